@@ -1,0 +1,60 @@
+import type { Catalogue } from '../catalogue/catalogue-types.js';
+import type { UpstreamProtocol } from '../handlers/ports.js';
+
+export interface PriceEntry {
+  input_per_million: number;
+  output_per_million: number;
+  currency: string;
+}
+
+export interface UpstreamConfig {
+  name: string;
+  /** Origin; the gateway appends the protocol's paths. */
+  url: string;
+  apiKey?: string;
+  protocol: UpstreamProtocol;
+  /** Catalogue id -> model name on this upstream. */
+  models: Readonly<Record<string, string>>;
+}
+
+export interface LimitsConfig {
+  bodyJsonBytes: number;
+  bodyImageBytes: number;
+  /** Concurrent requests admitted before 503 (0 = unlimited). */
+  maxConcurrentRequests: number;
+}
+
+export interface TimeoutsConfig {
+  connectMs: number;
+  firstEventMs: number;
+  headersMs: number;
+  idleMs: number;
+  streamTotalMs: number;
+  keepaliveMs: number;
+  inboundHeadersMs: number;
+  inboundRequestMs: number;
+  keepAliveMs: number;
+  shutdownGraceMs: number;
+}
+
+export interface RetryConfig {
+  attempts: number;
+  budgetPercent: number;
+  budgetFloor: number;
+}
+
+/** The validated, defaulted configuration every handler sees. */
+export interface GatewayConfig {
+  server: { host: string; port: number };
+  catalogue: Catalogue;
+  keys: readonly string[];
+  masterUrl: string | undefined;
+  upstreams: readonly UpstreamConfig[];
+  /** With no upstreams configured, or when set explicitly, the embedded local backend serves unserved models. */
+  localBackend: boolean;
+  prices: Readonly<Record<string, PriceEntry>>;
+  limits: LimitsConfig;
+  timeouts: TimeoutsConfig;
+  retries: RetryConfig;
+  responses: { imageInputForm: 'image' | 'text' };
+}

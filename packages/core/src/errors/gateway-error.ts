@@ -1,0 +1,157 @@
+const brand = Symbol.for('infergate.error');
+
+/** The `type` field of the native error envelope, as the widely used completion API names them. */
+export type GatewayErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'api_error'
+  | 'server_error';
+
+export interface GatewayErrorOptions {
+  status: number;
+  type: GatewayErrorType;
+  code: string;
+  message: string;
+  param?: string | null;
+  /** Response headers the error needs (Allow, Retry-After, WWW-Authenticate). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * The one error type of the gateway. Every failure a client sees is one of these, built by a factory
+ * named after DESIGN.md's decision rows, so that call sites read like the decision table.
+ */
+export class GatewayError extends Error {
+  readonly [brand] = true;
+  readonly status: number;
+  readonly type: GatewayErrorType;
+  readonly code: string;
+  readonly param: string | null;
+  readonly headers: Record<string, string>;
+
+  constructor(options: GatewayErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GatewayError';
+    this.status = options.status;
+    this.type = options.type;
+    this.code = options.code;
+    this.param = options.param ?? null;
+    this.headers = options.headers ?? {};
+  }
+
+  static invalidParameter(param: string, message: string): GatewayError {
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'invalid_parameter', param, message });
+  }
+
+  static missingParameter(param: string): GatewayError {
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'missing_parameter', param, message: `Missing required parameter: '${param}'.` });
+  }
+
+  static unknownParameter(param: string): GatewayError {
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'unknown_parameter', param, message: `Unrecognized request argument supplied: '${param}'.` });
+  }
+
+  static invalidJson(message: string): GatewayError {
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'invalid_json', message: `The request body is not valid JSON: ${message}` });
+  }
+
+  static unauthorized(message = 'Missing or invalid API key. Send it as "Authorization: Bearer <key>".'): GatewayError {
+    return new GatewayError({ status: 401, type: 'authentication_error', code: 'invalid_api_key', message, headers: { 'www-authenticate': 'Bearer' } });
+  }
+
+  static modelNotAllowed(model: string): GatewayError {
+    return new GatewayError({ status: 403, type: 'permission_error', code: 'model_not_allowed', param: 'model', message: `This API key may not use the model '${model}'.` });
+  }
+
+  static modelNotFound(model: string): GatewayError {
+    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'model_not_found', param: 'model', message: `The model '${model}' does not exist.` });
+  }
+
+  static modelNotSupported(model: string, endpoint: string, servedBy: readonly string[]): GatewayError {
+    const where = servedBy.length > 0 ? `it is served by ${servedBy.join(', ')}` : 'it is served by no endpoint';
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_supported', param: 'model', message: `The model '${model}' is not supported on ${endpoint}; ${where}.` });
+  }
+
+  static unsupportedEndpoint(method: string, path: string): GatewayError {
+    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not supported: this gateway stores no data, so stored items cannot be read back or changed.` });
+  }
+
+  static useMasterEndpoint(method: string, path: string, masterUrl: string | undefined): GatewayError {
+    const where = masterUrl ? `at the master endpoint ${masterUrl} with the master API key` : 'at the master endpoint with the master API key (no master_url is configured)';
+    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'use_master_endpoint', message: `${method} ${path} is not served by this gateway; call it ${where}.` });
+  }
+
+  static routeNotFound(method: string, path: string): GatewayError {
+    return new GatewayError({ status: 404, type: 'not_found_error', code: 'not_found', message: `No route for ${method} ${path}.` });
+  }
+
+  static methodNotAllowed(method: string, path: string, allow: readonly string[]): GatewayError {
+    return new GatewayError({ status: 405, type: 'invalid_request_error', code: 'method_not_allowed', message: `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`, headers: { allow: allow.join(', ') } });
+  }
+
+  static requestTimeout(): GatewayError {
+    return new GatewayError({ status: 408, type: 'invalid_request_error', code: 'request_timeout', message: 'The request was not received in time.' });
+  }
+
+  static payloadTooLarge(limitBytes: number): GatewayError {
+    return new GatewayError({ status: 413, type: 'invalid_request_error', code: 'request_too_large', message: `The request body exceeds the limit of ${limitBytes} bytes for this endpoint.` });
+  }
+
+  static unsupportedMediaType(contentType: string | undefined): GatewayError {
+    return new GatewayError({ status: 415, type: 'invalid_request_error', code: 'unsupported_media_type', message: `Content-Type must be application/json${contentType ? `, got '${contentType}'` : ''}.` });
+  }
+
+  static headersTooLarge(): GatewayError {
+    return new GatewayError({ status: 431, type: 'invalid_request_error', code: 'headers_too_large', message: 'The request headers are too large.' });
+  }
+
+  static badRequest(message: string, param: string | null = null, code = 'invalid_request'): GatewayError {
+    return new GatewayError({ status: 400, type: 'invalid_request_error', code, param, message });
+  }
+
+  static rateLimited(message: string, retryAfterSeconds: number | undefined): GatewayError {
+    return new GatewayError({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message, headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) } });
+  }
+
+  /** An upstream 4xx passed through with the upstream's own (sanitized) message. */
+  static upstreamRejected(status: number, message: string, param: string | null): GatewayError {
+    return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
+  }
+
+  static upstreamFailed(message = 'The model server failed to answer.'): GatewayError {
+    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message });
+  }
+
+  static upstreamTimeout(message = 'The model server did not answer in time.'): GatewayError {
+    return new GatewayError({ status: 504, type: 'api_error', code: 'upstream_timeout', message });
+  }
+
+  static overloaded(retryAfterSeconds = 1): GatewayError {
+    return new GatewayError({ status: 503, type: 'server_error', code: 'overloaded', message: 'The gateway is at capacity; retry shortly.', headers: { 'retry-after': String(retryAfterSeconds) } });
+  }
+
+  static noHealthyUpstream(model: string, retryAfterSeconds = 1): GatewayError {
+    return new GatewayError({ status: 503, type: 'server_error', code: 'no_healthy_upstream', message: `No healthy model server is available for '${model}'.`, headers: { 'retry-after': String(retryAfterSeconds) } });
+  }
+
+  static modelNotConfigured(model: string): GatewayError {
+    return new GatewayError({ status: 503, type: 'server_error', code: 'model_not_configured', param: 'model', message: `The model '${model}' is in the catalogue but no upstream is configured to serve it.` });
+  }
+
+  static shuttingDown(): GatewayError {
+    return new GatewayError({ status: 503, type: 'server_error', code: 'shutting_down', message: 'The gateway is shutting down.', headers: { 'retry-after': '1', connection: 'close' } });
+  }
+
+  static internal(cause?: unknown): GatewayError {
+    return new GatewayError({ status: 500, type: 'server_error', code: 'internal_error', message: 'The gateway failed unexpectedly.', cause });
+  }
+}
+
+/** True for a GatewayError from any installed copy of core (the brand is a global symbol). */
+export function isGatewayError(value: unknown): value is GatewayError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}

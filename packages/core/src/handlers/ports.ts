@@ -1,0 +1,104 @@
+import type { SseEvent } from '../sse/sse-event.js';
+
+/**
+ * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
+ */
+
+/** The wire protocol an upstream speaks (DESIGN.md's config `protocol`). */
+export type UpstreamProtocol = 'openai' | 'tei' | 'cohere' | 'images';
+
+/** How a catalogue model is reached: the protocol of the upstream serving it and the name it knows the model by. */
+export interface UpstreamTarget {
+  protocol: UpstreamProtocol;
+  model: string;
+}
+
+export interface UpstreamCall {
+  /** Catalogue id; the port picks an endpoint of this model's pool. */
+  modelId: string;
+  /** Path on the upstream origin, e.g. `/v1/chat/completions`, `/tokenize`, `/v2/rerank`. */
+  path: string;
+  /** A JSON value; the transport serializes it. */
+  body: unknown;
+  /** Expect `text/event-stream` back. */
+  stream: boolean;
+  /** Aborts the upstream request; tied to the client connection. */
+  signal: AbortSignal;
+  requestId: string;
+}
+
+export interface UpstreamJsonResponse {
+  kind: 'json';
+  status: number;
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string>>;
+  /** The parsed JSON body, or undefined when the body was empty or not JSON. */
+  body: unknown;
+  /** Name of the endpoint that answered (for logs and metrics; never sent to clients). */
+  endpoint: string;
+}
+
+export interface UpstreamStreamResponse {
+  kind: 'stream';
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /**
+   * Events as they arrive. Iteration throws an UpstreamError on idle timeout, reset or framing errors;
+   * calling `return()` (breaking out of for-await) aborts the upstream request.
+   */
+  events: AsyncIterableIterator<SseEvent>;
+  endpoint: string;
+}
+
+export type UpstreamResponse = UpstreamJsonResponse | UpstreamStreamResponse;
+
+export interface UpstreamPort {
+  /** Where a catalogue model is served, or undefined when no upstream is configured for it (503 model_not_configured). */
+  target(modelId: string): UpstreamTarget | undefined;
+  /**
+   * Sends a request. Non-2xx answers resolve as `kind: 'json'` with their status (a stream request that
+   * fails before its first event too); transport failures reject with an UpstreamError.
+   */
+  send(call: UpstreamCall): Promise<UpstreamResponse>;
+  /** Whether every configured model has at least one reachable endpoint (`/readyz`). */
+  ready(): Promise<boolean>;
+}
+
+export interface ApiKeyIdentity {
+  /** A name for logs and metrics; never the key itself. */
+  name: string;
+  /** Optional allow-list of catalogue or virtual ids. */
+  models?: readonly string[];
+}
+
+export interface KeyStore {
+  /** The identity of a bearer token, or undefined. Implementations compare hashes in constant time. */
+  verify(token: string): Promise<ApiKeyIdentity | undefined>;
+}
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+export interface IdSource {
+  /** `length` random lower-case hex characters. */
+  hex(length: number): string;
+  /** `length` random decimal digits (the first is never 0). */
+  digits(length: number): string;
+}
+
+export interface RequestRecord {
+  requestId: string;
+  operationId: string;
+  status: number;
+  model?: string;
+  endpoint?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export interface MetricsSink {
+  /** Called once per finished request (after a stream ends). */
+  record(record: RequestRecord): void;
+}

@@ -1,0 +1,84 @@
+import type { ErrorEnvelope } from '../errors/error-envelopes.js';
+import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
+
+/** What an app hands a handler: plain values, no framework objects. */
+export interface HandlerInput {
+  method: string;
+  /** The request path without the query string. */
+  path: string;
+  /** Path parameters of the matched route (`{id}` segments). */
+  params: Readonly<Record<string, string>>;
+  /** Reads a request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The raw request body as text, undefined for requests without one. */
+  body: string | undefined;
+  /** Aborted when the client goes away; passed on to the upstream call. */
+  signal: AbortSignal;
+  /** The request id already chosen by `requestIdFor` (echoed in `x-request-id`). */
+  requestId: string;
+}
+
+/** Everything a handler may use besides its input: the ports and the resolved configuration. */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  upstream: UpstreamPort;
+  keys: KeyStore;
+  clock: Clock;
+  ids: IdSource;
+  metrics: MetricsSink;
+}
+
+/** Facts about the request for the app's log line and metrics; never a body, prompt or key. */
+export interface ResultMeta {
+  model?: string;
+  endpoint?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  keyName?: string;
+}
+
+export interface JsonResult {
+  kind: 'json';
+  status: number;
+  /** Lower-case header names; includes content-type and x-request-id. */
+  headers: Record<string, string>;
+  /** The body, already serialized, so that both apps send identical bytes. */
+  body: string;
+  meta: ResultMeta;
+}
+
+export interface StreamResult {
+  kind: 'stream';
+  status: number;
+  headers: Record<string, string>;
+  /** Pull-based encoded SSE; `cancel()` aborts the upstream call. */
+  stream: ReadableStream<Uint8Array>;
+  /** Filled in as the stream runs; final once the stream has closed. */
+  meta: ResultMeta;
+}
+
+export type HandlerResult = JsonResult | StreamResult;
+
+/** The context a route handler runs with: dependencies plus the authenticated caller. */
+export interface HandlerContext extends GatewayDeps {
+  identity: ApiKeyIdentity | undefined;
+}
+
+export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Promise<HandlerResult>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Which body limit applies (DESIGN.md: 2 MiB JSON-only routes, 100 MiB image-bearing routes). */
+export type BodyLimitClass = 'none' | 'json' | 'image';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Path with `{name}` parameters, e.g. `/v1/responses/{id}`. */
+  path: string;
+  operationId: string;
+  auth: boolean;
+  bodyLimit: BodyLimitClass;
+  envelope: ErrorEnvelope;
+  handler: RouteHandler;
+}

@@ -1,0 +1,10 @@
+export * from './errors/gateway-error.js';
+export * from './errors/upstream-error.js';
+export * from './errors/error-envelopes.js';
+export * from './errors/to-gateway-error.js';
+export * from './errors/map-upstream-status.js';
+export type * from './catalogue/catalogue-types.js';
+export type * from './sse/sse-event.js';
+export type * from './handlers/ports.js';
+export type * from './http/handler-types.js';
+export type * from './config/gateway-config.js';
