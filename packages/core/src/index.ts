@@ -8,3 +8,7 @@ export type * from './sse/sse-event.js';
 export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
 export type * from './config/gateway-config.js';
+export * from './catalogue/default-catalogue.js';
+export * from './catalogue/resolve-model.js';
+export * from './schemas/parse-json.js';
+export * from './schemas/parse-request-body.js';
