@@ -15,6 +15,11 @@ export interface UpstreamConfig {
   protocol: UpstreamProtocol;
   /** Catalogue id -> model name on this upstream. */
   models: Readonly<Record<string, string>>;
+  /**
+   * Served by the embedded local backend rather than over the network: the node-server mounts it
+   * in-process; the edge app reaches it at a URL from its environment.
+   */
+  local?: boolean;
 }
 
 export interface LimitsConfig {
