@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Body of POST /compat/v2/rerank (spec), shaped after the Cohere v2 rerank request (protocols.md 4.2). */
+export const compatRerankRequestSchema = z.strictObject({
+  model: z.string().min(1),
+  query: z.string().min(1),
+  documents: z.array(z.string()).min(1),
+  top_n: z.int().min(1).optional(),
+  max_tokens_per_doc: z.int().min(1).optional(),
+});
+
+export type CompatRerankRequest = z.infer<typeof compatRerankRequestSchema>;

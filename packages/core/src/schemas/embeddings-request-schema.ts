@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// The OpenAI embeddings API documents at most 2048 inputs per request; vLLM and TEI accept the same forms.
+const maxInputs = 2048;
+
+// The OpenAI API refuses an empty string ("cannot be an empty string"); an empty input embeds nothing.
+const textSchema = z.string().min(1, 'must not be an empty string');
+const tokenIdSchema = z.int().min(0);
+const tokenIdsSchema = z.array(tokenIdSchema).min(1, 'a token-id array must not be empty');
+
+/** `input` of POST /v1/embeddings: a string, strings, one token-id array or several (as vLLM and OpenAI accept). */
+export const embeddingsInputSchema = z.union(
+  [
+    textSchema,
+    z.array(textSchema).min(1).max(maxInputs),
+    tokenIdsSchema,
+    z.array(tokenIdsSchema).min(1).max(maxInputs),
+  ],
+  { error: `must be a non-empty string, a non-empty array of at most ${maxInputs} non-empty strings, an array of token ids or an array of token-id arrays` },
+);
+
+export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
+
+/**
+ * Body of POST /v1/embeddings (spec). `dimensions` is checked against the model's catalogue entry after
+ * the model is resolved (see `embeddingDimensions`), because only the entry knows its range.
+ */
+export const embeddingsRequestSchema = z.strictObject({
+  model: z.string().min(1),
+  input: embeddingsInputSchema,
+  encoding_format: z.enum(['float', 'base64']).default('float'),
+  dimensions: z.int().min(1).optional(),
+  user: z.string().optional(),
+});
+
+export type EmbeddingsRequest = z.infer<typeof embeddingsRequestSchema>;
+
+/** How many vectors an `input` asks for: one per string or token-id array. */
+export function countEmbeddingInputs(input: EmbeddingsInput): number {
+  if (typeof input === 'string') return 1;
+  const first = input[0];
+  return typeof first === 'number' ? 1 : input.length;
+}

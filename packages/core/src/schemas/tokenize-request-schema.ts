@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Body of POST /tokenize (spec): vLLM's completion form (protocols.md 3.1). */
+export const tokenizeRequestSchema = z.strictObject({
+  model: z.string().min(1),
+  prompt: z.string(),
+  add_special_tokens: z.boolean().optional(),
+});
+
+export type TokenizeRequest = z.infer<typeof tokenizeRequestSchema>;
