@@ -1,0 +1,61 @@
+import type { ApiKeyIdentity, KeyStore } from '../handlers/ports.js';
+
+/** A configured API key: the key string alone, or with a name for logs and an optional model allow-list. */
+export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[] };
+
+interface StoredKey {
+  hash: Uint8Array;
+  identity: ApiKeyIdentity;
+}
+
+const encoder = new TextEncoder();
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/** 0 when the two 32-byte digests are equal, else a non-zero value; reads every byte either way. */
+function digestDifference(left: Uint8Array, right: Uint8Array): number {
+  let difference = 0;
+  for (let index = 0; index < left.length; index += 1) difference |= (left[index] as number) ^ (right[index] as number);
+  return difference;
+}
+
+/**
+ * A KeyStore over SHA-256 digests of the configured keys; the keys themselves are not kept.
+ *
+ * `verify` hashes the token and compares it with every stored digest, without stopping at a match,
+ * with a byte comparison that does not branch on the data. Comparing fixed-length digests rather
+ * than the strings means that neither the length of a key nor a shared prefix shows in the timing
+ * (DESIGN.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`...
+ * by position; when the same key is listed twice the first entry wins.
+ */
+export function createKeyStore(keys: readonly KeyStoreEntry[]): KeyStore {
+  const identities = keys.map((entry, index) => {
+    if ((typeof entry === 'string' ? entry : entry.key).length === 0) throw new TypeError(`API key ${index + 1} is empty`);
+    const identity: ApiKeyIdentity = { name: typeof entry !== 'string' && entry.name ? entry.name : `key-${index + 1}` };
+    if (typeof entry !== 'string' && entry.models) identity.models = [...entry.models];
+    return identity;
+  });
+  // Hashing starts at once so that no key string outlives this call (WebCrypto digests are asynchronous).
+  const stored: Promise<StoredKey[]> = Promise.all(
+    keys.map(async (entry, index) => ({ hash: await sha256(typeof entry === 'string' ? entry : entry.key), identity: identities[index] as ApiKeyIdentity })),
+  );
+
+  return {
+    async verify(token: string): Promise<ApiKeyIdentity | undefined> {
+      if (token.length === 0) return undefined;
+      const [candidate, all] = await Promise.all([sha256(token), stored]);
+      let found = 0;
+      let matchedIndex = 0;
+      for (let index = 0; index < all.length; index += 1) {
+        // isMatch is 1 when the difference is 0 and 0 otherwise, computed without a branch.
+        const isMatch = ((digestDifference(candidate, (all[index] as StoredKey).hash) - 1) >>> 31) & 1;
+        matchedIndex += isMatch * (1 - found) * index;
+        found |= isMatch;
+      }
+      const identity = found === 1 ? all[matchedIndex]?.identity : undefined;
+      return identity && { ...identity };
+    },
+  };
+}

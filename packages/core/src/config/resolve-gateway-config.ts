@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import { extendCatalogue } from '../catalogue/extend-catalogue.js';
+import type { Catalogue, ModelKind } from '../catalogue/catalogue-types.js';
+import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import type { UpstreamProtocol } from '../handlers/ports.js';
+import { formatParamPath } from '../schemas/parse-request-body.js';
+import { ConfigError, configFileSchema } from './config-file-schema.js';
+import type { ConfigFile, KeyConfig } from './config-file-schema.js';
+import type { GatewayConfig, LimitsConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
+import { substituteEnv } from './substitute-env.js';
+
+export { ConfigError, isConfigError } from './config-file-schema.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** An API key as the key store takes it; `limits` is validated now and enforced by a later issue. */
+export interface KeyEntry {
+  key: string;
+  name?: string;
+  models?: readonly string[];
+}
+
+/**
+ * GatewayConfig plus the keys with their names and model allow-lists (`keys` there holds only the key
+ * strings); pass `keyEntries` to createKeyStore.
+ */
+export interface ResolvedGatewayConfig extends GatewayConfig {
+  keyEntries: readonly KeyEntry[];
+}
+
+/** DESIGN.md "Limits and timeouts". */
+export const defaultLimits: LimitsConfig = {
+  bodyJsonBytes: 2 * 1024 * 1024,
+  bodyImageBytes: 100 * 1024 * 1024,
+  // Unlimited by default: each upstream endpoint already bounds and queues its own connections (256),
+  // and a gateway-wide cap that is too low turns a burst of healthy streams into 503s. Operators who
+  // need a memory bound set it.
+  maxConcurrentRequests: 0,
+};
+
+export const defaultTimeouts: TimeoutsConfig = {
+  connectMs: 5_000,
+  firstEventMs: 300_000,
+  headersMs: 600_000,
+  idleMs: 60_000,
+  streamTotalMs: 30 * 60_000,
+  keepaliveMs: 15_000,
+  inboundHeadersMs: 30_000,
+  inboundRequestMs: 120_000,
+  keepAliveMs: 72_000,
+  shutdownGraceMs: 30_000,
+};
+
+export const defaultRetries: RetryConfig = { attempts: 1, budgetPercent: 20, budgetFloor: 3 };
+
+export const defaultServer = { host: '127.0.0.1', port: 8080 } as const;
+
+/** Which upstream protocols can serve a model of each kind. */
+export const protocolsForKind: Readonly<Record<ModelKind, readonly UpstreamProtocol[]>> = {
+  text: ['openai'],
+  embedding: ['openai', 'tei', 'cohere'],
+  rerank: ['openai', 'tei', 'cohere'],
+  'image-generation': ['images'],
+  'image-edit': ['images'],
+};
+
+/** The protocol the embedded local backend speaks for each kind. */
+const localProtocolForKind: Readonly<Record<ModelKind, UpstreamProtocol>> = {
+  text: 'openai',
+  embedding: 'openai',
+  rerank: 'cohere',
+  'image-generation': 'images',
+  'image-edit': 'images',
+};
+
+/** Never dialled: apps mount the embedded backend in-process (`local: true`). */
+export const localBackendUrl = 'http://local-backend.invalid';
+
+function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
+  let current = root;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return true;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current === undefined;
+}
+
+function issueToConfigError(issue: z.core.$ZodIssue, input: unknown): ConfigError {
+  if (issue.code === 'unrecognized_keys') return new ConfigError(formatParamPath([...issue.path, issue.keys[0] ?? '']), 'unknown key');
+  return new ConfigError(formatParamPath(issue.path), issue.path.length > 0 && isMissing(input, issue.path) ? 'required' : issue.message);
+}
+
+function parseFile(file: unknown, env: Env): ConfigFile {
+  if (file === undefined || file === null) return {};
+  if (typeof file !== 'object' || Array.isArray(file)) throw new ConfigError('', 'the configuration file must hold a mapping of settings');
+  const substituted = substituteEnv(file, env);
+  const result = configFileSchema.safeParse(substituted);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw issue ? issueToConfigError(issue, substituted) : new ConfigError('', 'the configuration is invalid');
+}
+
+function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
+  const host = env.HOST?.trim() || file.server?.host || defaultServer.host;
+  const rawPort = env.PORT?.trim();
+  let port = file.server?.port ?? defaultServer.port;
+  if (rawPort) {
+    if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ConfigError('PORT', `expected a port 0..65535, got '${rawPort}'`);
+    port = Number(rawPort);
+  }
+  return { host, port };
+}
+
+function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
+  const fromEnv = (env.INFERGATE_API_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key.length > 0);
+  fromEnv.forEach((key) => {
+    if (!/^[\x21-\x7e]+$/.test(key)) throw new ConfigError('INFERGATE_API_KEYS', 'keys must be printable ASCII without spaces');
+  });
+  const entries: KeyEntry[] = [];
+  const seen = new Set<string>();
+  const add = (entry: KeyEntry): void => {
+    if (seen.has(entry.key)) return;
+    seen.add(entry.key);
+    entries.push(entry);
+  };
+  fromEnv.forEach((key) => add({ key }));
+  (file.keys ?? []).forEach((key: KeyConfig) => add(typeof key === 'string' ? { key } : { key: key.key, ...(key.name ? { name: key.name } : {}), ...(key.models ? { models: key.models } : {}) }));
+  return entries;
+}
+
+function checkKeyModels(entries: readonly KeyEntry[], file: ConfigFile, catalogue: Catalogue): void {
+  (file.keys ?? []).forEach((key, index) => {
+    if (typeof key === 'string') return;
+    key.models?.forEach((model, modelIndex) => {
+      if (!catalogue.models.has(model) && !catalogue.virtualModels.has(model)) throw new ConfigError(formatParamPath(['keys', index, 'models', modelIndex]), `unknown model '${model}'`);
+    });
+  });
+  const names = new Set<string>();
+  for (const entry of entries) {
+    if (entry.name === undefined) continue;
+    if (names.has(entry.name)) throw new ConfigError('keys', `the key name '${entry.name}' is used twice`);
+    names.add(entry.name);
+  }
+}
+
+function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfig[] {
+  const names = new Set<string>();
+  const protocolOf = new Map<string, { protocol: UpstreamProtocol; upstream: string }>();
+  return (file.upstreams ?? []).map((upstream, index) => {
+    const path = ['upstreams', index];
+    if (names.has(upstream.name)) throw new ConfigError(formatParamPath([...path, 'name']), `'${upstream.name}' names another upstream already`);
+    names.add(upstream.name);
+    for (const modelId of Object.keys(upstream.models)) {
+      const where = formatParamPath([...path, 'models', modelId]);
+      const entry = catalogue.models.get(modelId);
+      if (!entry) {
+        const target = catalogue.virtualModels.get(modelId);
+        throw new ConfigError(where, target ? `'${modelId}' is a virtual model; map its catalogue id '${target}'` : `unknown catalogue model '${modelId}'`);
+      }
+      const allowed = protocolsForKind[entry.kind];
+      if (!allowed.includes(upstream.protocol)) throw new ConfigError(where, `a ${entry.kind} model cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
+      // The upstream port load-balances a model over all its endpoints, so they must speak one protocol.
+      const earlier = protocolOf.get(modelId);
+      if (earlier && earlier.protocol !== upstream.protocol) throw new ConfigError(where, `already served over protocol ${earlier.protocol} by upstream '${earlier.upstream}'; every upstream of a model must speak the same protocol`);
+      protocolOf.set(modelId, { protocol: upstream.protocol, upstream: upstream.name });
+    }
+    return { name: upstream.name, url: new URL(upstream.url).origin, ...(upstream.api_key ? { apiKey: upstream.api_key } : {}), protocol: upstream.protocol, models: { ...upstream.models } };
+  });
+}
+
+/** One local-backend entry per protocol, covering every catalogue model no configured upstream serves. */
+function localUpstreams(catalogue: Catalogue, configured: readonly UpstreamConfig[]): UpstreamConfig[] {
+  const served = new Set(configured.flatMap((upstream) => Object.keys(upstream.models)));
+  const byProtocol = new Map<UpstreamProtocol, Record<string, string>>();
+  for (const entry of catalogue.models.values()) {
+    if (served.has(entry.id)) continue;
+    const protocol = localProtocolForKind[entry.kind];
+    const models = byProtocol.get(protocol) ?? {};
+    models[entry.id] = entry.id;
+    byProtocol.set(protocol, models);
+  }
+  return [...byProtocol].map(([protocol, models]) => ({ name: `local-backend-${protocol}`, url: localBackendUrl, protocol, models, local: true }));
+}
+
+function resolvePrices(file: ConfigFile, catalogue: Catalogue): GatewayConfig['prices'] {
+  const prices: GatewayConfig['prices'] = {};
+  for (const [id, price] of Object.entries(file.prices ?? {})) {
+    if (!catalogue.models.has(id)) {
+      const target = catalogue.virtualModels.get(id);
+      throw new ConfigError(formatParamPath(['prices', id]), target ? `'${id}' is a virtual model; price its catalogue id '${target}'` : `unknown catalogue model '${id}'`);
+    }
+    Object.defineProperty(prices, id, { value: { ...price }, enumerable: true });
+  }
+  return prices;
+}
+
+/**
+ * The configuration every handler sees, from the parsed configuration file (or undefined) and the
+ * environment: `${NAME}` substituted, validated (a ConfigError names the bad field), every default of
+ * DESIGN.md filled in. With no upstreams, or with `local_backend: true`, every catalogue model that no
+ * configured upstream serves is given to the embedded local backend; an explicit `local_backend: false`
+ * with no upstreams serves nothing (every model answers 503 model_not_configured).
+ */
+export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayConfig {
+  const parsed = parseFile(file, env);
+  const catalogue = extendCatalogue(defaultCatalogue, parsed.models, parsed.virtual_models);
+  const keyEntries = resolveKeys(parsed, env);
+  checkKeyModels(keyEntries, parsed, catalogue);
+  const configured = resolveUpstreams(parsed, catalogue);
+  const localBackend = parsed.local_backend ?? configured.length === 0;
+  const timeouts: TimeoutsConfig = {
+    ...defaultTimeouts,
+    ...definedOnly({
+      connectMs: parsed.timeouts?.connect_ms,
+      firstEventMs: parsed.timeouts?.first_event_ms,
+      headersMs: parsed.timeouts?.headers_ms,
+      idleMs: parsed.timeouts?.idle_ms,
+      streamTotalMs: parsed.timeouts?.stream_total_ms,
+      keepaliveMs: parsed.timeouts?.keepalive_ms,
+      inboundHeadersMs: parsed.timeouts?.inbound_headers_ms,
+      inboundRequestMs: parsed.timeouts?.inbound_request_ms,
+      keepAliveMs: parsed.timeouts?.keep_alive_ms,
+      shutdownGraceMs: parsed.timeouts?.shutdown_grace_ms,
+    }),
+  };
+  // Node refuses to start a server whose headers timeout exceeds its request timeout.
+  if (timeouts.inboundHeadersMs > timeouts.inboundRequestMs) {
+    throw new ConfigError('timeouts.inbound_headers_ms', `${timeouts.inboundHeadersMs} exceeds timeouts.inbound_request_ms (${timeouts.inboundRequestMs})`);
+  }
+  return {
+    server: resolveServer(parsed, env),
+    catalogue,
+    keys: keyEntries.map((entry) => entry.key),
+    keyEntries,
+    masterUrl: parsed.master_url,
+    upstreams: localBackend ? [...configured, ...localUpstreams(catalogue, configured)] : configured,
+    localBackend,
+    prices: resolvePrices(parsed, catalogue),
+    limits: {
+      ...defaultLimits,
+      ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests }),
+    },
+    timeouts,
+    retries: {
+      ...defaultRetries,
+      ...definedOnly({ attempts: parsed.retries?.attempts, budgetPercent: parsed.retries?.budget_percent, budgetFloor: parsed.retries?.budget_floor }),
+    },
+    responses: { imageInputForm: parsed.responses?.image_input_form ?? 'image' },
+  };
+}
+
+function definedOnly<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: number };
+}

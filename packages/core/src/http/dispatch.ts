@@ -1,0 +1,123 @@
+import { errorBody } from '../errors/error-envelopes.js';
+import type { ErrorEnvelope } from '../errors/error-envelopes.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { toGatewayError } from '../errors/to-gateway-error.js';
+import type { ApiKeyIdentity, MetricsSink, RequestRecord } from '../handlers/ports.js';
+import { bearerToken } from './bearer-token.js';
+import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition } from './handler-types.js';
+
+// application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
+const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;
+
+/** The error envelope of a path, for failures detected before a route is known (compat under /compat/). */
+export function envelopeForPath(path: string): ErrorEnvelope {
+  return path.startsWith('/compat/') ? 'compat' : 'native';
+}
+
+/** Any thrown value as the error response a client sees, in the given envelope. */
+export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: string): JsonResult {
+  const gatewayError = toGatewayError(error);
+  return {
+    kind: 'json',
+    status: gatewayError.status,
+    headers: { ...gatewayError.headers, 'content-type': 'application/json', 'x-request-id': requestId },
+    body: errorBody(gatewayError, envelope, requestId),
+    meta: {},
+  };
+}
+
+async function authenticate(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<ApiKeyIdentity | undefined> {
+  if (!route.auth) return undefined;
+  const token = bearerToken(input.header('authorization'));
+  const identity = token === undefined ? undefined : await deps.keys.verify(token);
+  if (identity === undefined) throw GatewayError.unauthorized();
+  return identity;
+}
+
+function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): (status: number, meta: ResultMeta) => void {
+  let recorded = false;
+  return (status, meta) => {
+    if (recorded) return;
+    recorded = true;
+    const record: RequestRecord = { ...base, status };
+    if (meta.model !== undefined) record.model = meta.model;
+    if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
+    if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
+    if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
+    try {
+      metrics.record(record);
+    } catch {
+      // A failing metrics sink must not turn a served request into an error or reject dispatch.
+    }
+  };
+}
+
+/**
+ * Passes a stream through unchanged, pull for pull, and calls `onEnd` once when it closes, fails or
+ * is cancelled by the client. `cancel` reaches the handler's stream, which aborts the upstream call.
+ */
+function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: boolean) => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const chunk = await reader.read();
+          if (chunk.done) {
+            controller.close();
+            onEnd(false);
+          } else {
+            controller.enqueue(chunk.value);
+          }
+        } catch (error) {
+          onEnd(false);
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        try {
+          await reader.cancel(reason);
+        } finally {
+          onEnd(true);
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+// DESIGN.md: a client that goes away is logged as 499, a status never sent.
+const clientClosedRequest = 499;
+
+/**
+ * Runs a matched route: authentication (401 with `WWW-Authenticate: Bearer` before anything else),
+ * the JSON content type for routes with a body (415), then the handler. Never rejects: any failure
+ * becomes the route's error envelope. Every result carries `x-request-id` and a content type, and
+ * metrics are recorded once per request: at once for JSON, when the stream ends for streams.
+ */
+export async function dispatch(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<HandlerResult> {
+  let result: HandlerResult;
+  let identity: ApiKeyIdentity | undefined;
+  try {
+    identity = await authenticate(route, input, deps);
+    if (route.bodyLimit !== 'none') {
+      const contentType = input.header('content-type');
+      if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
+    }
+    result = await route.handler(input, { ...deps, identity });
+  } catch (error) {
+    result = errorResult(error, route.envelope, input.requestId);
+  }
+  const headers: Record<string, string> = { ...result.headers, 'x-request-id': input.requestId };
+  headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
+  if (identity !== undefined) result.meta.keyName = identity.name;
+
+  const record = recordOnce(deps.metrics, { requestId: input.requestId, operationId: route.operationId });
+  if (result.kind === 'json') {
+    record(result.status, result.meta);
+    return { ...result, headers };
+  }
+  const { status, meta } = result;
+  // meta is read when the stream ends: the handler fills in model and tokens as the stream runs.
+  return { ...result, headers, stream: observeStream(result.stream, (cancelled) => record(cancelled ? clientClosedRequest : status, meta)) };
+}
