@@ -1,1 +1,6 @@
-export {};
+export { buildServer } from './build-server.js';
+export type { BuildServerOptions, GatewayServer } from './build-server.js';
+export { loadConfig } from './load-config.js';
+export type { LoadedConfig } from './load-config.js';
+export { ConfigFileError, readConfigFile } from './read-config-file.js';
+export { createLogger } from './create-logger.js';

@@ -1,0 +1,161 @@
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  GatewayError,
+  bodyLimitBytes,
+  dispatch,
+  envelopeForPath,
+  errorResult,
+  requestIdFor,
+  routeTable,
+  type GatewayConfig,
+  type GatewayDeps,
+  type HandlerInput,
+  type RouteDefinition,
+} from '@infergate/core';
+import { createClientErrorHandler } from './create-client-error-handler.js';
+import { createGatewayDeps, type GatewayDepsOptions } from './create-gateway-deps.js';
+import { headerValue } from './header-value.js';
+import { logRequest } from './log-request.js';
+import { pathOf } from './path-of.js';
+import type { RequestState } from './request-state.js';
+import { sendResult } from './send-result.js';
+import { serverTimeouts } from './server-timeouts.js';
+import { toEdgeError } from './to-edge-error.js';
+import { toFastifyPath } from './to-fastify-path.js';
+import { unmatchedRouteError } from './unmatched-route-error.js';
+
+export interface BuildServerOptions extends GatewayDepsOptions {
+  /** A pino logger for the one line per request; silent when absent. */
+  logger?: FastifyBaseLogger;
+}
+
+export interface GatewayServer {
+  app: FastifyInstance;
+  deps: GatewayDeps;
+  /**
+   * Graceful shutdown: stops accepting, answers new requests on open connections with 503, lets
+   * running responses and streams finish for up to `graceMs` (default `timeouts.shutdownGraceMs`),
+   * then closes every connection (which cancels the streams still running and aborts their upstream calls).
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
+export async function buildServer(config: GatewayConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
+  const deps = createGatewayDeps(config, options);
+  const states = new WeakMap<IncomingMessage, RequestState>();
+  let closing = false;
+
+  const app = fastify({
+    loggerInstance: options.logger,
+    disableRequestLogging: true,
+    // The app registers exactly core's table: no HEAD twins, no Fastify 503 body of its own.
+    exposeHeadRoutes: false,
+    return503OnClosing: false,
+    // Applies to unmatched paths; every route sets its own.
+    bodyLimit: config.limits.bodyJsonBytes,
+    genReqId: (raw) => requestIdFor(headerValue(raw.headers, 'x-request-id'), deps.ids),
+    requestIdLogLabel: 'requestId',
+    requestTimeout: config.timeouts.inboundRequestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Socket inactivity must not cut a non-streaming generation whose headers come only at its end
+    // (up to timeouts.headersMs): the upstream time limits bound it instead.
+    connectionTimeout: 0,
+    http: serverTimeouts(config.timeouts),
+    clientErrorHandler: createClientErrorHandler(deps.ids),
+  });
+
+  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Any
+  // other content type has no parser, which Fastify reports without reading the body (-> 415).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
+    states.set(request.raw, state);
+    reply.raw.once('close', () => {
+      const finished = reply.raw.writableFinished;
+      if (!finished) state.abort.abort(new Error('The client closed the connection.'));
+      const facts = {
+        requestId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: finished ? reply.raw.statusCode : 499,
+        durationMs: Math.round(performance.now() - state.startedAt),
+      };
+      logRequest(request.log, facts, state);
+      // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+    if (closing) {
+      reply.header('connection', 'close');
+      await sendResult(reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
+      return reply;
+    }
+    return undefined;
+  });
+
+  const inputFor = (request: FastifyRequest, signal: AbortSignal): HandlerInput => ({
+    method: request.method,
+    path: pathOf(request.url),
+    params: (request.params ?? {}) as Record<string, string>,
+    header: (name) => headerValue(request.headers, name),
+    body: typeof request.body === 'string' ? request.body : undefined,
+    signal,
+    requestId: request.id,
+  });
+
+  const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const state = states.get(request.raw) ?? { startedAt: performance.now(), abort: new AbortController() };
+    state.operationId = route.operationId;
+    // The client may have gone while its body was being read.
+    if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
+    const result = await dispatch(route, inputFor(request, state.abort.signal), deps);
+    state.meta = result.meta;
+    await sendResult(reply, result);
+  };
+
+  for (const route of routeTable) {
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      bodyLimit: bodyLimitBytes(route, config),
+      handler: (request, reply) => handle(route, request, reply),
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = pathOf(request.url);
+    await sendResult(reply, errorResult(unmatchedRouteError(request.method, path), envelopeForPath(path), request.id));
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const gatewayError = toEdgeError(error, {
+      bodyLimit: request.routeOptions.bodyLimit ?? config.limits.bodyJsonBytes,
+      contentType: headerValue(request.headers, 'content-type'),
+    });
+    if (gatewayError.status >= 500) request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
+    // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
+    if (gatewayError.status === 413 || gatewayError.status === 408) reply.header('connection', 'close');
+    await sendResult(reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
+  });
+
+  return {
+    app,
+    deps,
+    async close(graceMs = config.timeouts.shutdownGraceMs) {
+      closing = true;
+      const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      deadline.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
+  };
+}

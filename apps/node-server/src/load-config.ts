@@ -1,0 +1,23 @@
+import { resolveGatewayConfig, type GatewayConfig } from '@infergate/core';
+import { generateApiKey } from './generate-api-key.js';
+import { readConfigFile } from './read-config-file.js';
+
+export interface LoadedConfig {
+  config: GatewayConfig;
+  /** The key generated because none was configured; the caller prints it once, nothing else shows it. */
+  generatedKey: string | undefined;
+}
+
+/**
+ * The configuration of a start: the `INFERGATE_CONFIG` file (if any) resolved by core with the
+ * environment (`INFERGATE_API_KEYS`, `HOST`, `PORT`, `${NAME}` substitution). Throws core's
+ * ConfigError or a ConfigFileError, both naming the field at fault.
+ */
+export async function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Promise<LoadedConfig> {
+  const file = env.INFERGATE_CONFIG;
+  const fileValue = file ? await readConfigFile(file) : undefined;
+  const config = resolveGatewayConfig(fileValue, env);
+  if (config.keys.length > 0) return { config, generatedKey: undefined };
+  const generatedKey = generateApiKey();
+  return { config: { ...config, keys: [generatedKey] }, generatedKey };
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+import { buildServer } from './build-server.js';
+import { createLogger } from './create-logger.js';
+import { describeBackends } from './describe-backends.js';
+import { helpText } from './help-text.js';
+import { loadConfig } from './load-config.js';
+import { parseCliArgs } from './parse-cli-args.js';
+
+/** Exit code of a start refused for its configuration or arguments. */
+const badConfigExitCode = 2;
+
+function fail(message: string): never {
+  process.stderr.write(`infergate: ${message}\n`);
+  process.exit(badConfigExitCode);
+}
+
+async function start(): Promise<void> {
+  let args;
+  try {
+    args = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (args.help) {
+    process.stdout.write(helpText);
+    return;
+  }
+
+  let loaded;
+  try {
+    loaded = await loadConfig({ ...process.env, ...args.env });
+  } catch (error) {
+    const path = (error as { path?: unknown }).path;
+    fail(`invalid configuration${typeof path === 'string' && path !== '' ? ` at '${path}'` : ''}: ${(error as Error).message}`);
+  }
+  const { config, generatedKey } = loaded;
+
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
+  const server = await buildServer(config, { logger });
+  const address = await server.app.listen({ host: config.server.host, port: config.server.port });
+  process.stdout.write(`infergate listening on ${address} (${describeBackends(config)})\n`);
+  if (generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${generatedKey}\n`);
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second signal means the operator will not wait for running streams.
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ errorName: (error as Error).name }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+await start();

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+/** A config file that cannot be read or parsed; `path` names the setting at fault, as core's ConfigError does. */
+export class ConfigFileError extends Error {
+  readonly path: string;
+
+  constructor(path: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConfigFileError';
+    this.path = path;
+  }
+}
+
+/** The raw value of an `INFERGATE_CONFIG` file: YAML (`.yaml`, `.yml`) or JSON (`.json`), by extension. */
+export async function readConfigFile(file: string): Promise<unknown> {
+  const extension = extname(file).toLowerCase();
+  if (extension !== '.json' && extension !== '.yaml' && extension !== '.yml') {
+    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: the file must end in .yaml, .yml or .json.`);
+  }
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: cannot be read (${reason}).`, { cause: error });
+  }
+  try {
+    return extension === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyReply } from 'fastify';
+import type { HandlerResult } from '@infergate/core';
+import { pipeStreamToResponse } from './pipe-stream-to-response.js';
+
+/**
+ * Writes a core result unchanged: JSON as status, headers and the already serialized body; a stream
+ * on the raw response (Fastify steps aside), with backpressure and cancellation on client close.
+ */
+export async function sendResult(reply: FastifyReply, result: HandlerResult): Promise<void> {
+  if (result.kind === 'json') {
+    await reply.code(result.status).headers(result.headers).send(result.body);
+    return;
+  }
+  reply.hijack();
+  const response = reply.raw;
+  if (response.destroyed) {
+    // The client left while the upstream was being reached: cancelling aborts the upstream call.
+    await result.stream.cancel(new Error('The client closed the connection.')).catch(() => undefined);
+    return;
+  }
+  response.writeHead(result.status, result.headers);
+  // Clients (openai-node among them) wait for the status line before reading events.
+  response.flushHeaders();
+  await pipeStreamToResponse(result.stream, response);
+}
