@@ -1,1 +1,16 @@
-export {};
+export { createUpstreamPort } from './create-upstream-port.js';
+export type { UpstreamPortOptions } from './create-upstream-port.js';
+export type { AttemptTimeouts } from './send-attempt.js';
+export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+export { createFetchTransport } from './fetch-transport.js';
+export type { FetchTransportOptions } from './fetch-transport.js';
+export { createInProcessTransport } from './in-process-transport.js';
+export type { WebHandler } from './in-process-transport.js';
+export { EndpointPool } from './endpoint-pool.js';
+export type { Endpoint, EndpointPoolOptions } from './endpoint-pool.js';
+export { RetryBudget } from './retry-budget.js';
+export type { RetryBudgetOptions } from './retry-budget.js';
+export { createSseParser } from './create-sse-parser.js';
+export type { SseParser, SseParserOptions } from './create-sse-parser.js';
+export { parseSseStream } from './parse-sse-stream.js';
+export { classifyTransportError } from './classify-transport-error.js';

@@ -1,0 +1,72 @@
+import type { SseEvent, UpstreamError } from '@infergate/core';
+import { upstreamFailure } from './upstream-failure.js';
+
+export interface EventIteratorHooks {
+  /** The attempt's signal: once aborted, the next pull throws its reason. */
+  signal: AbortSignal;
+  /** Aborts the upstream request (closes the socket) with a reason. */
+  abort(reason: UpstreamError): void;
+  /** Called once when the stream is over for any reason: releases timers and counters. */
+  end(): void;
+}
+
+/**
+ * The `events` of a stream response: the first event (already read inside `send()`, which is how the
+ * first-event limit can still produce a 504), then the rest. `return()` aborts the upstream at once.
+ */
+export function createEventIterator(first: SseEvent | undefined, rest: AsyncGenerator<SseEvent, void, undefined>, hooks: EventIteratorHooks): AsyncIterableIterator<SseEvent> {
+  let pendingFirst = first;
+  let ended = first === undefined;
+  if (ended) hooks.end();
+
+  const stop = (): IteratorResult<SseEvent> => {
+    if (!ended) {
+      ended = true;
+      hooks.abort(upstreamFailure('aborted', 'body'));
+      hooks.end();
+      rest.return().catch(() => {});
+    }
+    return { done: true, value: undefined };
+  };
+
+  const iterator: AsyncIterableIterator<SseEvent> = {
+    async next() {
+      if (ended) return { done: true, value: undefined };
+      if (hooks.signal.aborted) {
+        ended = true;
+        hooks.end();
+        throw hooks.signal.reason;
+      }
+      if (pendingFirst !== undefined) {
+        const event = pendingFirst;
+        pendingFirst = undefined;
+        return { done: false, value: event };
+      }
+      try {
+        const result = await rest.next();
+        if (result.done === true) {
+          ended = true;
+          hooks.end();
+          return { done: true, value: undefined };
+        }
+        return result;
+      } catch (error) {
+        ended = true;
+        hooks.abort(error as UpstreamError);
+        hooks.end();
+        throw error;
+      }
+    },
+    async return() {
+      return stop();
+    },
+    async throw(error?: unknown) {
+      stop();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}

@@ -1,0 +1,154 @@
+import { isUpstreamError } from '@infergate/core';
+import type { RetryConfig, UpstreamCall, UpstreamConfig, UpstreamPort, UpstreamResponse, UpstreamTarget } from '@infergate/core';
+import { abortableSleep } from './abortable-sleep.js';
+import { backoffDelay } from './backoff-delay.js';
+import { EndpointPool } from './endpoint-pool.js';
+import type { Endpoint } from './endpoint-pool.js';
+import { RetryBudget } from './retry-budget.js';
+import { sendAttempt } from './send-attempt.js';
+import type { AttemptTimeouts } from './send-attempt.js';
+import type { Transport } from './transport.js';
+import { upstreamFailure } from './upstream-failure.js';
+
+export interface UpstreamPortOptions {
+  upstreams: readonly UpstreamConfig[];
+  /** DESIGN.md's upstream limits; the inbound ones of TimeoutsConfig are not read here. */
+  timeouts: AttemptTimeouts;
+  retries: RetryConfig;
+  /** The transport of each upstream; called once per upstream when the port is created. */
+  transportFor(upstream: UpstreamConfig): Transport;
+  /** Largest non-stream (or error) body read, in bytes; default 64 MiB (DESIGN.md). */
+  maxResponseBytes?: number;
+  /** Largest SSE line or event data, in bytes; default 16 MiB. */
+  maxEventBytes?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Outlier ejection tuning; DESIGN.md's 5 failures, 30 s x n, cap 300 s by default. */
+  ejection?: { failures?: number; baseMs?: number; maxMs?: number };
+}
+
+const defaultMaxResponseBytes = 64 * 1024 * 1024;
+const defaultMaxEventBytes = 16 * 1024 * 1024;
+const encoder = new TextEncoder();
+
+/**
+ * The UpstreamPort core calls: picks an endpoint of the model's pool, sends with the configured
+ * limits, retries only before `send()` resolves, and hands back JSON or a live SSE event iterator.
+ * Throws at creation when two upstreams serve one model with different protocols.
+ */
+export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
+  const random = options.random ?? Math.random;
+  const pool = new EndpointPool(options.upstreams, {
+    now: options.now ?? Date.now,
+    random,
+    failuresToEject: options.ejection?.failures,
+    baseEjectionMs: options.ejection?.baseMs,
+    maxEjectionMs: options.ejection?.maxMs,
+  });
+  const transports = new Map<UpstreamConfig, Transport>(options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]));
+  const budget = new RetryBudget(options.retries);
+  const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+  const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
+  const targets = new Map<string, UpstreamTarget>();
+  for (const upstream of options.upstreams) {
+    for (const [modelId, model] of Object.entries(upstream.models)) {
+      const existing = targets.get(modelId);
+      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model });
+      else if (existing.protocol !== upstream.protocol) {
+        throw new Error(`Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`);
+      }
+    }
+  }
+  // Requests sent and not finished (streams until their iteration ends): the retry budget's base.
+  let active = 0;
+
+  async function send(call: UpstreamCall): Promise<UpstreamResponse> {
+    if (call.signal.aborted) throw upstreamFailure('aborted', 'connect');
+    if (pool.endpointsOf(call.modelId).length === 0) throw upstreamFailure('unavailable', 'connect');
+    const body = encoder.encode(JSON.stringify(call.body));
+    active += 1;
+    let callOpen = true;
+    const endCall = () => {
+      if (callOpen) {
+        callOpen = false;
+        active -= 1;
+      }
+    };
+    const tried = new Set<Endpoint>();
+    let retriesUsed = 0;
+    let nextHasSlot = false;
+    let currentHasSlot = false;
+    const mayRetry = (): boolean => {
+      if (retriesUsed >= options.retries.attempts || call.signal.aborted) return false;
+      if (!budget.tryAcquire(active)) return false;
+      retriesUsed += 1;
+      nextHasSlot = true;
+      return true;
+    };
+    const releaseSlots = () => {
+      if (currentHasSlot) budget.release();
+      currentHasSlot = false;
+    };
+    let streamReturned = false;
+    try {
+      for (;;) {
+        currentHasSlot = nextHasSlot;
+        nextHasSlot = false;
+        const endpoint = pool.pick(call.modelId, tried);
+        if (endpoint === undefined) throw upstreamFailure('unavailable', 'connect');
+        tried.add(endpoint);
+        let result;
+        try {
+          result = await sendAttempt({
+            call,
+            endpoint,
+            pool,
+            transport: transports.get(endpoint.upstream) as Transport,
+            timeouts: options.timeouts,
+            headers: requestHeaders(endpoint.upstream, call),
+            body,
+            maxResponseBytes,
+            maxEventBytes,
+            retryStatus: mayRetry,
+            onStreamEnd: endCall,
+          });
+        } catch (error) {
+          releaseSlots();
+          if (isUpstreamError(error) && error.retryable && mayRetry()) {
+            await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
+            continue;
+          }
+          throw error;
+        }
+        releaseSlots();
+        if (result.retry) {
+          await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
+          continue;
+        }
+        streamReturned = result.response.kind === 'stream';
+        return result.response;
+      }
+    } finally {
+      releaseSlots();
+      if (nextHasSlot) budget.release();
+      if (!streamReturned) endCall();
+    }
+  }
+
+  return {
+    target: (modelId) => targets.get(modelId),
+    send,
+    // No network call: DESIGN.md's /readyz must stay cheap, and traffic already tells us reachability.
+    ready: async () => pool.ready(),
+  };
+}
+
+function requestHeaders(upstream: UpstreamConfig, call: UpstreamCall): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: call.stream ? 'text/event-stream' : 'application/json',
+    'x-request-id': call.requestId,
+  };
+  if (upstream.apiKey !== undefined && upstream.apiKey !== '') headers.authorization = `Bearer ${upstream.apiKey}`;
+  return headers;
+}

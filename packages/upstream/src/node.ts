@@ -1,0 +1,2 @@
+export { createUndiciTransport } from './undici-transport.js';
+export type { UndiciTransportOptions } from './undici-transport.js';

@@ -1,0 +1,43 @@
+/**
+ * The seam between the port (endpoint choice, time limits, retries, SSE) and one way of moving bytes
+ * (undici, fetch, or an in-process Web handler). A transport only sends and returns bytes: every time
+ * limit past connect is the port's, enforced through `signal`.
+ */
+export interface TransportRequest {
+  /** The upstream's configured URL (an origin, optionally with a base path). */
+  origin: string;
+  /** Path appended to the origin, e.g. `/v1/chat/completions`. */
+  path: string;
+  method: 'POST';
+  /** Lower-case header names. */
+  headers: Readonly<Record<string, string>>;
+  /** The serialized JSON (backed by a plain ArrayBuffer, as fetch's BodyInit requires). */
+  body: Uint8Array<ArrayBuffer>;
+  /** Aborting it must close the upstream connection at once, before or after the response started. */
+  signal: AbortSignal;
+  /** Connect limit in ms; transports that can tell connecting from waiting enforce it themselves. */
+  connectTimeoutMs: number;
+  /** Time to response headers in ms, a backstop: the port also enforces it (queue time included). */
+  headersTimeoutMs: number;
+}
+
+export interface TransportResponse {
+  status: number;
+  /** Lower-case header names; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  /**
+   * The body as it arrives. Pulled, never buffered ahead beyond the transport's own high-water mark,
+   * so a slow reader slows the upstream. Failures throw an UpstreamError with phase `body`.
+   */
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface Transport {
+  /**
+   * Sends one request. Rejects with an UpstreamError (phase `connect` or `headers`) when no response
+   * starts; resolves as soon as the status and headers are in, whatever the status.
+   */
+  request(request: TransportRequest): Promise<TransportResponse>;
+  /** Releases pooled connections; requests after close fail. */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { classifyTransportError } from './classify-transport-error.js';
+import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+
+export interface UndiciTransportOptions {
+  /** Connections per upstream origin; more requests queue (DESIGN.md: 256). */
+  connections?: number;
+  /** How long an idle keep-alive connection is kept, in ms (undici's default: 4 s). */
+  keepAliveTimeoutMs?: number;
+}
+
+function splitOrigin(url: string): { origin: string; basePath: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, basePath: parsed.pathname.replace(/\/+$/, '') };
+}
+
+function toRecord(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    record[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return record;
+}
+
+/**
+ * A transport over undici for Node: one keep-alive Pool per upstream origin, created on first use
+ * with the request's connect limit. undici's body timeout is off (the port times gaps between events,
+ * and only while someone reads); its headers timeout is set to the port's limit as a backstop. No
+ * redirect is followed: undici's `request` follows none without the redirect interceptor.
+ */
+export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport & { close(): Promise<void> } {
+  const pools = new Map<string, Pool>();
+  let closed = false;
+
+  function poolFor(origin: string, connectTimeoutMs: number): Pool {
+    let pool = pools.get(origin);
+    if (pool === undefined) {
+      pool = new Pool(origin, {
+        connections: options.connections ?? 256,
+        connectTimeout: connectTimeoutMs,
+        keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+        bodyTimeout: 0,
+        pipelining: 1,
+      });
+      pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  return {
+    async request(request: TransportRequest): Promise<TransportResponse> {
+      if (closed) throw classifyTransportError(Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' }), 'headers');
+      const { origin, basePath } = splitOrigin(request.origin);
+      const pool = poolFor(origin, request.connectTimeoutMs);
+      let data: Dispatcher.ResponseData;
+      try {
+        data = await pool.request({
+          path: `${basePath}/${request.path.replace(/^\/+/, '')}`,
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: request.signal,
+          headersTimeout: request.headersTimeoutMs > 0 ? request.headersTimeoutMs : 0,
+          bodyTimeout: 0,
+        });
+      } catch (error) {
+        throw classifyTransportError(error, 'headers');
+      }
+      return { status: data.statusCode, headers: toRecord(data.headers), body: data.body };
+    },
+    async close() {
+      closed = true;
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((pool) => pool.destroy()));
+    },
+  };
+}
