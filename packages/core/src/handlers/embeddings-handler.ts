@@ -1,0 +1,32 @@
+import type { RouteHandler } from '../http/handler-types.js';
+import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
+import { parseRequestBody } from '../schemas/parse-request-body.js';
+import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
+import { embeddingResponse } from '../transforms/embedding-response.js';
+import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { embeddingUpstreamRequest } from '../transforms/embedding-upstream-request.js';
+import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+
+/** POST /v1/embeddings: the OpenAI-style embeddings endpoint (spec), over a vLLM or TEI upstream. */
+export const embeddingsHandler: RouteHandler = async (input, context) => {
+  const request = parseRequestBody(embeddingsRequestSchema, input.body);
+  const entry = resolveAllowedModel(context, request.model, 'embeddings');
+  const dimensions = embeddingDimensions(entry, request.dimensions, 'dimensions', 'range');
+  const target = upstreamTargetFor(context, entry);
+
+  const upstreamRequest = embeddingUpstreamRequest(target, entry.id, { input: request.input, dimensions, user: request.user });
+  const answer = await sendUpstreamJson(context, input, entry.id, upstreamRequest);
+  const embeddings = readEmbeddingUpstreamResponse(answer.body, countEmbeddingInputs(request.input), dimensions);
+
+  const body = embeddingResponse({
+    // vLLM sends an embd-<hex> id; TEI sends none.
+    id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
+    created: Math.floor(context.clock.now() / 1000),
+    model: entry.id,
+    vectors: embeddings.vectors,
+    encodingFormat: request.encoding_format,
+    promptTokens: embeddings.promptTokens,
+    totalTokens: embeddings.totalTokens,
+  });
+  return jsonResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens });
+};

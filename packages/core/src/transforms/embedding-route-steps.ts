@@ -1,0 +1,68 @@
+import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
+import { resolveModelFor } from '../catalogue/resolve-model.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
+import type { UpstreamTarget } from '../handlers/ports.js';
+import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
+import type { UpstreamPathAndBody } from './embedding-upstream-request.js';
+
+/*
+ * The steps the embeddings, compat embed, compat rerank and tokenize handlers share, kept in one place
+ * so that the four cannot drift apart (the failure CONVENTIONS.md names in a peer gateway).
+ */
+
+/** The catalogue entry of a requested id on `endpoint`, refused (403) when the key's allow-list names neither id. */
+export function resolveAllowedModel(context: HandlerContext, requested: string, endpoint: Endpoint): ModelEntry {
+  const { entry } = resolveModelFor(context.config.catalogue, requested, endpoint);
+  const allowed = context.identity?.models;
+  if (allowed !== undefined && !allowed.includes(requested) && !allowed.includes(entry.id)) {
+    throw GatewayError.modelNotAllowed(requested);
+  }
+  return entry;
+}
+
+/** Where the model is served; 503 model_not_configured when no upstream serves it. */
+export function upstreamTargetFor(context: HandlerContext, entry: ModelEntry): UpstreamTarget {
+  const target = context.upstream.target(entry.id);
+  if (target === undefined) throw GatewayError.modelNotConfigured(entry.id);
+  return target;
+}
+
+export interface UpstreamJsonAnswer {
+  body: unknown;
+  /** The upstream endpoint's name, for logs and metrics only. */
+  endpoint: string;
+}
+
+/**
+ * One non-streaming upstream call. A non-2xx answer becomes DESIGN.md's status mapping; a stream
+ * where JSON was asked for is the upstream's failure.
+ */
+export async function sendUpstreamJson(
+  context: HandlerContext,
+  input: HandlerInput,
+  modelId: string,
+  request: UpstreamPathAndBody,
+  signal: AbortSignal = input.signal,
+): Promise<UpstreamJsonAnswer> {
+  const response = await context.upstream.send({ modelId, path: request.path, body: request.body, stream: false, signal, requestId: input.requestId });
+  const failed = response.status < 200 || response.status > 299;
+  if (response.kind !== 'json') {
+    // Leaving the events unread would hold the upstream connection open.
+    await response.events.return?.();
+    if (failed) throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
+    throw GatewayError.upstreamFailed('The model server answered with a stream where JSON was expected.');
+  }
+  if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
+  return { body: response.body, endpoint: response.endpoint };
+}
+
+/** A 200 JSON result, serialized once so that both apps send identical bytes. */
+export function jsonResult(body: unknown, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
+  return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), meta };
+}
+
+/** DESIGN.md's header for accepted parameters the upstream cannot honour (empty list: no header). */
+export function ignoredParamsHeader(names: readonly string[]): Record<string, string> {
+  return names.length === 0 ? {} : { 'x-infergate-ignored-params': names.join(', ') };
+}
