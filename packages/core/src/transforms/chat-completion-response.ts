@@ -1,0 +1,95 @@
+import type { UpstreamChatCompletion } from './chat-upstream-completion.js';
+
+/** The spec's chat completion object (Resources: "Chat completion object"). */
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: ChatCompletionChoice[];
+  usage: { completion_tokens: number; prompt_tokens: number; total_tokens: number; prompt_tokens_details: unknown };
+  system_fingerprint: string | null;
+  service_tier: null;
+  prompt_logprobs: unknown;
+  prompt_text: null;
+  prompt_token_ids: null;
+  kv_transfer_params: null;
+}
+
+export interface ChatCompletionChoice {
+  index: number;
+  finish_reason: string | null;
+  logprobs: unknown;
+  stop_reason: number | string | null;
+  token_ids: null;
+  routed_experts: null;
+  message: {
+    role: 'assistant';
+    content: string | null;
+    tool_calls: unknown[];
+    annotations: null;
+    audio: null;
+    function_call: null;
+    reasoning: string | null;
+    refusal: null;
+  };
+}
+
+export interface ChatCompletionShapeOptions {
+  /** The catalogue id actually used (DESIGN.md: a virtual id resolves to its catalogue id). */
+  model: string;
+  /** The model hides its thinking: reasoning never reaches the client. */
+  clearThinking: boolean;
+  /** Used when the upstream sent no id (`chatcmpl-<hex>`). */
+  fallbackId: () => string;
+  /** Unix seconds, used when the upstream sent no `created`. */
+  now: number;
+}
+
+/**
+ * The upstream completion in the spec's shape: every field present (nulls included), `model` the
+ * catalogue id, reasoning read from `reasoning` or `reasoning_content` and emitted as `reasoning`.
+ * Fields a newer vLLM adds (metrics, ec_transfer_params) and the upstream's routed_experts blob are
+ * not passed on; neither are token_ids, which the gateway never asks for.
+ */
+export function toClientChatCompletion(upstream: UpstreamChatCompletion, options: ChatCompletionShapeOptions): ChatCompletion {
+  const usage = upstream.usage;
+  const promptTokens = usage?.prompt_tokens ?? 0;
+  const completionTokens = usage?.completion_tokens ?? 0;
+  return {
+    id: upstream.id ?? options.fallbackId(),
+    object: 'chat.completion',
+    created: upstream.created ?? options.now,
+    model: options.model,
+    choices: upstream.choices.map((choice, position) => ({
+      index: choice.index ?? position,
+      finish_reason: choice.finish_reason ?? null,
+      logprobs: choice.logprobs ?? null,
+      stop_reason: choice.stop_reason ?? null,
+      token_ids: null,
+      routed_experts: null,
+      message: {
+        role: 'assistant',
+        content: choice.message.content ?? null,
+        tool_calls: choice.message.tool_calls ?? [],
+        annotations: null,
+        audio: null,
+        function_call: null,
+        reasoning: options.clearThinking ? null : (choice.message.reasoning ?? choice.message.reasoning_content ?? null),
+        refusal: null,
+      },
+    })),
+    usage: {
+      completion_tokens: completionTokens,
+      prompt_tokens: promptTokens,
+      total_tokens: usage?.total_tokens ?? promptTokens + completionTokens,
+      prompt_tokens_details: usage?.prompt_tokens_details ?? null,
+    },
+    system_fingerprint: upstream.system_fingerprint ?? null,
+    service_tier: null,
+    prompt_logprobs: upstream.prompt_logprobs ?? null,
+    prompt_text: null,
+    prompt_token_ids: null,
+    kv_transfer_params: null,
+  };
+}
