@@ -1,0 +1,18 @@
+import type { RequestOptions } from '../client-options.js';
+import { requestJson } from '../transport/request-json.js';
+import type { TransportConfig } from '../transport/transport-config.js';
+import type { ImageEditParams, ImageGenerateParams, ImagesResponse } from '../types/image-types.js';
+
+export interface Images {
+  /** POST /v1/images/generations: one image, returned inline as base64. */
+  generate(params: ImageGenerateParams, options?: RequestOptions): Promise<ImagesResponse>;
+  /** POST /v1/images/edits as JSON (not multipart): images are base64 data URLs. */
+  edit(params: ImageEditParams, options?: RequestOptions): Promise<ImagesResponse>;
+}
+
+export function images(config: TransportConfig): Images {
+  return {
+    generate: (params, options) => requestJson(config, { method: 'POST', path: '/v1/images/generations', body: params }, options),
+    edit: (params, options) => requestJson(config, { method: 'POST', path: '/v1/images/edits', body: params }, options),
+  };
+}

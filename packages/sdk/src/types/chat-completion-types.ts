@@ -1,0 +1,158 @@
+import type { TextModelId } from './model-id.js';
+import type { SamplingParams } from './sampling-params.js';
+
+export interface ChatTextPart {
+  type: 'text';
+  text: string;
+}
+
+/** `url` is a base64 data URL: the gateway never fetches a URL (DESIGN.md). */
+export interface ChatImagePart {
+  type: 'image_url';
+  image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
+}
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessageParam =
+  | { role: 'system' | 'developer'; content: string | ChatTextPart[]; name?: string }
+  | { role: 'user'; content: string | Array<ChatTextPart | ChatImagePart>; name?: string }
+  | {
+      role: 'assistant';
+      content?: string | ChatTextPart[] | null;
+      name?: string;
+      reasoning?: string | null;
+      reasoning_content?: string | null;
+      tool_calls?: ChatToolCall[];
+      // A message taken from an earlier ChatCompletion carries these as null.
+      refusal?: null;
+      annotations?: null;
+      audio?: null;
+      function_call?: null;
+    }
+  | { role: 'tool'; content: string | ChatTextPart[]; tool_call_id: string };
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+}
+
+export type ChatResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema?: Record<string, unknown>; strict?: boolean } };
+
+/** low, high or max; only beta53-flash-chat and beta53-flash-agent take it, the -low variants are locked to low. */
+export type ReasoningEffort = 'low' | 'high' | 'max';
+
+export interface ChatCompletionCreateParamsBase extends SamplingParams {
+  model: TextModelId;
+  messages: ChatMessageParam[];
+  stream?: boolean;
+  /** The completion API's name for max_tokens; send one of the two. */
+  max_completion_tokens?: number;
+  /** 1 to 8. */
+  n?: number;
+  stop?: string | string[];
+  seed?: number;
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  logit_bias?: Record<string, number>;
+  logprobs?: boolean;
+  top_logprobs?: number;
+  user?: string;
+  response_format?: ChatResponseFormat;
+  tools?: ChatTool[];
+  tool_choice?: 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+  parallel_tool_calls?: boolean;
+  reasoning_effort?: ReasoningEffort;
+}
+
+export interface ChatCompletionCreateParamsNonStreaming extends ChatCompletionCreateParamsBase {
+  stream?: false;
+}
+
+export interface ChatCompletionCreateParamsStreaming extends ChatCompletionCreateParamsBase {
+  stream: true;
+  /** `include_usage: true` adds a final chunk with usage, which `collect()` reports. */
+  stream_options?: { include_usage?: boolean; continuous_usage_stats?: boolean };
+}
+
+export type ChatCompletionCreateParams = ChatCompletionCreateParamsNonStreaming | ChatCompletionCreateParamsStreaming;
+
+export interface ChatCompletionUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  prompt_tokens_details?: unknown;
+}
+
+export interface ChatCompletionMessage {
+  role: 'assistant';
+  content: string | null;
+  /** Exposed thinking of the -agent and thinking models; null when hidden. */
+  reasoning?: string | null;
+  tool_calls?: ChatToolCall[];
+  refusal?: string | null;
+  annotations?: unknown;
+  audio?: unknown;
+  function_call?: unknown;
+}
+
+export interface ChatCompletionChoice {
+  index: number;
+  message: ChatCompletionMessage;
+  /** stop in the spec; length when max_tokens cut the answer; tool_calls. */
+  finish_reason: string | null;
+  logprobs: unknown;
+  stop_reason?: number | string | null;
+  token_ids?: number[] | null;
+  routed_experts?: unknown;
+}
+
+/** The spec's "Chat completion object". */
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: ChatCompletionChoice[];
+  usage: ChatCompletionUsage;
+  system_fingerprint?: string;
+  service_tier?: string | null;
+  prompt_logprobs?: unknown;
+  prompt_text?: string | null;
+  prompt_token_ids?: number[] | null;
+  kv_transfer_params?: unknown;
+}
+
+export interface ChatCompletionChunkDelta {
+  role?: 'assistant';
+  content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: Array<{ index: number; id?: string; type?: 'function'; function?: { name?: string; arguments?: string } }>;
+}
+
+export interface ChatCompletionChunkChoice {
+  index: number;
+  delta: ChatCompletionChunkDelta;
+  finish_reason: string | null;
+  logprobs?: unknown;
+  stop_reason?: number | string | null;
+}
+
+/** One `data:` event of a streamed chat completion. */
+export interface ChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  choices: ChatCompletionChunkChoice[];
+  /** On the final chunk (whose choices are empty) when `stream_options.include_usage` was set. */
+  usage?: ChatCompletionUsage | null;
+  system_fingerprint?: string;
+}

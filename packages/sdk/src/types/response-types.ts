@@ -1,0 +1,177 @@
+import type { TextModelId } from './model-id.js';
+import type { ReasoningEffort } from './chat-completion-types.js';
+import type { SamplingParams } from './sampling-params.js';
+
+export interface ResponseInputText {
+  type: 'input_text';
+  text: string;
+}
+
+/** `image_url` is a base64 data URL; the gateway never fetches a URL. */
+export interface ResponseInputImage {
+  type: 'input_image';
+  image_url: string;
+  detail?: 'auto' | 'low' | 'high';
+}
+
+export type ResponseInputContent = ResponseInputText | ResponseInputImage;
+
+export type ResponseInputMessage = { type?: 'message' } & (
+  | { role: 'user'; content: string | ResponseInputContent[] }
+  | { role: 'system' | 'developer'; content: string | ResponseInputText[] }
+  // An assistant turn replayed from an earlier answer.
+  | { role: 'assistant'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string }> }
+);
+
+export interface ResponseCreateParamsBase extends SamplingParams {
+  model: TextModelId;
+  input: string | ResponseInputMessage[];
+  stream?: boolean;
+  /** The completion API's name for the spec's max_tokens; send one of the two. */
+  max_output_tokens?: number;
+  instructions?: string;
+  /** Only on models that take reasoning_effort. */
+  reasoning?: { effort?: ReasoningEffort };
+  user?: string;
+  /** The gateway stores nothing: only false is accepted. */
+  store?: false;
+}
+
+export interface ResponseCreateParamsNonStreaming extends ResponseCreateParamsBase {
+  stream?: false;
+}
+
+export interface ResponseCreateParamsStreaming extends ResponseCreateParamsBase {
+  stream: true;
+}
+
+export type ResponseCreateParams = ResponseCreateParamsNonStreaming | ResponseCreateParamsStreaming;
+
+export interface ResponseOutputText {
+  type: 'output_text';
+  text: string;
+  annotations: unknown[];
+  logprobs?: unknown;
+}
+
+export interface ResponseOutputMessage {
+  type: 'message';
+  id: string;
+  role: 'assistant';
+  status?: string;
+  phase?: string | null;
+  content: ResponseOutputText[];
+}
+
+/** Reasoning items of thinking models; and any output item type this SDK does not model. */
+export interface ResponseOtherOutputItem {
+  type: string;
+  id?: string;
+  [key: string]: unknown;
+}
+
+export interface ResponseUsage {
+  input_tokens: number;
+  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: unknown[]; input_tokens_per_turn?: unknown[] };
+  output_tokens: number;
+  output_tokens_details: { reasoning_tokens: number; output_tokens_per_turn?: unknown[]; tool_output_tokens?: number; tool_output_tokens_per_turn?: unknown[] };
+  total_tokens: number;
+}
+
+/** The spec's "Response object of the responses endpoint, text form". */
+export interface Response {
+  id: string;
+  object: 'response';
+  created_at: number;
+  model: string;
+  /** completed in the spec; in_progress on streamed lifecycle events; failed or incomplete otherwise. */
+  status: string;
+  output: Array<ResponseOutputMessage | ResponseOtherOutputItem>;
+  output_text: string;
+  usage: ResponseUsage | null;
+  error?: { code: string; message: string } | null;
+  incomplete_details?: { reason: string } | null;
+  [key: string]: unknown;
+}
+
+/** The spec's "form for image input": `object` is `responses` and each message's content is one object. */
+export interface ResponseImageInputForm {
+  id: string;
+  object: 'responses';
+  created: number;
+  model: string;
+  output: Array<{
+    type: 'message';
+    id: string;
+    role: 'assistant';
+    content: { type: 'output_text'; text: string; annotations: unknown[] };
+    finish_reason: string;
+  }>;
+  usage: {
+    input_tokens: number;
+    input_tokens_details: { cached_tokens: number };
+    output_tokens: number;
+    output_tokens_details: { reasoning_tokens: number };
+    total_tokens: number;
+  };
+}
+
+/** What POST /v1/responses returns: the text form, or the image-input form when the input held an image. */
+export type ResponseObject = Response | ResponseImageInputForm;
+
+interface ResponseEventBase {
+  sequence_number: number;
+}
+
+export interface ResponseLifecycleEvent extends ResponseEventBase {
+  type: 'response.created' | 'response.in_progress' | 'response.queued' | 'response.completed' | 'response.incomplete' | 'response.failed';
+  response: Response;
+}
+
+export interface ResponseOutputItemEvent extends ResponseEventBase {
+  type: 'response.output_item.added' | 'response.output_item.done';
+  output_index: number;
+  item: ResponseOutputMessage | ResponseOtherOutputItem;
+}
+
+export interface ResponseContentPartEvent extends ResponseEventBase {
+  type: 'response.content_part.added' | 'response.content_part.done';
+  item_id: string;
+  output_index: number;
+  content_index: number;
+  part: ResponseOutputText | { type: string; text?: string };
+}
+
+export interface ResponseTextDeltaEvent extends ResponseEventBase {
+  type: 'response.output_text.delta' | 'response.reasoning_text.delta';
+  item_id: string;
+  output_index: number;
+  content_index: number;
+  delta: string;
+  logprobs?: unknown[];
+}
+
+export interface ResponseTextDoneEvent extends ResponseEventBase {
+  type: 'response.output_text.done' | 'response.reasoning_text.done';
+  item_id: string;
+  output_index: number;
+  content_index: number;
+  text: string;
+  logprobs?: unknown[];
+}
+
+export interface ResponseErrorEvent extends ResponseEventBase {
+  type: 'error';
+  code: string | null;
+  message: string;
+  param: string | null;
+}
+
+/** The events of a streamed response, discriminated by `type`. */
+export type ResponseStreamEvent =
+  | ResponseLifecycleEvent
+  | ResponseOutputItemEvent
+  | ResponseContentPartEvent
+  | ResponseTextDeltaEvent
+  | ResponseTextDoneEvent
+  | ResponseErrorEvent;
