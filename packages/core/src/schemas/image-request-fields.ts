@@ -24,10 +24,12 @@ export const imageSizeSchema = z.string().refine((size) => parseImageSize(size) 
   error: `must be <width>x<height> in pixels (positive integers, e.g. 1024x1024) with width x height at most ${maxImagePixels} (2 megapixels)`,
 });
 
-export const imageQualitySchema = z.enum(['low', 'medium', 'standard', 'high', 'hd', 'auto']);
+// zod reports a missing enum as a wrong value; parsed as a string first, an absent field is reported
+// as missing (missing_parameter), like every other required field.
+export const imageQualitySchema = z.string().pipe(z.enum(['low', 'medium', 'standard', 'high', 'hd', 'auto']));
 export type ImageQuality = z.infer<typeof imageQualitySchema>;
 
-export const imageOutputFormatSchema = z.enum(['png', 'jpeg', 'webp']);
+export const imageOutputFormatSchema = z.string().pipe(z.enum(['png', 'jpeg', 'webp']));
 export type ImageOutputFormat = z.infer<typeof imageOutputFormatSchema>;
 
 /** `{image_url}` as the JSON edit form sends images (protocols.md 6.3); `file_id` needs stored files, which the gateway has none of. */
