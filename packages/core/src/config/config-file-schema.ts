@@ -81,7 +81,7 @@ export const keyConfigSchema = z.union([
     models: z.array(nonEmptyString).optional(),
     limits: keyLimitsConfigSchema.optional(),
   }),
-]);
+], { error: 'expected a key string or { key, name, models, limits }' });
 export type KeyConfig = z.output<typeof keyConfigSchema>;
 
 export const upstreamConfigSchema = z.strictObject({

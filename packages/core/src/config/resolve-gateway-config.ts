@@ -158,7 +158,7 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
         throw new ConfigError(where, target ? `'${modelId}' is a virtual model; map its catalogue id '${target}'` : `unknown catalogue model '${modelId}'`);
       }
       const allowed = protocolsForKind[entry.kind];
-      if (!allowed.includes(upstream.protocol)) throw new ConfigError(where, `a ${entry.kind} model cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
+      if (!allowed.includes(upstream.protocol)) throw new ConfigError(where, `${entry.kind} models cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
       // The upstream port load-balances a model over all its endpoints, so they must speak one protocol.
       const earlier = protocolOf.get(modelId);
       if (earlier && earlier.protocol !== upstream.protocol) throw new ConfigError(where, `already served over protocol ${earlier.protocol} by upstream '${earlier.upstream}'; every upstream of a model must speak the same protocol`);

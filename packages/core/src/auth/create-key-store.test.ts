@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createKeyStore } from './create-key-store.js';
+
+const longPrefix = 'sk-infergate-0123456789abcdefghijklmnopqrstuvwxyz';
+
+describe('createKeyStore', () => {
+  const store = createKeyStore([`${longPrefix}-A`, { key: 'sk-ci', name: 'ci', models: ['general-std'] }, 'sk-third']);
+
+  it('knows each configured key, naming unnamed keys by position', async () => {
+    expect(await store.verify(`${longPrefix}-A`)).toEqual({ name: 'key-1' });
+    expect(await store.verify('sk-ci')).toEqual({ name: 'ci', models: ['general-std'] });
+    expect(await store.verify('sk-third')).toEqual({ name: 'key-3' });
+  });
+
+  it('refuses a wrong key', async () => {
+    expect(await store.verify('sk-wrong')).toBeUndefined();
+  });
+
+  it('refuses a key that shares a long prefix, or is a prefix, or extends a key', async () => {
+    expect(await store.verify(`${longPrefix}-B`)).toBeUndefined();
+    expect(await store.verify(longPrefix)).toBeUndefined();
+    expect(await store.verify(`${longPrefix}-AA`)).toBeUndefined();
+  });
+
+  it('refuses the empty token', async () => {
+    expect(await store.verify('')).toBeUndefined();
+  });
+
+  it('refuses everything when no key is configured', async () => {
+    expect(await createKeyStore([]).verify('anything')).toBeUndefined();
+  });
+
+  it('gives the first entry when a key is listed twice', async () => {
+    expect(await createKeyStore([{ key: 'dup', name: 'first' }, { key: 'dup', name: 'second' }]).verify('dup')).toEqual({ name: 'first' });
+  });
+
+  it('refuses to store an empty key', () => {
+    expect(() => createKeyStore(['ok', ''])).toThrow(TypeError);
+  });
+
+  it('compares the token against every stored digest, not stopping at the first match', async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    const keys = Array.from({ length: 5 }, (_, index) => `key-number-${index}`);
+    const many = createKeyStore(keys);
+    await many.verify('key-number-0');
+    // 5 stored digests computed at creation plus the token's: the token is hashed, never compared raw.
+    expect(digest).toHaveBeenCalledTimes(6);
+    digest.mockRestore();
+  });
+
+  it('hands out a copy of the identity, so a caller cannot rename a key for later requests', async () => {
+    const identity = await store.verify('sk-third');
+    if (identity) identity.name = 'changed';
+    expect(await store.verify('sk-third')).toEqual({ name: 'key-3' });
+  });
+});
