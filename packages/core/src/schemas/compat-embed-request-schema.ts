@@ -19,12 +19,13 @@ export type CompatContentBlock = z.infer<typeof compatContentBlockSchema>;
 export const compatEmbedInputSchema = z.strictObject({ content: z.array(compatContentBlockSchema).min(1) });
 export type CompatEmbedInput = z.infer<typeof compatEmbedInputSchema>;
 
-const inputTypeSchema = z.enum(supportedInputTypes, {
+// The string check first, so that a missing input_type is reported as missing rather than as a bad value.
+const inputTypeSchema = z.string().pipe(z.enum(supportedInputTypes, {
   error: (issue) =>
     unsupportedInputTypes.includes(issue.input)
       ? `'${String(issue.input)}' is not supported; use search_document, search_query or image`
       : undefined,
-});
+}));
 
 const embeddingTypeSchema = z.enum(supportedEmbeddingTypes, {
   error: (issue) =>

@@ -27,7 +27,8 @@ export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
  */
 export const embeddingsRequestSchema = z.strictObject({
   model: z.string().min(1),
-  input: embeddingsInputSchema,
+  // A union reports a missing value as a failed union; checking presence first names it as missing.
+  input: z.unknown().nonoptional().pipe(embeddingsInputSchema),
   encoding_format: z.enum(['float', 'base64']).default('float'),
   dimensions: z.int().min(1).optional(),
   user: z.string().optional(),
