@@ -1,8 +1,5 @@
 import type { ModelEntry } from '../catalogue/catalogue-types.js';
 
-/** Response header naming the parameters dropped by this rule (DESIGN.md). */
-export const ignoredParamsHeader = 'x-infergate-ignored-params';
-
 /**
  * What counts as "sampling" for the backend-enforced models: the parameters that shape the token
  * distribution or replace sampling (beam search and its length penalty). Not dropped: seed (only
@@ -30,7 +27,7 @@ export interface SamplingRuleResult<Request> {
 
 /**
  * DESIGN.md: on a model whose backend enforces its sampling, user sampling parameters are dropped
- * before the upstream call and named in `x-infergate-ignored-params` (the one documented drop).
+ * before the upstream call and named in the `x-infergate-ignored-params` response header (the one documented drop).
  */
 export function backendEnforcedSamplingRule<Request extends object>(entry: ModelEntry, request: Request): SamplingRuleResult<Request> {
   if (entry.backendEnforcedSampling !== true) return { request, ignored: [] };
@@ -41,7 +38,3 @@ export function backendEnforcedSamplingRule<Request extends object>(entry: Model
   return { request: copy as Request, ignored };
 }
 
-/** The response headers that report dropped parameters (none when nothing was dropped). */
-export function ignoredParamsHeaders(ignored: readonly string[]): Record<string, string> {
-  return ignored.length === 0 ? {} : { [ignoredParamsHeader]: ignored.join(', ') };
-}

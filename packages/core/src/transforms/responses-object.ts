@@ -1,4 +1,11 @@
-import type { UpstreamUsage } from './chat-upstream-completion.js';
+/** The token counts of a chat usage object (vLLM's UsageInfo) that the response usage is built from. */
+export interface UsageCounts {
+  prompt_tokens: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
+}
 
 /** Request values the response object reports back; null when not given (the spec's shown response). */
 export interface ResponsesEcho {
@@ -76,7 +83,7 @@ export interface ResponsesObject extends ResponsesEcho {
 }
 
 /** The spec's usage object: one turn, so each per-turn array holds the single turn's count. */
-export function toResponsesUsage(usage: UpstreamUsage): ResponsesUsage {
+export function toResponsesUsage(usage: UsageCounts): ResponsesUsage {
   const input = usage.prompt_tokens;
   const output = usage.completion_tokens ?? 0;
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;

@@ -1,0 +1,38 @@
+import type { RouteHandler } from '../http/handler-types.js';
+import type { ResultMeta } from '../http/handler-types.js';
+import { checkMessageImages } from '../rules/check-message-images.js';
+import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
+import { parseRequestBody } from '../schemas/parse-request-body.js';
+import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
+import { toClientChatCompletion } from '../transforms/chat-completion-response.js';
+import { chatStreamToClientStream } from '../transforms/chat-stream-transform.js';
+import { ignoredParamsHeader, jsonResult } from '../transforms/embedding-route-steps.js';
+import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-generation-steps.js';
+
+/** POST /v1/chat/completions (spec): a chat completion object, or its chunk stream. */
+export const chatCompletionsHandler: RouteHandler = async (input, context) => {
+  const request = parseRequestBody(chatCompletionsRequestSchema, input.body);
+  const plan = planTextGeneration(context, request, 'chat', {
+    effortParam: 'reasoning_effort',
+    checkImages: (entry) => checkMessageImages(entry, request.messages),
+  });
+  const clearThinking = plan.entry.reasoning?.clearThinking === true;
+  const headers = ignoredParamsHeader(plan.ignored);
+
+  if (request.stream === true) {
+    const upstream = await sendChatStream(context, input, plan);
+    const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
+    const events = chatStreamToClientStream(upstream.events, { model: plan.entry.id, clearThinking, includeUsage: plan.includeUsage, meta });
+    const stream = sseResponseStream(events, { onCancel: () => void upstream.events.return?.().catch(() => undefined) });
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
+  }
+
+  const { completion, endpoint } = await sendChatCompletion(context, input, plan);
+  const body = toClientChatCompletion(completion, {
+    model: plan.entry.id,
+    clearThinking,
+    fallbackId: () => `chatcmpl-${context.ids.hex(32)}`,
+    now: Math.floor(context.clock.now() / 1000),
+  });
+  return jsonResult(body, { model: plan.entry.id, endpoint, inputTokens: body.usage.prompt_tokens, outputTokens: body.usage.completion_tokens }, headers);
+};

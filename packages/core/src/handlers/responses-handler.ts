@@ -1,0 +1,52 @@
+import type { ResultMeta, RouteHandler } from '../http/handler-types.js';
+import { checkInputImages } from '../rules/check-message-images.js';
+import { parseRequestBody } from '../schemas/parse-request-body.js';
+import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
+import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
+import { ignoredParamsHeader, jsonResult } from '../transforms/embedding-route-steps.js';
+import { chatCompletionToImageFormResponse, chatCompletionToResponse } from '../transforms/responses-from-chat-completion.js';
+import type { ResponsesEcho } from '../transforms/responses-object.js';
+import { chatStreamToResponsesEvents } from '../transforms/responses-stream-transform.js';
+import { responsesToChatRequest } from '../transforms/responses-to-chat-request.js';
+import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-generation-steps.js';
+
+/**
+ * POST /v1/responses (spec), answered from one upstream chat-completions call: the text form, the
+ * form for image input when an input_image part is present (unless configured off), or the
+ * responses event stream (the same events for text and image input; the image form has no stream).
+ */
+export const responsesHandler: RouteHandler = async (input, context) => {
+  const request = parseRequestBody(responsesRequestSchema, input.body);
+  let imageCount = 0;
+  const plan = planTextGeneration(context, responsesToChatRequest(request), 'responses', {
+    effortParam: 'reasoning.effort',
+    checkImages: (entry) => {
+      imageCount = checkInputImages(entry, request.input);
+    },
+  });
+  const clearThinking = plan.entry.reasoning?.clearThinking === true;
+  const headers = ignoredParamsHeader(plan.ignored);
+  // What was applied, not what was asked: a dropped temperature is reported as null.
+  const echo: ResponsesEcho = {
+    instructions: request.instructions ?? null,
+    max_output_tokens: plan.chat.max_tokens ?? null,
+    reasoning: plan.settings.reasoning_effort === undefined ? null : { effort: plan.settings.reasoning_effort },
+    temperature: plan.chat.temperature ?? null,
+    top_p: plan.chat.top_p ?? null,
+    user: request.user ?? null,
+  };
+  const shape = { model: plan.entry.id, clearThinking, ids: context.ids, createdAt: Math.floor(context.clock.now() / 1000), echo };
+
+  if (request.stream === true) {
+    const upstream = await sendChatStream(context, input, plan);
+    const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
+    const events = chatStreamToResponsesEvents(upstream.events, { ...shape, meta });
+    const stream = sseResponseStream(events, { onCancel: () => void upstream.events.return?.().catch(() => undefined) });
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
+  }
+
+  const { completion, endpoint } = await sendChatCompletion(context, input, plan);
+  const imageForm = imageCount > 0 && context.config.responses.imageInputForm === 'image';
+  const body = imageForm ? chatCompletionToImageFormResponse(completion, shape) : chatCompletionToResponse(completion, shape);
+  return jsonResult(body, { model: plan.entry.id, endpoint, inputTokens: completion.usage?.prompt_tokens, outputTokens: completion.usage?.completion_tokens }, headers);
+};

@@ -1,0 +1,80 @@
+import type { ModelEntry } from '../catalogue/catalogue-types.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
+import type { HandlerContext, HandlerInput } from '../http/handler-types.js';
+import { backendEnforcedSamplingRule } from '../rules/backend-enforced-sampling-rule.js';
+import { reasoningEffortRule } from '../rules/reasoning-effort-rule.js';
+import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
+import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
+import type { SseEvent } from '../sse/sse-event.js';
+import { readUpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
+import type { UpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
+import { buildChatUpstreamRequest } from '../transforms/chat-upstream-request.js';
+import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+
+/*
+ * The steps POST /v1/chat/completions and POST /v1/responses share: both reach the upstream as one
+ * chat-completions call, so the model rules run once, in one place, for both.
+ */
+
+export interface TextGenerationPlan {
+  entry: ModelEntry;
+  settings: ChatTemplateSettings;
+  /** The chat request after the rules (backend-enforced sampling dropped). */
+  chat: ChatCompletionsRequest;
+  /** Parameters dropped by the rules, for `x-infergate-ignored-params`. */
+  ignored: string[];
+  body: Record<string, unknown>;
+  /** The client asked for the usage chunk of a stream. */
+  includeUsage: boolean;
+}
+
+export interface PlanOptions {
+  /** The field reasoning effort came in, for error messages: `reasoning_effort` or `reasoning.effort`. */
+  effortParam: string;
+  /** Checks the request's images once the model is known (400s name the client's field). */
+  checkImages: (entry: ModelEntry) => void;
+}
+
+/** Model resolution, the key's allow-list, DESIGN.md's model rules and the upstream body, in that order. */
+export function planTextGeneration(context: HandlerContext, request: ChatCompletionsRequest, endpoint: 'chat' | 'responses', options: PlanOptions): TextGenerationPlan {
+  const entry = resolveAllowedModel(context, request.model, endpoint);
+  const settings = reasoningEffortRule(entry, request.reasoning_effort, options.effortParam);
+  // The spec bounds truncate_prompt_tokens by the model's context window.
+  if (request.truncate_prompt_tokens !== undefined && entry.contextWindow !== undefined && request.truncate_prompt_tokens > entry.contextWindow) {
+    throw GatewayError.invalidParameter('truncate_prompt_tokens', `truncate_prompt_tokens must be at most the context window of '${entry.id}' (${entry.contextWindow} tokens).`);
+  }
+  options.checkImages(entry);
+  const { request: chat, ignored } = backendEnforcedSamplingRule(entry, request);
+  const target = upstreamTargetFor(context, entry);
+  // Text generation speaks the vLLM-style chat protocol only; another protocol is a configuration fault.
+  if (target.protocol !== 'openai') throw GatewayError.modelNotConfigured(entry.id);
+  const { body, includeUsage } = buildChatUpstreamRequest(chat, target.model, settings);
+  return { entry, settings, chat, ignored, body, includeUsage };
+}
+
+const chatPath = '/v1/chat/completions';
+
+/** The non-streaming upstream call and its completion; every failure is the GatewayError DESIGN.md maps it to. */
+export async function sendChatCompletion(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ completion: UpstreamChatCompletion; endpoint: string }> {
+  const answer = await sendUpstreamJson(context, input, plan.entry.id, { path: chatPath, body: plan.body });
+  return { completion: readUpstreamChatCompletion(answer.body), endpoint: answer.endpoint };
+}
+
+/**
+ * The streaming upstream call, up to its first event. A failure before the first event is still an
+ * HTTP error (DESIGN.md: 504 before any byte sent); after it, the stream transforms end in-protocol.
+ */
+export async function sendChatStream(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ events: AsyncIterableIterator<SseEvent>; endpoint: string }> {
+  const response = await context.upstream.send({ modelId: plan.entry.id, path: chatPath, body: plan.body, stream: true, signal: input.signal, requestId: input.requestId });
+  const failed = response.status < 200 || response.status > 299;
+  if (response.kind === 'stream') {
+    if (!failed) return { events: response.events, endpoint: response.endpoint };
+    await response.events.return?.();
+    throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
+  }
+  if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
+  // A 2xx JSON answer to a stream request: an error envelope sent with 200 (protocols 1.5), or a fault.
+  readUpstreamChatCompletion(response.body);
+  throw GatewayError.upstreamFailed('The model server answered with JSON where a stream was expected.');
+}

@@ -1,0 +1,78 @@
+import type { SseEvent } from '../sse/sse-event.js';
+import { doneEvent, readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, streamFailureFrom } from './chat-stream-events.js';
+import type { StreamFailure, TokenCounts } from './chat-stream-events.js';
+
+export interface ChatStreamOptions {
+  /** The catalogue id actually used. */
+  model: string;
+  /** The model hides its thinking: reasoning deltas never reach the client. */
+  clearThinking: boolean;
+  /** The client asked for `stream_options.include_usage`. */
+  includeUsage: boolean;
+  /** Filled with token counts as they arrive. */
+  meta: TokenCounts;
+}
+
+function isEmptyDelta(choice: unknown): boolean {
+  if (typeof choice !== 'object' || choice === null) return false;
+  const record = choice as Record<string, unknown>;
+  const delta = record.delta;
+  const emptyDelta = typeof delta === 'object' && delta !== null && Object.keys(delta).length === 0;
+  return emptyDelta && record.finish_reason == null && record.logprobs == null;
+}
+
+/** Rewrites one chunk in place; returns false when nothing is left for the client. */
+function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions): boolean {
+  chunk.model = options.model;
+  const usage = readChunkUsage(chunk);
+  if (usage !== undefined) recordUsage(options.meta, usage);
+  if (!options.includeUsage && 'usage' in chunk) delete chunk.usage;
+  const choices = chunk.choices;
+  if (!Array.isArray(choices)) return true;
+  let removedReasoning = false;
+  for (const choice of choices) {
+    const delta = typeof choice === 'object' && choice !== null ? (choice as Record<string, unknown>).delta : undefined;
+    if (typeof delta !== 'object' || delta === null) continue;
+    const fields = delta as Record<string, unknown>;
+    // protocols 1.1: vLLM up to 0.11 names it reasoning_content; the spec's field is reasoning.
+    if ('reasoning_content' in fields) {
+      if (!('reasoning' in fields)) fields.reasoning = fields.reasoning_content;
+      delete fields.reasoning_content;
+    }
+    if (options.clearThinking && 'reasoning' in fields) {
+      delete fields.reasoning;
+      removedReasoning = true;
+    }
+  }
+  // The usage-only chunk has no choices; without include_usage the client never sees it.
+  if (choices.length === 0) return 'usage' in chunk;
+  return !(removedReasoning && !('usage' in chunk) && choices.every(isEmptyDelta));
+}
+
+/**
+ * The upstream chat stream as the client's: per chunk the model is the catalogue id, reasoning is
+ * `reasoning` (or gone for models that hide it), the usage chunk only when asked for, then
+ * `data: [DONE]`. A stream that fails, or ends without `[DONE]`, ends with a `data: {"error": ...}`
+ * event and `[DONE]` (DESIGN.md): never a clean end that a client could take for a full answer.
+ */
+export async function* chatStreamToClientStream(events: AsyncIterable<SseEvent>, options: ChatStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
+  let failure: StreamFailure = streamEndedEarly;
+  try {
+    for await (const event of events) {
+      const item = readChatStreamEvent(event);
+      if (item.kind === 'done') {
+        yield doneEvent;
+        return;
+      }
+      if (item.kind === 'failure') {
+        failure = item.failure;
+        break;
+      }
+      if (rewriteChunk(item.chunk, options)) yield { data: JSON.stringify(item.chunk) };
+    }
+  } catch (error) {
+    failure = streamFailureFrom(error);
+  }
+  yield { data: JSON.stringify({ error: failure }) };
+  yield doneEvent;
+}
