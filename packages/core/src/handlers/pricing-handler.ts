@@ -1,0 +1,34 @@
+import type { GatewayConfig } from '../config/gateway-config.js';
+// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
+import type { RouteHandler } from '../http/handler-types.js';
+
+/** One row of GET /pricing: the configured price of a catalogue model, per million tokens. */
+export interface PriceObject {
+  model: string;
+  input_per_million: number;
+  output_per_million: number;
+  currency: string;
+}
+
+/**
+ * The configured prices in catalogue order. A model without a configured price is left out rather
+ * than listed with nulls: the gateway does not know its price, and a client summing costs should not
+ * meet a null where it expects a number.
+ */
+export function listPrices(config: GatewayConfig): PriceObject[] {
+  const rows: PriceObject[] = [];
+  for (const id of config.catalogue.models.keys()) {
+    const price = Object.hasOwn(config.prices, id) ? config.prices[id] : undefined;
+    if (price) rows.push({ model: id, input_per_million: price.input_per_million, output_per_million: price.output_per_million, currency: price.currency });
+  }
+  return rows;
+}
+
+/** GET /pricing: `{object: 'list', data: [{model, input_per_million, output_per_million, currency}]}`. */
+export const pricingHandler: RouteHandler = async (_input, context) => ({
+  kind: 'json',
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ object: 'list', data: listPrices(context.config) }),
+  meta: {},
+});

@@ -1,0 +1,13 @@
+import { GatewayError } from '../errors/gateway-error.js';
+// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
+import type { RouteHandler } from '../http/handler-types.js';
+
+/** The stored-data endpoints (DESIGN.md): 404 unsupported_endpoint, as the gateway stores no data. */
+export const unsupportedEndpointHandler: RouteHandler = async (input) => {
+  throw GatewayError.unsupportedEndpoint(input.method, input.path);
+};
+
+/** POST /document, GET /usage, GET /usage/history: 404 use_master_endpoint naming the master URL. */
+export const masterEndpointHandler: RouteHandler = async (input, context) => {
+  throw GatewayError.useMasterEndpoint(input.method, input.path, context.config.masterUrl);
+};
