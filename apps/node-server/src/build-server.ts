@@ -9,13 +9,12 @@ import {
   errorResult,
   requestIdFor,
   routeTable,
-  type GatewayConfig,
   type GatewayDeps,
   type HandlerInput,
   type RouteDefinition,
 } from '@infergate/core';
 import { createClientErrorHandler } from './create-client-error-handler.js';
-import { createGatewayDeps, type GatewayDepsOptions } from './create-gateway-deps.js';
+import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
@@ -43,7 +42,7 @@ export interface GatewayServer {
 }
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
-export async function buildServer(config: GatewayConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
+export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   const deps = createGatewayDeps(config, options);
   const states = new WeakMap<IncomingMessage, RequestState>();
   let closing = false;
@@ -123,7 +122,8 @@ export async function buildServer(config: GatewayConfig, options: BuildServerOpt
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
-      bodyLimit: bodyLimitBytes(route, config),
+      // 0 means the route takes no body; Fastify wants a positive limit, and never reads a GET body anyway.
+      bodyLimit: bodyLimitBytes(route, config) || undefined,
       handler: (request, reply) => handle(route, request, reply),
     });
   }
@@ -155,6 +155,7 @@ export async function buildServer(config: GatewayConfig, options: BuildServerOpt
         await app.close();
       } finally {
         clearTimeout(deadline);
+        await deps.close();
       }
     },
   };

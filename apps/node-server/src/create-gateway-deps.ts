@@ -1,6 +1,6 @@
 import { createKeyStore, type GatewayConfig, type GatewayDeps, type MetricsSink, type UpstreamConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
-import { createInProcessTransport, createUpstreamPort, type UpstreamTransport } from '@infergate/upstream';
+import { createInProcessTransport, createUpstreamPort, type Transport } from '@infergate/upstream';
 import { createUndiciTransport } from '@infergate/upstream/node';
 import { createIdSource } from './create-id-source.js';
 
@@ -8,22 +8,33 @@ export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
   localBackend?: LocalBackendOptions;
   /** Replaces the transport choice (tests); by default local upstreams run in-process, others over undici. */
-  transportFor?: (upstream: UpstreamConfig) => UpstreamTransport;
+  transportFor?: (upstream: UpstreamConfig) => Transport;
   metrics?: MetricsSink;
+}
+
+/** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
+export type ServerConfig = GatewayConfig & { keyEntries?: Parameters<typeof createKeyStore>[0] };
+
+export interface NodeGatewayDeps extends GatewayDeps {
+  /** Releases the upstream connection pools. */
+  close(): Promise<void>;
 }
 
 const noMetrics: MetricsSink = { record: () => undefined };
 
 /** Wires core's ports to their Node implementations: nothing here decides anything about requests. */
-export function createGatewayDeps(config: GatewayConfig, options: GatewayDepsOptions = {}): GatewayDeps {
-  let localHandler: ((request: Request) => Promise<Response>) | undefined;
-  const defaultTransportFor = (upstream: UpstreamConfig): UpstreamTransport => {
+export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): NodeGatewayDeps {
+  let localTransport: Transport | undefined;
+  let networkTransport: ReturnType<typeof createUndiciTransport> | undefined;
+  const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
     if (upstream.local) {
-      // One embedded backend for every local upstream: its tokenizer is loaded once.
-      localHandler ??= createLocalBackend(options.localBackend ?? {});
-      return createInProcessTransport(localHandler);
+      // One embedded backend for every local upstream entry: its tokenizer is loaded once.
+      localTransport ??= createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
+      return localTransport;
     }
-    return createUndiciTransport(upstream);
+    // One transport for all network upstreams: it keeps one keep-alive pool per origin.
+    networkTransport ??= createUndiciTransport();
+    return networkTransport;
   };
   return {
     config,
@@ -33,9 +44,12 @@ export function createGatewayDeps(config: GatewayConfig, options: GatewayDepsOpt
       retries: config.retries,
       transportFor: options.transportFor ?? defaultTransportFor,
     }),
-    keys: createKeyStore(config.keys),
+    keys: createKeyStore(config.keyEntries ?? config.keys),
     clock: { now: () => Date.now() },
     ids: createIdSource(),
     metrics: options.metrics ?? noMetrics,
+    close: async () => {
+      await networkTransport?.close();
+    },
   };
 }

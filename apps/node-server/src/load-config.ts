@@ -1,9 +1,9 @@
-import { resolveGatewayConfig, type GatewayConfig } from '@infergate/core';
+import { resolveGatewayConfig, type ResolvedGatewayConfig } from '@infergate/core';
 import { generateApiKey } from './generate-api-key.js';
 import { readConfigFile } from './read-config-file.js';
 
 export interface LoadedConfig {
-  config: GatewayConfig;
+  config: ResolvedGatewayConfig;
   /** The key generated because none was configured; the caller prints it once, nothing else shows it. */
   generatedKey: string | undefined;
 }
@@ -19,5 +19,5 @@ export async function loadConfig(env: Readonly<Record<string, string | undefined
   const config = resolveGatewayConfig(fileValue, env);
   if (config.keys.length > 0) return { config, generatedKey: undefined };
   const generatedKey = generateApiKey();
-  return { config: { ...config, keys: [generatedKey] }, generatedKey };
+  return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
 }

@@ -30,8 +30,8 @@ async function start(): Promise<void> {
   try {
     loaded = await loadConfig({ ...process.env, ...args.env });
   } catch (error) {
-    const path = (error as { path?: unknown }).path;
-    fail(`invalid configuration${typeof path === 'string' && path !== '' ? ` at '${path}'` : ''}: ${(error as Error).message}`);
+    // ConfigError and ConfigFileError messages start with the path of the field at fault.
+    fail(`invalid configuration: ${(error as Error).message}`);
   }
   const { config, generatedKey } = loaded;
 

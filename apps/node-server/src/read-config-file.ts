@@ -7,7 +7,7 @@ export class ConfigFileError extends Error {
   readonly path: string;
 
   constructor(path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(`${path}: ${message}`, options);
     this.name = 'ConfigFileError';
     this.path = path;
   }

@@ -1,0 +1,77 @@
+/** A running gateway as the contract suite sees it. */
+export interface StartedGateway {
+  /** Origin of the gateway, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  baseUrl: string;
+  /** A key the gateway accepts. */
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export interface JsonReply {
+  status: number;
+  headers: Headers;
+  json: unknown;
+  text: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Leave out the Authorization header. */
+  anonymous?: boolean;
+}
+
+/** Plain fetch against the gateway with its key: what any HTTP client does. */
+export class ContractClient {
+  constructor(readonly gateway: StartedGateway) {}
+
+  url(path: string): string {
+    return `${this.gateway.baseUrl}${path}`;
+  }
+
+  headers(options: RequestOptions = {}, json = false): Record<string, string> {
+    return {
+      ...(options.anonymous ? {} : { authorization: `Bearer ${this.gateway.apiKey}` }),
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
+  }
+
+  post(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    return fetch(this.url(path), { method: 'POST', headers: this.headers(options, true), body: typeof body === 'string' ? body : JSON.stringify(body), signal: options.signal });
+  }
+
+  request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    return fetch(this.url(path), { method, headers: this.headers(options), signal: options.signal });
+  }
+
+  async postJson(path: string, body: unknown, options: RequestOptions = {}): Promise<JsonReply> {
+    return toJsonReply(await this.post(path, body, options));
+  }
+
+  async getJson(path: string, options: RequestOptions = {}): Promise<JsonReply> {
+    return toJsonReply(await this.request('GET', path, options));
+  }
+}
+
+export async function toJsonReply(response: Response): Promise<JsonReply> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text) as unknown;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** `value` as a record, for field-by-field checks (fails the test when it is not an object). */
+export function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`expected a JSON object, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  return value as Record<string, unknown>;
+}
+
+export function asArray(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`expected a JSON array, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  return value;
+}
