@@ -5,5 +5,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@infergate/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The integration suites start the gateway with the local backend, whose tokenizer and image
+    // encoder load on first use; this bounds a hang, it asserts nothing about speed.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
