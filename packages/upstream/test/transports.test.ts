@@ -294,6 +294,28 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     await closedWithin(server.requests[0]!, 1_000);
   });
 
+  it('applies backpressure: a consumer that stops pulling stops the upstream read (fault-matrix row 21)', async () => {
+    const event = `data: ${'x'.repeat(64 * 1024 - 8)}\n\n`;
+    let written = 0;
+    const server = await stub(async (_request, response) => {
+      sseHeaders(response);
+      for (let index = 0; index < 512 && !response.destroyed; index += 1) {
+        written += event.length;
+        if (!response.write(event)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      }
+      response.end();
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    const response = asStream(await port.send(call({ stream: true })));
+    const iterator = response.events[Symbol.asyncIterator]();
+    await iterator.next();
+    await sleep(500);
+    // 32 MiB offered; socket buffers and the transport's high-water mark hold a few MiB at most.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+    await iterator.return?.();
+    await closedWithin(server.requests[0]!, 1_000);
+  });
+
   it('returns a redirect as a JSON response and never follows it', async () => {
     const canary = await stub((_request, response) => json(response, 200, { followed: true }));
     const server = await stub((_request, response) => {
