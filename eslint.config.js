@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'crypto', 'stream', 'buffer', 'os', 'url', 'zlib', 'child_process', 'worker_threads', 'events', 'util'];
+// Bare builtin names go in `paths` (exact specifiers): as `patterns` they would also match core's own
+// folders, such as `../http/dispatch.js`.
+const nodeBuiltins = ['fs', 'fs/promises', 'path', 'http', 'https', 'http2', 'net', 'tls', 'dns', 'crypto', 'stream', 'stream/web', 'buffer', 'os', 'url', 'zlib', 'child_process', 'worker_threads', 'events', 'util', 'perf_hooks', 'timers', 'async_hooks'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/.turbo/**', '**/.wrangler/**', '**/bench-results/**'] },
@@ -30,8 +32,9 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.map((name) => ({ name, message: 'core is runtime-free: no Node builtins.' })),
         patterns: [
-          { group: nodeBuiltins, message: 'core is runtime-free: no node:* imports.' },
+          { group: ['node:*'], message: 'core is runtime-free: no node:* imports.' },
           { group: ['fastify', 'fastify/*', 'hono', 'hono/*', '@hono/*', 'undici', 'undici/*', 'axios', 'node-fetch', 'ws'], message: 'core is framework- and network-client-free.' },
           { group: ['@infergate/*'], message: 'core imports none of our other packages.' },
         ],

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { RouteHandler } from '../http/handler-types.js';
 import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { HandlerResult } from '../http/handler-types.js';
 import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { imageGenerationsHandler } from './image-generations-handler.js';

@@ -1,5 +1,4 @@
 import { GatewayError } from '../errors/gateway-error.js';
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
 import { checkImageEditInputs } from '../rules/check-image-edit-inputs.js';
 import { imageQualityRule } from '../rules/image-quality-rule.js';

@@ -36,6 +36,8 @@ export interface ResultMeta {
   inputTokens?: number;
   outputTokens?: number;
   keyName?: string;
+  /** The `-pe` image models' prompt rewrite: its tokens are charged to this text model, not the image model. */
+  promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
 }
 
 export interface JsonResult {

@@ -30,7 +30,9 @@ export function issueToGatewayError(issue: z.core.$ZodIssue, input: unknown): Ga
     return GatewayError.unknownParameter(formatParamPath([...issue.path, key]));
   }
   const param = formatParamPath(issue.path);
-  if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+  // zod reports an absent enum as invalid_value and an absent object as invalid_type: whatever the
+  // code, a field that is not there at all is missing.
+  if (issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
     return GatewayError.missingParameter(param);
   }
   if (param.length === 0) return GatewayError.badRequest(`The request body is invalid: ${issue.message}`);
