@@ -125,4 +125,20 @@ describe('embeddingsHandler', () => {
     expect(await failure({ model: 'gamma-m3', input: [] })).toMatchObject({ status: 400, param: 'input' });
     expect(await failure('{"model":')).toMatchObject({ status: 400, code: 'invalid_json' });
   });
+
+  it('is a 502 when the upstream answers a stream where JSON was asked for, and releases the stream', async () => {
+    let released = false;
+    async function* events() {
+      try {
+        yield { data: '{}' };
+      } finally {
+        released = true;
+      }
+    }
+    const iterator = events();
+    await iterator.next();
+    const error = await failure({ model: 'gamma-m3', input: 'a' }, () => ({ kind: 'stream', status: 200, headers: {}, events: iterator, endpoint: 'fake-1' }));
+    expect(error).toMatchObject({ status: 502 });
+    expect(released).toBe(true);
+  });
 });
