@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { UpstreamError } from '../errors/upstream-error.js';
+import { chunkEvent, doneData, scriptedEvents, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import type { SseEvent } from '../sse/sse-event.js';
+import { chatStreamToClientStream } from './chat-stream-transform.js';
+import type { ChatStreamOptions } from './chat-stream-transform.js';
+
+async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
+  const out: SseEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+function options(overrides: Partial<ChatStreamOptions> = {}): ChatStreamOptions {
+  return { model: 'alpha36-35b-a3b-thinking-general', clearThinking: false, includeUsage: false, meta: {}, ...overrides };
+}
+
+const json = (event: SseEvent | undefined): Record<string, unknown> => JSON.parse(event?.data ?? 'null') as Record<string, unknown>;
+
+describe('chatStreamToClientStream', () => {
+  it('rewrites the model in every chunk, renames reasoning_content, drops the unasked usage chunk, ends with [DONE]', async () => {
+    const meta = {};
+    const out = await collect(chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['Hel', 'lo'], { reasoning: ['hmm'], reasoningField: 'reasoning_content' })), options({ meta })));
+    expect(out.at(-1)).toEqual({ data: '[DONE]' });
+    const chunks = out.slice(0, -1).map(json);
+    expect(chunks).toHaveLength(5);
+    for (const chunk of chunks) expect(chunk.model).toBe('alpha36-35b-a3b-thinking-general');
+    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { reasoning: 'hmm' }, { content: 'Hel' }, { content: 'lo' }, {}]);
+    expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
+    expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });
+  });
+
+  it('forwards the usage chunk (choices: []) when the client asked include_usage', async () => {
+    const out = await collect(chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['a'])), options({ includeUsage: true })));
+    const usageChunk = json(out.at(-2));
+    expect(usageChunk).toMatchObject({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 1, total_tokens: 12 }, model: 'alpha36-35b-a3b-thinking-general' });
+  });
+
+  it('removes reasoning for models that hide thinking, dropping chunks left empty', async () => {
+    const events = [chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ reasoning: 'secret' }), chunkEvent({ reasoning: 'more', content: 'Hi' }), chunkEvent({}, 'stop'), doneData];
+    const out = await collect(chatStreamToClientStream(scriptedEvents(events), options({ clearThinking: true })));
+    expect(out.map((event) => event.data).join('')).not.toContain('secret');
+    expect(out.slice(0, -1).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hi' }, {}]);
+  });
+
+  it('ends a stream that stops without [DONE] with an error event, then [DONE]', async () => {
+    const upstream = scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })]);
+    const out = await collect(chatStreamToClientStream(upstream, options()));
+    expect(out).toHaveLength(4);
+    expect(json(out[2])).toEqual({ error: { message: expect.any(String), type: 'api_error', param: null, code: 'upstream_error' } });
+    expect(out[3]).toEqual({ data: '[DONE]' });
+  });
+
+  it.each([
+    ['timeout', 'upstream_timeout'],
+    ['reset', 'upstream_error'],
+    ['protocol', 'upstream_error'],
+  ] as const)('ends an iteration that throws UpstreamError %s with code %s, then [DONE]', async (kind, code) => {
+    const upstream = scriptedEvents([chunkEvent({ content: 'a' })], new UpstreamError({ phase: 'body', kind, message: `idle ${kind}` }));
+    const out = await collect(chatStreamToClientStream(upstream, options()));
+    expect(json(out.at(-2))).toMatchObject({ error: { type: 'api_error', param: null, code } });
+    expect(out.at(-1)).toEqual({ data: '[DONE]' });
+  });
+
+  it("relays the upstream's in-stream error without its host names, stops reading, and ends with [DONE]", async () => {
+    const upstream = scriptedEvents([chunkEvent({ content: 'a' }), { data: JSON.stringify({ error: { message: 'engine died at http://10.0.0.5:8000/v1', type: 'InternalServerError', param: null, code: 500 } }) }, doneData]);
+    const out = await collect(chatStreamToClientStream(upstream, options()));
+    const error = json(out.at(-2)).error as { message: string; code: string };
+    expect(error.code).toBe('upstream_error');
+    expect(error.message).not.toContain('10.0.0.5');
+    expect(out.at(-1)).toEqual({ data: '[DONE]' });
+    expect(upstream.returned).toBe(true);
+  });
+
+  it('treats an unparseable event as a failure, never a clean end', async () => {
+    const out = await collect(chatStreamToClientStream(scriptedEvents([{ data: '{"truncated' }, doneData]), options()));
+    expect(json(out[0])).toMatchObject({ error: { code: 'upstream_error' } });
+    expect(out).toHaveLength(2);
+  });
+
+  it('stops the upstream when the consumer stops reading', async () => {
+    const upstream = scriptedEvents(vllmStreamEvents(['a', 'b', 'c']));
+    const stream = chatStreamToClientStream(upstream, options());
+    await stream.next();
+    await stream.return();
+    expect(upstream.returned).toBe(true);
+  });
+
+  it('keeps continuous usage on chunks only when the client asked include_usage', async () => {
+    const withUsage = { data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'x', choices: [{ index: 0, delta: { content: 'a' } }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } }) };
+    const asked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options({ includeUsage: true })));
+    expect(json(asked[0])).toHaveProperty('usage');
+    const unasked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options()));
+    expect(json(unasked[0])).not.toHaveProperty('usage');
+    expect(unasked).toHaveLength(2);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { UpstreamError } from '../errors/upstream-error.js';
+import { countingIds } from '../handlers/test-ports.js';
+import { chunkEvent, scriptedEvents, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import type { SseEvent } from '../sse/sse-event.js';
+import type { ResponsesEcho } from './responses-object.js';
+import { chatStreamToResponsesEvents } from './responses-stream-transform.js';
+
+type Payload = Record<string, unknown> & { type: string; sequence_number: number };
+interface Item { id: string; type: string; content: Array<{ type: string; text: string }> }
+
+const echo: ResponsesEcho = { instructions: null, max_output_tokens: null, reasoning: null, temperature: null, top_p: null, user: null };
+const terminal = new Set(['response.completed', 'response.incomplete', 'response.failed']);
+const known = new Set(['response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.content_part.added', 'response.content_part.done', 'response.output_text.delta', 'response.output_text.done', 'response.reasoning_text.delta', 'response.reasoning_text.done', ...terminal]);
+
+/** The checks protocols.md 7.3 lists for openai-node's stream accumulator, applied to our events. */
+function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] } {
+  const payloads = events.map((event) => {
+    const payload = JSON.parse(event.data) as Payload;
+    expect(event.event).toBe(payload.type);
+    expect(known.has(payload.type)).toBe(true);
+    return payload;
+  });
+  expect(payloads[0]?.type).toBe('response.created');
+  payloads.forEach((payload, index) => expect(payload.sequence_number).toBe(index));
+  expect(payloads.filter((payload) => terminal.has(payload.type))).toHaveLength(1);
+  expect(terminal.has(payloads.at(-1)?.type ?? '')).toBe(true);
+  const output: Item[] = [];
+  for (const payload of payloads) {
+    const at = output[payload.output_index as number];
+    if ('item_id' in payload) expect(payload.item_id).toBe(at?.id);
+    switch (payload.type) {
+      case 'response.output_item.added':
+        expect(payload.output_index).toBe(output.length);
+        output.push(structuredClone(payload.item) as Item);
+        break;
+      case 'response.content_part.added':
+        expect(payload.content_index).toBe(at?.content.length);
+        at?.content.push(structuredClone(payload.part) as Item['content'][number]);
+        break;
+      case 'response.output_text.delta':
+      case 'response.reasoning_text.delta': {
+        expect(at?.type).toBe(payload.type === 'response.output_text.delta' ? 'message' : 'reasoning');
+        const part = at?.content[payload.content_index as number];
+        expect(part?.type).toBe(payload.type === 'response.output_text.delta' ? 'output_text' : 'reasoning_text');
+        if (part) part.text += payload.delta as string;
+        if (payload.type === 'response.output_text.delta') expect(payload.logprobs).toEqual([]);
+        break;
+      }
+      case 'response.output_text.done':
+      case 'response.reasoning_text.done':
+        expect(payload.text).toBe(at?.content[payload.content_index as number]?.text);
+        break;
+      case 'response.output_item.done':
+        expect((payload.item as Item).id).toBe(at?.id);
+        output[payload.output_index as number] = structuredClone(payload.item) as Item;
+        break;
+      default:
+        break;
+    }
+  }
+  return { payloads, output };
+}
+
+async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, meta = {}) {
+  const events: SseEvent[] = [];
+  for await (const event of chatStreamToResponsesEvents(upstream, { model: 'beta53-flash-agent', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo, meta })) events.push(event);
+  return accumulate(events);
+}
+
+describe('chatStreamToResponsesEvents', () => {
+  it('emits the events of a text answer in the order the accumulator needs, ending with response.completed', async () => {
+    const meta = {};
+    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Hel', 'lo!'])), false, meta);
+    expect(payloads.map((payload) => payload.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(output[0]?.content[0]?.text).toBe('Hello!');
+    const final = payloads.at(-1)?.response as Record<string, unknown>;
+    expect(final).toMatchObject({ object: 'response', status: 'completed', model: 'beta53-flash-agent', output_text: 'Hello!', usage: { input_tokens: 11, output_tokens: 2, total_tokens: 13 } });
+    expect((payloads[0]?.response as Record<string, unknown>).status).toBe('in_progress');
+    expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });
+  });
+
+  it('puts exposed reasoning first as a reasoning item, closed before the message opens', async () => {
+    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['Think', 'ing.'] })));
+    expect(output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+    expect(output[0]?.content[0]).toEqual({ type: 'reasoning_text', text: 'Thinking.' });
+    const types = payloads.map((payload) => payload.type);
+    expect(types.indexOf('response.reasoning_text.done')).toBeLessThan(types.lastIndexOf('response.output_item.added'));
+    const final = payloads.at(-1)?.response as { output: Item[]; output_text: string };
+    expect(final.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+    expect(final.output_text).toBe('Answer.');
+  });
+
+  it('leaves reasoning out for models that hide thinking', async () => {
+    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['secret'] })), true);
+    expect(output.map((item) => item.type)).toEqual(['message']);
+    expect(JSON.stringify(payloads)).not.toContain('secret');
+  });
+
+  it('ends with response.incomplete (reason max_output_tokens) when the token limit stopped it', async () => {
+    const { payloads } = await run(scriptedEvents(vllmStreamEvents(['cut'], { finishReason: 'length' })));
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.incomplete', response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } });
+  });
+
+  it('still has one (empty) message when the model said nothing', async () => {
+    const { payloads } = await run(scriptedEvents(vllmStreamEvents([])));
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.completed', response: { output_text: '', output: [{ type: 'message' }] } });
+  });
+
+  it('ends with response.failed when the upstream ends without [DONE]', async () => {
+    const { payloads } = await run(scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })]));
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_error' } } });
+  });
+
+  it('ends with response.failed (code upstream_timeout) when the upstream goes idle', async () => {
+    const upstream = scriptedEvents([chunkEvent({ content: 'a' })], new UpstreamError({ phase: 'body', kind: 'timeout', message: 'no event for 60000 ms' }));
+    const { payloads } = await run(upstream);
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_timeout' } } });
+  });
+
+  it('ends with response.failed on an in-stream upstream error, and stops reading the upstream', async () => {
+    const upstream = scriptedEvents([chunkEvent({ content: 'a' }), { data: '{"error":{"message":"engine failure","type":"InternalServerError","param":null,"code":500}}' }, { data: '[DONE]' }]);
+    const { payloads } = await run(upstream);
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { error: { code: 'upstream_error', message: 'engine failure' } } });
+    expect(upstream.returned).toBe(true);
+  });
+});
