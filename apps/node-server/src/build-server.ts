@@ -66,11 +66,23 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     clientErrorHandler: createClientErrorHandler(deps.ids),
   });
 
-  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Any
-  // other content type has no parser, which Fastify reports without reading the body (-> 415).
+  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     done(null, body);
+  });
+  // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
+  // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
+  // before reading a byte of it.
+  const bodyless = new Set(routeTable.filter((route) => route.bodyLimit === 'none').map((route) => `${route.method} ${toFastifyPath(route.path)}`));
+  app.addContentTypeParser('*', (request, payload, done) => {
+    if (request.is404 || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+      payload.on('end', () => done(null, undefined));
+      payload.on('error', (error) => done(error, undefined));
+      payload.resume();
+      return;
+    }
+    done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
   app.addHook('onRequest', async (request, reply) => {

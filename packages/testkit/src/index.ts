@@ -21,3 +21,5 @@ export type { JsonReply, RequestOptions, StartedGateway } from './contract/contr
 export { expectCompatError, expectNativeError } from './contract/expect-envelopes.js';
 export { imageSize, pngDataUrl } from './contract/test-images.js';
 export { specCatalogueIds, specVirtualIds } from './contract/spec-catalogue.js';
+export { runClientCompatibility } from './contract/run-client-compatibility.js';
+export type { ClientCompatibilityOptions } from './contract/run-client-compatibility.js';
