@@ -122,7 +122,7 @@ export interface ChatCompletion {
   model: string;
   choices: ChatCompletionChoice[];
   usage: ChatCompletionUsage;
-  system_fingerprint?: string;
+  system_fingerprint?: string | null;
   service_tier?: string | null;
   prompt_logprobs?: unknown;
   prompt_text?: string | null;

@@ -58,25 +58,33 @@ export interface ResponseOutputMessage {
   type: 'message';
   id: string;
   role: 'assistant';
-  status?: string;
+  status: 'in_progress' | 'completed' | 'incomplete';
   phase?: string | null;
   content: ResponseOutputText[];
 }
 
-/** Reasoning items of thinking models; and any output item type this SDK does not model. */
-export interface ResponseOtherOutputItem {
-  type: string;
-  id?: string;
-  [key: string]: unknown;
+/** The exposed thinking of thinking models; it comes before the message. */
+export interface ResponseReasoningItem {
+  type: 'reasoning';
+  id: string;
+  summary: unknown[];
+  content?: Array<{ type: 'reasoning_text'; text: string }>;
+  encrypted_content?: string | null;
+  status?: 'in_progress' | 'completed' | 'incomplete';
 }
+
+export type ResponseOutputItem = ResponseOutputMessage | ResponseReasoningItem;
 
 export interface ResponseUsage {
   input_tokens: number;
-  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: unknown[]; input_tokens_per_turn?: unknown[] };
+  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: number[]; input_tokens_per_turn?: number[] };
   output_tokens: number;
-  output_tokens_details: { reasoning_tokens: number; output_tokens_per_turn?: unknown[]; tool_output_tokens?: number; tool_output_tokens_per_turn?: unknown[] };
+  output_tokens_details: { reasoning_tokens: number; output_tokens_per_turn?: number[]; tool_output_tokens?: number; tool_output_tokens_per_turn?: number[] };
   total_tokens: number;
 }
+
+/** completed in the spec's example; in_progress on stream lifecycle events; incomplete when max tokens cut it. */
+export type ResponseStatus = 'in_progress' | 'completed' | 'incomplete' | 'failed';
 
 /** The spec's "Response object of the responses endpoint, text form". */
 export interface Response {
@@ -84,14 +92,35 @@ export interface Response {
   object: 'response';
   created_at: number;
   model: string;
-  /** completed in the spec; in_progress on streamed lifecycle events; failed or incomplete otherwise. */
-  status: string;
-  output: Array<ResponseOutputMessage | ResponseOtherOutputItem>;
+  status: ResponseStatus;
+  output: ResponseOutputItem[];
+  /** The text of every output_text part of every message, joined. */
   output_text: string;
   usage: ResponseUsage | null;
+  /** Only on a failed response. */
   error?: { code: string; message: string } | null;
-  incomplete_details?: { reason: string } | null;
-  [key: string]: unknown;
+  incomplete_details: { reason: string } | null;
+  background: boolean;
+  parallel_tool_calls: boolean;
+  service_tier: string;
+  tool_choice: string;
+  tools: unknown[];
+  truncation: string;
+  instructions: string | null;
+  max_output_tokens: number | null;
+  reasoning: { effort: string } | null;
+  temperature: number | null;
+  top_p: number | null;
+  user: string | null;
+  // Null in the spec's shown response, types not shown.
+  input_messages: unknown;
+  max_tool_calls: unknown;
+  metadata: unknown;
+  output_messages: unknown;
+  previous_response_id: unknown;
+  prompt: unknown;
+  text: unknown;
+  top_logprobs: unknown;
 }
 
 /** The spec's "form for image input": `object` is `responses` and each message's content is one object. */
@@ -131,7 +160,7 @@ export interface ResponseLifecycleEvent extends ResponseEventBase {
 export interface ResponseOutputItemEvent extends ResponseEventBase {
   type: 'response.output_item.added' | 'response.output_item.done';
   output_index: number;
-  item: ResponseOutputMessage | ResponseOtherOutputItem;
+  item: ResponseOutputItem;
 }
 
 export interface ResponseContentPartEvent extends ResponseEventBase {
@@ -139,7 +168,7 @@ export interface ResponseContentPartEvent extends ResponseEventBase {
   item_id: string;
   output_index: number;
   content_index: number;
-  part: ResponseOutputText | { type: string; text?: string };
+  part: ResponseOutputText | { type: 'reasoning_text'; text: string };
 }
 
 export interface ResponseTextDeltaEvent extends ResponseEventBase {

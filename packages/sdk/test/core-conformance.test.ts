@@ -1,0 +1,123 @@
+/// <reference types="node" />
+/*
+ * The SDK's request and response types are written out in the SDK (so its published .d.ts needs no
+ * @infergate/core or zod), and held to core's here: at compile time (`pnpm typecheck`), every request
+ * the SDK's types allow is one core's schema types describe, every field core accepts is in the SDK's
+ * type, and every response core builds is what the SDK's type says; at run time, core's schemas accept
+ * the SDK's example requests. Core's index does not export the schemas, hence the source paths.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChatCompletion as CoreChatCompletion } from '../../core/src/transforms/chat-completion-response.js';
+import type { ResponsesObject } from '../../core/src/transforms/responses-object.js';
+import type { ImageFormResponse } from '../../core/src/transforms/responses-from-chat-completion.js';
+import type { ImageResult } from '../../core/src/transforms/image-result-from-upstream.js';
+import type { TokenizeResponse as CoreTokenizeResponse } from '../../core/src/transforms/tokenize-response.js';
+import type { RerankResponse } from '../../core/src/transforms/rerank-response.js';
+import type { ModelObject } from '../../core/src/handlers/models-handler.js';
+import type { PriceObject } from '../../core/src/handlers/pricing-handler.js';
+import { chatCompletionsRequestSchema, type ChatCompletionsRequest } from '../../core/src/schemas/chat-completions-request-schema.js';
+import { responsesRequestSchema, type ResponsesRequest } from '../../core/src/schemas/responses-request-schema.js';
+import { embeddingsRequestSchema, type EmbeddingsRequest } from '../../core/src/schemas/embeddings-request-schema.js';
+import { compatEmbedRequestSchema, type CompatEmbedRequest } from '../../core/src/schemas/compat-embed-request-schema.js';
+import { compatRerankRequestSchema, type CompatRerankRequest } from '../../core/src/schemas/compat-rerank-request-schema.js';
+import { tokenizeRequestSchema, type TokenizeRequest } from '../../core/src/schemas/tokenize-request-schema.js';
+import { imageGenerationRequestSchema, type ImageGenerationRequest } from '../../core/src/schemas/image-generation-request-schema.js';
+import { imageEditRequestSchema, type ImageEditRequest } from '../../core/src/schemas/image-edit-request-schema.js';
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParams,
+  CompatEmbedParams,
+  CompatRerankParams,
+  CompatRerankResponse,
+  EmbeddingCreateParams,
+  ImageEditParams,
+  ImageGenerateParams,
+  ImagesResponse,
+  Model,
+  Price,
+  Response,
+  ResponseCreateParams,
+  ResponseImageInputForm,
+  TokenizeParams,
+  TokenizeResponse,
+} from '../src/index.js';
+
+type Assert<Condition extends true> = Condition;
+type Extends<Narrow, Wide> = [Narrow] extends [Wide] ? true : false;
+type IsNever<Type> = [Type] extends [never] ? true : false;
+/** Every key of every member (`keyof` of a union gives only the shared ones). */
+type KeysOf<Type> = Type extends unknown ? keyof Type : never;
+/** Fields with a schema default are optional to send, required in the parsed output. */
+type DefaultsOptional<Type, Keys extends keyof Type> = Omit<Type, Keys> & Partial<Pick<Type, Keys>>;
+// The image fields the spec lists as "accepted and ignored": the SDK does not offer them.
+type IgnoredImageFields = 'stream' | 'background' | 'moderation' | 'output_compression' | 'partial_images' | 'user' | 'style' | 'input_fidelity' | 'mask';
+
+// Requests: what the SDK lets you write, core accepts...
+export type RequestsFitCore = [
+  Assert<Extends<ChatCompletionCreateParams, ChatCompletionsRequest>>,
+  Assert<Extends<ResponseCreateParams, ResponsesRequest>>,
+  Assert<Extends<EmbeddingCreateParams, DefaultsOptional<EmbeddingsRequest, 'encoding_format'>>>,
+  Assert<Extends<CompatEmbedParams, DefaultsOptional<CompatEmbedRequest, 'embedding_types'>>>,
+  Assert<Extends<CompatRerankParams, CompatRerankRequest>>,
+  Assert<Extends<TokenizeParams, TokenizeRequest>>,
+  Assert<Extends<ImageGenerateParams, ImageGenerationRequest>>,
+  Assert<Extends<ImageEditParams, ImageEditRequest>>,
+];
+
+// ...and every field core accepts, the SDK offers.
+export type CoreFieldsInSdk = [
+  Assert<IsNever<Exclude<keyof ChatCompletionsRequest, KeysOf<ChatCompletionCreateParams>>>>,
+  Assert<IsNever<Exclude<keyof ResponsesRequest, KeysOf<ResponseCreateParams>>>>,
+  Assert<IsNever<Exclude<keyof EmbeddingsRequest, KeysOf<EmbeddingCreateParams>>>>,
+  Assert<IsNever<Exclude<keyof CompatEmbedRequest, KeysOf<CompatEmbedParams>>>>,
+  Assert<IsNever<Exclude<keyof CompatRerankRequest, KeysOf<CompatRerankParams>>>>,
+  Assert<IsNever<Exclude<keyof TokenizeRequest, KeysOf<TokenizeParams>>>>,
+  Assert<IsNever<Exclude<keyof ImageGenerationRequest, KeysOf<ImageGenerateParams> | IgnoredImageFields>>>,
+  Assert<IsNever<Exclude<keyof ImageEditRequest, KeysOf<ImageEditParams> | IgnoredImageFields>>>,
+];
+
+// Responses: what core builds is what the SDK's types promise. (Chat tool_calls: core types them as
+// unknown[]; the SDK gives them the completion API's tool-call shape.)
+type WithoutToolCalls<Completion extends CoreChatCompletion> = Omit<Completion, 'choices'> & {
+  choices: Array<Omit<Completion['choices'][number], 'message'> & { message: Omit<Completion['choices'][number]['message'], 'tool_calls'> }>;
+};
+export type CoreResponsesFitSdk = [
+  Assert<Extends<WithoutToolCalls<CoreChatCompletion>, Omit<ChatCompletion, 'choices'> & { choices: Array<Omit<ChatCompletion['choices'][number], 'message'> & { message: Omit<ChatCompletion['choices'][number]['message'], 'tool_calls'> }> }>>,
+  Assert<Extends<ResponsesObject, Response>>,
+  Assert<Extends<ImageFormResponse, ResponseImageInputForm>>,
+  Assert<Extends<ImageResult, ImagesResponse>>,
+  Assert<Extends<CoreTokenizeResponse, TokenizeResponse>>,
+  Assert<Extends<RerankResponse, CompatRerankResponse>>,
+  Assert<Extends<PriceObject, Price>>,
+  Assert<Extends<ModelObject, Model>>,
+];
+
+const png = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('core’s request schemas accept the SDK’s requests', () => {
+  const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
+    ['chat', chatCompletionsRequestSchema, {
+      model: 'beta53-flash-chat',
+      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image_url', image_url: { url: png } }] }],
+      reasoning_effort: 'high', max_tokens: 64, top_k: 20, min_p: 0.1, stream: true, stream_options: { include_usage: true },
+    } satisfies ChatCompletionCreateParams],
+    ['responses', responsesRequestSchema, {
+      model: 'general-pro', input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }, { type: 'input_image', image_url: png }] }], max_tokens: 32, repetition_penalty: 1.1,
+    } satisfies ResponseCreateParams],
+    ['embeddings', embeddingsRequestSchema, { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 256, encoding_format: 'base64' } satisfies EmbeddingCreateParams],
+    ['compat embed', compatEmbedRequestSchema, {
+      model: 'alpha3-vl-embedding-8b', input_type: 'image', output_dimension: 1024, embedding_types: ['float'], inputs: [{ content: [{ type: 'image_url', image_url: { url: png } }] }],
+    } satisfies CompatEmbedParams],
+    ['compat rerank', compatRerankRequestSchema, { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 } satisfies CompatRerankParams],
+    ['tokenize', tokenizeRequestSchema, { model: 'general-std', prompt: 'count me' } satisfies TokenizeParams],
+    ['image generation', imageGenerationRequestSchema, { model: 'image-pro', prompt: 'a cat', size: '1024x1024', quality: 'hd', output_format: 'webp', n: 1, response_format: 'b64_json' } satisfies ImageGenerateParams],
+    ['image edit', imageEditRequestSchema, { model: 'alpha-image-edit', prompt: 'night', images: [{ image_url: png }], size: '512x512', quality: 'auto', output_format: 'png' } satisfies ImageEditParams],
+  ];
+  for (const [name, schema, request] of cases) {
+    it(name, () => {
+      const result = schema.safeParse(request);
+      expect(result.error).toBeUndefined();
+      expect(result.success).toBe(true);
+    });
+  }
+});
