@@ -147,6 +147,8 @@ describe('retries', () => {
     })().catch((caught: unknown) => caught);
     expect(received).toEqual(['first']);
     expect(error).toBeInstanceOf(APIConnectionError);
+    // collect() afterwards reports the same failure, not the partial text as if it were complete.
+    await expect(stream.collect()).rejects.toBe(error);
     expect(upstream.requests).toHaveLength(1);
   });
 

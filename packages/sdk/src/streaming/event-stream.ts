@@ -4,6 +4,8 @@
  */
 export class EventStream<Event> implements AsyncIterable<Event> {
   private iterator: AsyncGenerator<Event, void, undefined> | undefined;
+  // Kept so that collect() after a loop that threw reports the same error rather than a partial result.
+  private failure: { error: unknown } | undefined;
 
   constructor(
     private readonly source: AsyncGenerator<Event, void, undefined>,
@@ -29,12 +31,18 @@ export class EventStream<Event> implements AsyncIterable<Event> {
   protected async drain(): Promise<void> {
     const iterator = this.iterator ?? this[Symbol.asyncIterator]();
     for (let step = await iterator.next(); step.done !== true; step = await iterator.next());
+    if (this.failure !== undefined) throw this.failure.error;
   }
 
   private async *observed(): AsyncGenerator<Event, void, undefined> {
-    for await (const event of this.source) {
-      this.observe(event);
-      yield event;
+    try {
+      for await (const event of this.source) {
+        this.observe(event);
+        yield event;
+      }
+    } catch (error) {
+      this.failure = { error };
+      throw error;
     }
   }
 }
