@@ -1,9 +1,43 @@
+import process from 'node:process';
 import { defineConfig } from 'vitest/config';
+
+// `pnpm --filter @infergate/core test -- --coverage` reaches vitest as `vitest run -- --coverage`,
+// and vitest ignores flags after a literal `--`; coverage is switched on from argv instead.
+const coverageRequested = process.argv.includes('--coverage');
+
+// Tests that read core's files from disk with node:fs cannot run in the edge runtime: the
+// portability check, and any integration test named *.node.test.ts.
+const nodeOnly = ['test/portability.test.ts', 'test/**/*.node.test.ts'];
 
 export default defineConfig({
   resolve: { conditions: ['@infergate/source'] },
   ssr: { resolve: { conditions: ['@infergate/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Core runs unchanged on Node and on Web-standard runtimes (workerd, Deno, Bun), so every
+    // unit test runs twice: once in Node, once in vitest's edge-runtime environment.
+    projects: [
+      { extends: true, test: { name: 'node', environment: 'node' } },
+      { extends: true, test: { name: 'edge', environment: 'edge-runtime', exclude: nodeOnly } },
+    ],
+    coverage: {
+      enabled: coverageRequested,
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: [
+        'src/**/*.test.ts',
+        // Test helpers that live beside the code.
+        '**/test-*.ts',
+        '**/*-test-ports.ts',
+        'src/index.ts',
+        // Type-only modules: nothing to execute.
+        'src/catalogue/catalogue-types.ts',
+        'src/config/gateway-config.ts',
+        'src/handlers/ports.ts',
+        'src/http/handler-types.ts',
+        'src/sse/sse-event.ts',
+      ],
+      reporter: ['text-summary', 'text'],
+    },
   },
 });
