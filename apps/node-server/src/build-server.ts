@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   GatewayError,
   bodyLimitBytes,
@@ -49,14 +49,14 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   const app = fastify({
     loggerInstance: options.logger,
-    disableRequestLogging: true,
+    // Fastify's own request lines are off: the app writes one line per request, with the model and tokens.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // The app registers exactly core's table: no HEAD twins, no Fastify 503 body of its own.
     exposeHeadRoutes: false,
     return503OnClosing: false,
     // Applies to unmatched paths; every route sets its own.
     bodyLimit: config.limits.bodyJsonBytes,
     genReqId: (raw) => requestIdFor(headerValue(raw.headers, 'x-request-id'), deps.ids),
-    requestIdLogLabel: 'requestId',
     requestTimeout: config.timeouts.inboundRequestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Socket inactivity must not cut a non-streaming generation whose headers come only at its end

@@ -1,0 +1,4 @@
+import { runClientCompatibility } from '@infergate/testkit';
+import { startNodeGateway } from './start-node-gateway.js';
+
+runClientCompatibility({ name: 'node-server, zero-config', start: () => startNodeGateway() });
