@@ -14,3 +14,6 @@ export { createSseParser } from './create-sse-parser.js';
 export type { SseParser, SseParserOptions } from './create-sse-parser.js';
 export { parseSseStream } from './parse-sse-stream.js';
 export { classifyTransportError } from './classify-transport-error.js';
+export { createGatewayDeps } from './create-gateway-deps.js';
+export type { DepsConfig, GatewayDepsOptions } from './create-gateway-deps.js';
+export { createWebIdSource } from './create-web-id-source.js';

@@ -1,0 +1,40 @@
+import type { Clock, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
+// Temporary source-path import (issue 6): core's index does not export createKeyStore yet.
+import { createKeyStore, type KeyStoreEntry } from '../../core/src/auth/create-key-store.js';
+import { createUpstreamPort } from './create-upstream-port.js';
+import { createWebIdSource } from './create-web-id-source.js';
+import type { Transport } from './transport.js';
+
+export interface GatewayDepsOptions {
+  /**
+   * The transport of each upstream, asked once per upstream: the app decides how upstreams marked
+   * `local` are reached (in-process, or at a URL) and which network client the others get.
+   */
+  transportFor(upstream: UpstreamConfig): Transport;
+  /** Web Crypto ids by default. */
+  ids?: IdSource;
+  /** `Date.now` by default. */
+  clock?: Clock;
+  /** None by default. */
+  metrics?: MetricsSink;
+}
+
+/** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
+export type DepsConfig = GatewayConfig & { keyEntries?: readonly KeyStoreEntry[] };
+
+const noMetrics: MetricsSink = { record: () => undefined };
+
+/**
+ * Core's ports wired for a configuration, the same in every app and runtime: the upstream port over
+ * the given transports, the key store (by the named entries when there are any), clock, ids, metrics.
+ */
+export function createGatewayDeps(config: DepsConfig, options: GatewayDepsOptions): GatewayDeps {
+  return {
+    config,
+    upstream: createUpstreamPort({ upstreams: config.upstreams, timeouts: config.timeouts, retries: config.retries, transportFor: options.transportFor }),
+    keys: createKeyStore(config.keyEntries ?? config.keys),
+    clock: options.clock ?? { now: () => Date.now() },
+    ids: options.ids ?? createWebIdSource(),
+    metrics: options.metrics ?? noMetrics,
+  };
+}
