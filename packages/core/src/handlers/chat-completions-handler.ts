@@ -6,7 +6,7 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
 import { toClientChatCompletion } from '../transforms/chat-completion-response.js';
 import { chatStreamToClientStream } from '../transforms/chat-stream-transform.js';
-import { ignoredParamsHeader, jsonResult } from '../transforms/embedding-route-steps.js';
+import { ignoredParamsHeader, jsonResult } from './route-steps.js';
 import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-generation-steps.js';
 
 /** POST /v1/chat/completions (spec): a chat completion object, or its chunk stream. */

@@ -5,7 +5,7 @@ import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
 import { compatEmbedImageRequest, compatEmbedTextRequest } from '../transforms/compat-embed-upstream-request.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
-import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
 import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
 

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '../http/handler-types.js';
 import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
-import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { rerankResponse } from '../transforms/rerank-response.js';
 import { rerankUpstreamRequest } from '../transforms/rerank-upstream-request.js';
 import { readRerankUpstreamResponse } from '../transforms/rerank-upstream-response.js';

@@ -3,7 +3,7 @@ import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embedd
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { embeddingUpstreamRequest } from '../transforms/embedding-upstream-request.js';
 import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
 

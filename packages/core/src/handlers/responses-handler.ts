@@ -3,7 +3,7 @@ import { checkInputImages } from '../rules/check-message-images.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
-import { ignoredParamsHeader, jsonResult } from '../transforms/embedding-route-steps.js';
+import { ignoredParamsHeader, jsonResult } from './route-steps.js';
 import { chatCompletionToImageFormResponse, chatCompletionToResponse } from '../transforms/responses-from-chat-completion.js';
 import type { ResponsesEcho } from '../transforms/responses-object.js';
 import { chatStreamToResponsesEvents } from '../transforms/responses-stream-transform.js';

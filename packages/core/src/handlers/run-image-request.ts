@@ -10,7 +10,7 @@ import { imagePromptEnhancementRequest } from '../transforms/image-prompt-enhanc
 import { imageResultFromUpstream } from '../transforms/image-result-from-upstream.js';
 import { imageUpstreamRequest } from '../transforms/image-upstream-request.js';
 // The steps every non-streaming handler shares live there, so the handlers cannot drift apart.
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 
 /** Response headers that charge a `-pe` request's enhancement tokens to the text model (spec). */
 export const promptEnhancementModelHeader = 'x-infergate-prompt-enhancement-model';

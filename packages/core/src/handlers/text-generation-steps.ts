@@ -10,7 +10,7 @@ import type { SseEvent } from '../sse/sse-event.js';
 import { readUpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
 import type { UpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
 import { buildChatUpstreamRequest } from '../transforms/chat-upstream-request.js';
-import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 
 /*
  * The steps POST /v1/chat/completions and POST /v1/responses share: both reach the upstream as one

@@ -2,7 +2,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { RouteHandler } from '../http/handler-types.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from '../transforms/embedding-route-steps.js';
+import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { tokenizeResponse } from '../transforms/tokenize-response.js';
 import { tokenizeUpstreamRequest } from '../transforms/tokenize-upstream-request.js';
 import { readTokenizeUpstreamResponse } from '../transforms/tokenize-upstream-response.js';

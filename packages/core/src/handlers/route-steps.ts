@@ -2,13 +2,13 @@ import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
 import { resolveModelFor } from '../catalogue/resolve-model.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import type { UpstreamTarget } from '../handlers/ports.js';
+import type { UpstreamTarget } from './ports.js';
 import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
-import type { UpstreamPathAndBody } from './embedding-upstream-request.js';
+import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
 
 /*
- * The steps the embeddings, compat embed, compat rerank and tokenize handlers share, kept in one place
- * so that the four cannot drift apart (the failure CONVENTIONS.md names in a peer gateway).
+ * The steps every model-calling handler shares (text, embeddings, rerank, tokenize, images), kept in one
+ * place so that the handlers cannot drift apart (the failure CONVENTIONS.md names in a peer gateway).
  */
 
 /** The catalogue entry of a requested id on `endpoint`, refused (403) when the key's allow-list names neither id. */
