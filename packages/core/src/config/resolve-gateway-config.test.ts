@@ -92,6 +92,11 @@ describe('zero-config local backend', () => {
     expect(config.upstreams.flatMap((upstream) => (upstream.local ? Object.keys(upstream.models) : []))).not.toContain('gamma-reranker-v2-m3');
   });
 
+  it('accepts a -pe image model whose text model the local backend serves', () => {
+    const config = resolveGatewayConfig({ local_backend: true, upstreams: [{ name: 'img', url: 'http://10.0.0.9:8000', protocol: 'images', models: { 'alpha-image-pe': 'flux' } }] }, {});
+    expect(config.upstreams.some((upstream) => upstream.local && upstream.models['alpha35-122b-a10b-instruct-general'] !== undefined)).toBe(true);
+  });
+
   it('covers a model added by configuration', () => {
     const config = resolveGatewayConfig({ models: { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } } }, {});
     const openai = config.upstreams.find((upstream) => upstream.name === 'local-backend-openai');
@@ -192,6 +197,12 @@ describe('ConfigError paths', () => {
     ['a model entry with an unknown field', { models: { 'gamma-m3': { context_window: 8192 } } }, 'models.gamma-m3.context_window', 'unknown key'],
     ['headers timeout over the request timeout', { timeouts: { inbound_headers_ms: 200_000 } }, 'timeouts.inbound_headers_ms', 'inbound_request_ms'],
     ['a file that is a list', [], '', 'mapping'],
+    [
+      'a -pe image model without its prompt-enhancement text model',
+      { upstreams: [{ name: 'img', url: 'http://10.0.0.9:8000', protocol: 'images', models: { 'alpha-image-pe': 'flux' } }] },
+      'upstreams[0].models.alpha-image-pe',
+      "'alpha35-122b-a10b-instruct-general', which no upstream serves",
+    ],
   ];
 
   it.each(cases)('names the field for %s', (_name, file, path, message) => {

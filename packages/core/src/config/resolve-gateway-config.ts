@@ -182,6 +182,19 @@ function localUpstreams(catalogue: Catalogue, configured: readonly UpstreamConfi
   return [...byProtocol].map(([protocol, models]) => ({ name: `local-backend-${protocol}`, url: localBackendUrl, protocol, models, local: true }));
 }
 
+// A `-pe` image model first calls its text model: serving one without the other fails every request.
+function checkPromptEnhancement(catalogue: Catalogue, configured: readonly UpstreamConfig[], all: readonly UpstreamConfig[]): void {
+  const served = new Set(all.flatMap((upstream) => Object.keys(upstream.models)));
+  configured.forEach((upstream, index) => {
+    for (const modelId of Object.keys(upstream.models)) {
+      const textModel = catalogue.models.get(modelId)?.promptEnhancement?.textModel;
+      if (textModel !== undefined && !served.has(textModel)) {
+        throw new ConfigError(formatParamPath(['upstreams', index, 'models', modelId]), `its prompt enhancement runs on '${textModel}', which no upstream serves`);
+      }
+    }
+  });
+}
+
 function resolvePrices(file: ConfigFile, catalogue: Catalogue): GatewayConfig['prices'] {
   const prices: GatewayConfig['prices'] = {};
   for (const [id, price] of Object.entries(file.prices ?? {})) {
@@ -208,6 +221,8 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   checkKeyModels(keyEntries, parsed, catalogue);
   const configured = resolveUpstreams(parsed, catalogue);
   const localBackend = parsed.local_backend ?? configured.length === 0;
+  const upstreams = localBackend ? [...configured, ...localUpstreams(catalogue, configured)] : configured;
+  checkPromptEnhancement(catalogue, configured, upstreams);
   const timeouts: TimeoutsConfig = {
     ...defaultTimeouts,
     ...definedOnly({
@@ -233,7 +248,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
     keys: keyEntries.map((entry) => entry.key),
     keyEntries,
     masterUrl: parsed.master_url,
-    upstreams: localBackend ? [...configured, ...localUpstreams(catalogue, configured)] : configured,
+    upstreams,
     localBackend,
     prices: resolvePrices(parsed, catalogue),
     limits: {

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { JsonResult, RouteHandler } from '../http/handler-types.js';
 
 function healthResult(status: number, body: unknown): JsonResult {

@@ -1,7 +1,6 @@
 import type { Catalogue, ModelEntry } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity } from './ports.js';
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { JsonResult, RouteHandler } from '../http/handler-types.js';
 
 /**

@@ -1,5 +1,4 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { RouteHandler } from '../http/handler-types.js';
 
 /** One row of GET /pricing: the configured price of a catalogue model, per million tokens. */

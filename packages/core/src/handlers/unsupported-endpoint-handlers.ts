@@ -1,5 +1,4 @@
 import { GatewayError } from '../errors/gateway-error.js';
-// eslint-disable-next-line no-restricted-imports -- the 'http' builtin pattern in eslint.config.js also matches core's own src/http folder
 import type { RouteHandler } from '../http/handler-types.js';
 
 /** The stored-data endpoints (DESIGN.md): 404 unsupported_endpoint, as the gateway stores no data. */

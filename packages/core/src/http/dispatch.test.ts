@@ -174,6 +174,24 @@ describe('dispatch: metrics', () => {
   });
 });
 
+describe('dispatch: a stream that fails', () => {
+  it('records it once with its status and passes the failure on to the reader', async () => {
+    const deps = fakeGatewayDeps();
+    const handler: RouteHandler = async () => ({
+      kind: 'stream',
+      status: 200,
+      headers: {},
+      meta: {},
+      stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('upstream reset')) }),
+    });
+    const result = await dispatch(route({ handler }), handlerInput({ headers: authorized, requestId: 'req-s3' }), deps);
+    if (result.kind !== 'stream') throw new Error('expected a stream');
+    expect(result.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await expect(result.stream.getReader().read()).rejects.toThrow('upstream reset');
+    expect(deps.records).toEqual([{ requestId: 'req-s3', operationId: 'createEmbedding', status: 200 }]);
+  });
+});
+
 describe('errorResult and envelopeForPath', () => {
   it('builds an app-level failure in the given envelope with its headers', () => {
     const result = errorResult(GatewayError.payloadTooLarge(2_097_152), 'native', 'req-e1');

@@ -16,6 +16,8 @@ const table: readonly RouteDefinition[] = [
   route('POST', '/v1/responses', 'createResponse', 'image'),
   route('GET', '/v1/responses/{id}', 'getResponse'),
   route('DELETE', '/v1/responses/{id}', 'deleteResponse'),
+  // Listed before the literal route it overlaps, so that specificity, not order, has to decide.
+  route('POST', '/v1/responses/{id}', 'updateResponse'),
   route('POST', '/v1/responses/compact', 'compactResponse'),
   route('POST', '/v1/responses/{id}/cancel', 'cancelResponse'),
   route('GET', '/v1/models/{id}', 'retrieveModel'),
@@ -46,6 +48,7 @@ describe('matchRoute', () => {
 
   it('prefers a literal segment over a parameter', () => {
     expect(found(matchRoute(table, 'POST', '/v1/responses/compact')).route.operationId).toBe('compactResponse');
+    expect(found(matchRoute(table, 'POST', '/v1/responses/resp_9')).route.operationId).toBe('updateResponse');
   });
 
   it('accepts a lower-case method', () => {
@@ -63,7 +66,7 @@ describe('matchRoute', () => {
   it('answers 405 with Allow when the path exists with other methods', () => {
     const error = failed(matchRoute(table, 'PUT', '/v1/responses/resp_1'));
     expect(error.status).toBe(405);
-    expect(error.headers.allow).toBe('GET, DELETE');
+    expect(error.headers.allow).toBe('GET, DELETE, POST');
     expect(failed(matchRoute(table, 'GET', '/tokenize')).headers.allow).toBe('POST');
   });
 
