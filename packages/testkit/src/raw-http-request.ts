@@ -44,9 +44,15 @@ export function rawHttpRequest(url: string, options: RawHttpRequestOptions): Pro
         bytesSent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
         if (!request.write(chunk)) {
           await new Promise<void>((resume) => {
-            request.once('drain', resume);
-            request.once('close', resume);
-            request.once('response', resume);
+            const done = (): void => {
+              request.off('drain', done);
+              request.off('close', done);
+              request.off('response', done);
+              resume();
+            };
+            request.on('drain', done);
+            request.on('close', done);
+            request.on('response', done);
           });
         }
       }

@@ -5,6 +5,7 @@ import { describeCatalogueContract } from './describe-catalogue-contract.js';
 import { describeChatContract } from './describe-chat-contract.js';
 import { describeEdgeContract } from './describe-edge-contract.js';
 import { describeEmbeddingsContract } from './describe-embeddings-contract.js';
+import { describeFuzzContract } from './describe-fuzz-contract.js';
 import { describeImagesContract } from './describe-images-contract.js';
 import { describeResponsesContract } from './describe-responses-contract.js';
 
@@ -49,6 +50,7 @@ export function runGatewayContract(options: GatewayContractOptions): void {
     describeImagesContract(current);
     describeCatalogueContract(current);
     describeEdgeContract(current);
+    describeFuzzContract(current);
     describeAbortContract((upstreamUrl) => options.start(upstreamUrl));
   });
 }

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toJsonReply, type ContractClient } from './contract-client.js';
+
+const postRoutes = ['/v1/responses', '/v1/chat/completions', '/v1/embeddings', '/compat/v2/embed', '/compat/v2/rerank', '/v1/images/generations', '/v1/images/edits', '/tokenize'];
+
+// Bodies that are not valid requests: arbitrary JSON values, arbitrary text, and objects with a model but junk elsewhere.
+const hostileBody = fc.oneof(
+  fc.json(),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.record({ model: fc.constantFrom('general-std', 'gamma-m3', 'alpha-image'), input: fc.anything(), messages: fc.anything(), prompt: fc.anything() }, { requiredKeys: ['model'] }).map((value) => JSON.stringify(value)),
+);
+
+/** fault-matrix.md row 1 (a smaller run): hostile bodies never produce a 5xx, always an envelope and a request id. */
+export function describeFuzzContract(client: () => ContractClient): void {
+  describe('hostile bodies (fast-check)', () => {
+    it('answers every malformed body of every POST route with a 4xx envelope', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...postRoutes), hostileBody, async (path, body) => {
+          const reply = await toJsonReply(await client().post(path, body));
+          expect([400, 404, 413, 415, 422]).toContain(reply.status);
+          expect(reply.headers.get('x-request-id')).toBeTruthy();
+          const shape = reply.json as Record<string, unknown>;
+          if (path.startsWith('/compat/')) expect(Object.keys(shape).sort()).toEqual(['id', 'message']);
+          else expect(Object.keys(shape)).toEqual(['error']);
+        }),
+        { numRuns: 400 },
+      );
+      expect((await client().request('GET', '/healthz', { anonymous: true })).status).toBe(200);
+    });
+  });
+}
