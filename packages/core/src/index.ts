@@ -1,14 +1,50 @@
+// Errors and envelopes
 export * from './errors/gateway-error.js';
 export * from './errors/upstream-error.js';
 export * from './errors/error-envelopes.js';
 export * from './errors/to-gateway-error.js';
 export * from './errors/map-upstream-status.js';
+
+// Catalogue
 export type * from './catalogue/catalogue-types.js';
-export type * from './sse/sse-event.js';
-export type * from './handlers/ports.js';
-export type * from './http/handler-types.js';
-export type * from './config/gateway-config.js';
 export * from './catalogue/default-catalogue.js';
 export * from './catalogue/resolve-model.js';
+export * from './catalogue/extend-catalogue.js';
+
+// Configuration and keys
+export type * from './config/gateway-config.js';
+export * from './config/config-file-schema.js';
+export * from './config/substitute-env.js';
+export * from './config/resolve-gateway-config.js';
+export * from './auth/create-key-store.js';
+
+// Request schemas (the SDK imports their types)
 export * from './schemas/parse-json.js';
 export * from './schemas/parse-request-body.js';
+export * from './schemas/sampling-parameters-schema.js';
+export * from './schemas/chat-completions-request-schema.js';
+export * from './schemas/responses-request-schema.js';
+export * from './schemas/embeddings-request-schema.js';
+export * from './schemas/compat-embed-request-schema.js';
+export * from './schemas/compat-rerank-request-schema.js';
+export * from './schemas/tokenize-request-schema.js';
+export * from './schemas/image-generation-request-schema.js';
+export * from './schemas/image-edit-request-schema.js';
+
+// Images and SSE
+export * from './images/read-image-header.js';
+export * from './images/parse-data-url.js';
+export * from './rules/check-image-data-url.js';
+export type * from './sse/sse-event.js';
+export * from './sse/encode-sse-event.js';
+export * from './sse/sse-response-stream.js';
+export * from './transforms/encode-float32-base64.js';
+
+// Ports, the route table and the dispatcher both apps mount
+export type * from './handlers/ports.js';
+export type * from './http/handler-types.js';
+export * from './http/route-table.js';
+export * from './http/dispatch.js';
+export * from './http/match-route.js';
+export * from './http/request-id.js';
+export * from './http/bearer-token.js';
