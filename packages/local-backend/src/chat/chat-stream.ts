@@ -1,0 +1,116 @@
+import { sseData, sseDone } from '../http/sse-writer.js';
+import type { Pacer } from '../http/pacer.js';
+import { VllmError } from '../http/vllm-error.js';
+import type { DecodeOutcome, DecodeStep } from './decode-choice.js';
+
+export interface ChatStreamContext {
+  id: string;
+  created: number;
+  model: string;
+  promptTokenIds: number[];
+  includeUsage: boolean;
+  continuousUsage: boolean;
+  returnTokenIds: boolean;
+}
+
+interface ChoiceState {
+  index: number;
+  generator: Generator<DecodeStep, DecodeOutcome, undefined>;
+  next: IteratorResult<DecodeStep, DecodeOutcome>;
+  tokens: number;
+  finished: boolean;
+}
+
+/**
+ * vLLM's chunk stream, pulled one engine step at a time so a slow client applies backpressure and a paced
+ * stream only computes what it sends: role chunk, one chunk per released delta, the finishing chunk with
+ * finish_reason and stop_reason, the usage chunk with `choices: []` when asked, then `data: [DONE]`.
+ */
+export function createChatStream(
+  context: ChatStreamContext,
+  generators: Array<Generator<DecodeStep, DecodeOutcome, undefined>>,
+  pacer: Pacer,
+  abort: () => void,
+): ReadableStream<Uint8Array> {
+  let choices: ChoiceState[] = [];
+  let started = false;
+  let completionTokens = 0;
+  const base = { id: context.id, object: 'chat.completion.chunk', created: context.created, model: context.model };
+
+  const chunk = (choice: ChoiceState, delta: Record<string, unknown>, finish?: DecodeOutcome): Record<string, unknown> => {
+    const entry: Record<string, unknown> = { index: choice.index, delta, logprobs: null, finish_reason: finish?.finishReason ?? null };
+    if (finish !== undefined) entry.stop_reason = finish.stopReason;
+    const body: Record<string, unknown> = { ...base, choices: [entry] };
+    if (context.continuousUsage) body.usage = usage(choice.tokens);
+    return body;
+  };
+  const usage = (completion: number): Record<string, number> => ({
+    prompt_tokens: context.promptTokenIds.length,
+    completion_tokens: completion,
+    total_tokens: context.promptTokenIds.length + completion,
+  });
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!(await pacer.step())) {
+            controller.close();
+            return;
+          }
+          if (!started) {
+            started = true;
+            choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, finished: false }));
+            for (const choice of choices) {
+              const first = chunk(choice, { role: 'assistant', content: '' });
+              if (context.returnTokenIds) first.prompt_token_ids = context.promptTokenIds;
+              controller.enqueue(sseData(first));
+            }
+          }
+          for (const choice of choices) {
+            if (choice.finished) continue;
+            const current = choice.next;
+            if (current.done === true) throw VllmError.internal('generation ended without a token');
+            choice.tokens += 1;
+            choice.next = choice.generator.next();
+            const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
+            if (choice.next.done === true) {
+              const outcome = choice.next.value;
+              choice.finished = true;
+              choice.tokens = outcome.tokenIds.length;
+              completionTokens += outcome.tokenIds.length;
+              appendTail(delta, outcome);
+              controller.enqueue(sseData(chunk(choice, delta, outcome)));
+            } else if (current.value.delta !== '') {
+              controller.enqueue(sseData(chunk(choice, delta)));
+            }
+          }
+          if (choices.every((choice) => choice.finished)) {
+            if (context.includeUsage) controller.enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens) }));
+            controller.enqueue(sseDone);
+            controller.close();
+          }
+        } catch (error) {
+          // After the 200, vLLM reports a failure as one error event and still ends with [DONE].
+          const failure = error instanceof VllmError ? error : VllmError.internal(error instanceof Error ? error.message : 'generation failed');
+          controller.enqueue(sseData(failure.toBody()));
+          controller.enqueue(sseDone);
+          controller.close();
+        }
+      },
+      cancel() {
+        abort();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function appendTail(delta: Record<string, unknown>, outcome: DecodeOutcome): void {
+  for (const channel of ['reasoning', 'content'] as const) {
+    const tail = outcome.tail[channel];
+    if (tail === '') continue;
+    const existing = delta[channel];
+    delta[channel] = (typeof existing === 'string' ? existing : '') + tail;
+  }
+}
