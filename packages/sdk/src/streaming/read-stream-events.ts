@@ -37,7 +37,11 @@ export async function* readStreamEvents<Event>(
   try {
     for await (const message of readSseMessages(source.body)) {
       const { event, end } = interpret(message);
-      if (event !== undefined) yield event;
+      if (event !== undefined) {
+        yield event;
+        // Events already buffered when the abort came must not keep flowing: aborted means no more.
+        if (source.signal.aborted) throw new APIUserAbortError(source.userSignal?.reason ?? source.signal.reason);
+      }
       if (end === true) return;
     }
     throw new APIConnectionError({ message: 'The stream ended before its final event.' });
