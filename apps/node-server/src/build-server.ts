@@ -92,7 +92,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
       const facts = {
-        requestId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: finished ? reply.raw.statusCode : 499,

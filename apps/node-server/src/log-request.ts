@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RequestState } from './request-state.js';
 
 export interface RequestLogFacts {
-  requestId: string;
   method: string;
   route: string;
   /** What the client got; 499 when it went away first (DESIGN.md: logged, never sent). */
@@ -10,12 +9,14 @@ export interface RequestLogFacts {
   durationMs: number;
 }
 
-/** The one structured line per request. Only facts: never a body, a prompt, a header value or a key. */
+/**
+ * The one structured line per request. Only facts: never a body, a prompt, a header value or a key.
+ * The request id is already bound to Fastify's per-request logger (label `requestId`).
+ */
 export function logRequest(logger: FastifyBaseLogger, facts: RequestLogFacts, state: RequestState | undefined): void {
   const meta = state?.meta;
   logger.info(
     {
-      requestId: facts.requestId,
       method: facts.method,
       route: facts.route,
       operationId: state?.operationId,

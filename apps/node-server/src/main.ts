@@ -38,7 +38,7 @@ async function start(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   const server = await buildServer(config, { logger });
   const address = await server.app.listen({ host: config.server.host, port: config.server.port });
-  process.stdout.write(`infergate listening on ${address} (${describeBackends(config)})\n`);
+  process.stdout.write(`infergate listening on ${address}; ${describeBackends(config)}\n`);
   if (generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${generatedKey}\n`);
 
   let stopping = false;
