@@ -1,0 +1,44 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The client must run unchanged in workerd, Bun, Deno and browsers: fetch, AbortSignal, ReadableStream
+// and TextDecoder only. tsconfig's `types: []` already rejects Buffer and process in src; this also
+// catches imports that type-check on Node (node:*, core and zod, which would enter the bundle).
+const sourceRoot = fileURLToPath(new URL('../src', import.meta.url));
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('src', () => {
+  const files = sourceFiles(sourceRoot);
+
+  it('has source files to check', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('imports nothing but its own files', () => {
+    const foreign = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'/g)]
+        .map((match) => match[1] ?? '')
+        .filter((specifier) => !specifier.startsWith('./') && !specifier.startsWith('../'))
+        .map((specifier) => `${relative(sourceRoot, file)}: ${specifier}`),
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it('uses no Node globals', () => {
+    const uses = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return /\b(Buffer|process|require|__dirname|setImmediate)\b/.test(text) ? [relative(sourceRoot, file)] : [];
+    });
+    expect(uses).toEqual([]);
+  });
+});
