@@ -6,6 +6,7 @@ import { limitPulls } from './limit-pulls.js';
 import { parseSseStream } from './parse-sse-stream.js';
 import { raceAbort } from './race-abort.js';
 import { readLimitedBody } from './read-limited-body.js';
+import { redactSecret } from './redact-secret.js';
 import { startTimer } from './start-timer.js';
 import type { Transport } from './transport.js';
 import { upstreamFailure } from './upstream-failure.js';
@@ -33,8 +34,10 @@ export type AttemptResult = { retry: true } | { retry: false; response: Upstream
 const retriedStatuses = new Set([502, 503]);
 const decoder = new TextDecoder();
 
-function parseJsonBody(bytes: Uint8Array): unknown {
-  const text = decoder.decode(bytes);
+function parseJsonBody(bytes: Uint8Array, secret: string | undefined, status: number): unknown {
+  // Error answers are the ones whose text core passes on to clients; success bodies are not scanned
+  // (a hot path) and core never relays their free text as an error message.
+  const text = status >= 300 ? redactSecret(decoder.decode(bytes), secret) : decoder.decode(bytes);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -127,7 +130,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
       throw fail(error, 'body');
     }
     finish();
-    return { retry: false, response: { kind: 'json', status, headers, body: parseJsonBody(bytes), endpoint: endpoint.upstream.name } };
+    return { retry: false, response: { kind: 'json', status, headers, body: parseJsonBody(bytes, endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name } };
   }
 
   // The first-event limit keeps running until an event is parsed: headers alone prove nothing.

@@ -5,8 +5,11 @@ const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
 const ipPattern = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
 const hostPattern = /\b(?:[a-z0-9-]+\.)+(?:internal|local|lan|svc|cluster|com|net|org|io|ai|cloud)(?::\d+)?\b/gi;
 
+// An upstream that echoes its Authorization header would hand our upstream key to the client.
+const credentialPattern = /\b(Bearer|Basic|Token)\s+[^\s'",}]+/gi;
+
 export function sanitizeUpstreamMessage(message: string): string {
-  return message.replace(urlPattern, '[upstream]').replace(ipPattern, '[upstream]').replace(hostPattern, '[upstream]').slice(0, 2000);
+  return message.replace(credentialPattern, '$1 [redacted]').replace(urlPattern, '[upstream]').replace(ipPattern, '[upstream]').replace(hostPattern, '[upstream]').slice(0, 2000);
 }
 
 /** The message and param of an upstream error body in any of the shapes our model servers use. */
