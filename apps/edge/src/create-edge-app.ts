@@ -1,0 +1,56 @@
+import { Hono, type Context } from 'hono';
+import { GatewayError, isGatewayError, type GatewayDeps, type RouteDefinition } from '@infergate/core';
+import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, matchRoute, requestIdFor, routeTable } from './core-pending-exports.js';
+import { answerBeforeBody } from './answer-before-body.js';
+import { readBodyText } from './read-body-text.js';
+import { toHonoPath } from './to-hono-path.js';
+import { toResponse } from './to-response.js';
+
+/** The raw request path: handlers and core's matcher decode parameters themselves, exactly once. */
+function pathOf(context: Context): string {
+  return new URL(context.req.url).pathname;
+}
+
+/**
+ * The gateway on Hono: every route of core's table through core's dispatch; 404 and 405 from core's
+ * matcher over the same table; request bodies counted against the route's limit while read.
+ */
+export function createEdgeApp(deps: GatewayDeps): Hono {
+  const app = new Hono();
+  const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), deps.ids);
+
+  const unmatched = (context: Context): Response => {
+    const path = pathOf(context);
+    const match = matchRoute(routeTable, context.req.method, path);
+    const error = isGatewayError(match) ? match : GatewayError.routeNotFound(context.req.method, path);
+    return toResponse(errorResult(error, envelopeForPath(path), requestIdOf(context)));
+  };
+
+  const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
+    // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
+    if (context.req.method !== route.method) return unmatched(context);
+    const requestId = requestIdOf(context);
+    let body: string | undefined;
+    try {
+      body = await readBodyText(context.req.raw, bodyLimitBytes(route, deps.config));
+    } catch (error) {
+      return answerBeforeBody(errorResult(error, route.envelope, requestId), context.req.raw.body);
+    }
+    const input = {
+      method: route.method,
+      path: pathOf(context),
+      params: context.req.param(),
+      header: (name: string) => context.req.header(name),
+      body,
+      signal: context.req.raw.signal,
+      requestId,
+    };
+    return toResponse(await dispatch(route, input, deps));
+  };
+
+  for (const route of routeTable) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
+  app.notFound(unmatched);
+  // dispatch never rejects; this is for failures in the wiring itself.
+  app.onError((error, context) => toResponse(errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context))));
+  return app;
+}

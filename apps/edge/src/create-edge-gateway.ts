@@ -1,0 +1,29 @@
+import type { Hono } from 'hono';
+import type { GatewayConfig, GatewayDeps } from '@infergate/core';
+import { createFetchTransport, createGatewayDeps, type DepsConfig, type Transport } from '@infergate/upstream';
+import { createEdgeApp } from './create-edge-app.js';
+
+export interface EdgeGatewayOptions {
+  /** How the upstreams marked `local` are reached when they have no URL of their own (Node: in-process). */
+  localTransport?: Transport;
+}
+
+export interface EdgeGateway {
+  app: Hono;
+  deps: GatewayDeps;
+}
+
+/** Upstreams marked `local` that nothing can reach: no in-process backend and no INFERGATE_LOCAL_BACKEND_URL. */
+export function unreachableLocalUpstreams(config: GatewayConfig, options: EdgeGatewayOptions): string[] {
+  if (options.localTransport) return [];
+  return config.upstreams.filter((upstream) => upstream.local && new URL(upstream.url).hostname.endsWith('.invalid')).map((upstream) => upstream.name);
+}
+
+/** The Hono app and core's ports for a configuration: upstream's fetch transport for every network upstream. */
+export function createEdgeGateway(config: DepsConfig, options: EdgeGatewayOptions = {}): EdgeGateway {
+  // One transport for every network upstream; fetch pools connections itself.
+  const network = createFetchTransport();
+  const { localTransport } = options;
+  const deps = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
+  return { app: createEdgeApp(deps), deps };
+}

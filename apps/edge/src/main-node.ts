@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+import type { EdgeBindings } from './edge-bindings.js';
+import { startEdgeNodeServer } from './start-edge-node-server.js';
+
+const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
+
+Usage: infergate-edge [--host <address>] [--port <number>]
+
+Environment (the same names are Workers bindings):
+  HOST                         address to listen on (default 127.0.0.1)
+  PORT                         port to listen on (default 8787)
+  INFERGATE_API_KEYS           comma-separated API keys; with none here or in the configuration,
+                               a key is generated at start and printed once
+  INFERGATE_CONFIG_JSON        the configuration file's content as JSON (upstreams, models, keys,
+                               limits, timeouts, prices, master URL); validated at start
+  INFERGATE_LOCAL_BACKEND_URL  a local backend server for the models no upstream serves; without
+                               it the local backend runs in-process
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`infergate-edge: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: readonly string[]): { help: boolean; env: Record<string, string> } {
+  const flags: Readonly<Record<string, string>> = { '--host': 'HOST', '--port': 'PORT' };
+  const result = { help: false, env: {} as Record<string, string> };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg === '--help' || arg === '-h') {
+      result.help = true;
+      continue;
+    }
+    const [flag = '', inline] = arg.split(/=(.*)/s, 2);
+    const variable = flags[flag];
+    if (!variable) fail(`unknown argument '${arg}' (see --help)`);
+    const value = inline ?? argv[(index += 1)];
+    if (!value) fail(`${flag} needs a value`);
+    result.env[variable] = value;
+  }
+  return result;
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.help) {
+  process.stdout.write(helpText);
+} else {
+  let server;
+  try {
+    server = await startEdgeNodeServer({ env: { ...(process.env as EdgeBindings), ...args.env } });
+  } catch (error) {
+    fail(`cannot start: ${(error as Error).message}`);
+  }
+  process.stdout.write(`infergate edge listening on ${server.url}\n`);
+  if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
+  const shutdown = (): void => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

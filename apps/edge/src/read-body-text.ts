@@ -1,0 +1,49 @@
+import { GatewayError, isGatewayError } from '@infergate/core';
+
+// Node's Fastify reads a body as Buffer#toString('utf8'), which keeps a byte-order mark; so does this,
+// so that both apps hand core the same text (a BOM is then core's malformed JSON in both).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      // DESIGN.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
+      // answer (answerBeforeBody), which drops what is still in flight.
+      reader.releaseLock();
+      throw GatewayError.payloadTooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The body of a request as text, counted while it is read: over `limitBytes` it is a 413, answered
+ * from Content-Length before reading a byte when that already says so (Hono has no body limit of its
+ * own). Routes that take no body (limit 0) get undefined and the body is left unread.
+ */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string | undefined> {
+  if (limitBytes === 0) return undefined;
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
+  if (request.body === null) return '';
+  try {
+    return decoder.decode(await readUpTo(request.body, limitBytes));
+  } catch (error) {
+    if (isGatewayError(error)) throw error;
+    // The client went away or sent a broken body: as the node-server answers it.
+    throw GatewayError.badRequest('The request could not be read.');
+  }
+}

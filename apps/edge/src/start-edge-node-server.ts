@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import type { GatewayConfig } from '@infergate/core';
+import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
+import { createInProcessTransport, createWebIdSource, type DepsConfig } from '@infergate/upstream';
+import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
+import type { EdgeBindings } from './edge-bindings.js';
+import { resolveEdgeConfig } from './resolve-edge-config.js';
+
+/** DESIGN.md: the edge app on Node listens on 127.0.0.1:8787 by default. */
+export const defaultEdgePort = 8787;
+
+export interface EdgeNodeServerOptions {
+  /** process.env by default; read like Workers bindings, plus HOST and PORT. */
+  env?: EdgeBindings;
+  /** Overrides HOST and PORT (tests use port 0). */
+  host?: string;
+  port?: number;
+  localBackend?: LocalBackendOptions;
+}
+
+export interface EdgeNodeServer extends EdgeGateway {
+  config: GatewayConfig;
+  /** `http://host:port` of the listening socket. */
+  url: string;
+  /** The key generated because none was configured; shown once by the caller, nowhere else. */
+  generatedKey: string | undefined;
+  close(): Promise<void>;
+}
+
+function withGeneratedKey(config: DepsConfig): { config: DepsConfig; generatedKey: string | undefined } {
+  if (config.keys.length > 0) return { config, generatedKey: undefined };
+  // As the node-server does: 128 random bits, printed once at start (DESIGN.md).
+  const generatedKey = `ig-${createWebIdSource().hex(32)}`;
+  return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
+}
+
+/**
+ * The edge app on Node through @hono/node-server. Without INFERGATE_LOCAL_BACKEND_URL the local
+ * backend is mounted in-process, as the node-server does. Throws core's ConfigError on a bad configuration.
+ */
+export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): Promise<EdgeNodeServer> {
+  const env = options.env ?? (process.env as EdgeBindings);
+  const { config, generatedKey } = withGeneratedKey(resolveEdgeConfig(env));
+  const localTransport = typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== '' ? undefined : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
+  const gateway = createEdgeGateway(config, { localTransport });
+  const hostname = options.host ?? config.server.host;
+  const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
+  const { timeouts } = config;
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const started = serve(
+      {
+        fetch: gateway.app.fetch,
+        hostname,
+        port,
+        // DESIGN.md's inbound limits; Node's defaults leave a slow request body open far longer.
+        serverOptions: { headersTimeout: timeouts.inboundHeadersMs, requestTimeout: timeouts.inboundRequestMs, keepAliveTimeout: timeouts.keepAliveMs },
+      },
+      () => resolve(started),
+    );
+    started.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    ...gateway,
+    config,
+    url: `http://${host}:${address.port}`,
+    generatedKey,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Running streams are cut rather than waited for: the node-server is the one with a drain period.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
