@@ -22,7 +22,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
-    const events = chatStreamToClientStream(upstream.events, { model: plan.entry.id, clearThinking, includeUsage: plan.includeUsage, meta });
+    const events = chatStreamToClientStream(upstream.events, { model: plan.entry.id, id: `chatcmpl-${context.ids.hex(32)}`, clearThinking, includeUsage: plan.includeUsage, meta });
     const stream = sseResponseStream(events, { onCancel: () => void upstream.events.return?.().catch(() => undefined) });
     return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
   }
@@ -31,7 +31,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   const body = toClientChatCompletion(completion, {
     model: plan.entry.id,
     clearThinking,
-    fallbackId: () => `chatcmpl-${context.ids.hex(32)}`,
+    id: `chatcmpl-${context.ids.hex(32)}`,
     now: Math.floor(context.clock.now() / 1000),
   });
   return jsonResult(body, { model: plan.entry.id, endpoint, inputTokens: body.usage.prompt_tokens, outputTokens: body.usage.completion_tokens }, headers);

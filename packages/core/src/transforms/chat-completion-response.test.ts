@@ -4,7 +4,7 @@ import { vllmCompletion } from '../handlers/text-test-ports.js';
 import { toClientChatCompletion } from './chat-completion-response.js';
 import { readUpstreamChatCompletion } from './chat-upstream-completion.js';
 
-const options = { model: 'beta53-flash-agent', clearThinking: false, fallbackId: () => 'chatcmpl-fallback', now: 1_767_225_600 };
+const options = { model: 'beta53-flash-agent', clearThinking: false, id: 'chatcmpl-0123456789abcdef0123456789abcdef', now: 1_767_225_600 };
 
 function refusal(run: () => unknown) {
   try {
@@ -20,7 +20,7 @@ describe('toClientChatCompletion', () => {
   it("has every field of the spec's chat completion object, model being the catalogue id", () => {
     const completion = toClientChatCompletion(readUpstreamChatCompletion(vllmCompletion({ reasoning: 'hmm' })), options);
     expect(completion).toEqual({
-      id: 'chatcmpl-abc123',
+      id: 'chatcmpl-0123456789abcdef0123456789abcdef',
       object: 'chat.completion',
       created: 1_700_000_000,
       model: 'beta53-flash-agent',
@@ -55,11 +55,15 @@ describe('toClientChatCompletion', () => {
     expect(completion.choices[0]?.message.reasoning).toBeNull();
   });
 
-  it('fills id and created when the upstream sent none', () => {
+  it('fills created when the upstream sent none', () => {
     const { id: _id, created: _created, ...bare } = vllmCompletion();
     const completion = toClientChatCompletion(readUpstreamChatCompletion(bare), options);
-    expect(completion.id).toBe('chatcmpl-fallback');
     expect(completion.created).toBe(1_767_225_600);
+  });
+
+  it("never passes the upstream's id on: vLLM builds it from the forwarded request id, a free-form string", () => {
+    const completion = toClientChatCompletion(readUpstreamChatCompletion({ ...vllmCompletion(), id: 'chatcmpl-client supplied id' }), options);
+    expect(completion.id).toMatch(/^chatcmpl-[0-9a-f]+$/);
   });
 });
 

@@ -40,8 +40,11 @@ export interface ChatCompletionShapeOptions {
   model: string;
   /** The model hides its thinking: reasoning never reaches the client. */
   clearThinking: boolean;
-  /** Used when the upstream sent no id (`chatcmpl-<hex>`). */
-  fallbackId: () => string;
+  /**
+   * The gateway's own `chatcmpl-<hex>` id. vLLM builds its id from the forwarded x-request-id, which
+   * is a client's free-form string: the spec's form is kept by never passing the upstream's id on.
+   */
+  id: string;
   /** Unix seconds, used when the upstream sent no `created`. */
   now: number;
 }
@@ -57,7 +60,7 @@ export function toClientChatCompletion(upstream: UpstreamChatCompletion, options
   const promptTokens = usage?.prompt_tokens ?? 0;
   const completionTokens = usage?.completion_tokens ?? 0;
   return {
-    id: upstream.id ?? options.fallbackId(),
+    id: options.id,
     object: 'chat.completion',
     created: upstream.created ?? options.now,
     model: options.model,

@@ -12,7 +12,7 @@ async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
 }
 
 function options(overrides: Partial<ChatStreamOptions> = {}): ChatStreamOptions {
-  return { model: 'alpha36-35b-a3b-thinking-general', clearThinking: false, includeUsage: false, meta: {}, ...overrides };
+  return { model: 'alpha36-35b-a3b-thinking-general', id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', clearThinking: false, includeUsage: false, meta: {}, ...overrides };
 }
 
 const json = (event: SseEvent | undefined): Record<string, unknown> => JSON.parse(event?.data ?? 'null') as Record<string, unknown>;
@@ -25,6 +25,8 @@ describe('chatStreamToClientStream', () => {
     const chunks = out.slice(0, -1).map(json);
     expect(chunks).toHaveLength(5);
     for (const chunk of chunks) expect(chunk.model).toBe('alpha36-35b-a3b-thinking-general');
+    // The spec's chatcmpl-<hex> form, the same id on every chunk, whatever the upstream named it.
+    for (const chunk of chunks) expect(chunk.id).toBe('chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff');
     expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { reasoning: 'hmm' }, { content: 'Hel' }, { content: 'lo' }, {}]);
     expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
     expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });

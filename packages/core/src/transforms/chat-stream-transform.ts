@@ -5,6 +5,8 @@ import type { StreamFailure, TokenCounts } from './chat-stream-events.js';
 export interface ChatStreamOptions {
   /** The catalogue id actually used. */
   model: string;
+  /** The gateway's `chatcmpl-<hex>` id for every chunk (see toClientChatCompletion for why). */
+  id: string;
   /** The model hides its thinking: reasoning deltas never reach the client. */
   clearThinking: boolean;
   /** The client asked for `stream_options.include_usage`. */
@@ -23,6 +25,7 @@ function isEmptyDelta(choice: unknown): boolean {
 
 /** Rewrites one chunk in place; returns false when nothing is left for the client. */
 function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions): boolean {
+  chunk.id = options.id;
   chunk.model = options.model;
   const usage = readChunkUsage(chunk);
   if (usage !== undefined) recordUsage(options.meta, usage);
