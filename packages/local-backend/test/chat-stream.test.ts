@@ -73,6 +73,17 @@ describe('POST /v1/chat/completions, streamed', () => {
     expect(chunks.at(-1)?.usage?.completion_tokens).toBe(7);
   });
 
+  it('never leaks a stop string into streamed deltas, and ends where the non-streamed reply ends', async () => {
+    const messages = [{ role: 'user', content: 'alpha beta gamma delta epsilon' }];
+    const stop = ['gamma delta'];
+    const chunks = (await readSse(await stream(server.url(), { messages, stop }))).payloads as ChatChunk[];
+    const streamed = joined(chunks, 'content');
+    expect(streamed).not.toContain('gamma');
+    expect(chunks.at(-1)?.choices[0]).toMatchObject({ finish_reason: 'stop', stop_reason: 'gamma delta' });
+    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, { model, messages, stop });
+    expect(streamed).toBe(nonStreamed.json.choices[0]?.message.content);
+  });
+
   it('streams each of n choices with its own role chunk and finish', async () => {
     const chunks = (await readSse(await stream(server.url(), { messages: [{ role: 'user', content: 'two please' }], n: 2 }))).payloads as ChatChunk[];
     for (const index of [0, 1]) {

@@ -50,45 +50,56 @@ export function createChatStream(
     total_tokens: context.promptTokenIds.length + completion,
   });
 
+  /** One engine step: every unfinished choice advances one token. Returns false once the stream is over. */
+  const round = (enqueue: (bytes: Uint8Array) => void): boolean => {
+    if (!started) {
+      started = true;
+      choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, finished: false }));
+      for (const choice of choices) {
+        const first = chunk(choice, { role: 'assistant', content: '' });
+        if (context.returnTokenIds) first.prompt_token_ids = context.promptTokenIds;
+        enqueue(sseData(first));
+      }
+    }
+    for (const choice of choices) {
+      if (choice.finished) continue;
+      const current = choice.next;
+      if (current.done === true) throw VllmError.internal('generation ended without a token');
+      choice.tokens += 1;
+      choice.next = choice.generator.next();
+      const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
+      if (choice.next.done === true) {
+        const outcome = choice.next.value;
+        choice.finished = true;
+        choice.tokens = outcome.tokenIds.length;
+        completionTokens += outcome.tokenIds.length;
+        appendTail(delta, outcome);
+        enqueue(sseData(chunk(choice, delta, outcome)));
+      } else if (current.value.delta !== '') {
+        enqueue(sseData(chunk(choice, delta)));
+      }
+    }
+    if (!choices.every((choice) => choice.finished)) return true;
+    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens) }));
+    enqueue(sseDone);
+    return false;
+  };
+
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        let sent = false;
+        const enqueue = (bytes: Uint8Array): void => {
+          sent = true;
+          controller.enqueue(bytes);
+        };
         try {
-          if (!(await pacer.step())) {
-            controller.close();
-            return;
-          }
-          if (!started) {
-            started = true;
-            choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, finished: false }));
-            for (const choice of choices) {
-              const first = chunk(choice, { role: 'assistant', content: '' });
-              if (context.returnTokenIds) first.prompt_token_ids = context.promptTokenIds;
-              controller.enqueue(sseData(first));
+          // The stream does not call pull again after one that enqueued nothing (a held-back token), so step on.
+          while (!sent) {
+            if (!(await pacer.step()) || !round(enqueue)) {
+              controller.close();
+              return;
             }
-          }
-          for (const choice of choices) {
-            if (choice.finished) continue;
-            const current = choice.next;
-            if (current.done === true) throw VllmError.internal('generation ended without a token');
-            choice.tokens += 1;
-            choice.next = choice.generator.next();
-            const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
-            if (choice.next.done === true) {
-              const outcome = choice.next.value;
-              choice.finished = true;
-              choice.tokens = outcome.tokenIds.length;
-              completionTokens += outcome.tokenIds.length;
-              appendTail(delta, outcome);
-              controller.enqueue(sseData(chunk(choice, delta, outcome)));
-            } else if (current.value.delta !== '') {
-              controller.enqueue(sseData(chunk(choice, delta)));
-            }
-          }
-          if (choices.every((choice) => choice.finished)) {
-            if (context.includeUsage) controller.enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens) }));
-            controller.enqueue(sseDone);
-            controller.close();
           }
         } catch (error) {
           // After the 200, vLLM reports a failure as one error event and still ends with [DONE].

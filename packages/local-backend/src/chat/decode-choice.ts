@@ -63,19 +63,22 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
     tokenIds.push(tokenId);
     const channel = inReasoning ? 'reasoning' : 'content';
     if (channel === 'content' && checking && limits.stopTokenIds.includes(tokenId)) {
-      if (limits.includeStopStrInOutput) yield { channel, tokenId, delta: texts.content.push(tokenId) };
+      if (limits.includeStopStrInOutput) texts.content.push(tokenId);
+      yield { channel, tokenId, delta: texts.content.finalize() };
       return finish('stop', tokenId);
     }
     const text = texts[channel];
-    const delta = text.push(tokenId);
+    text.push(tokenId);
     if (channel === 'content' && checking && limits.stop.length > 0) {
       const match = findStop(text.full, limits.stop, text.full.length - text.lastAddedLength);
       if (match !== undefined) {
+        // The hold-back kept any match unreleased, so cutting the text never takes back what was sent.
         text.truncate(match.index + (limits.includeStopStrInOutput ? match.stop.length : 0));
-        yield { channel, tokenId, delta: '' };
+        yield { channel, tokenId, delta: text.finalize() };
         return finish('stop', match.stop);
       }
     }
+    const delta = text.release();
     if (count >= limits.maxTokens) {
       yield { channel, tokenId, delta };
       return finish('length', null);
@@ -112,16 +115,21 @@ class ChannelText {
 
   constructor(private readonly holdBack: number) {}
 
-  push(tokenId: number): string {
+  push(tokenId: number): void {
     this.pending.push(tokenId);
     const text = decodeTokens(this.pending);
+    // A UTF-8 character spans up to 4 byte-level tokens; wait for the rest of it.
     if (text.endsWith('\uFFFD') && this.pending.length < 4) {
       this.lastAddedLength = 0;
-      return '';
+      return;
     }
     this.pending = [];
     this.full += text;
     this.lastAddedLength = text.length;
+  }
+
+  /** What may be sent now: everything but the hold-back. */
+  release(): string {
     return this.releaseUpTo(this.full.length - this.holdBack);
   }
 
