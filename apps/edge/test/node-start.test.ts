@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startEdgeNodeServer } from '../src/start-edge-node-server.js';
+
+const mainNode = fileURLToPath(new URL('../dist/main-node.js', import.meta.url));
+
+describe('the edge app on Node', () => {
+  it('generates a key when none is configured and serves with the local backend in-process', async () => {
+    const server = await startEdgeNodeServer({ env: {}, host: '127.0.0.1', port: 0 });
+    try {
+      expect(server.generatedKey).toMatch(/^ig-[0-9a-f]{32}$/);
+      expect(server.config.upstreams.every((upstream) => upstream.local)).toBe(true);
+      const response = await fetch(`${server.url}/v1/embeddings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.generatedKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gamma-m3', input: 'hello' }),
+      });
+      expect(response.status).toBe(200);
+      expect((await response.json()) as unknown).toMatchObject({ object: 'list', data: [{ object: 'embedding' }] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops the start with the field at fault for a bad configuration', async () => {
+    await expect(startEdgeNodeServer({ env: { INFERGATE_CONFIG_JSON: '{"limits": {"body_json_bytes": "big"}}' }, port: 0 })).rejects.toThrow(/limits\.body_json_bytes/);
+    await expect(startEdgeNodeServer({ env: { INFERGATE_CONFIG_JSON: '{' }, port: 0 })).rejects.toThrow(/INFERGATE_CONFIG_JSON/);
+  });
+
+  it('the built CLI prints its help', async () => {
+    const child = spawn(process.execPath, [mainNode, '--help'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(output).toContain('INFERGATE_LOCAL_BACKEND_URL');
+    expect(output).toContain('8787');
+  });
+
+  it('the built CLI prints its address and key, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [mainNode, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_API_KEYS: '', INFERGATE_CONFIG_JSON: '', INFERGATE_LOCAL_BACKEND_URL: '' } });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const first = String((await lines.next()).value);
+    const address = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];
+    expect(address, first).toBeDefined();
+    const key = /: (ig-[0-9a-f]{32})$/.exec(String((await lines.next()).value))?.[1];
+    expect(key).toBeDefined();
+    const health = await fetch(`${address}/healthz`);
+    expect(health.status).toBe(200);
+    const models = await fetch(`${address}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    expect(models.status).toBe(200);
+    await models.body?.cancel();
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});
