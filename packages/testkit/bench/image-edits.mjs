@@ -1,0 +1,22 @@
+// `count` image edits with the same large body sent at once; each answer read whole.
+import { performance } from 'node:perf_hooks';
+import { undici } from './load-undici.mjs';
+
+export async function sendImageEdits({ origin, headers, body, count }) {
+  const agent = new undici.Agent({ connections: null, pipelining: 1, bodyTimeout: 120_000, headersTimeout: 120_000 });
+  const statuses = {};
+  const started = performance.now();
+  await Promise.all(Array.from({ length: count }, async () => {
+    let key;
+    try {
+      const response = await agent.request({ origin, path: '/v1/images/edits', method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const text = await response.body.text();
+      key = response.statusCode === 200 && text.includes('b64_json') ? '200' : `status ${response.statusCode}`;
+    } catch (error) {
+      key = error.code ?? error.name ?? 'error';
+    }
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }));
+  await agent.close();
+  return { count, ok: statuses['200'] ?? 0, statuses, seconds: (performance.now() - started) / 1000 };
+}

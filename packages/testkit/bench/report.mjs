@@ -1,0 +1,114 @@
+// Tables and the issue's targets (issue 8), from the results of a run. Printing only: a figure never
+// fails the bench.
+
+const fixed = (value, digits = 1) => (value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
+const integer = (value) => (value === undefined || !Number.isFinite(value) ? '-' : Math.round(value).toLocaleString('en-US'));
+
+function table(header, rows) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function throughputTable(scenario) {
+  const rows = scenario.targets.map((target) => {
+    const peak = target.throughput;
+    const latency = target.fixedRate;
+    const direct = scenario.targets.find((entry) => entry.name === 'direct')?.fixedRate;
+    const added = latency && direct && target.name !== 'direct' ? latency.p99 - direct.p99 : undefined;
+    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, '', '', '', '', '', '', '', ''];
+    return [
+      target.name,
+      integer(peak?.rps),
+      fixed(peak?.p50, 2),
+      fixed(peak?.p99, 2),
+      target.name === 'direct' ? '-' : fixed(peak?.cpuUsPerRequest, 0),
+      target.name === 'direct' ? '-' : `${fixed(peak?.peakRssMb, 0)}${peak?.peakRssSinceStart ? '*' : ''}`,
+      integer(peak?.errors),
+      fixed(latency?.p50, 2),
+      fixed(latency?.p99, 2),
+      added === undefined ? '-' : `${added >= 0 ? '+' : ''}${added.toFixed(2)}`,
+    ];
+  });
+  const rate = scenario.targets.find((target) => target.fixedRate)?.fixedRate?.rate;
+  return table(['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU us/req', 'peak RSS MB', 'errors', `p50 ms @${integer(rate)}/s`, `p99 ms @${integer(rate)}/s`, 'added p99 ms'], rows);
+}
+
+export function longStreamsTable(scenario) {
+  const rows = scenario.targets.map((target) => {
+    const result = target.longStreams;
+    if (result === undefined) return [target.name, '-', '-', '-', '-', '-', '-', '-'];
+    const errors = Object.entries(result.errors).map(([code, count]) => `${code}: ${count}`).join(', ') || '0';
+    return [target.name, `${result.completed}/${result.streams}`, result.peakOpen, fixed(result.seconds, 1), fixed(result.peakRssMb, 0), fixed(result.eventLoopDelayMs?.p99, 1), fixed(result.eventLoopDelayMs?.max, 1), fixed(result.cpuSeconds, 2), errors];
+  });
+  return table(['target', 'completed', 'peak open', 'seconds', 'peak RSS MB', 'loop delay p99 ms', 'max ms', 'CPU s', 'errors'], rows);
+}
+
+export function imageTable(scenario) {
+  const rows = [];
+  for (const target of scenario.targets) {
+    const result = target.imageBodies;
+    if (result === undefined) continue;
+    for (const [label, round] of [['1 at once', result.one], [`${round20(result)} at once`, result.many]]) {
+      const statuses = Object.entries(round.statuses).map(([code, count]) => `${code}: ${count}`).join(', ');
+      rows.push([`${target.name} ${label}`, `${round.ok}/${round.count}`, fixed(round.seconds, 2), fixed(round.rssBeforeMb, 0), fixed(round.peakRssMb, 0), fixed(round.growthMb, 0), `${fixed(round.growthPerBody, 2)} x`, statuses]);
+    }
+  }
+  return table(['target', 'ok', 'seconds', 'RSS before MB', 'peak RSS MB', 'growth MB', 'growth / bodies', 'statuses'], rows);
+}
+
+const round20 = (result) => result.many.count;
+
+export function authTable(scenario) {
+  const result = scenario.targets.find((target) => target.auth)?.auth;
+  if (result === undefined) return '(not run)';
+  return table(['wrong key', 'requests', 'median us'], [
+    ['shares 0 leading chars', integer(result.perKey), fixed(result.medianUs0, 2)],
+    ['shares 31 leading chars', integer(result.perKey), fixed(result.medianUs31, 2)],
+  ]) + `\ndifference of medians: ${fixed(result.differenceUs, 2)} us; non-401 answers: ${result.errors}`;
+}
+
+function find(results, scenarioId, targetName) {
+  return results.scenarios.find((scenario) => scenario.id === scenarioId)?.targets.find((target) => target.name === targetName);
+}
+
+/** Every target of issue 8 with the measured value; `met` is undefined when the figure is missing. */
+export function evaluateTargets(results) {
+  const checks = [];
+  const check = (name, value, bound, met, unit = '') => checks.push({ name, value, bound, unit, met: Number.isFinite(value) ? met : undefined });
+  const ratio = (id) => find(results, id, 'infergate')?.throughput?.rps / find(results, id, 'floor')?.throughput?.rps;
+  check('1 chat: infergate / floor req/s', ratio(1), '>= 0.8', ratio(1) >= 0.8);
+  const cpu = find(results, 1, 'infergate')?.throughput?.cpuUsPerRequest;
+  check('1 chat: infergate CPU per request', cpu, '<= 100 us', cpu <= 100, ' us');
+  check('2 chat stream: infergate / floor req/s', ratio(2), '>= 0.7', ratio(2) >= 0.7);
+  check('3 embeddings: infergate / floor req/s', ratio(3), '>= 0.7', ratio(3) >= 0.7);
+  check('4 responses stream: infergate / floor req/s', ratio(4), '>= 0.7', ratio(4) >= 0.7);
+  for (const id of [1, 2, 3, 4]) {
+    const added = find(results, id, 'infergate')?.fixedRate?.p99 - find(results, id, 'direct')?.fixedRate?.p99;
+    check(`${id}: added p99 vs direct at half of infergate's peak`, added, '<= 1 ms', added <= 1, ' ms');
+  }
+  const streams = find(results, 5, 'infergate')?.longStreams;
+  if (streams) {
+    check('5 long streams: completed', streams.completed, `= ${streams.streams}`, streams.completed === streams.streams);
+    check('5 long streams: peak RSS', streams.peakRssMb, '<= 256 MB', streams.peakRssMb <= 256, ' MB');
+    const delay = streams.eventLoopDelayMs?.p99;
+    check('5 long streams: event-loop delay p99', delay, '<= 100 ms', delay <= 100, ' ms');
+  }
+  const images = find(results, 6, 'infergate')?.imageBodies;
+  if (images) {
+    check('6 one 50 MiB body: RSS growth / body size', images.one.growthPerBody, '<= 3', images.one.growthPerBody <= 3, ' x');
+    check(`6 ${images.many.count} at once: none lost`, images.many.ok, `= ${images.many.count}`, images.many.ok === images.many.count);
+  }
+  const auth = find(results, 7, 'infergate')?.auth;
+  if (auth) check('7 wrong keys: |difference of medians|', Math.abs(auth.differenceUs), '< 1 us', Math.abs(auth.differenceUs) < 1, ' us');
+  return checks;
+}
+
+export function targetsTable(checks) {
+  return table(['target (issue 8)', 'measured', 'bound', 'verdict'], checks.map((check) => [
+    check.name,
+    Number.isFinite(check.value) ? `${check.value.toFixed(check.unit === '' && !Number.isInteger(check.value) ? 2 : check.unit === ' us' ? 2 : 2)}${check.unit}` : '-',
+    check.bound,
+    check.met === undefined ? 'not measured' : check.met ? 'MET' : 'NOT MET',
+  ]));
+}

@@ -1,0 +1,155 @@
+// `pnpm bench` (issue 8): direct, floor and infergate measured side by side in one run.
+//   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--verbose]
+// See README.md in this folder for what each scenario measures and how to read the tables.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureAuthRejections } from './auth-timing.mjs';
+import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
+import { chatRequestBody, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
+import { killAllNow, planCores, stopAll } from './processes.mjs';
+import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
+import { runProfile } from './run-profile.mjs';
+import { startFloor, startInfergate, startStub } from './start-targets.mjs';
+import { ensureWrk } from './wrk-load.mjs';
+
+const benchDirectory = dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = join(benchDirectory, '..', '..', '..');
+const resultsDirectory = join(benchDirectory, '..', 'bench-results');
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const quick = args.includes('--quick');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',').map(Number);
+const log = (line) => process.stdout.write(`${line}\n`);
+
+const settings = quick
+  ? { runs: 1, warmSeconds: 1, seconds: 2, fixedSeconds: 1.5, fixedRateScenarios: [1, 2, 3, 4], connections: 64, longStreams: 200, longChunks: 50, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 2_000, authWarmup: 200 }
+  : { runs: 3, warmSeconds: 2, seconds: 5, fixedSeconds: 3, fixedRateScenarios: [1, 2, 3, 4], connections: 64, longStreams: 1_000, longChunks: 600, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 20_000, authWarmup: 1_000 };
+settings.verbose = args.includes('--verbose');
+const wanted = (id) => only === undefined || only.includes(id);
+
+const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
+const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
+
+const throughputScenarios = [
+  { id: 1, title: 'non-streaming chat completion (~300 B request, ~600 B response)', path: '/v1/chat/completions', body: chatRequestBody(false), expect: '"chat.completion"' },
+  { id: 2, title: 'streaming chat completion, 32 content chunks', path: '/v1/chat/completions', body: chatRequestBody(true), expect: 'data: [DONE]' },
+  { id: 3, title: 'embeddings, 16 inputs -> 16 x 1024 floats (~330 KB upstream answer)', path: '/v1/embeddings', body: embeddingsRequestBody(16), expect: '"embedding"' },
+  { id: 4, title: 'responses endpoint, streaming (32 deltas)', path: '/v1/responses', body: responsesRequestBody(), expect: 'response.completed' },
+];
+
+function buildInfergate() {
+  // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
+  log('building @infergate/node-server and its dependencies (turbo, cached)');
+  execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+  if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw new Error('apps/node-server/dist/main.js is missing after the build');
+}
+
+async function main() {
+  const started = Date.now();
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const workDirectory = join(resultsDirectory, `work-${stamp}`);
+  mkdirSync(workDirectory, { recursive: true });
+  settings.workDirectory = workDirectory;
+
+  buildInfergate();
+  const cores = availableParallelism();
+  const layout = planCores(cores);
+  settings.generator = ensureWrk(log);
+  log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
+  log(`load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate and stream clients: undici`);
+  log(`mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`);
+
+  if (args.includes('--profile')) {
+    await runProfile({ settings, layout, workDirectory, resultsDirectory, headers, apiKey, scenarios: throughputScenarios.filter((scenario) => scenario.id <= 3 && wanted(scenario.id)), log });
+    return;
+  }
+
+  const stub = await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs });
+  const direct = { name: 'direct', origin: `http://127.0.0.1:${stub.ports[0]}` };
+  const floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
+  const infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore });
+  const targets = [direct, floor, infergate];
+  const results = { startedAt: new Date(started).toISOString(), quick, node: process.version, cores, layout, generator: settings.generator, settings: { ...settings, workDirectory: undefined }, scenarios: [] };
+
+  for (const scenario of throughputScenarios.filter((entry) => wanted(entry.id))) {
+    log(`\n== ${scenario.id}. ${scenario.title}`);
+    const entry = { id: scenario.id, title: scenario.title, targets: targets.map((target) => ({ name: target.name })) };
+    for (const [index, target] of targets.entries()) {
+      entry.targets[index].throughput = await measureThroughput(settings, target, scenario, headers);
+      const peak = entry.targets[index].throughput;
+      log(`  ${target.name}: ${peak.failed ? `FAILED ${peak.failed}` : `${Math.round(peak.rps)} req/s, p99 ${peak.p99.toFixed(2)} ms, errors ${peak.errors}`}`);
+    }
+    const infergatePeak = entry.targets[2].throughput.rps;
+    if (settings.fixedRateScenarios.includes(scenario.id) && Number.isFinite(infergatePeak)) {
+      const rate = Math.max(10, Math.round(infergatePeak / 2));
+      for (const [index, target] of targets.entries()) {
+        if (entry.targets[index].throughput.failed) continue;
+        entry.targets[index].fixedRate = await measureFixedRate(settings, target, scenario, headers, rate);
+      }
+    }
+    results.scenarios.push(entry);
+    log(throughputTable(entry));
+  }
+
+  if (wanted(5)) {
+    const seconds = (settings.longChunks * settings.longIntervalMs) / 1000;
+    log(`\n== 5. ${settings.longStreams} concurrent long streams (${settings.longChunks} chunks, ${settings.longIntervalMs} ms apart: ${seconds} s each)`);
+    const scenario = { path: '/v1/chat/completions', body: chatRequestBody(true, longStreamModel) };
+    const entry = { id: 5, title: `${settings.longStreams} concurrent long streams, ${seconds} s`, targets: [] };
+    for (const target of [floor, infergate]) {
+      entry.targets.push({ name: target.name, longStreams: await measureLongStreams(settings, target, scenario, headers, log) });
+      log(`  ${target.name}: done`);
+    }
+    results.scenarios.push(entry);
+    log(longStreamsTable(entry));
+  }
+
+  if (wanted(6)) {
+    const body = imageEditRequestBody(50 * 1_048_576);
+    log(`\n== 6. image edit with a 50 MiB data-URL body (request ${(body.length / 1_048_576).toFixed(1)} MiB), then ${settings.imageConcurrent} at once`);
+    const entry = { id: 6, title: 'image edit, 50 MiB data-URL body', targets: [] };
+    for (const target of [floor, infergate]) entry.targets.push({ name: target.name, imageBodies: await measureImageBodies(settings, target, headers, body) });
+    results.scenarios.push(entry);
+    log(imageTable(entry));
+  }
+
+  if (wanted(7)) {
+    log(`\n== 7. authentication rejections: ${settings.authPerKey.toLocaleString('en-US')} per wrong key, interleaved, one connection`);
+    const auth = await measureAuthRejections({ origin: infergate.origin, realKey: apiKey, perKey: settings.authPerKey, warmup: settings.authWarmup });
+    const entry = { id: 7, title: 'wrong keys sharing 0 vs 31 leading characters', targets: [{ name: 'infergate', auth }] };
+    results.scenarios.push(entry);
+    log(authTable(entry));
+  }
+
+  results.checks = evaluateTargets(results);
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  log(`\n== Targets (issue 8), measured in this run (${results.seconds} s)`);
+  log(targetsTable(results.checks));
+  mkdirSync(resultsDirectory, { recursive: true });
+  const file = join(resultsDirectory, `bench-${quick ? 'quick-' : ''}${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(resultsDirectory, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(`\nresults: ${file}`);
+}
+
+let stopping = false;
+async function finish(code) {
+  if (stopping) return;
+  stopping = true;
+  await stopAll();
+  process.exit(code);
+}
+process.on('exit', killAllNow);
+process.on('SIGINT', () => void finish(130));
+process.on('SIGTERM', () => void finish(143));
+
+main().then(
+  () => finish(0),
+  (error) => {
+    process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+    void finish(1);
+  },
+);

@@ -1,0 +1,76 @@
+// Starting the stub, the floor proxy and infergate as separate processes on their cores.
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { undici } from './load-undici.mjs';
+import { chatModel, embeddingModel, imageEditModel, longStreamModel } from './payloads.mjs';
+import { firstLine, freePort, startNode } from './processes.mjs';
+import { sleep } from './stats.mjs';
+
+const benchDirectory = dirname(fileURLToPath(import.meta.url));
+
+/** The stub listens on 4 ports: 4 upstream origins give infergate 4 x 256 connections for 1,000 streams. */
+export async function startStub({ workDirectory, longChunks, longIntervalMs }) {
+  const entry = startNode({ name: 'stub', args: [join(benchDirectory, 'stub-upstream.mjs'), '4', String(longChunks), String(longIntervalMs)], logFile: join(workDirectory, 'stub.log'), stdoutPipe: true });
+  const { ports } = JSON.parse(await firstLine(entry));
+  return { ...entry, ports };
+}
+
+export async function startFloor({ workDirectory, upstreamOrigin, core }) {
+  const port = await freePort();
+  const statsFile = join(workDirectory, 'floor-stats.json');
+  const entry = startNode({ name: 'floor', args: [join(benchDirectory, 'floor-proxy.mjs'), upstreamOrigin], env: { PORT: String(port), BENCH_STATS_FILE: statsFile }, core, logFile: join(workDirectory, 'floor.log'), stdoutPipe: true });
+  await firstLine(entry);
+  return { ...entry, name: 'floor', origin: `http://127.0.0.1:${port}`, statsFile };
+}
+
+/** infergate's config file: the stub behind every model the scenarios use (DESIGN.md "Configuration file"). */
+export function writeInfergateConfig(workDirectory, stubPorts) {
+  const origin = (port) => `http://127.0.0.1:${port}`;
+  const config = {
+    upstreams: [
+      { name: 'stub-0', url: origin(stubPorts[0]), protocol: 'openai', models: { [chatModel]: 'stub-model', [embeddingModel]: 'stub-embed', [longStreamModel]: 'stub-long' } },
+      ...stubPorts.slice(1).map((port, index) => ({ name: `stub-${index + 1}`, url: origin(port), protocol: 'openai', models: { [longStreamModel]: 'stub-long' } })),
+      { name: 'stub-images', url: origin(stubPorts[0]), protocol: 'images', models: { [imageEditModel]: 'stub-image-edit' } },
+    ],
+  };
+  const file = join(workDirectory, 'infergate-config.json');
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
+async function waitReady(origin, entry, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (entry.exited) throw new Error(`infergate exited at start: see ${entry.logFile}`);
+    try {
+      const response = await undici.request(`${origin}/healthz`);
+      await response.body.dump();
+      if (response.statusCode === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`infergate not ready after ${timeoutMs} ms: see ${entry.logFile}`);
+}
+
+/** infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof. */
+export async function startInfergate({ workDirectory, stubPorts, apiKey, core, nodeFlags = [], name = 'infergate', logLevel = process.env.BENCH_LOG_LEVEL ?? 'info' }) {
+  const port = await freePort();
+  const statsFile = join(workDirectory, `${name}-stats.json`);
+  const logFile = join(workDirectory, `${name}.log`);
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    INFERGATE_API_KEYS: apiKey,
+    INFERGATE_CONFIG: writeInfergateConfig(workDirectory, stubPorts),
+    BENCH_STATS_FILE: statsFile,
+    LOG_LEVEL: logLevel,
+    NODE_ENV: 'production',
+  };
+  const entry = startNode({ name, args: [...nodeFlags, join(benchDirectory, 'infergate-entry.mjs')], env, core, logFile });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitReady(origin, { ...entry, logFile, get exited() { return entry.exited; } });
+  return Object.assign(entry, { origin, statsFile, logFile });
+}
