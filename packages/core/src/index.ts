@@ -48,3 +48,8 @@ export * from './http/dispatch.js';
 export * from './http/match-route.js';
 export * from './http/request-id.js';
 export * from './http/bearer-token.js';
+
+// Overload protection both apps apply: the admission cap (dispatch uses it) and the in-flight body budget
+export * from './admission/admission-gate.js';
+export * from './admission/admission-gate-for.js';
+export * from './admission/body-budget.js';

@@ -133,6 +133,7 @@ export const configFileSchema = z.strictObject({
     body_json_bytes: positiveInteger.optional(),
     body_image_bytes: positiveInteger.optional(),
     max_concurrent_requests: nonNegativeInteger.optional(),
+    max_inflight_body_bytes: nonNegativeInteger.optional(),
   }).optional(),
   timeouts: z.strictObject({
     connect_ms: positiveInteger.optional(),

@@ -27,6 +27,12 @@ export interface LimitsConfig {
   bodyImageBytes: number;
   /** Concurrent requests admitted before 503 (0 = unlimited). */
   maxConcurrentRequests: number;
+  /**
+   * Total request-body bytes being read (and not yet handled) across all requests; a body that would
+   * pass it is refused with 503 and Retry-After before it is read (0 = unlimited). At least the
+   * largest body limit, so every allowed body can be served alone.
+   */
+  maxInflightBodyBytes: number;
 }
 
 export interface TimeoutsConfig {

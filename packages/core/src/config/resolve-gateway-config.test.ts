@@ -21,7 +21,7 @@ describe('resolveGatewayConfig defaults (DESIGN.md "Limits and timeouts")', () =
   });
 
   it('limits bodies to 2 MiB (JSON) and 100 MiB (images), with no gateway-wide concurrency cap', () => {
-    expect(config.limits).toEqual({ bodyJsonBytes: 2 * mib, bodyImageBytes: 100 * mib, maxConcurrentRequests: 0 });
+    expect(config.limits).toEqual({ bodyJsonBytes: 2 * mib, bodyImageBytes: 100 * mib, maxConcurrentRequests: 0, maxInflightBodyBytes: 256 * mib });
   });
 
   it('fills every timeout', () => {
@@ -140,7 +140,7 @@ describe('overrides and substitution', () => {
       {},
     );
     expect(config.masterUrl).toBe('https://master.example.com');
-    expect(config.limits).toEqual({ bodyJsonBytes: 1024, bodyImageBytes: 2048, maxConcurrentRequests: 64 });
+    expect(config.limits).toEqual({ bodyJsonBytes: 1024, bodyImageBytes: 2048, maxConcurrentRequests: 64, maxInflightBodyBytes: 256 * mib });
     expect(config.timeouts).toMatchObject({ connectMs: 1000, firstEventMs: 2000, idleMs: 3000, headersMs: 600_000, shutdownGraceMs: 0 });
     expect(config.retries).toEqual({ attempts: 0, budgetPercent: 50, budgetFloor: 1 });
     expect(config.responses.imageInputForm).toBe('text');

@@ -36,6 +36,9 @@ export const defaultLimits: LimitsConfig = {
   // and a gateway-wide cap that is too low turns a burst of healthy streams into 503s. Operators who
   // need a memory bound set it.
   maxConcurrentRequests: 0,
+  // Two maximal image bodies plus change: 20 clients sending 50 MiB each get some 503s with
+  // Retry-After instead of a gigabyte of buffered bodies (fault-matrix row 22, bench scenario 6).
+  maxInflightBodyBytes: 256 * 1024 * 1024,
 };
 
 export const defaultTimeouts: TimeoutsConfig = {
@@ -242,6 +245,17 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   if (timeouts.inboundHeadersMs > timeouts.inboundRequestMs) {
     throw new ConfigError('timeouts.inbound_headers_ms', `${timeouts.inboundHeadersMs} exceeds timeouts.inbound_request_ms (${timeouts.inboundRequestMs})`);
   }
+  const limits: LimitsConfig = {
+    ...defaultLimits,
+    ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests }),
+  };
+  const largestBody = Math.max(limits.bodyJsonBytes, limits.bodyImageBytes);
+  const inflightBody = parsed.limits?.max_inflight_body_bytes;
+  if (inflightBody === undefined) limits.maxInflightBodyBytes = Math.max(defaultLimits.maxInflightBodyBytes, largestBody);
+  else if (inflightBody > 0 && inflightBody < largestBody) {
+    // A budget below one allowed body would refuse that body forever, not just under load.
+    throw new ConfigError('limits.max_inflight_body_bytes', `${inflightBody} is below the largest body limit (${largestBody}); use at least that, or 0 for no budget`);
+  } else limits.maxInflightBodyBytes = inflightBody;
   return {
     server: resolveServer(parsed, env),
     catalogue,
@@ -251,10 +265,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
     upstreams,
     localBackend,
     prices: resolvePrices(parsed, catalogue),
-    limits: {
-      ...defaultLimits,
-      ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests }),
-    },
+    limits,
     timeouts,
     retries: {
       ...defaultRetries,

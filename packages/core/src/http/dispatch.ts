@@ -1,3 +1,4 @@
+import { admissionGateFor } from '../admission/admission-gate-for.js';
 import { errorBody } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -89,8 +90,20 @@ function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: bo
 // DESIGN.md: a client that goes away is logged as 499, a status never sent.
 const clientClosedRequest = 499;
 
+const nothingToRelease = (): void => undefined;
+
 /**
- * Runs a matched route: authentication (401 with `WWW-Authenticate: Bearer` before anything else),
+ * A slot of the admission cap (`limits.max_concurrent_requests`), or undefined when the gateway is
+ * full. Only routes that take a body (the model-calling ones) are capped: health, catalogue and
+ * pricing stay answering, so an overloaded gateway can still be probed and observed.
+ */
+function admit(route: RouteDefinition, deps: GatewayDeps): (() => void) | undefined {
+  return route.bodyLimit === 'none' ? nothingToRelease : admissionGateFor(deps.config).tryAcquire();
+}
+
+/**
+ * Runs a matched route: the admission cap (503 with Retry-After when full), authentication (401 with
+ * `WWW-Authenticate: Bearer` before anything else),
  * the JSON content type for routes with a body (415), then the handler. Never rejects: any failure
  * becomes the route's error envelope. Every result carries `x-request-id` and a content type, and
  * metrics are recorded once per request: at once for JSON, when the stream ends for streams.
@@ -98,7 +111,10 @@ const clientClosedRequest = 499;
 export async function dispatch(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<HandlerResult> {
   let result: HandlerResult;
   let identity: ApiKeyIdentity | undefined;
+  const releaseSlot = admit(route, deps);
   try {
+    // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
+    if (releaseSlot === undefined) throw GatewayError.overloaded();
     identity = await authenticate(route, input, deps);
     if (route.bodyLimit !== 'none') {
       const contentType = input.header('content-type');
@@ -114,10 +130,15 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
 
   const record = recordOnce(deps.metrics, { requestId: input.requestId, operationId: route.operationId });
   if (result.kind === 'json') {
+    releaseSlot?.();
     record(result.status, result.meta);
     return { ...result, headers };
   }
   const { status, meta } = result;
   // meta is read when the stream ends: the handler fills in model and tokens as the stream runs.
-  return { ...result, headers, stream: observeStream(result.stream, (cancelled) => record(cancelled ? clientClosedRequest : status, meta)) };
+  return { ...result, headers, stream: observeStream(result.stream, (cancelled) => {
+    // A stream holds its admission slot until it closes: open streams are what the cap bounds.
+    releaseSlot?.();
+    record(cancelled ? clientClosedRequest : status, meta);
+  }) };
 }

@@ -54,3 +54,62 @@ describe('sseResponseStream', () => {
     expect(sseResponseHeaders()).toEqual({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
   });
 });
+
+describe('sseResponseStream keepalive comments', () => {
+  /** A source whose next() settles only when `release` is called. */
+  function gatedSource() {
+    let release: () => void = () => undefined;
+    let sent = false;
+    const iterator: AsyncIterableIterator<SseEvent> = {
+      async next() {
+        if (sent) return { done: true, value: undefined };
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        sent = true;
+        return { done: false, value: { data: 'late' } };
+      },
+      async return() {
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return { iterator, release: () => release() };
+  }
+
+  it('sends `: keepalive` while the next event is not ready, and none once it is', async () => {
+    const source = gatedSource();
+    const reader = sseResponseStream(source.iterator, { keepaliveMs: 20 }).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
+    expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
+    source.release();
+    let rest = '';
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      rest += decoder.decode(chunk.value);
+    }
+    expect(rest.replaceAll(': keepalive\n\n', '')).toBe('data: late\n\n');
+  });
+
+  it('stops sending comments once the client cancels', async () => {
+    const source = gatedSource();
+    const stream = sseResponseStream(source.iterator, { keepaliveMs: 5 });
+    const reader = stream.getReader();
+    const first = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await first).value?.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    // An interval left running would enqueue into a cancelled stream and throw from a timer.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    source.release();
+  });
+
+  it('sends no comment when keepaliveMs is 0', async () => {
+    const { iterator } = countingSource(1);
+    expect(await new Response(sseResponseStream(iterator, { keepaliveMs: 0 })).text()).toBe('data: 1\n\n');
+  });
+});
