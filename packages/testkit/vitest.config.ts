@@ -5,5 +5,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@infergate/source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real servers, the tokenizer and the image encoder load on first use, on a shared 2-core machine:
+    // this bounds a hang, it asserts nothing about speed.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
