@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
+  BodyBudget,
   GatewayError,
   bodyLimitBytes,
   dispatch,
@@ -19,6 +20,7 @@ import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
+import { reserveRequestBody } from './reserve-request-body.js';
 import { sendResult } from './send-result.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
@@ -45,6 +47,9 @@ export interface GatewayServer {
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   const deps = createGatewayDeps(config, options);
   const states = new WeakMap<IncomingMessage, RequestState>();
+  // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
+  const active = new Set<RequestState>();
+  const bodyBudget = new BodyBudget(config.limits.maxInflightBodyBytes);
   let closing = false;
 
   const app = fastify({
@@ -85,10 +90,25 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
+  // The in-flight body budget (limits.max_inflight_body_bytes): bytes are reserved before Fastify reads
+  // a body, so many large bodies at once get 503 + Retry-After instead of exhausting memory.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const routeLimit = request.routeOptions.bodyLimit;
+    if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return payload;
+    const contentLength = headerValue(request.headers, 'content-length');
+    const reserved = reserveRequestBody(bodyBudget, { contentLength, chunked: headerValue(request.headers, 'transfer-encoding') !== undefined }, routeLimit, payload);
+    const state = states.get(request.raw);
+    if (state !== undefined && reserved.reservation !== undefined) state.releaseBody = () => reserved.reservation?.release();
+    return reserved.payload;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
     states.set(request.raw, state);
+    active.add(state);
     reply.raw.once('close', () => {
+      active.delete(state);
+      state.releaseBody?.();
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
       const facts = {
@@ -125,6 +145,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const result = await dispatch(route, inputFor(request, state.abort.signal), deps);
+    // The handler is done with the body text (a stream's upstream request is already sent).
+    state.releaseBody?.();
     state.meta = result.meta;
     await sendResult(reply, result);
   };
@@ -151,7 +173,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
     if (gatewayError.status >= 500) request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
     // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
-    if (gatewayError.status === 413 || gatewayError.status === 408) reply.header('connection', 'close');
+    // So is a body refused by the in-flight budget (503 overloaded), which was never read.
+    if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');
     await sendResult(reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 
@@ -160,11 +183,20 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     deps,
     async close(graceMs = config.timeouts.shutdownGraceMs) {
       closing = true;
+      // Shortly before the deadline every request still running is aborted: its upstream call ends and
+      // a stream sends its terminal error event (chat: error + [DONE]; responses: response.failed), so
+      // clients see an in-protocol end rather than a cut; what is still open at the deadline is cut.
+      const endingMs = Math.min(250, Math.floor(graceMs / 2));
+      const ending = setTimeout(() => {
+        for (const state of active) state.abort.abort(new Error('The gateway is shutting down.'));
+      }, graceMs - endingMs);
       const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      ending.unref();
       deadline.unref();
       try {
         await app.close();
       } finally {
+        clearTimeout(ending);
         clearTimeout(deadline);
         await deps.close();
       }

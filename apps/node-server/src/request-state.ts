@@ -8,4 +8,6 @@ export interface RequestState {
   operationId?: string;
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
+  /** Gives the body's bytes back to the in-flight body budget; safe to call more than once. */
+  releaseBody?: () => void;
 }

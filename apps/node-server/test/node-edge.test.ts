@@ -82,7 +82,7 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${gateway.baseUrl}/healthz`)).rejects.toThrow();
   });
 
-  it('cuts streams still running at the end of the grace period, and the upstream sees the abort', async () => {
+  it('ends streams still running at the end of the grace period with the terminal error, and the upstream sees the abort', async () => {
     const gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url) });
     upstream.setDefaultScript('ok:400:50');
     upstream.clear();
@@ -92,7 +92,10 @@ describe('graceful shutdown', () => {
     const startedAt = Date.now();
     await gateway.server.close(200);
     expect(Date.now() - startedAt).toBeLessThan(10_000);
-    await expect(response.text()).rejects.toThrow();
+    // fault-matrix row 24: an in-protocol end (error event, then [DONE]), never a clean one.
+    const text = await response.text();
+    expect(text).toContain('"error"');
+    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
     const seen = await upstream.waitForRequest((request) => request.path === '/v1/chat/completions');
     await seen.closed;
     expect(seen.aborted).toBe(true);
