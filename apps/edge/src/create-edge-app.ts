@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { GatewayError, isGatewayError, type GatewayDeps, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, matchRoute, requestIdFor, routeTable } from './core-pending-exports.js';
+import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, matchRoute, requestIdFor, routeTable } from '@infergate/core';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';

@@ -1,4 +1,4 @@
-import { ConfigError, resolveGatewayConfig, type ResolvedGatewayConfig } from './core-pending-exports.js';
+import { ConfigError, resolveGatewayConfig, type ResolvedGatewayConfig } from '@infergate/core';
 import type { EdgeBindings } from './edge-bindings.js';
 
 /** The string bindings only: Workers env also holds KV namespaces, service bindings and the like. */

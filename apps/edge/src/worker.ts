@@ -1,6 +1,6 @@
 import { GatewayError } from '@infergate/core';
 import { createEdgeGateway, unreachableLocalUpstreams } from './create-edge-gateway.js';
-import { errorResult, requestIdFor } from './core-pending-exports.js';
+import { errorResult, requestIdFor } from '@infergate/core';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
 import { toResponse } from './to-response.js';

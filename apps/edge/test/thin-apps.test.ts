@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../src/core-pending-exports.js';
+import { routeTable } from '@infergate/core';
 import { buildServer } from '@infergate/node-server';
 import { createEdgeGateway } from '../src/create-edge-gateway.js';
 import { resolveEdgeConfig } from '../src/resolve-edge-config.js';

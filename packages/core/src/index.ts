@@ -31,6 +31,18 @@ export * from './schemas/tokenize-request-schema.js';
 export * from './schemas/image-generation-request-schema.js';
 export * from './schemas/image-edit-request-schema.js';
 
+// Response types of every endpoint, shaped as the spec's Resources part
+export type { ChatCompletion, ChatCompletionChoice } from './transforms/chat-completion-response.js';
+export type { ResponsesObject, ResponsesOutputItem, ResponsesMessageItem, ResponsesReasoningItem, ResponsesUsage, ResponsesStatus } from './transforms/responses-object.js';
+export type { ImageFormResponse } from './transforms/responses-from-chat-completion.js';
+export type { EmbeddingResponse } from './transforms/embedding-response.js';
+export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';
+export type { RerankResponse } from './transforms/rerank-response.js';
+export type { TokenizeResponse } from './transforms/tokenize-response.js';
+export type { ImageResult } from './transforms/image-result-from-upstream.js';
+export type { ModelObject } from './handlers/models-handler.js';
+export type { PriceObject } from './handlers/pricing-handler.js';
+
 // Images and SSE
 export * from './images/read-image-header.js';
 export * from './images/parse-data-url.js';

@@ -4,25 +4,28 @@
  * @infergate/core or zod), and held to core's here: at compile time (`pnpm typecheck`), every request
  * the SDK's types allow is one core's schema types describe, every field core accepts is in the SDK's
  * type, and every response core builds is what the SDK's type says; at run time, core's schemas accept
- * the SDK's example requests. Core's index does not export the schemas, hence the source paths.
+ * the SDK's example requests.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletion as CoreChatCompletion } from '../../core/src/transforms/chat-completion-response.js';
-import type { ResponsesObject } from '../../core/src/transforms/responses-object.js';
-import type { ImageFormResponse } from '../../core/src/transforms/responses-from-chat-completion.js';
-import type { ImageResult } from '../../core/src/transforms/image-result-from-upstream.js';
-import type { TokenizeResponse as CoreTokenizeResponse } from '../../core/src/transforms/tokenize-response.js';
-import type { RerankResponse } from '../../core/src/transforms/rerank-response.js';
-import type { ModelObject } from '../../core/src/handlers/models-handler.js';
-import type { PriceObject } from '../../core/src/handlers/pricing-handler.js';
-import { chatCompletionsRequestSchema, type ChatCompletionsRequest } from '../../core/src/schemas/chat-completions-request-schema.js';
-import { responsesRequestSchema, type ResponsesRequest } from '../../core/src/schemas/responses-request-schema.js';
-import { embeddingsRequestSchema, type EmbeddingsRequest } from '../../core/src/schemas/embeddings-request-schema.js';
-import { compatEmbedRequestSchema, type CompatEmbedRequest } from '../../core/src/schemas/compat-embed-request-schema.js';
-import { compatRerankRequestSchema, type CompatRerankRequest } from '../../core/src/schemas/compat-rerank-request-schema.js';
-import { tokenizeRequestSchema, type TokenizeRequest } from '../../core/src/schemas/tokenize-request-schema.js';
-import { imageGenerationRequestSchema, type ImageGenerationRequest } from '../../core/src/schemas/image-generation-request-schema.js';
-import { imageEditRequestSchema, type ImageEditRequest } from '../../core/src/schemas/image-edit-request-schema.js';
+import type { ChatCompletion as CoreChatCompletion, ImageFormResponse, ImageResult, ModelObject, PriceObject, RerankResponse, ResponsesObject, TokenizeResponse as CoreTokenizeResponse } from '@infergate/core';
+import {
+  chatCompletionsRequestSchema,
+  type ChatCompletionsRequest,
+  responsesRequestSchema,
+  type ResponsesRequest,
+  embeddingsRequestSchema,
+  type EmbeddingsRequest,
+  compatEmbedRequestSchema,
+  type CompatEmbedRequest,
+  compatRerankRequestSchema,
+  type CompatRerankRequest,
+  tokenizeRequestSchema,
+  type TokenizeRequest,
+  imageGenerationRequestSchema,
+  type ImageGenerationRequest,
+  imageEditRequestSchema,
+  type ImageEditRequest,
+} from '@infergate/core';
 import type {
   ChatCompletion,
   ChatCompletionCreateParams,

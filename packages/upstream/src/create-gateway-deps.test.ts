@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayConfig, UpstreamConfig } from '@infergate/core';
 // Temporary source-path import (issue 6): core's index does not export resolveGatewayConfig yet.
-import { resolveGatewayConfig } from '../../core/src/config/resolve-gateway-config.js';
+import { resolveGatewayConfig } from '@infergate/core';
 import { createGatewayDeps } from './create-gateway-deps.js';
 import { createInProcessTransport } from './in-process-transport.js';
 

@@ -1,6 +1,6 @@
 import type { Clock, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
 // Temporary source-path import (issue 6): core's index does not export createKeyStore yet.
-import { createKeyStore, type KeyStoreEntry } from '../../core/src/auth/create-key-store.js';
+import { createKeyStore, type KeyStoreEntry } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
 import type { Transport } from './transport.js';

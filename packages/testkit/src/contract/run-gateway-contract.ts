@@ -19,6 +19,12 @@ export interface GatewayContractOptions {
    * under its catalogue id (see `upstreamsServingEverything`).
    */
   start(upstreamUrl?: string): Promise<StartedGateway>;
+  /**
+   * A runtime that cannot see a client leave before the response has started (local workerd: see
+   * cloudflare/workerd#5062) names the reason here. The test then runs as an expected failure, so it
+   * still runs and turns red the day the runtime starts noticing, instead of being skipped.
+   */
+  earlyDisconnectUndetectable?: string;
 }
 
 /**
@@ -51,6 +57,6 @@ export function runGatewayContract(options: GatewayContractOptions): void {
     describeCatalogueContract(current);
     describeEdgeContract(current);
     describeFuzzContract(current);
-    describeAbortContract((upstreamUrl) => options.start(upstreamUrl));
+    describeAbortContract((upstreamUrl) => options.start(upstreamUrl), options.earlyDisconnectUndetectable);
   });
 }
