@@ -1,8 +1,7 @@
-import { createKeyStore, type GatewayConfig, type GatewayDeps, type MetricsSink, type UpstreamConfig } from '@infergate/core';
+import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
-import { createInProcessTransport, createUpstreamPort, type Transport } from '@infergate/upstream';
+import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
 import { createUndiciTransport } from '@infergate/upstream/node';
-import { createIdSource } from './create-id-source.js';
 
 export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
@@ -13,16 +12,14 @@ export interface GatewayDepsOptions {
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
-export type ServerConfig = GatewayConfig & { keyEntries?: Parameters<typeof createKeyStore>[0] };
+export type ServerConfig = DepsConfig;
 
 export interface NodeGatewayDeps extends GatewayDeps {
   /** Releases the upstream connection pools. */
   close(): Promise<void>;
 }
 
-const noMetrics: MetricsSink = { record: () => undefined };
-
-/** Wires core's ports to their Node implementations: nothing here decides anything about requests. */
+/** The shared wiring of core's ports, with the Node choice of transports: nothing here decides about requests. */
 export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): NodeGatewayDeps {
   let localTransport: Transport | undefined;
   let networkTransport: ReturnType<typeof createUndiciTransport> | undefined;
@@ -36,18 +33,12 @@ export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOpti
     networkTransport ??= createUndiciTransport();
     return networkTransport;
   };
+  const deps = createSharedGatewayDeps(config, {
+    transportFor: options.transportFor ?? defaultTransportFor,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+  });
   return {
-    config,
-    upstream: createUpstreamPort({
-      upstreams: config.upstreams,
-      timeouts: config.timeouts,
-      retries: config.retries,
-      transportFor: options.transportFor ?? defaultTransportFor,
-    }),
-    keys: createKeyStore(config.keyEntries ?? config.keys),
-    clock: { now: () => Date.now() },
-    ids: createIdSource(),
-    metrics: options.metrics ?? noMetrics,
+    ...deps,
     close: async () => {
       await networkTransport?.close();
     },

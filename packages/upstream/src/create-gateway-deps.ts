@@ -1,5 +1,4 @@
 import type { Clock, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
-// Temporary source-path import (issue 6): core's index does not export createKeyStore yet.
 import { createKeyStore, type KeyStoreEntry } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
