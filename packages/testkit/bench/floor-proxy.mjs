@@ -1,10 +1,12 @@
 // The floor: the least a Node gateway can do. node:http in, one undici Pool out, no validation, no
 // parsing, bodies piped both ways, the client's disconnect aborting the upstream call.
 //   PORT=<port> node floor-proxy.mjs <upstream origin>
+/* global AbortController */
 import { createServer } from 'node:http';
 import { pipeline } from 'node:stream';
 import { undici } from './load-undici.mjs';
 import { reportLoopStats } from './report-loop-stats.mjs';
+import process from 'node:process';
 
 reportLoopStats();
 const origin = process.argv[2];

@@ -11,12 +11,16 @@ export async function sendImageEdits({ origin, headers, body, count }) {
     try {
       const response = await agent.request({ origin, path: '/v1/images/edits', method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
       const text = await response.body.text();
-      key = response.statusCode === 200 && text.includes('b64_json') ? '200' : `status ${response.statusCode}`;
+      if (response.statusCode === 200 && text.includes('b64_json')) key = '200';
+      // An over-budget body is refused, not lost: 503 with Retry-After (DESIGN.md, in-flight body budget).
+      else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined) key = '503 + Retry-After';
+      else key = `status ${response.statusCode}`;
     } catch (error) {
       key = error.code ?? error.name ?? 'error';
     }
     statuses[key] = (statuses[key] ?? 0) + 1;
   }));
   await agent.close();
-  return { count, ok: statuses['200'] ?? 0, statuses, seconds: (performance.now() - started) / 1000 };
+  const refused = statuses['503 + Retry-After'] ?? 0;
+  return { count, ok: statuses['200'] ?? 0, refused, lost: count - (statuses['200'] ?? 0) - refused, statuses, seconds: (performance.now() - started) / 1000 };
 }

@@ -1,11 +1,16 @@
 // fault-matrix row 18: `streams` concurrent long chat streams, each read to its end; a stream counts as
 // complete only if it ended with `data: [DONE]` after a 200.
+/* global AbortController */
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { undici } from './load-undici.mjs';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 
 export async function runLongStreams({ origin, path, headers, body, streams, deadlineMs, onTick }) {
   const agent = new undici.Agent({ connections: null, pipelining: 1, bodyTimeout: 0, headersTimeout: 0 });
   const abort = new AbortController();
+  // One signal ends every stream at the deadline: it has one listener per stream.
+  setMaxListeners(0, abort.signal);
   const errors = {};
   const countError = (code) => {
     errors[code] = (errors[code] ?? 0) + 1;

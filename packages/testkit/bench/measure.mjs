@@ -1,6 +1,6 @@
 // The measurements of one scenario against one target: throughput (closed loop), fixed-rate latency,
 // long streams, image bodies. Each reads the proxy's CPU and peak RSS from /proc around the load.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { undici } from './load-undici.mjs';
 import { closedLoop, fixedRate } from './http-load.mjs';
 import { runLongStreams } from './long-streams.mjs';
@@ -8,28 +8,21 @@ import { sendImageEdits } from './image-edits.mjs';
 import { cpuMicroseconds, memoryOf, resetPeakRss } from './proc-stats.mjs';
 import { median, sleep } from './stats.mjs';
 import { runWrk } from './wrk-load.mjs';
+import process from 'node:process';
 
 const megabytes = (bytes) => Math.round((bytes / 1_048_576) * 10) / 10;
 
 /** Asks a proxy for its event-loop and memory figures (report-loop-stats.mjs); the histogram restarts. */
 export async function loopStats(target) {
   if (target.statsFile === undefined || target.pid === undefined) return undefined;
-  let previous = 0;
-  try {
-    previous = JSON.parse(readFileSync(target.statsFile, 'utf8')).sequence;
-  } catch {
-    // No file yet.
-  }
+  rmSync(target.statsFile, { force: true });
   process.kill(target.pid, 'SIGUSR2');
   for (let attempt = 0; attempt < 100; attempt += 1) {
     await sleep(20);
     try {
-      if (statSync(target.statsFile).size > 0) {
-        const stats = JSON.parse(readFileSync(target.statsFile, 'utf8'));
-        if (stats.sequence > previous) return stats;
-      }
+      return JSON.parse(readFileSync(target.statsFile, 'utf8'));
     } catch {
-      // Being written.
+      // Not written yet, or being written.
     }
   }
   return undefined;
@@ -52,44 +45,61 @@ function load(settings, target, scenario, headers, seconds, name) {
   return closedLoop({ origin: target.origin, request: { path: scenario.path, method: 'POST', headers, body: scenario.body }, connections: settings.connections, seconds });
 }
 
-/** Peak throughput: warm-up, then `runs` closed-loop runs; each figure the median of the runs. */
-export async function measureThroughput(settings, target, scenario, headers) {
-  const failure = await probe(target, scenario, headers);
-  if (failure !== undefined) return { failed: failure };
-  await load(settings, target, scenario, headers, settings.warmSeconds, `${target.name}-${scenario.id}-warm`);
-  const pid = target.pid;
-  const peakReset = pid !== undefined && resetPeakRss(pid);
-  const cpuBefore = pid !== undefined ? cpuMicroseconds(pid) : 0;
-  const runs = [];
-  for (let run = 0; run < settings.runs; run += 1) runs.push(await load(settings, target, scenario, headers, settings.seconds, `${target.name}-${scenario.id}-${run}`));
-  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
-  const cpu = pid !== undefined ? (cpuMicroseconds(pid) - cpuBefore) / Math.max(1, requests) : undefined;
-  return {
-    rps: median(runs.map((run) => run.rps)),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    requests,
-    cpuUsPerRequest: cpu,
-    peakRssMb: pid !== undefined ? megabytes(memoryOf(pid).hwm) : undefined,
-    peakRssSinceStart: pid !== undefined && !peakReset,
-    runs,
-  };
+/**
+ * Peak throughput of every target, runs interleaved (direct, floor, infergate, direct, ...) so that
+ * drift on the machine hits all alike. A warm-up precedes each target's first run, and a one-second
+ * one the later runs (undici drops idle upstream connections after 4 s). Each figure is the median
+ * of the runs; CPU counts only the measured runs; peak RSS is reset after the first warm-up.
+ */
+export async function measureThroughput(settings, targets, scenario, headers) {
+  const states = [];
+  for (const target of targets) states.push({ target, failed: await probe(target, scenario, headers), runs: [], cpu: 0, peakReset: false });
+  const live = states.filter((state) => state.failed === undefined);
+  for (let run = 0; run < settings.runs; run += 1) {
+    for (const state of live) {
+      const { target } = state;
+      await load(settings, target, scenario, headers, run === 0 ? settings.warmSeconds : 1, `${target.name}-${scenario.id}-warm`);
+      if (run === 0 && target.pid !== undefined) state.peakReset = resetPeakRss(target.pid);
+      const cpuBefore = target.pid !== undefined ? cpuMicroseconds(target.pid) : 0;
+      state.runs.push(await load(settings, target, scenario, headers, settings.seconds, `${target.name}-${scenario.id}`));
+      if (target.pid !== undefined) state.cpu += cpuMicroseconds(target.pid) - cpuBefore;
+    }
+  }
+  return states.map(({ target, failed, runs, cpu, peakReset }) => {
+    if (failed !== undefined) return { failed };
+    const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+    return {
+      rps: median(runs.map((run) => run.rps)),
+      p50: median(runs.map((run) => run.p50)),
+      p99: median(runs.map((run) => run.p99)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      requests,
+      cpuUsPerRequest: target.pid !== undefined ? cpu / Math.max(1, requests) : undefined,
+      peakRssMb: target.pid !== undefined ? megabytes(memoryOf(target.pid).hwm) : undefined,
+      peakRssSinceStart: target.pid !== undefined && !peakReset,
+      runs: runs.map((run) => ({ rps: Math.round(run.rps), p50: run.p50, p99: run.p99, errors: run.errors })),
+    };
+  });
 }
 
-/** Latency at a fixed rate (half of infergate's peak): each figure the median of `runs`. */
-export async function measureFixedRate(settings, target, scenario, headers, rate) {
-  const runs = [];
+/** Latency at a fixed rate (half of infergate's peak), runs interleaved across targets; medians of the runs. */
+export async function measureFixedRate(settings, targets, scenario, headers, rate) {
   const request = { path: scenario.path, method: 'POST', headers, body: scenario.body };
-  await fixedRate({ origin: target.origin, request, rate, seconds: Math.min(1, settings.fixedSeconds) });
-  for (let run = 0; run < settings.runs; run += 1) runs.push(await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds }));
-  return {
+  const runsOf = targets.map(() => []);
+  for (let run = 0; run < settings.runs; run += 1) {
+    for (const [index, target] of targets.entries()) {
+      await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
+      runsOf[index].push(await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds }));
+    }
+  }
+  return runsOf.map((runs) => ({
     rate,
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
-  };
+    runs: runs.map((run) => ({ p50: run.p50, p99: run.p99, errors: run.errors })),
+  }));
 }
 
 /** Scenario 5 against one proxy: peak RSS, event-loop delay, CPU, completed streams. */
@@ -134,7 +144,8 @@ export async function measureImageBodies(settings, target, headers, body) {
     const result = await sendImageEdits({ origin: target.origin, headers, body, count });
     const peak = peakReset ? memoryOf(pid).hwm : Number.NaN;
     const growth = peak - before;
-    return { ...result, rssBeforeMb: megabytes(before), peakRssMb: megabytes(peak), growthMb: megabytes(growth), growthPerBody: Math.round((growth / (body.length * count)) * 100) / 100 };
+    // Growth per body the proxy accepted (200): refused bodies are never read.
+    return { ...result, rssBeforeMb: megabytes(before), peakRssMb: megabytes(peak), growthMb: megabytes(growth), growthPerBody: Math.round((growth / (body.length * Math.max(1, result.ok))) * 100) / 100 };
   };
   const one = await round(1);
   const many = await round(settings.imageConcurrent);

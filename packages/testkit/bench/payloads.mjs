@@ -1,6 +1,7 @@
 // Request and response bodies of the bench, in the shapes of shared/ref/protocols.md (vLLM's OpenAI
 // server). Computed once at start; nothing here runs per request.
 import { crc32 } from 'node:zlib';
+import { Buffer } from 'node:buffer';
 
 const created = 1_767_225_600;
 const words = 'The gateway forwards this answer from a stub model server so that only the proxy costs anything here'.split(' ');

@@ -4,6 +4,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { sleep } from './stats.mjs';
+import process from 'node:process';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 const children = new Set();
 

@@ -2,6 +2,7 @@
 // to BENCH_STATS_FILE on SIGUSR2, after which the histogram starts again. Nothing in the app changes.
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import process from 'node:process';
 
 export function reportLoopStats() {
   const statsFile = process.env.BENCH_STATS_FILE;

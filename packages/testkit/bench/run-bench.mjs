@@ -1,5 +1,5 @@
 // `pnpm bench` (issue 8): direct, floor and infergate measured side by side in one run.
-//   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--verbose]
+//   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose]
 // See README.md in this folder for what each scenario measures and how to read the tables.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { measureAuthRejections } from './auth-timing.mjs';
 import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
 import { chatRequestBody, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
-import { killAllNow, planCores, stopAll } from './processes.mjs';
+import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
 import { runProfile } from './run-profile.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
+import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = join(benchDirectory, '..', '..', '..');
@@ -25,7 +26,7 @@ const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.leng
 const log = (line) => process.stdout.write(`${line}\n`);
 
 const settings = quick
-  ? { runs: 1, warmSeconds: 1, seconds: 2, fixedSeconds: 1.5, fixedRateScenarios: [1, 2, 3, 4], connections: 64, longStreams: 200, longChunks: 50, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 2_000, authWarmup: 200 }
+  ? { runs: 1, warmSeconds: 1, seconds: 1, fixedSeconds: 1, fixedRateScenarios: [1, 2], connections: 64, longStreams: 200, longChunks: 30, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 2_000, authWarmup: 200 }
   : { runs: 3, warmSeconds: 2, seconds: 5, fixedSeconds: 3, fixedRateScenarios: [1, 2, 3, 4], connections: 64, longStreams: 1_000, longChunks: 600, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 20_000, authWarmup: 1_000 };
 settings.verbose = args.includes('--verbose');
 const wanted = (id) => only === undefined || only.includes(id);
@@ -41,6 +42,10 @@ const throughputScenarios = [
 ];
 
 function buildInfergate() {
+  if (args.includes('--no-build') && existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) {
+    log('--no-build: measuring the existing apps/node-server/dist');
+    return;
+  }
   // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
   log('building @infergate/node-server and its dependencies (turbo, cached)');
   execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
@@ -69,26 +74,34 @@ async function main() {
 
   const stub = await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs });
   const direct = { name: 'direct', origin: `http://127.0.0.1:${stub.ports[0]}` };
-  const floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
-  const infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore });
+  let floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
+  let infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore });
   const targets = [direct, floor, infergate];
+  // Memory scenarios start from fresh proxies: a heap grown by the throughput runs would hide their own peak.
+  let generation = 0;
+  const restartProxies = async () => {
+    await Promise.all([stopProcess(floor), stopProcess(infergate)]);
+    generation += 1;
+    floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
+    infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore, fileTag: `infergate-${generation}` });
+  };
   const results = { startedAt: new Date(started).toISOString(), quick, node: process.version, cores, layout, generator: settings.generator, settings: { ...settings, workDirectory: undefined }, scenarios: [] };
 
   for (const scenario of throughputScenarios.filter((entry) => wanted(entry.id))) {
     log(`\n== ${scenario.id}. ${scenario.title}`);
     const entry = { id: scenario.id, title: scenario.title, targets: targets.map((target) => ({ name: target.name })) };
+    const peaks = await measureThroughput(settings, targets, scenario, headers);
     for (const [index, target] of targets.entries()) {
-      entry.targets[index].throughput = await measureThroughput(settings, target, scenario, headers);
-      const peak = entry.targets[index].throughput;
+      const peak = peaks[index];
+      entry.targets[index].throughput = peak;
       log(`  ${target.name}: ${peak.failed ? `FAILED ${peak.failed}` : `${Math.round(peak.rps)} req/s, p99 ${peak.p99.toFixed(2)} ms, errors ${peak.errors}`}`);
     }
     const infergatePeak = entry.targets[2].throughput.rps;
     if (settings.fixedRateScenarios.includes(scenario.id) && Number.isFinite(infergatePeak)) {
       const rate = Math.max(10, Math.round(infergatePeak / 2));
-      for (const [index, target] of targets.entries()) {
-        if (entry.targets[index].throughput.failed) continue;
-        entry.targets[index].fixedRate = await measureFixedRate(settings, target, scenario, headers, rate);
-      }
+      const measured = targets.filter((_target, index) => !entry.targets[index].throughput.failed);
+      const latencies = await measureFixedRate(settings, measured, scenario, headers, rate);
+      for (const [index, target] of measured.entries()) entry.targets[targets.indexOf(target)].fixedRate = latencies[index];
     }
     results.scenarios.push(entry);
     log(throughputTable(entry));
@@ -98,6 +111,7 @@ async function main() {
     const seconds = (settings.longChunks * settings.longIntervalMs) / 1000;
     log(`\n== 5. ${settings.longStreams} concurrent long streams (${settings.longChunks} chunks, ${settings.longIntervalMs} ms apart: ${seconds} s each)`);
     const scenario = { path: '/v1/chat/completions', body: chatRequestBody(true, longStreamModel) };
+    await restartProxies();
     const entry = { id: 5, title: `${settings.longStreams} concurrent long streams, ${seconds} s`, targets: [] };
     for (const target of [floor, infergate]) {
       entry.targets.push({ name: target.name, longStreams: await measureLongStreams(settings, target, scenario, headers, log) });
@@ -110,6 +124,7 @@ async function main() {
   if (wanted(6)) {
     const body = imageEditRequestBody(50 * 1_048_576);
     log(`\n== 6. image edit with a 50 MiB data-URL body (request ${(body.length / 1_048_576).toFixed(1)} MiB), then ${settings.imageConcurrent} at once`);
+    await restartProxies();
     const entry = { id: 6, title: 'image edit, 50 MiB data-URL body', targets: [] };
     for (const target of [floor, infergate]) entry.targets.push({ name: target.name, imageBodies: await measureImageBodies(settings, target, headers, body) });
     results.scenarios.push(entry);

@@ -6,6 +6,7 @@ import { undici } from './load-undici.mjs';
 import { chatModel, embeddingModel, imageEditModel, longStreamModel } from './payloads.mjs';
 import { firstLine, freePort, startNode } from './processes.mjs';
 import { sleep } from './stats.mjs';
+import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
@@ -56,10 +57,10 @@ async function waitReady(origin, entry, timeoutMs = 20_000) {
 }
 
 /** infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof. */
-export async function startInfergate({ workDirectory, stubPorts, apiKey, core, nodeFlags = [], name = 'infergate', logLevel = process.env.BENCH_LOG_LEVEL ?? 'info' }) {
+export async function startInfergate({ workDirectory, stubPorts, apiKey, core, nodeFlags = [], fileTag = 'infergate', logLevel = process.env.BENCH_LOG_LEVEL ?? 'info' }) {
   const port = await freePort();
-  const statsFile = join(workDirectory, `${name}-stats.json`);
-  const logFile = join(workDirectory, `${name}.log`);
+  const statsFile = join(workDirectory, `${fileTag}-stats.json`);
+  const logFile = join(workDirectory, `${fileTag}.log`);
   const env = {
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -69,7 +70,7 @@ export async function startInfergate({ workDirectory, stubPorts, apiKey, core, n
     LOG_LEVEL: logLevel,
     NODE_ENV: 'production',
   };
-  const entry = startNode({ name, args: [...nodeFlags, join(benchDirectory, 'infergate-entry.mjs')], env, core, logFile });
+  const entry = startNode({ name: 'infergate', args: [...nodeFlags, join(benchDirectory, 'infergate-entry.mjs')], env, core, logFile });
   const origin = `http://127.0.0.1:${port}`;
   await waitReady(origin, { ...entry, logFile, get exited() { return entry.exited; } });
   return Object.assign(entry, { origin, statsFile, logFile });

@@ -1,4 +1,5 @@
 // Small numeric helpers for the bench's figures.
+import { setTimeout } from 'node:timers';
 
 /** The q-quantile (0..1) of numbers, nearest rank. */
 export function quantile(values, q) {

@@ -5,6 +5,9 @@
 // 256 connections for the long-stream scenario) and prints one JSON line: {"ports":[...]}.
 import { createServer } from 'node:http';
 import { chatCompletionBody, chatStreamEvents, embeddingsBody, imageEditBody, responsesStreamEvents } from './payloads.mjs';
+import process from 'node:process';
+import { Buffer } from 'node:buffer';
+import { setInterval } from 'node:timers';
 
 const portCount = Number(process.argv[2] ?? 1);
 const longChunks = Number(process.argv[3] ?? 600);

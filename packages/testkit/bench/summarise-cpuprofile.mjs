@@ -2,6 +2,7 @@
 //   node summarise-cpuprofile.mjs <file.cpuprofile> [top]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import process from 'node:process';
 
 /** Where a script comes from: a node_modules package, one of our packages' dist, node itself, or V8. */
 export function moduleOf(url) {
