@@ -32,6 +32,14 @@ const supported: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/readyz', 'none', 'native'],
 ];
 
+// Issue 10's operator surface: the OpenAPI document, the reference page and its script, metrics.
+const operatorSurface: Array<[HttpMethod, string, string, string]> = [
+  ['GET', '/openapi.json', 'none', 'native'],
+  ['GET', '/docs', 'none', 'native'],
+  ['GET', '/docs/assets/reference.js', 'none', 'native'],
+  ['GET', '/metrics', 'none', 'native'],
+];
+
 // The spec's "Unsupported" lists under POST /v1/responses, POST /v1/chat/completions and POST /v1/images/edits.
 const storedData: Array<[HttpMethod, string]> = [
   ['GET', '/v1/responses/resp_123'],
@@ -56,7 +64,7 @@ const masterOnly: Array<[HttpMethod, string]> = [
 
 describe('routeTable', () => {
   it('holds each supported endpoint once, with its body limit and envelope', () => {
-    for (const [method, path, bodyLimit, envelope] of supported) {
+    for (const [method, path, bodyLimit, envelope] of [...supported, ...operatorSurface]) {
       const routes = routeTable.filter((route) => route.method === method && route.path === path);
       expect(routes, `${method} ${path}`).toHaveLength(1);
       expect(routes[0]).toMatchObject({ bodyLimit, envelope });
@@ -70,12 +78,12 @@ describe('routeTable', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('needs a key on every route but the health checks', () => {
-    expect(routeTable.filter((route) => !route.auth).map((route) => route.path).sort()).toEqual(['/healthz', '/readyz']);
+  it('needs a key on every route but the health checks, the document and the reference page (/metrics checks its own keys)', () => {
+    expect(routeTable.filter((route) => !route.auth).map((route) => route.path).sort()).toEqual(['/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
   });
 
-  it('holds nothing beyond the spec, the stored-data and the master-only endpoints', () => {
-    expect(routeTable).toHaveLength(supported.length + storedData.length + masterOnly.length);
+  it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {
+    expect(routeTable).toHaveLength(supported.length + operatorSurface.length + storedData.length + masterOnly.length);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { KeyLimits } from '../limits/key-limits.js';
 import type { SseEvent } from '../sse/sse-event.js';
 
 /**
@@ -69,6 +70,8 @@ export interface ApiKeyIdentity {
   name: string;
   /** Optional allow-list of catalogue or virtual ids. */
   models?: readonly string[];
+  /** Requests, tokens per minute and concurrent requests of this key (config `keys[].limits`); absent: none. */
+  limits?: KeyLimits;
 }
 
 export interface KeyStore {
@@ -98,7 +101,33 @@ export interface RequestRecord {
   outputTokens?: number;
 }
 
+/** A finished request with its timings, for sinks that keep latency and rejection metrics. */
+export interface RequestObservation extends RequestRecord {
+  /** From dispatch to the last byte (a stream's end). */
+  durationMs: number;
+  /** From dispatch to the first body byte: the whole answer for JSON, the first event for a stream. */
+  firstByteMs: number;
+  streamed: boolean;
+  /** The error code answered (`invalid_api_key`, `overloaded`...), for rejections by reason. */
+  errorCode?: string;
+}
+
 export interface MetricsSink {
-  /** Called once per finished request (after a stream ends). */
+  /** Called once per finished request (after a stream ends), unless the sink has `observe`. */
   record(record: RequestRecord): void;
+  /** A request of a limited key was decided by local counting because the shared limit store did not answer in time. */
+  limiterFallback?(): void;
+  /** Called instead of `record` when present: the same facts plus timings and the error code. */
+  observe?(observation: RequestObservation): void;
+  /** A stream started / ended (the active-streams gauge). */
+  streamStarted?(): void;
+  streamEnded?(): void;
+  /** An upstream attempt failed: an UpstreamError kind (refused, timeout, reset...) or `http_5xx`. */
+  upstreamError?(kind: string): void;
+  /** The upstream port retried an attempt on another endpoint. */
+  retry?(): void;
+  /** An upstream endpoint was ejected from its pool. */
+  endpointEjected?(): void;
+  /** The metrics in Prometheus text format, for GET /metrics; absent when the sink keeps none. */
+  exposition?(): string;
 }

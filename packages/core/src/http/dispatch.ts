@@ -3,7 +3,8 @@ import { errorBody } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
-import type { ApiKeyIdentity, MetricsSink, RequestRecord } from '../handlers/ports.js';
+import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
+import type { ApiKeyIdentity, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
 import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition } from './handler-types.js';
 
@@ -35,9 +36,11 @@ async function authenticate(route: RouteDefinition, input: HandlerInput, deps: G
   return identity;
 }
 
-function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): (status: number, meta: ResultMeta) => void {
+type Timing = Pick<RequestObservation, 'durationMs' | 'firstByteMs' | 'streamed' | 'errorCode'>;
+
+function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): (status: number, meta: ResultMeta, timing: Timing) => void {
   let recorded = false;
-  return (status, meta) => {
+  return (status, meta, timing) => {
     if (recorded) return;
     recorded = true;
     const record: RequestRecord = { ...base, status };
@@ -46,7 +49,8 @@ function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): 
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
     try {
-      metrics.record(record);
+      if (metrics.observe !== undefined) metrics.observe({ ...record, ...timing });
+      else metrics.record(record);
     } catch {
       // A failing metrics sink must not turn a served request into an error or reject dispatch.
     }
@@ -57,7 +61,8 @@ function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): 
  * Passes a stream through unchanged, pull for pull, and calls `onEnd` once when it closes, fails or
  * is cancelled by the client. `cancel` reaches the handler's stream, which aborts the upstream call.
  */
-function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: boolean) => void): ReadableStream<Uint8Array> {
+function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: boolean) => void, onFirstChunk: () => void = () => undefined): ReadableStream<Uint8Array> {
+  let first = true;
   const reader = stream.getReader();
   return new ReadableStream<Uint8Array>(
     {
@@ -68,6 +73,10 @@ function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: bo
             controller.close();
             onEnd(false);
           } else {
+            if (first) {
+              first = false;
+              onFirstChunk();
+            }
             controller.enqueue(chunk.value);
           }
         } catch (error) {
@@ -85,6 +94,15 @@ function observeStream(stream: ReadableStream<Uint8Array>, onEnd: (cancelled: bo
     },
     { highWaterMark: 0 },
   );
+}
+
+// A failing metrics sink must not turn a served request into an error.
+function notify(callback: (() => void) | undefined): void {
+  try {
+    callback?.();
+  } catch {
+    // ignored: see above
+  }
 }
 
 // DESIGN.md: a client that goes away is logged as 499, a status never sent.
@@ -111,7 +129,11 @@ function admit(route: RouteDefinition, deps: GatewayDeps): (() => void) | undefi
 export async function dispatch(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<HandlerResult> {
   let result: HandlerResult;
   let identity: ApiKeyIdentity | undefined;
+  let errorCode: string | undefined;
+  const startedAt = deps.clock.now();
   const releaseSlot = admit(route, deps);
+  // The key's limits (issue 11): admitted requests carry the rate-limit headers and settle their tokens at the end.
+  let ticket: LimitTicket | undefined;
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (releaseSlot === undefined) throw GatewayError.overloaded();
@@ -120,25 +142,36 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
       const contentType = input.header('content-type');
       if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
     }
+    ticket = await limitRequest(route, input, deps, identity);
     result = await route.handler(input, { ...deps, identity });
   } catch (error) {
+    errorCode = toGatewayError(error).code;
     result = errorResult(error, route.envelope, input.requestId);
   }
-  const headers: Record<string, string> = { ...result.headers, 'x-request-id': input.requestId };
+  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, 'x-request-id': input.requestId };
   headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
   if (identity !== undefined) result.meta.keyName = identity.name;
 
   const record = recordOnce(deps.metrics, { requestId: input.requestId, operationId: route.operationId });
   if (result.kind === 'json') {
     releaseSlot?.();
-    record(result.status, result.meta);
+    ticket?.settle(result.meta);
+    const elapsed = deps.clock.now() - startedAt;
+    record(result.status, result.meta, { durationMs: elapsed, firstByteMs: elapsed, streamed: false, ...(errorCode === undefined ? {} : { errorCode }) });
     return { ...result, headers };
   }
+  notify(deps.metrics.streamStarted?.bind(deps.metrics));
+  let firstByteMs: number | undefined;
   const { status, meta } = result;
   // meta is read when the stream ends: the handler fills in model and tokens as the stream runs.
-  return { ...result, headers, stream: observeStream(result.stream, (cancelled) => {
+  const stream = ticket === undefined ? result.stream : ticket.observe(result.stream, result.meta);
+  return { ...result, headers, stream: observeStream(stream, (cancelled) => {
     // A stream holds its admission slot until it closes: open streams are what the cap bounds.
     releaseSlot?.();
-    record(cancelled ? clientClosedRequest : status, meta);
+    const durationMs = deps.clock.now() - startedAt;
+    notify(deps.metrics.streamEnded?.bind(deps.metrics));
+    record(cancelled ? clientClosedRequest : status, meta, { durationMs, firstByteMs: firstByteMs ?? durationMs, streamed: true });
+  }, () => {
+    firstByteMs = deps.clock.now() - startedAt;
   }) };
 }

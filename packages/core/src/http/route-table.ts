@@ -10,6 +10,8 @@ import { pricingHandler } from '../handlers/pricing-handler.js';
 import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
 import { masterEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import { metricsHandler } from '../metrics/metrics-handler.js';
+import { docsPageHandler, docsScriptHandler, openApiDocumentHandler } from '../openapi/openapi-handlers.js';
 import type { BodyLimitClass, HttpMethod, RouteDefinition, RouteHandler } from './handler-types.js';
 
 function route(method: HttpMethod, path: string, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler): RouteDefinition {
@@ -46,6 +48,14 @@ export const routeTable: readonly RouteDefinition[] = [
   route('GET', '/pricing', 'getPricing', 'none', pricingHandler),
   { ...route('GET', '/healthz', 'healthz', 'none', healthzHandler), auth: false },
   { ...route('GET', '/readyz', 'readyz', 'none', readyzHandler), auth: false },
+
+  // The operator's and API user's surface (issue 10). The document and the reference page hold nothing
+  // secret and the page must load the document, so they need no key (`docs.enabled: false` turns them
+  // off); /metrics checks keys itself, since a separate metrics key opens it too.
+  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler), auth: false },
+  { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler), auth: false },
+  { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler), auth: false },
+  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler), auth: false },
 
   unsupported('GET', '/v1/responses/{id}', 'retrieveResponse'),
   unsupported('DELETE', '/v1/responses/{id}', 'deleteResponse'),

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import { createGatewayMetrics } from './create-gateway-metrics.js';
+
+const metrics = () => createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: ['createChatCompletion', 'listModels'] });
+const base = { requestId: 'r1', durationMs: 120, firstByteMs: 40, streamed: false };
+
+function sampleLines(text: string, name: string): string[] {
+  return text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+}
+
+describe('createGatewayMetrics', () => {
+  it('counts requests by route, model and status, with tokens by model', () => {
+    const sink = metrics();
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 200, model: 'alpha36-35b-a3b-instruct', inputTokens: 7, outputTokens: 3 });
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 200, model: 'alpha36-35b-a3b-instruct', inputTokens: 5, outputTokens: 2 });
+    const text = sink.exposition();
+    expect(sampleLines(text, 'infergate_requests_total')).toEqual(['infergate_requests_total{route="createChatCompletion",model="alpha36-35b-a3b-instruct",status="200"} 2']);
+    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha36-35b-a3b-instruct"} 12']);
+    expect(sampleLines(text, 'infergate_output_tokens_total')).toEqual(['infergate_output_tokens_total{model="alpha36-35b-a3b-instruct"} 5']);
+    expect(text).toContain('infergate_time_to_first_byte_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",le="0.05"} 2');
+    expect(text).toContain('infergate_request_duration_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",le="0.1"} 0');
+    expect(text).toContain('infergate_request_duration_seconds_count{route="createChatCompletion",model="alpha36-35b-a3b-instruct"} 2');
+  });
+
+  it('bounds labels: unknown operations and models become other, no model becomes none', () => {
+    const sink = metrics();
+    sink.observe({ ...base, operationId: 'made-up', status: 404, model: 'my-model\n"x"' });
+    sink.observe({ ...base, operationId: 'listModels', status: 200 });
+    const lines = sampleLines(sink.exposition(), 'infergate_requests_total');
+    expect(lines).toEqual(['infergate_requests_total{route="other",model="other",status="404"} 1', 'infergate_requests_total{route="listModels",model="none",status="200"} 1']);
+  });
+
+  it('counts rejections by reason, and not an upstream failure', () => {
+    const sink = metrics();
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 401, errorCode: 'invalid_api_key' });
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 400, errorCode: 'invalid_parameter' });
+    sink.record({ requestId: 'r2', operationId: 'createChatCompletion', status: 413 });
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 503, errorCode: 'overloaded' });
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 503, errorCode: 'no_healthy_upstream' });
+    sink.observe({ ...base, operationId: 'createChatCompletion', status: 502, errorCode: 'upstream_error' });
+    expect(sampleLines(sink.exposition(), 'infergate_rejected_requests_total')).toEqual([
+      'infergate_rejected_requests_total{reason="auth"} 1',
+      'infergate_rejected_requests_total{reason="validation"} 1',
+      'infergate_rejected_requests_total{reason="size"} 1',
+      'infergate_rejected_requests_total{reason="overload"} 1',
+      'infergate_rejected_requests_total{reason="rate_limit"} 0',
+    ]);
+  });
+
+  it('tracks active streams, upstream errors by kind, retries and ejections', () => {
+    const sink = metrics();
+    sink.streamStarted();
+    sink.streamStarted();
+    sink.streamEnded();
+    sink.upstreamError('refused');
+    sink.upstreamError('http_5xx');
+    sink.upstreamError('something-new');
+    sink.retry();
+    sink.endpointEjected();
+    const text = sink.exposition();
+    expect(sampleLines(text, 'infergate_active_streams')).toEqual(['infergate_active_streams 1']);
+    expect(sampleLines(text, 'infergate_upstream_errors_total')).toEqual(['infergate_upstream_errors_total{kind="refused"} 1', 'infergate_upstream_errors_total{kind="http_5xx"} 1', 'infergate_upstream_errors_total{kind="other"} 1']);
+    expect(sampleLines(text, 'infergate_upstream_retries_total')).toEqual(['infergate_upstream_retries_total 1']);
+    expect(sampleLines(text, 'infergate_upstream_ejections_total')).toEqual(['infergate_upstream_ejections_total 1']);
+  });
+
+  it('writes HELP and TYPE once per metric', () => {
+    const text = metrics().exposition();
+    expect(text.match(/^# TYPE infergate_requests_total counter$/gm)).toHaveLength(1);
+    expect(text).toContain('# TYPE infergate_request_duration_seconds histogram');
+    expect(text.endsWith('\n')).toBe(true);
+  });
+});

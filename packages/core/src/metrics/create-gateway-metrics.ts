@@ -1,0 +1,71 @@
+import type { Catalogue } from '../catalogue/catalogue-types.js';
+import type { MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
+import { Counter, Gauge, Histogram, MetricsRegistry } from './metrics-registry.js';
+import { rejectionReason } from './rejection-reason.js';
+
+export interface GatewayMetricsOptions {
+  catalogue: Catalogue;
+  /** The operation ids a `route` label may take (the route table's); anything else is `other`. */
+  operationIds: Iterable<string>;
+}
+
+export interface GatewayMetrics extends MetricsSink {
+  observe(observation: RequestObservation): void;
+  exposition(): string;
+}
+
+// Seconds. Time to first byte ranges from a cached catalogue answer (sub-ms) to a long first token
+// (minutes, DESIGN.md's 300 s first-event limit); totals reach a 30-minute stream.
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
+
+/**
+ * Prometheus metrics of a gateway, as core's MetricsSink. Label values are bounded: a route is an
+ * operation id of the route table, a model a catalogue id (what dispatch records after resolving a
+ * virtual id), anything else `other`; no request ids, keys or raw model strings ever become labels.
+ */
+export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMetrics {
+  const operations = new Set(options.operationIds);
+  const registry = new MetricsRegistry();
+  const requests = registry.register(new Counter('infergate_requests_total', 'Requests answered, by route (operation id), model and status (499: the client went away).', ['route', 'model', 'status']));
+  const firstByte = registry.register(new Histogram('infergate_time_to_first_byte_seconds', 'From dispatch to the first body byte: the whole answer for JSON, the first event for a stream.', ['route', 'model'], latencyBuckets));
+  const duration = registry.register(new Histogram('infergate_request_duration_seconds', 'From dispatch to the last byte (the end of a stream).', ['route', 'model'], latencyBuckets));
+  const inputTokens = registry.register(new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model.', ['model']));
+  const outputTokens = registry.register(new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model.', ['model']));
+  const activeStreams = registry.register(new Gauge('infergate_active_streams', 'SSE streams open now.'));
+  const upstreamErrors = registry.register(new Counter('infergate_upstream_errors_total', 'Failed upstream attempts, by kind (refused, timeout, reset, too_large, protocol, unavailable, http_5xx).', ['kind']));
+  const retries = registry.register(new Counter('infergate_upstream_retries_total', 'Upstream attempts retried on another endpoint.'));
+  const ejections = registry.register(new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'));
+  const rejected = registry.register(new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']));
+  const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
+
+  const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
+  const modelLabel = (model: string | undefined): string => (model === undefined ? 'none' : options.catalogue.models.has(model) ? model : 'other');
+  // Counters start at zero for every reason and kind, so that rate() sees the first event.
+  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit']) rejected.inc([reason], 0);
+  retries.inc([], 0);
+  ejections.inc([], 0);
+
+  const observe = (observation: RequestObservation): void => {
+    const route = routeLabel(observation.operationId);
+    const model = modelLabel(observation.model);
+    requests.inc([route, model, String(observation.status)]);
+    firstByte.observe([route, model], observation.firstByteMs / 1000);
+    duration.observe([route, model], observation.durationMs / 1000);
+    if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model], observation.inputTokens);
+    if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model], observation.outputTokens);
+    const reason = rejectionReason(observation.status, observation.errorCode);
+    if (reason !== undefined) rejected.inc([reason]);
+  };
+
+  return {
+    observe,
+    // For callers that know only `record` (an app's own rejections before dispatch): no timings.
+    record: (record: RequestRecord) => observe({ ...record, durationMs: 0, firstByteMs: 0, streamed: false }),
+    streamStarted: () => activeStreams.add(1),
+    streamEnded: () => activeStreams.add(-1),
+    upstreamError: (kind) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other']),
+    retry: () => retries.inc(),
+    endpointEjected: () => ejections.inc(),
+    exposition: () => registry.render(),
+  };
+}

@@ -1,0 +1,131 @@
+type LabelValues = readonly string[];
+
+// Prometheus text format 0.0.4: backslash, double quote and line feed are escaped in label values.
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+function formatNumber(value: number): string {
+  if (value === Infinity) return '+Inf';
+  if (value === -Infinity) return '-Inf';
+  return Number.isNaN(value) ? 'NaN' : String(value);
+}
+
+function labelText(names: readonly string[], values: LabelValues, extra?: [string, string]): string {
+  const pairs = names.map((name, index) => `${name}="${escapeLabel(values[index] ?? '')}"`);
+  if (extra !== undefined) pairs.push(`${extra[0]}="${escapeLabel(extra[1])}"`);
+  return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
+}
+
+abstract class Metric<Series> {
+  protected readonly series = new Map<string, { values: LabelValues; data: Series }>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: 'counter' | 'gauge' | 'histogram',
+    readonly labelNames: readonly string[],
+  ) {}
+
+  protected seriesFor(values: LabelValues, create: () => Series): Series {
+    // The unit separator cannot appear in a bounded label value, so joined values never collide.
+    const key = values.join('\u001f');
+    let entry = this.series.get(key);
+    if (entry === undefined) {
+      entry = { values: [...values], data: create() };
+      this.series.set(key, entry);
+    }
+    return entry.data;
+  }
+
+  render(): string {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
+    for (const { values, data } of this.series.values()) this.renderSeries(lines, values, data);
+    return `${lines.join('\n')}\n`;
+  }
+
+  protected abstract renderSeries(lines: string[], values: LabelValues, data: Series): void;
+}
+
+/** A monotonically increasing count; the name ends in `_total`. */
+export class Counter extends Metric<{ value: number }> {
+  constructor(name: string, help: string, labelNames: readonly string[] = []) {
+    super(name, help, 'counter', labelNames);
+  }
+
+  inc(values: LabelValues = [], amount = 1): void {
+    this.seriesFor(values, () => ({ value: 0 })).value += amount;
+  }
+
+  protected renderSeries(lines: string[], values: LabelValues, data: { value: number }): void {
+    lines.push(`${this.name}${labelText(this.labelNames, values)} ${formatNumber(data.value)}`);
+  }
+}
+
+export class Gauge extends Metric<{ value: number }> {
+  constructor(name: string, help: string, labelNames: readonly string[] = []) {
+    super(name, help, 'gauge', labelNames);
+    // An unlabelled gauge is shown at 0 from the start, so a scraper sees it before it first moves.
+    if (labelNames.length === 0) this.seriesFor([], () => ({ value: 0 }));
+  }
+
+  add(amount: number, values: LabelValues = []): void {
+    this.seriesFor(values, () => ({ value: 0 })).value += amount;
+  }
+
+  protected renderSeries(lines: string[], values: LabelValues, data: { value: number }): void {
+    lines.push(`${this.name}${labelText(this.labelNames, values)} ${formatNumber(data.value)}`);
+  }
+}
+
+interface HistogramSeries {
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/** Cumulative buckets with upper bounds `buckets` (seconds, for latencies) plus +Inf, sum and count. */
+export class Histogram extends Metric<HistogramSeries> {
+  constructor(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    readonly buckets: readonly number[],
+  ) {
+    super(name, help, 'histogram', labelNames);
+  }
+
+  observe(values: LabelValues, value: number): void {
+    const data = this.seriesFor(values, () => ({ counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
+    // Buckets are cumulative when rendered; here each observation lands in its first bucket only.
+    const index = this.buckets.findIndex((bound) => value <= bound);
+    if (index >= 0) data.counts[index] = (data.counts[index] ?? 0) + 1;
+    data.sum += value;
+    data.count += 1;
+  }
+
+  protected renderSeries(lines: string[], values: LabelValues, data: HistogramSeries): void {
+    let cumulative = 0;
+    this.buckets.forEach((bound, index) => {
+      cumulative += data.counts[index] ?? 0;
+      lines.push(`${this.name}_bucket${labelText(this.labelNames, values, ['le', formatNumber(bound)])} ${cumulative}`);
+    });
+    lines.push(`${this.name}_bucket${labelText(this.labelNames, values, ['le', '+Inf'])} ${data.count}`);
+    lines.push(`${this.name}_sum${labelText(this.labelNames, values)} ${formatNumber(data.sum)}`);
+    lines.push(`${this.name}_count${labelText(this.labelNames, values)} ${data.count}`);
+  }
+}
+
+/** The metrics of one gateway, rendered together in Prometheus text format 0.0.4. */
+export class MetricsRegistry {
+  private readonly metrics: Array<{ render(): string }> = [];
+
+  register<Registered extends { render(): string }>(metric: Registered): Registered {
+    this.metrics.push(metric);
+    return metric;
+  }
+
+  render(): string {
+    return this.metrics.map((metric) => metric.render()).join('');
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import { routeTable } from '../http/route-table.js';
+import { buildOpenApiDocument, modelIdsFor } from './build-openapi-document.js';
+import type { JsonSchema } from './json-schema.js';
+import { operationDocs } from './operation-docs.js';
+
+const document = buildOpenApiDocument({ catalogue: defaultCatalogue });
+const operation = (method: string, path: string): JsonSchema => document.paths[path]?.[method] as JsonSchema;
+
+describe('buildOpenApiDocument', () => {
+  it('is OpenAPI 3.1 with bearer auth and both error envelopes', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    const components = document.components as { securitySchemes: JsonSchema; schemas: Record<string, JsonSchema> };
+    expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(components.schemas)).toEqual(['NativeError', 'CompatError']);
+  });
+
+  it('documents every route of the table once, under its operation id', () => {
+    for (const route of routeTable) expect(operation(route.method.toLowerCase(), route.path)?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+    const count = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+    expect(count).toBe(routeTable.length);
+  });
+
+  it('answers compat errors in the compat envelope and native errors in the native one', () => {
+    const rerank = operation('post', '/compat/v2/rerank').responses as Record<string, JsonSchema>;
+    expect(JSON.stringify(rerank['400'])).toContain('#/components/schemas/CompatError');
+    const chat = operation('post', '/v1/chat/completions').responses as Record<string, JsonSchema>;
+    expect(JSON.stringify(chat['401'])).toContain('#/components/schemas/NativeError');
+  });
+
+  it('lists the catalogue and virtual ids that serve each endpoint as the model enum', () => {
+    const chat = modelIdsFor(defaultCatalogue, 'chat');
+    expect(chat).toEqual(expect.arrayContaining(['beta53-flash-chat', 'alpha36-35b-a3b-instruct', 'general-std', 'coding-max']));
+    expect(chat).not.toContain('gamma-m3');
+    expect(modelIdsFor(defaultCatalogue, 'compat-embed')).toEqual(['alpha3-vl-embedding-8b']);
+    const schema = ((operation('post', '/v1/embeddings').requestBody as JsonSchema).content as Record<string, { schema: { properties: Record<string, JsonSchema> } }>)['application/json']?.schema;
+    expect(schema?.properties.model?.enum).toEqual(['alpha3-vl-embedding-8b', 'gamma-m3']);
+  });
+
+  it('keeps the request schemas strict and describes string-or-array fields by their forms', () => {
+    const schema = ((operation('post', '/v1/chat/completions').requestBody as JsonSchema).content as Record<string, { schema: JsonSchema }>)['application/json']?.schema as JsonSchema;
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(['model', 'messages']);
+    const user = JSON.stringify(schema.properties);
+    expect(user).toContain('"anyOf":[{"type":"string"},{"type":"array"');
+    expect(user).not.toContain('9007199254740991');
+  });
+
+  it('gives every model-calling operation examples its own schema accepts', () => {
+    for (const [operationId, doc] of Object.entries(operationDocs)) {
+      if (doc.request === undefined) continue;
+      const examples = Object.values(doc.examples ?? {});
+      expect(examples.length, operationId).toBeGreaterThan(0);
+      for (const example of examples) expect(doc.request.safeParse(example.value).success, `${operationId}: ${example.summary}`).toBe(true);
+    }
+  });
+
+  it('carries code samples for curl, the OpenAI and Cohere clients and @infergate/sdk', () => {
+    const labels = (method: string, path: string) => (operation(method, path)['x-codeSamples'] as Array<{ label: string }>).map((sample) => sample.label);
+    expect(labels('post', '/v1/chat/completions')).toEqual(['curl', 'OpenAI Python', 'OpenAI Node', '@infergate/sdk']);
+    expect(labels('post', '/compat/v2/rerank')).toEqual(['curl', 'Cohere Python', 'Cohere TypeScript', '@infergate/sdk']);
+    const cohere = (operation('post', '/compat/v2/embed')['x-codeSamples'] as Array<{ label: string; source: string }>).find((sample) => sample.label === 'Cohere TypeScript');
+    expect(cohere?.source).toContain('"inputType": "search_document"');
+    const python = (operation('post', '/v1/chat/completions')['x-codeSamples'] as Array<{ label: string; source: string }>)[1]?.source;
+    expect(python).toContain('model="general-std"');
+  });
+
+  it('marks the public routes and documents the unsupported ones as 404', () => {
+    expect(operation('get', '/openapi.json').security).toEqual([]);
+    expect(operation('get', '/healthz').security).toEqual([]);
+    expect(operation('get', '/metrics').security).toBeUndefined();
+    expect(Object.keys(operation('get', '/v1/responses/{id}').responses as JsonSchema)).toEqual(['401', '404']);
+  });
+});

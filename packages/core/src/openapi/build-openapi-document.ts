@@ -1,0 +1,158 @@
+import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
+import { masterEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import type { RouteDefinition } from '../http/handler-types.js';
+import { routeTable } from '../http/route-table.js';
+import { codeSamples } from './code-samples.js';
+import type { JsonSchema } from './json-schema.js';
+import { operationDocs, surfaceDocs } from './operation-docs.js';
+import type { OperationDoc } from './operation-docs.js';
+import { requestJsonSchema, responseJsonSchema } from './request-json-schema.js';
+import { compatErrorSchema, nativeErrorSchema } from './response-schemas.js';
+
+export interface OpenApiDocumentOptions {
+  /** The catalogue whose ids the `model` fields list: the running gateway's, with its configured extras. */
+  catalogue: Catalogue;
+  /** Core's route table by default. */
+  routes?: readonly RouteDefinition[];
+  /** `servers[0].url`; `/` (the origin serving the document) by default. */
+  serverUrl?: string;
+}
+
+export type OpenApiDocument = JsonSchema & { paths: Record<string, Record<string, JsonSchema>> };
+
+const errorText: Readonly<Record<number, string>> = {
+  400: 'Invalid request: `param` names the field at fault (e.g. `messages[2].content`); `model_not_supported` for a model used on the wrong endpoint.',
+  401: 'Missing or unknown API key.',
+  403: 'The key may not use this model.',
+  404: 'Unknown model (`model_not_found`), or an endpoint this gateway does not serve.',
+  413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
+  415: 'Content-Type is not application/json.',
+  429: 'Rate limited (the upstream\'s 429 passes through with Retry-After).',
+  502: 'The model server failed.',
+  503: 'Overloaded, no healthy model server, or the model is not configured; see Retry-After.',
+  504: 'The model server did not answer in time.',
+};
+
+const modelCallStatuses = [400, 401, 403, 404, 413, 415, 429, 502, 503, 504];
+
+function errorResponses(route: RouteDefinition, statuses: readonly number[]): Record<string, JsonSchema> {
+  const schema = { $ref: `#/components/schemas/${route.envelope === 'compat' ? 'CompatError' : 'NativeError'}` };
+  return Object.fromEntries(statuses.map((status) => [String(status), { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } }]));
+}
+
+/** Catalogue ids that serve `endpoint`, then the virtual ids that map onto one of them. */
+export function modelIdsFor(catalogue: Catalogue, endpoint: Endpoint): string[] {
+  const ids = [...catalogue.models.values()].filter((entry) => entry.serves.includes(endpoint)).map((entry) => entry.id);
+  const served = new Set(ids);
+  for (const [virtualId, target] of catalogue.virtualModels) if (served.has(target)) ids.push(virtualId);
+  return ids;
+}
+
+function requestBodySchema(doc: OperationDoc, catalogue: Catalogue): JsonSchema {
+  const schema = requestJsonSchema(doc.request as NonNullable<OperationDoc['request']>);
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties?.model !== undefined && doc.endpoint !== undefined) {
+    properties.model = { type: 'string', enum: modelIdsFor(catalogue, doc.endpoint), description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).' };
+  }
+  return schema;
+}
+
+function successResponse(doc: OperationDoc): JsonSchema {
+  const schemas = (doc.responses ?? []).map((schema) => responseJsonSchema(schema));
+  const content: Record<string, JsonSchema> = {};
+  if (schemas.length > 0) content['application/json'] = { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } };
+  if (doc.streams === true) content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events, with `stream: true`.' } };
+  return { description: 'Success.', content };
+}
+
+function pathParameters(route: RouteDefinition, doc: OperationDoc | undefined): JsonSchema[] {
+  return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(doc?.pathExample?.[name as string] !== undefined ? { example: doc.pathExample[name as string] } : {}),
+  }));
+}
+
+function fillPath(path: string, values: Readonly<Record<string, string>> | undefined): string {
+  return path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(values?.[name] ?? 'example'));
+}
+
+function notServedOperation(route: RouteDefinition, masterOnly: boolean): JsonSchema {
+  return {
+    tags: ['Not served by this gateway'],
+    summary: masterOnly ? 'Served at the master URL' : 'Unsupported: the gateway stores no data',
+    description: masterOnly
+      ? 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.'
+      : 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
+    responses: errorResponses(route, [401, 404]),
+  };
+}
+
+function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema {
+  if (route.handler === unsupportedEndpointHandler || route.handler === masterEndpointHandler) return notServedOperation(route, route.handler === masterEndpointHandler);
+  const surface = surfaceDocs[route.operationId];
+  if (surface !== undefined) {
+    const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];
+    return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } }, ...errorResponses(route, statuses) } };
+  }
+  const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
+  const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
+  if (doc.description !== undefined) operation.description = doc.description;
+  const statuses = doc.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
+  operation.responses = { 200: successResponse(doc), ...errorResponses(route, statuses) };
+  if (route.operationId === 'readyz') (operation.responses as Record<string, JsonSchema>)['503'] = { description: 'Not ready.', content: { 'application/json': { schema: responseJsonSchema(doc.responses?.[0] as NonNullable<OperationDoc['request']>) } } };
+  let firstBody: Record<string, unknown> | undefined;
+  if (doc.request !== undefined) {
+    const examples = doc.examples ?? {};
+    firstBody = Object.values(examples)[0]?.value;
+    operation.requestBody = { required: true, content: { 'application/json': { schema: requestBodySchema(doc, catalogue), examples } } };
+  }
+  operation['x-codeSamples'] = codeSamples({
+    method: route.method,
+    path: fillPath(route.path, doc.pathExample),
+    body: firstBody,
+    auth: route.auth,
+    clients: doc.clients,
+    pathParameter: doc.clients?.pathArgument !== undefined ? doc.pathExample?.[doc.clients.pathArgument] : undefined,
+  });
+  return operation;
+}
+
+/**
+ * The OpenAPI 3.1 document of a route table, generated from the same zod schemas that validate
+ * requests (so it cannot drift from them), with the catalogue's model ids as enums, both error
+ * envelopes, bearer auth, examples and code samples (curl, OpenAI and Cohere clients, @infergate/sdk).
+ */
+export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDocument {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const tags = new Set<string>();
+  for (const route of options.routes ?? routeTable) {
+    const operation = operationFor(route, options.catalogue);
+    (operation.tags as string[]).forEach((tag) => tags.add(tag));
+    const parameters = pathParameters(route, operationDocs[route.operationId]);
+    const entry: JsonSchema = { operationId: route.operationId, ...operation };
+    if (parameters.length > 0) entry.parameters = parameters;
+    // /metrics is not `auth` in the table because it checks keys itself; it still needs one.
+    if (!route.auth && route.operationId !== 'getMetrics') entry.security = [];
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = entry;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'infergate',
+      version: '1',
+      description: 'An HTTP JSON gateway in front of a catalogue of hosted models: text generation, embeddings, reranking, image generation and editing, tokenization. Every route but the health checks, this document and the reference page needs `Authorization: Bearer <key>`.',
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    security: [{ bearerAuth: [] }],
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key of this gateway.' } },
+      schemas: { NativeError: responseJsonSchema(nativeErrorSchema), CompatError: responseJsonSchema(compatErrorSchema) },
+    },
+  };
+}

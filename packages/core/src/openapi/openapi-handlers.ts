@@ -1,0 +1,43 @@
+import type { Catalogue } from '../catalogue/catalogue-types.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import type { HandlerContext, HandlerInput, JsonResult, RouteHandler } from '../http/handler-types.js';
+import { buildOpenApiDocument } from './build-openapi-document.js';
+import { docsContentSecurityPolicy, docsPageHtml } from './docs-page-html.js';
+
+// One document per catalogue (a gateway has one): built on first request, not at start.
+const documents = new WeakMap<Catalogue, string>();
+
+function ensureDocsEnabled(input: HandlerInput, context: HandlerContext): void {
+  // Switched off, the routes answer as if they did not exist.
+  if (context.config.docs?.enabled === false) throw GatewayError.routeNotFound(input.method, input.path);
+}
+
+function textResult(contentType: string, body: string, headers: Record<string, string> = {}): JsonResult {
+  return { kind: 'json', status: 200, headers: { 'content-type': contentType, ...headers }, body, meta: {} };
+}
+
+/** GET /openapi.json: the OpenAPI 3.1 document of this gateway (its catalogue, with configured models). */
+export const openApiDocumentHandler: RouteHandler = async (input, context) => {
+  ensureDocsEnabled(input, context);
+  const { catalogue } = context.config;
+  let body = documents.get(catalogue);
+  if (body === undefined) {
+    body = JSON.stringify(buildOpenApiDocument({ catalogue }));
+    documents.set(catalogue, body);
+  }
+  return textResult('application/json', body, { 'cache-control': 'no-cache' });
+};
+
+/** GET /docs: the interactive reference page. */
+export const docsPageHandler: RouteHandler = async (input, context) => {
+  ensureDocsEnabled(input, context);
+  return textResult('text/html; charset=utf-8', docsPageHtml(), { 'content-security-policy': docsContentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
+};
+
+/** GET /docs/assets/reference.js: the reference renderer the app loaded (404 when it has none). */
+export const docsScriptHandler: RouteHandler = async (input, context) => {
+  ensureDocsEnabled(input, context);
+  const script = context.docsAssets?.referenceScript;
+  if (script === undefined) throw GatewayError.routeNotFound(input.method, input.path);
+  return textResult('text/javascript; charset=utf-8', script, { 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=3600' });
+};
