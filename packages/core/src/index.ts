@@ -66,6 +66,15 @@ export * from './admission/admission-gate.js';
 export * from './admission/admission-gate-for.js';
 export * from './admission/body-budget.js';
 
+// Key limits (issue 11): the pure policy, the store port, the in-memory store; dispatch applies them
+export * from './limits/key-limits.js';
+export type * from './limits/limit-store.js';
+export * from './limits/rate-limit-policy.js';
+export * from './limits/create-memory-limit-store.js';
+export * from './limits/estimate-request-tokens.js';
+export * from './limits/format-reset-duration.js';
+export * from './limits/rate-limit-headers.js';
+
 // The operator's and API user's surface: OpenAPI document, reference page, Prometheus metrics
 export * from './openapi/build-openapi-document.js';
 export type * from './openapi/json-schema.js';

@@ -1,7 +1,8 @@
 import type { ApiKeyIdentity, KeyStore } from '../handlers/ports.js';
+import type { KeyLimits } from '../limits/key-limits.js';
 
 /** A configured API key: the key string alone, or with a name for logs and an optional model allow-list. */
-export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[] };
+export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[]; limits?: KeyLimits };
 
 interface StoredKey {
   hash: Uint8Array;
@@ -35,6 +36,7 @@ export function createKeyStore(keys: readonly KeyStoreEntry[]): KeyStore {
     if ((typeof entry === 'string' ? entry : entry.key).length === 0) throw new TypeError(`API key ${index + 1} is empty`);
     const identity: ApiKeyIdentity = { name: typeof entry !== 'string' && entry.name ? entry.name : `key-${index + 1}` };
     if (typeof entry !== 'string' && entry.models) identity.models = [...entry.models];
+    if (typeof entry !== 'string' && entry.limits) identity.limits = { ...entry.limits };
     return identity;
   });
   // Hashing starts at once so that no key string outlives this call (WebCrypto digests are asynchronous).

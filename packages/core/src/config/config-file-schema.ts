@@ -70,8 +70,19 @@ const apiKey = nonEmptyString.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII w
 export const keyLimitsConfigSchema = z.strictObject({
   requests_per_minute: positiveInteger.optional(),
   tokens_per_minute: positiveInteger.optional(),
+  // Issue 11 spells it concurrent_requests; max_concurrent_requests (the first spelling) stays accepted.
+  concurrent_requests: positiveInteger.optional(),
   max_concurrent_requests: positiveInteger.optional(),
-});
+}).refine((limits) => limits.concurrent_requests === undefined || limits.max_concurrent_requests === undefined, 'set concurrent_requests or max_concurrent_requests, not both');
+
+const redisUrl = nonEmptyString.refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'redis:' || url.protocol === 'rediss:';
+  } catch {
+    return false;
+  }
+}, 'expected a redis:// or rediss:// URL');
 
 export const keyConfigSchema = z.union([
   apiKey,
@@ -134,6 +145,13 @@ export const configFileSchema = z.strictObject({
     body_image_bytes: positiveInteger.optional(),
     max_concurrent_requests: nonNegativeInteger.optional(),
     max_inflight_body_bytes: nonNegativeInteger.optional(),
+    default_max_tokens: positiveInteger.optional(),
+  }).optional(),
+  redis: z.strictObject({
+    url: redisUrl,
+    budget_ms: positiveInteger.optional(),
+    replicas: positiveInteger.optional(),
+    slot_ttl_ms: positiveInteger.optional(),
   }).optional(),
   timeouts: z.strictObject({
     connect_ms: positiveInteger.optional(),

@@ -33,6 +33,20 @@ export interface LimitsConfig {
    * largest body limit, so every allowed body can be served alone.
    */
   maxInflightBodyBytes: number;
+  /** Output tokens a key's token limit reserves for a text request without max_tokens (default 1024). */
+  defaultMaxTokens?: number;
+}
+
+/** The shared store of key limits (config `redis`); absent: each replica counts alone, in memory. */
+export interface RedisConfig {
+  /** `redis://` or `rediss://` URL, with credentials when the server needs them. */
+  url: string;
+  /** Longer than this for an admission decision, and the replica counts locally instead (default 20). */
+  budgetMs: number;
+  /** Replicas sharing the limits: while Redis is away each one applies 1/replicas of every limit (default 1). */
+  replicas: number;
+  /** A concurrency slot not renewed for this long is freed (a replica that died), default 30000. */
+  slotTtlMs: number;
 }
 
 export interface TimeoutsConfig {
@@ -89,6 +103,8 @@ export interface GatewayConfig {
   timeouts: TimeoutsConfig;
   retries: RetryConfig;
   responses: { imageInputForm: 'image' | 'text' };
+  /** Key limits shared by every replica through Redis; absent: counted per replica in memory. */
+  redis?: RedisConfig;
   /** Absent in hand-built configurations: metrics and docs on, tracing off. */
   metrics?: MetricsConfig;
   docs?: DocsConfig;

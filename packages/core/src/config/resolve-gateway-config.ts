@@ -6,18 +6,41 @@ import type { UpstreamProtocol } from '../handlers/ports.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
 import { ConfigError, configFileSchema } from './config-file-schema.js';
 import type { ConfigFile, KeyConfig } from './config-file-schema.js';
-import type { GatewayConfig, LimitsConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
+import type { GatewayConfig, LimitsConfig, RedisConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
+import type { KeyLimits } from '../limits/key-limits.js';
 import { substituteEnv } from './substitute-env.js';
 
 export { ConfigError, isConfigError } from './config-file-schema.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** An API key as the key store takes it; `limits` is validated now and enforced by a later issue. */
+/** An API key as the key store takes it, with its name, model allow-list and limits. */
 export interface KeyEntry {
   key: string;
   name?: string;
   models?: readonly string[];
+  limits?: KeyLimits;
+}
+
+function keyEntryOf(key: KeyConfig): KeyEntry {
+  if (typeof key === 'string') return { key };
+  const entry: KeyEntry = { key: key.key };
+  if (key.name) entry.name = key.name;
+  if (key.models) entry.models = key.models;
+  const concurrentRequests = key.limits?.concurrent_requests ?? key.limits?.max_concurrent_requests;
+  const limits: KeyLimits = {
+    ...(key.limits?.requests_per_minute !== undefined ? { requestsPerMinute: key.limits.requests_per_minute } : {}),
+    ...(key.limits?.tokens_per_minute !== undefined ? { tokensPerMinute: key.limits.tokens_per_minute } : {}),
+    ...(concurrentRequests !== undefined ? { concurrentRequests } : {}),
+  };
+  if (Object.keys(limits).length > 0) entry.limits = limits;
+  return entry;
+}
+
+/** The `redis` section with its defaults (budget 20 ms, 1 replica, slots freed after 30 s). */
+function resolveRedis(file: ConfigFile): RedisConfig | undefined {
+  if (file.redis === undefined) return undefined;
+  return { url: file.redis.url, budgetMs: file.redis.budget_ms ?? 20, replicas: file.redis.replicas ?? 1, slotTtlMs: file.redis.slot_ttl_ms ?? 30_000 };
 }
 
 /**
@@ -127,7 +150,7 @@ function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
     entries.push(entry);
   };
   fromEnv.forEach((key) => add({ key }));
-  (file.keys ?? []).forEach((key: KeyConfig) => add(typeof key === 'string' ? { key } : { key: key.key, ...(key.name ? { name: key.name } : {}), ...(key.models ? { models: key.models } : {}) }));
+  (file.keys ?? []).forEach((key: KeyConfig) => add(keyEntryOf(key)));
   return entries;
 }
 
@@ -247,7 +270,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   }
   const limits: LimitsConfig = {
     ...defaultLimits,
-    ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests }),
+    ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests, defaultMaxTokens: parsed.limits?.default_max_tokens }),
   };
   const largestBody = Math.max(limits.bodyJsonBytes, limits.bodyImageBytes);
   const inflightBody = parsed.limits?.max_inflight_body_bytes;
@@ -272,6 +295,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       ...definedOnly({ attempts: parsed.retries?.attempts, budgetPercent: parsed.retries?.budget_percent, budgetFloor: parsed.retries?.budget_floor }),
     },
     responses: { imageInputForm: parsed.responses?.image_input_form ?? 'image' },
+    ...(parsed.redis !== undefined ? { redis: resolveRedis(parsed) } : {}),
     metrics: {
       enabled: parsed.metrics?.enabled ?? true,
       ...(parsed.metrics?.port !== undefined ? { port: parsed.metrics.port } : {}),

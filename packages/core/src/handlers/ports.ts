@@ -1,3 +1,4 @@
+import type { KeyLimits } from '../limits/key-limits.js';
 import type { SseEvent } from '../sse/sse-event.js';
 
 /**
@@ -69,6 +70,8 @@ export interface ApiKeyIdentity {
   name: string;
   /** Optional allow-list of catalogue or virtual ids. */
   models?: readonly string[];
+  /** Requests, tokens per minute and concurrent requests of this key (config `keys[].limits`); absent: none. */
+  limits?: KeyLimits;
 }
 
 export interface KeyStore {
@@ -112,6 +115,8 @@ export interface RequestObservation extends RequestRecord {
 export interface MetricsSink {
   /** Called once per finished request (after a stream ends), unless the sink has `observe`. */
   record(record: RequestRecord): void;
+  /** A request of a limited key was decided by local counting because the shared limit store did not answer in time. */
+  limiterFallback?(): void;
   /** Called instead of `record` when present: the same facts plus timings and the error code. */
   observe?(observation: RequestObservation): void;
   /** A stream started / ended (the active-streams gauge). */

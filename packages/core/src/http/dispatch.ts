@@ -3,6 +3,7 @@ import { errorBody } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
+import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { ApiKeyIdentity, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
 import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition } from './handler-types.js';
@@ -131,6 +132,8 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
   let errorCode: string | undefined;
   const startedAt = deps.clock.now();
   const releaseSlot = admit(route, deps);
+  // The key's limits (issue 11): admitted requests carry the rate-limit headers and settle their tokens at the end.
+  let ticket: LimitTicket | undefined;
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (releaseSlot === undefined) throw GatewayError.overloaded();
@@ -139,18 +142,20 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
       const contentType = input.header('content-type');
       if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
     }
+    ticket = await limitRequest(route, input, deps, identity);
     result = await route.handler(input, { ...deps, identity });
   } catch (error) {
     errorCode = toGatewayError(error).code;
     result = errorResult(error, route.envelope, input.requestId);
   }
-  const headers: Record<string, string> = { ...result.headers, 'x-request-id': input.requestId };
+  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, 'x-request-id': input.requestId };
   headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
   if (identity !== undefined) result.meta.keyName = identity.name;
 
   const record = recordOnce(deps.metrics, { requestId: input.requestId, operationId: route.operationId });
   if (result.kind === 'json') {
     releaseSlot?.();
+    ticket?.settle(result.meta);
     const elapsed = deps.clock.now() - startedAt;
     record(result.status, result.meta, { durationMs: elapsed, firstByteMs: elapsed, streamed: false, ...(errorCode === undefined ? {} : { errorCode }) });
     return { ...result, headers };
@@ -159,7 +164,8 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
   let firstByteMs: number | undefined;
   const { status, meta } = result;
   // meta is read when the stream ends: the handler fills in model and tokens as the stream runs.
-  return { ...result, headers, stream: observeStream(result.stream, (cancelled) => {
+  const stream = ticket === undefined ? result.stream : ticket.observe(result.stream, result.meta);
+  return { ...result, headers, stream: observeStream(stream, (cancelled) => {
     // A stream holds its admission slot until it closes: open streams are what the cap bounds.
     releaseSlot?.();
     const durationMs = deps.clock.now() - startedAt;

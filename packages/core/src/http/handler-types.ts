@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
+import type { LimitStore } from '../limits/limit-store.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   clock: Clock;
   ids: IdSource;
   metrics: MetricsSink;
+  /** Where key limits are counted; absent: in this process (limits/limit-store-for.ts). */
+  limiter?: LimitStore;
   /** Static assets the app loaded for the reference page at /docs; absent when it has none. */
   docsAssets?: DocsAssets;
 }

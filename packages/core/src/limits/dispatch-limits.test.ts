@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
+import { dispatch } from '../http/dispatch.js';
+import type { RouteDefinition, RouteHandler, StreamResult } from '../http/handler-types.js';
+import type { LimitRequest, LimitStore } from './limit-store.js';
+
+const key = 'sk-limited-0123456789';
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 });
+
+function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
+  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', handler, ...fields };
+}
+
+const usageHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10 } });
+
+function streamOf(events: number): RouteHandler {
+  return async () => {
+    let sent = 0;
+    return {
+      kind: 'stream',
+      status: 200,
+      headers: {},
+      meta: {},
+      stream: new ReadableStream<Uint8Array>({
+        pull: (controller) => {
+          if (sent === events) return controller.close();
+          sent += 1;
+          controller.enqueue(new TextEncoder().encode(sent === 1 ? ': keepalive\n\n' : 'data: {}\n\n'));
+        },
+      }, { highWaterMark: 0 }),
+    };
+  };
+}
+
+function depsWith(limits: Record<string, number>) {
+  return fakeGatewayDeps({ keys: [{ key, name: 'team-a', limits }] });
+}
+
+describe('dispatch: key limits', () => {
+  it('answers 429 in the native envelope with Retry-After and the rate-limit headers past requests_per_minute', async () => {
+    const deps = depsWith({ requestsPerMinute: 2, tokensPerMinute: 1000 });
+    const first = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({ 'x-ratelimit-limit-requests': '2', 'x-ratelimit-remaining-requests': '1', 'x-ratelimit-reset-requests': '1m0s', 'x-ratelimit-limit-tokens': '1000' });
+    await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    const refused = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['x-ratelimit-remaining-requests']).toBe('0');
+    const error = JSON.parse(refused.kind === 'json' ? refused.body : '{}').error;
+    expect(error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' });
+    expect(error.message).toContain('requests per minute');
+  });
+
+  it('answers 429 in the compat envelope on compat routes', async () => {
+    const deps = depsWith({ requestsPerMinute: 1 });
+    const compat = route(usageHandler, { path: '/compat/v2/embed', operationId: 'compatEmbed', envelope: 'compat' });
+    await dispatch(compat, handlerInput({ headers, body: '{}' }), deps);
+    const refused = await dispatch(compat, handlerInput({ headers, body: '{}', requestId: 'req-429' }), deps);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.kind === 'json' ? refused.body : '{}')).toEqual({ id: 'req-429', message: expect.stringContaining('Rate limit') });
+  });
+
+  it('replaces the token reservation by the reported usage; a key without limits and bodyless routes are not counted', async () => {
+    const deps = depsWith({ tokensPerMinute: 100 });
+    const first = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    expect(Number(first.headers['x-ratelimit-remaining-tokens'])).toBe(100 - (Math.ceil(body.length / 4) + 10));
+    const second = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    // The first request settled at its usage (15 tokens), not its estimate.
+    expect(Number(second.headers['x-ratelimit-remaining-tokens'])).toBe(100 - 15 - (Math.ceil(body.length / 4) + 10));
+    const catalogue = await dispatch(route(usageHandler, { method: 'GET', path: '/v1/models', bodyLimit: 'none' }), handlerInput({ headers }), deps);
+    expect(catalogue.headers['x-ratelimit-limit-tokens']).toBeUndefined();
+  });
+
+  it('holds a concurrency slot while a stream is open and settles a cut stream with the events sent', async () => {
+    const requests: LimitRequest[] = [];
+    const settled: number[] = [];
+    const store: LimitStore = {
+      acquire: async (request) => {
+        requests.push(request);
+        return { admitted: true, snapshot: {}, lease: { settle: (used) => settled.push(used) } };
+      },
+    };
+    const deps = { ...depsWith({ concurrentRequests: 1 }), limiter: store };
+    const result = (await dispatch(route(streamOf(100)), handlerInput({ headers, body }), deps)) as StreamResult;
+    const reader = result.stream.getReader();
+    for (let index = 0; index < 4; index += 1) await reader.read();
+    await reader.cancel();
+    // Three data events reached the client (the keep-alive comment is not output) plus the prompt estimate.
+    expect(settled).toEqual([Math.ceil(body.length / 4) + 3]);
+    expect(requests[0]).toMatchObject({ key: 'team-a', limits: { concurrentRequests: 1 } });
+  });
+
+  it('frees the concurrency slot of the in-memory store when a stream ends', async () => {
+    const deps = depsWith({ concurrentRequests: 1 });
+    const open = (await dispatch(route(streamOf(2)), handlerInput({ headers, body }), deps)) as StreamResult;
+    expect((await dispatch(route(usageHandler), handlerInput({ headers, body }), deps)).status).toBe(429);
+    await new Response(open.stream).text();
+    expect((await dispatch(route(usageHandler), handlerInput({ headers, body }), deps)).status).toBe(200);
+  });
+
+  it('admits the request when the store fails: limits never become a 5xx', async () => {
+    const deps = { ...depsWith({ requestsPerMinute: 1 }), limiter: { acquire: () => Promise.reject(new Error('down')) } };
+    expect((await dispatch(route(usageHandler), handlerInput({ headers, body }), deps)).status).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import type { KeyLimits } from './key-limits.js';
+import type { LimitRejection, LimitRequest, LimitSnapshot } from './limit-store.js';
+
+/*
+ * The limiter's policy, pure: both stores apply exactly these rules (the Redis store's Lua script is
+ * this file's decideAdmission and settleWindow transcribed; limit-store conformance tests run the same
+ * cases through both).
+ *
+ * Requests and tokens are counted in a fixed one-minute window that starts with the key's first
+ * request after the previous window ended. Inside a window the counts are exact, so N replicas sharing
+ * a store admit exactly the limit however the traffic is spread; the price of a fixed window is that a
+ * client can use up to twice the limit across one window boundary.
+ */
+
+export const limitWindowMs = 60_000;
+
+/** Retry-After when only the concurrency limit is full: a slot frees when any running request ends. */
+export const concurrencyRetryMs = 1_000;
+
+export interface LimitWindow {
+  /** When the window began (ms since the epoch); it ends at start + limitWindowMs. */
+  start: number;
+  requests: number;
+  tokens: number;
+}
+
+/** The window in force at `now`: the stored one while it lasts, else a fresh one starting now. */
+export function currentWindow(window: LimitWindow | undefined, now: number): LimitWindow {
+  // A window "from the future" (a replica with a clock far behind wrote it) is treated as ended too.
+  if (window === undefined || now >= window.start + limitWindowMs || now < window.start - limitWindowMs) return { start: now, requests: 0, tokens: 0 };
+  return window;
+}
+
+export interface AdmissionOutcome {
+  /** The window to store (unchanged when refused). */
+  window: LimitWindow;
+  /** Concurrency slots in use after the decision. */
+  slotsInUse: number;
+  rejectedBy: LimitRejection | undefined;
+}
+
+/**
+ * Admits one request when its key is under every limit: one more request within requests_per_minute,
+ * its estimated tokens within tokens_per_minute (a window with nothing used admits any estimate, which
+ * callers cap at the limit), and a free concurrency slot. An admitted request is counted at once.
+ */
+export function decideAdmission(stored: LimitWindow | undefined, slotsInUse: number, request: LimitRequest, now: number): AdmissionOutcome {
+  const window = currentWindow(stored, now);
+  const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
+  let rejectedBy: LimitRejection | undefined;
+  if (requestsPerMinute !== undefined && window.requests + 1 > requestsPerMinute) rejectedBy = 'requests';
+  else if (tokensPerMinute !== undefined && window.tokens > 0 && window.tokens + request.estimatedTokens > tokensPerMinute) rejectedBy = 'tokens';
+  else if (concurrentRequests !== undefined && slotsInUse >= concurrentRequests) rejectedBy = 'concurrency';
+  if (rejectedBy !== undefined) return { window, slotsInUse, rejectedBy };
+  return {
+    window: { start: window.start, requests: window.requests + 1, tokens: window.tokens + request.estimatedTokens },
+    slotsInUse: concurrentRequests === undefined ? slotsInUse : slotsInUse + 1,
+    rejectedBy: undefined,
+  };
+}
+
+/**
+ * Corrects a reservation made in the window that began at `reservedStart` by `deltaTokens` (used minus
+ * estimated). In the same window the count moves either way (never below 0); once that window has
+ * ended, only extra use is carried into the window in force, so a long stream is still paid for and an
+ * over-estimate is not refunded to a window that never held it.
+ */
+export function settleWindow(stored: LimitWindow | undefined, reservedStart: number, deltaTokens: number, now: number): LimitWindow | undefined {
+  if (deltaTokens === 0) return stored;
+  const window = currentWindow(stored, now);
+  if (window === stored && window.start === reservedStart) return { ...window, tokens: Math.max(0, window.tokens + deltaTokens) };
+  if (deltaTokens < 0) return stored;
+  return { ...window, tokens: window.tokens + deltaTokens };
+}
+
+/** The `x-ratelimit-*` figures of a window for a key's limits (only the limits the key has). */
+export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
+  const resetMs = Math.max(0, window.start + limitWindowMs - now);
+  const snapshot: LimitSnapshot = {};
+  if (limits.requestsPerMinute !== undefined) snapshot.requests = { limit: limits.requestsPerMinute, remaining: Math.max(0, limits.requestsPerMinute - window.requests), resetMs };
+  if (limits.tokensPerMinute !== undefined) snapshot.tokens = { limit: limits.tokensPerMinute, remaining: Math.max(0, limits.tokensPerMinute - window.tokens), resetMs };
+  return snapshot;
+}
+
+/** How long a refused client should wait: until the window ends, or a second for a concurrency slot. */
+export function retryAfterMs(rejectedBy: LimitRejection, window: LimitWindow, now: number): number {
+  if (rejectedBy === 'concurrency') return concurrencyRetryMs;
+  return Math.max(1, window.start + limitWindowMs - now);
+}
