@@ -30,3 +30,6 @@ export { pushRawRequest, rawResponseJson } from './fault-matrix/push-raw-request
 export type { RawPushResult } from './fault-matrix/push-raw-request.js';
 export { imageFields, validBodies } from './fault-matrix/route-bodies.js';
 export type { ImageField } from './fault-matrix/route-bodies.js';
+export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/describe-upstream-rows.js';
+export { settledRssMb } from './fault-matrix/settled-rss-mb.js';
+export { splitFrames, splitStreamText } from './split-stream-text.js';

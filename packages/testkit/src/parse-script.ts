@@ -10,7 +10,8 @@ export type Script =
   | { kind: 'redirect' }
   | { kind: 'huge' }
   | { kind: 'echo-auth' }
-  | { kind: 'fail-then-ok' };
+  | { kind: 'fail-then-ok' }
+  | { kind: 'split'; seed: number };
 
 const bare = new Set(['stall-before-headers', 'stall-after-headers', 'redirect', 'huge', 'echo-auth', 'fail-then-ok']);
 
@@ -30,6 +31,10 @@ export function parseScript(text: string): Script | undefined {
   if (name === 'stall-after' || name === 'reset-after' || name === 'eof-after') {
     const chunks = count(first);
     return chunks !== undefined ? { kind: name, chunks } : undefined;
+  }
+  if (name === 'split') {
+    const seed = count(first);
+    return seed !== undefined ? { kind: 'split', seed } : undefined;
   }
   if (name === 'status') {
     const status = count(first);

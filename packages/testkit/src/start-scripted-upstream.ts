@@ -6,6 +6,7 @@ import type { RecordedRequest } from './recorded-request.js';
 import { startRecordingUpstream, type RecordingUpstream, type UpstreamHandler } from './start-recording-upstream.js';
 import { chatCompletion, chatStreamChunks } from './vllm-payloads.js';
 import { writeJson } from './write-json.js';
+import { splitFrames, splitStreamText } from './split-stream-text.js';
 
 export interface ScriptedUpstream extends RecordingUpstream {
   /** The script for requests that name none (no `x-test-script`, no request id mapping, no script model name). */
@@ -46,8 +47,14 @@ async function writeWithBackpressure(response: ServerResponse, total: number, pi
   while (written < total && isOpen(response)) {
     written += piece.length;
     if (!response.write(piece)) await new Promise<void>((resolve) => {
-      response.once('drain', resolve);
-      response.once('close', resolve);
+      // Both listeners go once either fires: a long write would otherwise pile up 'close' listeners.
+      const done = (): void => {
+        response.off('drain', done);
+        response.off('close', done);
+        resolve();
+      };
+      response.on('drain', done);
+      response.on('close', done);
     });
   }
 }
@@ -171,6 +178,18 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       case 'echo-auth':
         writeJson(response, 400, { error: { message: `rejected credentials: ${String(request.headers.authorization)}`, type: 'BadRequestError', param: null, code: 400 } });
         return;
+      case 'split': {
+        // fault-matrix row 15: the same events, cut into pieces at seeded offsets, one write() each.
+        response.socket?.setNoDelay(true);
+        sseHead(response);
+        for (const piece of splitFrames(splitStreamText(model), script.seed)) {
+          if (!isOpen(response)) return;
+          response.write(piece);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (isOpen(response)) response.end();
+        return;
+      }
       case 'fail-then-ok': {
         const key = String(request.headers['x-request-id'] ?? 'no-request-id');
         const attempt = (attempts.get(key) ?? 0) + 1;

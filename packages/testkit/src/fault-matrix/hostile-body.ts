@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /** A request body that no route may accept: what row 1 sends, with the content type it claims. */
 export interface HostileBody {
   kind: string;
-  body: string | Uint8Array;
+  body: string | Uint8Array<ArrayBuffer>;
   contentType: string;
 }
 
