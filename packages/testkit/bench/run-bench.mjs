@@ -48,7 +48,12 @@ function buildInfergate() {
   }
   // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
   log('building @infergate/node-server and its dependencies (turbo, cached)');
-  execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+  try {
+    execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+  } catch (error) {
+    if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw error;
+    log('WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale');
+  }
   if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw new Error('apps/node-server/dist/main.js is missing after the build');
 }
 
