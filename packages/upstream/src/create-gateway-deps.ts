@@ -28,12 +28,13 @@ const noMetrics: MetricsSink = { record: () => undefined };
  * the given transports, the key store (by the named entries when there are any), clock, ids, metrics.
  */
 export function createGatewayDeps(config: DepsConfig, options: GatewayDepsOptions): GatewayDeps {
+  const metrics = options.metrics ?? noMetrics;
   return {
     config,
-    upstream: createUpstreamPort({ upstreams: config.upstreams, timeouts: config.timeouts, retries: config.retries, transportFor: options.transportFor }),
+    upstream: createUpstreamPort({ upstreams: config.upstreams, timeouts: config.timeouts, retries: config.retries, transportFor: options.transportFor, metrics }),
     keys: createKeyStore(config.keyEntries ?? config.keys),
     clock: options.clock ?? { now: () => Date.now() },
     ids: options.ids ?? createWebIdSource(),
-    metrics: options.metrics ?? noMetrics,
+    metrics,
   };
 }

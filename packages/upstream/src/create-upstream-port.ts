@@ -1,7 +1,8 @@
 import { isUpstreamError } from '@infergate/core';
-import type { RetryConfig, UpstreamCall, UpstreamConfig, UpstreamPort, UpstreamResponse, UpstreamTarget } from '@infergate/core';
+import type { MetricsSink, RetryConfig, UpstreamCall, UpstreamConfig, UpstreamPort, UpstreamResponse, UpstreamTarget } from '@infergate/core';
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
+import { countStreamErrors } from './count-stream-errors.js';
 import { EndpointPool } from './endpoint-pool.js';
 import type { Endpoint } from './endpoint-pool.js';
 import { RetryBudget } from './retry-budget.js';
@@ -9,6 +10,7 @@ import { sendAttempt } from './send-attempt.js';
 import type { AttemptTimeouts } from './send-attempt.js';
 import type { Transport } from './transport.js';
 import { upstreamFailure } from './upstream-failure.js';
+import type { UpstreamTracer } from './upstream-tracer.js';
 
 export interface UpstreamPortOptions {
   upstreams: readonly UpstreamConfig[];
@@ -25,6 +27,10 @@ export interface UpstreamPortOptions {
   random?: () => number;
   /** Outlier ejection tuning; DESIGN.md's 5 failures, 30 s x n, cap 300 s by default. */
   ejection?: { failures?: number; baseMs?: number; maxMs?: number };
+  /** Told of failed attempts by kind, retries and ejections (the gateway's metrics sink). */
+  metrics?: Pick<MetricsSink, 'upstreamError' | 'retry' | 'endpointEjected'>;
+  /** Traces each attempt and adds its `traceparent` to the upstream request; none by default. */
+  tracer?: UpstreamTracer;
 }
 
 const defaultMaxResponseBytes = 64 * 1024 * 1024;
@@ -44,7 +50,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     failuresToEject: options.ejection?.failures,
     baseEjectionMs: options.ejection?.baseMs,
     maxEjectionMs: options.ejection?.maxMs,
+    onEject: () => options.metrics?.endpointEjected?.(),
   });
+  const countError = (kind: string): void => options.metrics?.upstreamError?.(kind);
   const transports = new Map<UpstreamConfig, Transport>(options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]));
   const budget = new RetryBudget(options.retries);
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
@@ -83,7 +91,14 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       if (!budget.tryAcquire(active)) return false;
       retriesUsed += 1;
       nextHasSlot = true;
+      options.metrics?.retry?.();
       return true;
+    };
+    // Asked only for a 502 or 503: one that is retried is an upstream error here, one that is not is counted below.
+    const retryStatus = (): boolean => {
+      const retrying = mayRetry();
+      if (retrying) countError('http_5xx');
+      return retrying;
     };
     const releaseSlots = () => {
       if (currentHasSlot) budget.release();
@@ -97,6 +112,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         const endpoint = pool.pick(call.modelId, tried);
         if (endpoint === undefined) throw upstreamFailure('unavailable', 'connect');
         tried.add(endpoint);
+        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: tried.size, stream: call.stream });
         let result;
         try {
           result = await sendAttempt({
@@ -105,14 +121,20 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             pool,
             transport: transports.get(endpoint.upstream) as Transport,
             timeouts: options.timeouts,
-            headers: requestHeaders(endpoint.upstream, call),
+            headers: span === undefined ? requestHeaders(endpoint.upstream, call) : { ...requestHeaders(endpoint.upstream, call), ...span.headers },
             body,
             maxResponseBytes,
             maxEventBytes,
-            retryStatus: mayRetry,
-            onStreamEnd: endCall,
+            retryStatus,
+            onStreamEnd: () => {
+              span?.end({ status: 200 });
+              endCall();
+            },
           });
         } catch (error) {
+          const kind = isUpstreamError(error) ? error.kind : 'protocol';
+          if (kind !== 'aborted') countError(kind);
+          span?.end({ error: kind });
           releaseSlots();
           if (isUpstreamError(error) && error.retryable && mayRetry()) {
             await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
@@ -122,11 +144,16 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         }
         releaseSlots();
         if (result.retry) {
+          span?.end({ error: 'http_5xx' });
           await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
           continue;
         }
-        streamReturned = result.response.kind === 'stream';
-        return result.response;
+        const response = result.response;
+        if (response.status >= 500) countError('http_5xx');
+        streamReturned = response.kind === 'stream';
+        if (response.kind === 'json') span?.end({ status: response.status });
+        // A stream's span ends with the stream (onStreamEnd); its mid-stream failures are counted as they happen.
+        return response.kind === 'stream' && options.metrics?.upstreamError !== undefined ? { ...response, events: countStreamErrors(response.events, countError) } : response;
       }
     } finally {
       releaseSlots();

@@ -24,6 +24,8 @@ export interface EndpointPoolOptions {
   /** Ejection time per time ejected, and its cap (DESIGN.md: 30 s x n, cap 300 s). */
   baseEjectionMs?: number;
   maxEjectionMs?: number;
+  /** Told of each ejection (the ejections metric). */
+  onEject?: (endpoint: Endpoint) => void;
 }
 
 /**
@@ -103,6 +105,7 @@ export class EndpointPool {
       endpoint.ejectedUntil = now + Math.min(this.baseEjectionMs * endpoint.ejections, this.maxEjectionMs);
       endpoint.consecutiveFailures = 0;
       endpoint.probing = true;
+      this.options.onEject?.(endpoint);
     }
   }
 

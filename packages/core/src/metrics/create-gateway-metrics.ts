@@ -11,6 +11,11 @@ export interface GatewayMetricsOptions {
 
 export interface GatewayMetrics extends MetricsSink {
   observe(observation: RequestObservation): void;
+  streamStarted(): void;
+  streamEnded(): void;
+  upstreamError(kind: string): void;
+  retry(): void;
+  endpointEjected(): void;
   exposition(): string;
 }
 

@@ -1,0 +1,24 @@
+import { isUpstreamError } from '@infergate/core';
+
+/**
+ * The same event iterator, reporting the kind of an UpstreamError it throws (idle timeout, reset,
+ * framing) before passing it on; `return()` still reaches the original, which aborts the upstream.
+ */
+export function countStreamErrors<Event>(events: AsyncIterableIterator<Event>, onError: (kind: string) => void): AsyncIterableIterator<Event> {
+  const counted: AsyncIterableIterator<Event> = {
+    async next() {
+      try {
+        return await events.next();
+      } catch (error) {
+        if (isUpstreamError(error) && error.kind !== 'aborted') onError(error.kind);
+        throw error;
+      }
+    },
+    [Symbol.asyncIterator]() {
+      return counted;
+    },
+  };
+  if (events.return !== undefined) counted.return = (value?: unknown) => (events.return as NonNullable<typeof events.return>)(value);
+  if (events.throw !== undefined) counted.throw = (error?: unknown) => (events.throw as NonNullable<typeof events.throw>)(error);
+  return counted;
+}
