@@ -33,3 +33,4 @@ export type { ImageField } from './fault-matrix/route-bodies.js';
 export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/describe-upstream-rows.js';
 export { settledRssMb } from './fault-matrix/settled-rss-mb.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
+export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';

@@ -1,0 +1,4 @@
+import { describeSafetyRows } from '@infergate/testkit';
+import { nodeFaultMatrixTarget } from './node-fault-matrix-target.js';
+
+describeSafetyRows(nodeFaultMatrixTarget);
