@@ -42,20 +42,24 @@ function partialJson(model: string, bytes: number): string {
   return JSON.stringify(chatCompletion(model, fakeAnswer(model))).slice(0, Math.max(1, bytes));
 }
 
+function writableAgain(response: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 async function writeWithBackpressure(response: ServerResponse, total: number, piece: string): Promise<void> {
   let written = 0;
   while (written < total && isOpen(response)) {
     written += piece.length;
-    if (!response.write(piece)) await new Promise<void>((resolve) => {
-      // Both listeners go once either fires: a long write would otherwise pile up 'close' listeners.
-      const done = (): void => {
-        response.off('drain', done);
-        response.off('close', done);
-        resolve();
-      };
-      response.on('drain', done);
-      response.on('close', done);
-    });
+    // Both listeners go once either fires: a long write would otherwise pile up 'close' listeners.
+    if (!response.write(piece)) await writableAgain(response);
   }
 }
 
@@ -108,7 +112,9 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
         sseHead(response);
         for (const frame of chatFrames(model, script.chunks, includeUsage)) {
           if (!isOpen(response)) return;
-          response.write(frame);
+          // Honour backpressure like a real model server, so a slow reader behind the gateway (fault
+          // matrix row 21) shows up as a paused upstream, not as memory buffered in this stub.
+          if (!response.write(frame)) await writableAgain(response);
           if (script.delayMs > 0) await sleep(script.delayMs);
         }
         if (isOpen(response)) response.end('data: [DONE]\n\n');

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, toJsonReply, type StartedGateway } from '../contract/contract-client.js';
+import { ContractClient, toJsonReply } from '../contract/contract-client.js';
 import { expectCompatError, expectNativeError } from '../contract/expect-envelopes.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
