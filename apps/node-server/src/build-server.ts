@@ -16,6 +16,8 @@ import {
 } from '@infergate/core';
 import { createClientErrorHandler } from './create-client-error-handler.js';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
+import { createTracing } from './create-tracing.js';
+import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
@@ -41,11 +43,18 @@ export interface GatewayServer {
    * then closes every connection (which cancels the streams still running and aborts their upstream calls).
    */
   close(graceMs?: number): Promise<void>;
+  /** Starts GET /metrics on `metrics.port` when one is configured; its address, or undefined. */
+  listenMetrics(): Promise<string | undefined>;
 }
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
-  const deps = createGatewayDeps(config, options);
+  // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
+  const deps = createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
+  const routeOf = new Map(routeTable.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
+  const spans = new WeakMap<RequestState, ReturnType<NonNullable<typeof tracing>['startRequest']>>();
+  let metricsServer: MetricsServer | undefined;
   const states = new WeakMap<IncomingMessage, RequestState>();
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
   const active = new Set<RequestState>();
@@ -105,6 +114,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   app.addHook('onRequest', async (request, reply) => {
     const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
     states.set(request.raw, state);
+    if (tracing !== undefined) spans.set(state, tracing.startRequest({ method: request.method, route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched', headers: request.headers }));
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
@@ -118,6 +128,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         durationMs: Math.round(performance.now() - state.startedAt),
       };
       logRequest(request.log, facts, state);
+      const span = spans.get(state);
+      if (span !== undefined) tracing?.endRequest(span, { status: facts.status, ...(state.operationId === undefined ? {} : { operationId: state.operationId }), ...(state.meta?.model === undefined ? {} : { model: state.meta.model }) });
+      // Refused before dispatch (body too large or over the budget, wrong content type, unknown path,
+      // shutting down): core never saw it, so the app counts it.
+      if (state.operationId === undefined) deps.metrics.record({ requestId: request.id, operationId: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.operationId ?? 'unmatched', status: facts.status });
       // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
@@ -144,7 +159,10 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     state.operationId = route.operationId;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
-    const result = await dispatch(route, inputFor(request, state.abort.signal), deps);
+    const span = spans.get(state);
+    const run = () => dispatch(route, inputFor(request, state.abort.signal), deps);
+    // The request span is the parent of the upstream attempts dispatch makes.
+    const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
     state.releaseBody?.();
     state.meta = result.meta;
@@ -199,7 +217,15 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         clearTimeout(ending);
         clearTimeout(deadline);
         await deps.close();
+        await metricsServer?.close();
+        await tracing?.shutdown();
       }
+    },
+    async listenMetrics() {
+      const port = config.metrics?.port;
+      if (port === undefined || config.metrics?.enabled === false) return undefined;
+      metricsServer ??= await startMetricsServer(deps, config.server.host, port);
+      return metricsServer.address;
     },
   };
 }

@@ -2,13 +2,21 @@ import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
 import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
 import { createUndiciTransport } from '@infergate/upstream/node';
+import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
+import type { UpstreamTracer } from '@infergate/upstream';
+import { loadDocsAssets } from './load-docs-assets.js';
 
 export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
   localBackend?: LocalBackendOptions;
   /** Replaces the transport choice (tests); by default local upstreams run in-process, others over undici. */
   transportFor?: (upstream: UpstreamConfig) => Transport;
+  /** Prometheus metrics for GET /metrics by default; none with `metrics.enabled: false`. */
   metrics?: MetricsSink;
+  /** Traces upstream attempts (buildServer sets it when tracing is configured). */
+  tracer?: UpstreamTracer;
+  /** The reference page's script; read from @scalar/api-reference at start while docs are on. */
+  docsAssets?: DocsAssets;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -35,7 +43,9 @@ export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOpti
   };
   const deps = createSharedGatewayDeps(config, {
     transportFor: options.transportFor ?? defaultTransportFor,
-    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    metrics: options.metrics ?? defaultMetrics(config),
+    ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
+    ...docsAssetsFor(config, options),
   });
   return {
     ...deps,
@@ -43,4 +53,14 @@ export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOpti
       await networkTransport?.close();
     },
   };
+}
+
+function defaultMetrics(config: ServerConfig): MetricsSink {
+  if (config.metrics?.enabled === false) return { record: () => undefined };
+  return createGatewayMetrics({ catalogue: config.catalogue, operationIds: routeTable.map((route) => route.operationId) });
+}
+
+function docsAssetsFor(config: ServerConfig, options: GatewayDepsOptions): { docsAssets?: DocsAssets } {
+  if (options.docsAssets !== undefined) return { docsAssets: options.docsAssets };
+  return config.docs?.enabled === false ? {} : { docsAssets: loadDocsAssets() };
 }

@@ -38,7 +38,9 @@ async function start(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   const server = await buildServer(config, { logger });
   const address = await server.app.listen({ host: config.server.host, port: config.server.port });
-  process.stdout.write(`infergate listening on ${address}; ${describeBackends(config)}\n`);
+  const metricsAddress = await server.listenMetrics();
+  const metricsNote = metricsAddress === undefined ? '' : `; metrics on ${metricsAddress}/metrics`;
+  process.stdout.write(`infergate listening on ${address}; ${describeBackends(config)}${metricsNote}\n`);
   if (generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${generatedKey}\n`);
 
   let stopping = false;

@@ -1,8 +1,9 @@
-import type { Clock, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
+import type { Clock, DocsAssets, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
 import { createKeyStore, type KeyStoreEntry } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
 import type { Transport } from './transport.js';
+import type { UpstreamTracer } from './upstream-tracer.js';
 
 export interface GatewayDepsOptions {
   /**
@@ -16,6 +17,10 @@ export interface GatewayDepsOptions {
   clock?: Clock;
   /** None by default. */
   metrics?: MetricsSink;
+  /** Traces upstream attempts; none by default. */
+  tracer?: UpstreamTracer;
+  /** The reference page's script, when the app has one to serve at /docs. */
+  docsAssets?: DocsAssets;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -31,10 +36,18 @@ export function createGatewayDeps(config: DepsConfig, options: GatewayDepsOption
   const metrics = options.metrics ?? noMetrics;
   return {
     config,
-    upstream: createUpstreamPort({ upstreams: config.upstreams, timeouts: config.timeouts, retries: config.retries, transportFor: options.transportFor, metrics }),
+    upstream: createUpstreamPort({
+      upstreams: config.upstreams,
+      timeouts: config.timeouts,
+      retries: config.retries,
+      transportFor: options.transportFor,
+      metrics,
+      ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
+    }),
     keys: createKeyStore(config.keyEntries ?? config.keys),
     clock: options.clock ?? { now: () => Date.now() },
     ids: options.ids ?? createWebIdSource(),
     metrics,
+    ...(options.docsAssets === undefined ? {} : { docsAssets: options.docsAssets }),
   };
 }

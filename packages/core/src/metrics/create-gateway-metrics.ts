@@ -50,12 +50,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   retries.inc([], 0);
   ejections.inc([], 0);
 
-  const observe = (observation: RequestObservation): void => {
+  const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
     const route = routeLabel(observation.operationId);
     const model = modelLabel(observation.model);
     requests.inc([route, model, String(observation.status)]);
-    firstByte.observe([route, model], observation.firstByteMs / 1000);
-    duration.observe([route, model], observation.durationMs / 1000);
+    if (timing !== undefined) {
+      firstByte.observe([route, model], timing.firstByteMs / 1000);
+      duration.observe([route, model], timing.durationMs / 1000);
+    }
     if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model], observation.inputTokens);
     if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model], observation.outputTokens);
     const reason = rejectionReason(observation.status, observation.errorCode);
@@ -63,9 +65,9 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   };
 
   return {
-    observe,
-    // For callers that know only `record` (an app's own rejections before dispatch): no timings.
-    record: (record: RequestRecord) => observe({ ...record, durationMs: 0, firstByteMs: 0, streamed: false }),
+    observe: (observation) => count(observation, observation),
+    // For callers that know only `record` (an app's own refusals before dispatch): counted, not timed.
+    record: (record) => count(record, undefined),
     streamStarted: () => activeStreams.add(1),
     streamEnded: () => activeStreams.add(-1),
     upstreamError: (kind) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other']),

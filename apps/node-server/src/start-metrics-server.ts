@@ -1,0 +1,48 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GatewayError, errorResult, metricsResult, requestIdFor, type GatewayDeps, type JsonResult } from '@infergate/core';
+import { headerValue } from './header-value.js';
+import { pathOf } from './path-of.js';
+
+export interface MetricsServer {
+  /** `http://host:port`. */
+  address: string;
+  close(): Promise<void>;
+}
+
+function send(response: ServerResponse, result: JsonResult): void {
+  response.writeHead(result.status, result.headers);
+  response.end(result.body);
+}
+
+/**
+ * GET /metrics on a port of its own (`metrics.port`), for operators who keep scraping off the API port.
+ * The same keys open it; every other path is 404 in the native envelope.
+ */
+export async function startMetricsServer(deps: GatewayDeps, host: string, port: number): Promise<MetricsServer> {
+  const server = createServer((request, response) => {
+    const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), deps.ids);
+    const path = pathOf(request.url ?? '/');
+    const answer = request.method === 'GET' && path === '/metrics' ? metricsResult(headerValue(request.headers, 'authorization'), deps) : Promise.reject(GatewayError.routeNotFound(request.method ?? 'GET', path));
+    answer.then(
+      (result) => send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } }),
+      (error: unknown) => send(response, errorResult(error, 'native', requestId)),
+    );
+    // A scraper's request has no body worth reading.
+    request.resume();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    address: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
