@@ -5,6 +5,7 @@ import { createUndiciTransport } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
 import { loadDocsAssets } from './load-docs-assets.js';
+import { createRedisLimitStore, type LimitStoreLogger } from './create-redis-limit-store.js';
 
 export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
@@ -17,6 +18,8 @@ export interface GatewayDepsOptions {
   tracer?: UpstreamTracer;
   /** The reference page's script; read from @scalar/api-reference at start while docs are on. */
   docsAssets?: DocsAssets;
+  /** Where the Redis limit store logs falling back to local counting and coming back. */
+  logger?: LimitStoreLogger;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -47,10 +50,14 @@ export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOpti
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),
   });
+  // Key limits shared through Redis when configured; otherwise core counts them in this process.
+  const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
   return {
     ...deps,
+    ...(limiter === undefined ? {} : { limiter }),
     close: async () => {
       await networkTransport?.close();
+      await limiter?.close();
     },
   };
 }

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server (SIGKILL by PID: nothing is persisted) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts a fresh, empty server on the same port (after stop). */
+  restart(): Promise<void>;
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no loopback port');
+  return address.port;
+}
+
+// Servers still running when the test process exits (a failed test that skipped its afterAll).
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+async function launch(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  child.stderr?.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 15_000);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(error.code === 'ENOENT'
+        ? new Error('redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server; .ci/run installs it)')
+        : error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${String(code)}:\n${output}`));
+    });
+    const onData = (text: string): void => {
+      output += text;
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        child.once('exit', () => running.delete(child));
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+  });
+  return child;
+}
+
+async function kill(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** A real redis-server on a free loopback port, without persistence; the test must stop it (afterAll). */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freeLoopbackPort();
+  let child: ChildProcess | undefined = await launch(port);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      await kill(child);
+      child = undefined;
+    },
+    async restart() {
+      await kill(child);
+      child = await launch(port);
+    },
+  };
+}
