@@ -1,0 +1,128 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { readSse } from '@infergate/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricValue, readMetrics } from './read-metrics.js';
+import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
+
+const model = 'alpha36-35b-a3b-instruct';
+let gateway: NodeGateway;
+
+beforeAll(async () => {
+  gateway = await startNodeGateway({ metrics: { key: 'metrics-scraper-key-0123456789' } });
+});
+
+afterAll(async () => {
+  await gateway.close();
+});
+
+function chat(body: Record<string, unknown>, headers: Record<string, string> = { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }) {
+  return fetch(`${gateway.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16, ...body }) });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('GET /metrics on the node-server', () => {
+  it('needs an API key or the metrics key', async () => {
+    expect((await fetch(`${gateway.baseUrl}/metrics`)).status).toBe(401);
+    expect((await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong-key' } })).status).toBe(401);
+    await expect(readMetrics(gateway.baseUrl, testApiKey)).resolves.toBeDefined();
+    await expect(readMetrics(gateway.baseUrl, 'metrics-scraper-key-0123456789')).resolves.toBeDefined();
+    // The metrics key opens /metrics only.
+    expect((await chat({}, { authorization: 'Bearer metrics-scraper-key-0123456789', 'content-type': 'application/json' })).status).toBe(401);
+  });
+
+  it('moves the request and token counters by exactly the requests sent', async () => {
+    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    let inputTokens = 0;
+    let outputTokens = 0;
+    for (let index = 0; index < 3; index += 1) {
+      const response = await chat({});
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { usage: { prompt_tokens: number; completion_tokens: number } };
+      inputTokens += body.usage.prompt_tokens;
+      outputTokens += body.usage.completion_tokens;
+    }
+    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const requests = { route: 'createChatCompletion', model, status: '200' };
+    expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(3);
+    expect(metricValue(after, 'infergate_input_tokens_total', { model }) - metricValue(before, 'infergate_input_tokens_total', { model })).toBe(inputTokens);
+    expect(metricValue(after, 'infergate_output_tokens_total', { model }) - metricValue(before, 'infergate_output_tokens_total', { model })).toBe(outputTokens);
+    const latency = { route: 'createChatCompletion', model };
+    expect(metricValue(after, 'infergate_request_duration_seconds_count', latency) - metricValue(before, 'infergate_request_duration_seconds_count', latency)).toBe(3);
+    expect(metricValue(after, 'infergate_time_to_first_byte_seconds_count', latency) - metricValue(before, 'infergate_time_to_first_byte_seconds_count', latency)).toBe(3);
+  });
+
+  it('counts a stream once it ends, and no stream stays active', async () => {
+    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    const response = await chat({ stream: true });
+    expect(response.status).toBe(200);
+    await readSse(response);
+    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const requests = { route: 'createChatCompletion', model, status: '200' };
+    expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(1);
+    expect(metricValue(after, 'infergate_active_streams')).toBe(0);
+  });
+
+  it('counts refusals by reason: auth, validation, size', async () => {
+    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    expect((await chat({}, { 'content-type': 'application/json' })).status).toBe(401);
+    expect((await chat({ temperature: 7 })).status).toBe(400);
+    expect((await chat({}, { authorization: `Bearer ${testApiKey}`, 'content-type': 'text/plain' })).status).toBe(415);
+    const tooLarge = await fetch(`${gateway.baseUrl}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gamma-m3', input: 'x'.repeat(3 * 1024 * 1024) }) });
+    expect(tooLarge.status).toBe(413);
+    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const delta = (reason: string) => metricValue(after, 'infergate_rejected_requests_total', { reason }) - metricValue(before, 'infergate_rejected_requests_total', { reason });
+    expect([delta('auth'), delta('validation'), delta('size'), delta('overload')]).toEqual([1, 2, 1, 0]);
+    expect(metricValue(after, 'infergate_requests_total', { route: 'createEmbedding', model: 'none', status: '413' }) - metricValue(before, 'infergate_requests_total', { route: 'createEmbedding', model: 'none', status: '413' })).toBe(1);
+  });
+
+  it('keeps label values bounded: an unknown model and an unknown path are other', async () => {
+    expect((await chat({ model: 'no-such-model-123' })).status).toBe(404);
+    expect((await fetch(`${gateway.baseUrl}/v1/no-such-path-456`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
+    const text = await (await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).text();
+    expect(text).not.toContain('no-such-model-123');
+    expect(text).not.toContain('no-such-path-456');
+    expect(text).toContain('infergate_requests_total{route="other",model="none",status="404"}');
+  });
+
+  it('counts upstream errors by kind', async () => {
+    const port = await freePort();
+    const refused = await startNodeGateway({ upstreams: [{ name: 'gone', url: `http://127.0.0.1:${port}`, protocol: 'openai', models: { [model]: 'served' } }] });
+    try {
+      const response = await fetch(`${refused.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }) });
+      expect(response.status).toBeGreaterThanOrEqual(502);
+      const families = await readMetrics(refused.baseUrl, testApiKey);
+      expect(metricValue(families, 'infergate_upstream_errors_total', { kind: 'refused' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('moves to a port of its own with metrics.port, and is off with metrics.enabled: false', async () => {
+    const port = await freePort();
+    const separate = await startNodeGateway({ metrics: { port } });
+    try {
+      const address = await separate.server.listenMetrics();
+      expect(address).toBe(`http://127.0.0.1:${port}`);
+      expect((await fetch(`${separate.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
+      await expect(readMetrics(address as string, testApiKey)).resolves.toBeDefined();
+      expect((await fetch(`${address}/metrics`)).status).toBe(401);
+      expect((await fetch(`${address}/v1/models`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
+    } finally {
+      await separate.close();
+    }
+    const off = await startNodeGateway({ metrics: { enabled: false } });
+    try {
+      expect((await fetch(`${off.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
