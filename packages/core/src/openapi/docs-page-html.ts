@@ -1,9 +1,11 @@
 /** The script path of the reference page, relative to the page (served by `docsScriptHandler`). */
 export const docsScriptPath = '/docs/assets/reference.js';
 
-// Scalar's standalone bundle reads this configuration from the element. Off: its telemetry and
-// the web fonts it would fetch from its own servers (the page must not call out), developer tools.
+// Scalar's standalone bundle reads this configuration from the element. Off: its telemetry, the web
+// fonts it would fetch from its own servers and its agent chat (which searches Scalar's registry
+// through Scalar's proxy): the page must not call out. Developer tools off too.
 const configuration = {
+  agent: { disabled: true },
   url: 'openapi.json',
   withDefaultFonts: false,
   telemetry: false,
@@ -29,6 +31,8 @@ export function docsPageHtml(): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>infergate API reference</title>',
+    // No /favicon.ico request (a 404 in the console).
+    '<link rel="icon" href="data:,">',
     '</head>',
     '<body>',
     `<script id="api-reference" type="application/json" data-configuration='${attribute}'></script>`,
