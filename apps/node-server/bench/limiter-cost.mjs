@@ -2,10 +2,13 @@
 // without limits), the in-memory store, and the Redis store (a real redis-server on a free loopback
 // port), in one run. Each variant: warm-up, then N sequential requests (latency per request) and N
 // requests 16 at a time (throughput). Run after a build: `pnpm --filter @infergate/node-server bench`.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { resolveGatewayConfig } from '@infergate/core';
 import { buildServer } from '../dist/index.js';
 
@@ -64,7 +67,7 @@ async function startGateway(upstreamUrl, variant, redisUrl) {
 }
 
 async function send(baseUrl) {
-  const response = await fetch(`${baseUrl}/v1/embeddings`, {
+  const response = await globalThis.fetch(`${baseUrl}/v1/embeddings`, {
     method: 'POST',
     headers: { authorization: 'Bearer bench-key-0123456789', 'content-type': 'application/json' },
     body: '{"model":"gamma-m3","input":"hello"}',
@@ -95,7 +98,7 @@ try {
   for (const variant of ['off', 'memory', 'redis']) {
     const gateway = await startGateway(upstream.url, variant, redis.url);
     // Warm-up: JIT, keep-alive connections, the Redis connection and its script cache.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await delay(200);
     await run(gateway.baseUrl, 500, 4);
     const sequential = await run(gateway.baseUrl, requests, 1);
     const concurrent = await run(gateway.baseUrl, requests, parallel);
