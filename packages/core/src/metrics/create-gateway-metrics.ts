@@ -16,6 +16,7 @@ export interface GatewayMetrics extends MetricsSink {
   upstreamError(kind: string): void;
   retry(): void;
   endpointEjected(): void;
+  limiterFallback(): void;
   exposition(): string;
 }
 
@@ -41,6 +42,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const retries = registry.register(new Counter('infergate_upstream_retries_total', 'Upstream attempts retried on another endpoint.'));
   const ejections = registry.register(new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'));
   const rejected = registry.register(new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']));
+  const limiterFallbacks = registry.register(new Counter('infergate_limiter_fallback_total', 'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.'));
   const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
 
   const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
@@ -49,6 +51,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit']) rejected.inc([reason], 0);
   retries.inc([], 0);
   ejections.inc([], 0);
+  limiterFallbacks.inc([], 0);
 
   const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
     const route = routeLabel(observation.operationId);
@@ -73,6 +76,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     upstreamError: (kind) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other']),
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
+    limiterFallback: () => limiterFallbacks.inc(),
     exposition: () => registry.render(),
   };
 }
