@@ -93,6 +93,7 @@ export function createTracing(options: TracingOptions): GatewayTracing {
       span.end();
     },
     upstreamTracer,
-    shutdown: () => provider.shutdown(),
+    // A collector that is down loses the last spans; it must not make the gateway's shutdown fail.
+    shutdown: () => provider.shutdown().catch(() => undefined),
   };
 }
