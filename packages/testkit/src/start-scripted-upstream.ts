@@ -37,6 +37,23 @@ function chatFrames(model: string, pieces: number, includeUsage: boolean): strin
   return chatStreamChunks(model, words, includeUsage).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
 }
 
+/**
+ * The same frames as chatFrames, made one at a time: a long stream (row 21's 10 MB per client) must
+ * not sit in this stub's memory, which the gateway's memory figures would then include.
+ */
+function* lazyChatFrames(model: string, pieces: number, includeUsage: boolean): Generator<string> {
+  const frame = (chunk: unknown): string => `data: ${JSON.stringify(chunk)}\n\n`;
+  const [role, , finish, usage] = chatStreamChunks(model, ['x '], includeUsage);
+  yield frame(role);
+  for (let index = 0; index < pieces; index += 1) yield frame(chatStreamChunks(model, [`word${index} `], false)[1]);
+  yield frame(finish);
+  if (usage !== undefined) {
+    // Each piece is one word, so one token (fakeTokenCount): the same usage chatFrames reports.
+    const counts = (usage as { usage: { prompt_tokens: number } }).usage;
+    yield frame({ ...usage, usage: { ...counts, completion_tokens: pieces, total_tokens: counts.prompt_tokens + pieces } });
+  }
+}
+
 /** The first `bytes` of a complete answer, for non-streaming scripts that fail mid-body. */
 function partialJson(model: string, bytes: number): string {
   return JSON.stringify(chatCompletion(model, fakeAnswer(model))).slice(0, Math.max(1, bytes));
@@ -110,7 +127,7 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
           return;
         }
         sseHead(response);
-        for (const frame of chatFrames(model, script.chunks, includeUsage)) {
+        for (const frame of lazyChatFrames(model, script.chunks, includeUsage)) {
           if (!isOpen(response)) return;
           // Honour backpressure like a real model server, so a slow reader behind the gateway (fault
           // matrix row 21) shows up as a paused upstream, not as memory buffered in this stub.
