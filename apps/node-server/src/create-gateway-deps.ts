@@ -5,7 +5,7 @@ import { createUndiciTransport } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
 import { loadDocsAssets } from './load-docs-assets.js';
-import { createRedisLimitStore, type LimitStoreLogger } from './create-redis-limit-store.js';
+import { createRedisLimitStore, type LimitStoreLogger } from '@infergate/upstream/node';
 
 export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
