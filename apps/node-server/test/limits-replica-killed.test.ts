@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingUpstream, type RecordingUpstream } from '@infergate/testkit';
-import type { RedisLimitStore } from '../src/create-redis-limit-store.js';
+import type { RedisLimitStore } from '@infergate/upstream/node';
 import { dripChatHandler } from './drip-chat-handler.js';
 import { startLimitedReplicas, type LimitedReplica } from './start-limited-replicas.js';
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
