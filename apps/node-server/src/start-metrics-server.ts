@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, errorResult, metricsResult, requestIdFor, type GatewayDeps, type JsonResult } from '@infergate/core';
+import { GatewayError, errorResult, metricsResult, requestIdFor, routeTable, type GatewayDeps, type JsonResult } from '@infergate/core';
 import { headerValue } from './header-value.js';
 import { pathOf } from './path-of.js';
 
@@ -20,10 +20,12 @@ function send(response: ServerResponse, result: JsonResult): void {
  * The same keys open it; every other path is 404 in the native envelope.
  */
 export async function startMetricsServer(deps: GatewayDeps, host: string, port: number): Promise<MetricsServer> {
+  // The path of core's metrics route: an app declares no route path of its own.
+  const metricsPath = routeTable.find((route) => route.operationId === 'getMetrics')?.path;
   const server = createServer((request, response) => {
     const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), deps.ids);
     const path = pathOf(request.url ?? '/');
-    const answer = request.method === 'GET' && path === '/metrics' ? metricsResult(headerValue(request.headers, 'authorization'), deps) : Promise.reject(GatewayError.routeNotFound(request.method ?? 'GET', path));
+    const answer = request.method === 'GET' && path === metricsPath ? metricsResult(headerValue(request.headers, 'authorization'), deps) : Promise.reject(GatewayError.routeNotFound(request.method ?? 'GET', path));
     answer.then(
       (result) => send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } }),
       (error: unknown) => send(response, errorResult(error, 'native', requestId)),
