@@ -37,8 +37,8 @@ interface DocumentedOperation {
 
 describe('the /docs page in headless Chromium', () => {
   it('shows every endpoint of the document and renders without console errors or requests elsewhere', async () => {
-    const document = (await (await fetch(`${gateway.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, DocumentedOperation>> };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary })));
+    const openapi = (await (await fetch(`${gateway.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, DocumentedOperation>> };
+    const operations = Object.entries(openapi.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary })));
 
     const page = await browser.newPage();
     const problems: string[] = [];
