@@ -13,6 +13,11 @@ describe('createWebIdSource', () => {
     expect(ids.digits(1)).toMatch(/^[1-9]$/);
   });
 
+  it('keeps ids well-formed across refills of its pooled random bytes (4 KiB)', () => {
+    expect(ids.hex(10_001)).toMatch(/^[0-9a-f]{10001}$/);
+    expect(ids.digits(9_000)).toMatch(/^[1-9][0-9]{8999}$/);
+  });
+
   it('does not repeat itself', () => {
     const seen = new Set(Array.from({ length: 1000 }, () => ids.hex(24)));
     expect(seen.size).toBe(1000);
