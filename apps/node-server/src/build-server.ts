@@ -14,15 +14,13 @@ import {
   type HandlerInput,
   type RouteDefinition,
 } from '@infergate/core';
-import { createClientErrorHandler } from './create-client-error-handler.js';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
-import { createTracing } from './create-tracing.js';
+import { createClientErrorHandler, createTracing, reserveRequestBody } from '@infergate/upstream/node';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
-import { reserveRequestBody } from './reserve-request-body.js';
 import { sendResult } from './send-result.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
