@@ -15,7 +15,7 @@ function pathOf(context: Context): string {
  * The gateway on Hono: every route of core's table through core's dispatch; 404 and 405 from core's
  * matcher over the same table; request bodies counted against the route's limit while read.
  */
-export function createEdgeApp(deps: GatewayDeps): Hono {
+export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
   const app = new Hono();
   const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), deps.ids);
 
@@ -42,7 +42,8 @@ export function createEdgeApp(deps: GatewayDeps): Hono {
       params: context.req.param(),
       header: (name: string) => context.req.header(name),
       body,
-      signal: context.req.raw.signal,
+      // A shutdown past its grace aborts running requests like a leaving client: streams end in-protocol.
+      signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
       requestId,
     };
     return toResponse(await dispatch(route, input, deps));

@@ -11,6 +11,8 @@ export interface EdgeGatewayOptions {
 export interface EdgeGateway {
   app: Hono;
   deps: GatewayDeps;
+  /** Aborting it aborts every running request (their streams end with the terminal error event). */
+  shutdown: AbortController;
 }
 
 /** Upstreams marked `local` that nothing can reach: no in-process backend and no INFERGATE_LOCAL_BACKEND_URL. */
@@ -25,5 +27,6 @@ export function createEdgeGateway(config: DepsConfig, options: EdgeGatewayOption
   const network = createFetchTransport();
   const { localTransport } = options;
   const deps = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
-  return { app: createEdgeApp(deps), deps };
+  const shutdown = new AbortController();
+  return { app: createEdgeApp(deps, shutdown.signal), deps, shutdown };
 }

@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
 import { createInProcessTransport, createWebIdSource, type DepsConfig } from '@infergate/upstream';
+import { createClientErrorHandler } from '@infergate/upstream/node';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
@@ -25,7 +26,12 @@ export interface EdgeNodeServer extends EdgeGateway {
   url: string;
   /** The key generated because none was configured; shown once by the caller, nowhere else. */
   generatedKey: string | undefined;
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown: stops accepting, lets running responses finish for up to `graceMs` (default
+   * `timeouts.shutdownGraceMs`), ends the streams still running with their terminal error shortly
+   * before the deadline, then closes every connection.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 function withGeneratedKey(config: DepsConfig): { config: DepsConfig; generatedKey: string | undefined } {
@@ -60,6 +66,8 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     );
     started.once('error', reject);
   });
+  // Oversized headers, smuggling attempts and slow requests answered in the native envelope, as the node-server does.
+  server.on('clientError', createClientErrorHandler(gateway.deps.ids));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -67,11 +75,21 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     config,
     url: `http://${host}:${address.port}`,
     generatedKey,
-    close: () =>
+    close: (graceMs = timeouts.shutdownGraceMs) =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Running streams are cut rather than waited for: the node-server is the one with a drain period.
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
+        // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
+        const idle = setInterval(() => http.closeIdleConnections(), 50);
+        const ending = setTimeout(() => gateway.shutdown.abort(new Error('The gateway is shutting down.')), graceMs - Math.min(250, Math.floor(graceMs / 2)));
+        const deadline = setTimeout(() => http.closeAllConnections(), graceMs);
+        server.close((error) => {
+          clearInterval(idle);
+          clearTimeout(ending);
+          clearTimeout(deadline);
+          if (error) reject(error);
+          else resolve();
+        });
+        http.closeIdleConnections();
       }),
   };
 }

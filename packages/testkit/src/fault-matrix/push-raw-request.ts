@@ -62,7 +62,10 @@ export function pushRawRequest(url: string, head: string, options: { pushBytes?:
 
 /** The JSON body of a raw response text, undefined when it has none. */
 export function rawResponseJson(text: string): unknown {
-  const body = text.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  let body = rest.join('\r\n\r\n');
+  // A chunked answer (the edge app's): join the chunks' data, dropping the size lines.
+  if (/^transfer-encoding:\s*chunked/im.test(head)) body = body.split('\r\n').filter((_line, index) => index % 2 === 1).join('');
   try {
     return JSON.parse(body) as unknown;
   } catch {
