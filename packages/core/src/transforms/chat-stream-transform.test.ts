@@ -80,6 +80,24 @@ describe('chatStreamToClientStream', () => {
     expect(out).toHaveLength(2);
   });
 
+  it('rewrites plain content chunks in their text without touching content that looks like JSON fields', async () => {
+    const tricky = '","model":"evil","id":"x"} "model": \\"usage\\" \n é';
+    const upstream = scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: tricky }), chunkEvent({ content: 'plain' }), chunkEvent({}, 'stop'), doneData]);
+    const out = await collect(chatStreamToClientStream(upstream, options()));
+    const chunks = out.slice(0, -1).map(json);
+    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: tricky }, { content: 'plain' }, {}]);
+    for (const chunk of chunks) expect(chunk).toMatchObject({ id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', model: 'alpha36-35b-a3b-thinking-general' });
+    // The same bytes as parse + stringify: the key order of the upstream chunk is kept.
+    expect(out[2]?.data).toBe(JSON.stringify({ id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'alpha36-35b-a3b-thinking-general', choices: [{ index: 0, delta: { content: 'plain' }, logprobs: null, finish_reason: null }] }));
+  });
+
+  it('treats a chunk in the plain-content layout but with an invalid escape as a failure', async () => {
+    const broken = chunkEvent({ content: 'PLACEHOLDER' }).data.replace('PLACEHOLDER', 'bad \\x escape');
+    const out = await collect(chatStreamToClientStream(scriptedEvents([{ data: broken }, doneData]), options()));
+    expect(json(out[0])).toMatchObject({ error: { code: 'upstream_error' } });
+    expect(out).toHaveLength(2);
+  });
+
   it('stops the upstream when the consumer stops reading', async () => {
     const upstream = scriptedEvents(vllmStreamEvents(['a', 'b', 'c']));
     const stream = chatStreamToClientStream(upstream, options());

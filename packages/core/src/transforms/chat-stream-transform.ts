@@ -1,6 +1,7 @@
 import type { SseEvent } from '../sse/sse-event.js';
 import { doneEvent, readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, streamFailureFrom } from './chat-stream-events.js';
 import type { StreamFailure, TokenCounts } from './chat-stream-events.js';
+import { matchPlainContentChunk, rewritePlainChunk } from './plain-content-chunk.js';
 
 export interface ChatStreamOptions {
   /** The catalogue id actually used. */
@@ -60,8 +61,17 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
  */
 export async function* chatStreamToClientStream(events: AsyncIterable<SseEvent>, options: ChatStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
   let failure: StreamFailure = streamEndedEarly;
+  const idJson = JSON.stringify(options.id);
+  const modelJson = JSON.stringify(options.model);
   try {
     for await (const event of events) {
+      // Most chunks are plain content deltas: rewritten in their text, the same bytes as parse,
+      // rewriteChunk and stringify would give (those were ~8 % of a stream's CPU in the profile).
+      const plain = matchPlainContentChunk(event.data);
+      if (plain !== undefined) {
+        yield { data: rewritePlainChunk(event.data, plain, idJson, modelJson) };
+        continue;
+      }
       const item = readChatStreamEvent(event);
       if (item.kind === 'done') {
         yield doneEvent;

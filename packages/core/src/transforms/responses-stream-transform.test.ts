@@ -91,6 +91,12 @@ describe('chatStreamToResponsesEvents', () => {
     expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });
   });
 
+  it('reads plain content deltas with escapes and field-like text as their values', async () => {
+    const pieces = ['"model":"x"', ' a\\b\n', 'é😀'];
+    const { output } = await run(scriptedEvents(vllmStreamEvents(pieces)));
+    expect(output[0]?.content[0]?.text).toBe(pieces.join(''));
+  });
+
   it('puts exposed reasoning first as a reasoning item, closed before the message opens', async () => {
     const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['Think', 'ing.'] })));
     expect(output.map((item) => item.type)).toEqual(['reasoning', 'message']);

@@ -2,6 +2,7 @@ import type { IdSource } from '../handlers/ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import { readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, streamFailureFrom } from './chat-stream-events.js';
 import type { StreamFailure, StreamUsage, TokenCounts } from './chat-stream-events.js';
+import { matchPlainContentChunk, plainChunkContent } from './plain-content-chunk.js';
 import { responsesIdDigits } from './responses-from-chat-completion.js';
 import { responsesObject, toResponsesUsage } from './responses-object.js';
 import type { ResponsesEcho, ResponsesMessageItem, ResponsesOutputItem, ResponsesReasoningItem, ResponsesStatus } from './responses-object.js';
@@ -108,6 +109,13 @@ export async function* chatStreamToResponsesEvents(events: AsyncIterable<SseEven
   let failure: StreamFailure = streamEndedEarly;
   try {
     for await (const event of events) {
+      // A plain content delta (no usage, reasoning or finish_reason) is read without JSON.parse.
+      const plain = matchPlainContentChunk(event.data);
+      if (plain !== undefined) {
+        const content = plainChunkContent(event.data, plain);
+        if (content.length > 0) yield* append('message', content);
+        continue;
+      }
       const item = readChatStreamEvent(event);
       if (item.kind === 'failure') {
         failure = item.failure;
