@@ -17,6 +17,21 @@ describe('encodeSseEvent', () => {
     expect(text(encodeSseEvent({ data: 'a\nb', id: '7' }))).toBe('id: 7\ndata: a\ndata: b\n\n');
   });
 
+  it('gives each event its own bytes, at their exact size, however long the data and however many events', () => {
+    const first = encodeSseEvent({ data: '{"n":1}' });
+    const second = encodeSseEvent({ event: 'e', id: '2', data: 'x' });
+    const long = 'é'.repeat(20_000);
+    expect(text(first)).toBe('data: {"n":1}\n\n');
+    expect(text(second)).toBe('event: e\nid: 2\ndata: x\n\n');
+    expect(text(encodeSseEvent({ data: long }))).toBe(`data: ${long}\n\n`);
+    expect(text(encodeSseEvent({ event: 'e'.repeat(300), data: 'y' }))).toBe(`event: ${'e'.repeat(300)}\ndata: y\n\n`);
+    expect(first.byteLength).toBe(15);
+    // Later events do not overwrite earlier ones (they share a slab).
+    expect(text(first)).toBe('data: {"n":1}\n\n');
+    const many = Array.from({ length: 200 }, (_, index) => encodeSseEvent({ data: `{"n":${index}}` }));
+    expect(many.map(text)).toEqual(Array.from({ length: 200 }, (_, index) => `data: {"n":${index}}\n\n`));
+  });
+
   it('keeps multi-byte characters intact', () => {
     expect(text(encodeSseEvent({ data: '"héllo ✓ 🎉"' }))).toBe('data: "héllo ✓ 🎉"\n\n');
   });
