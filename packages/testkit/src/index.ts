@@ -34,3 +34,4 @@ export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/desc
 export { settledRssMb } from './fault-matrix/settled-rss-mb.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
+export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';

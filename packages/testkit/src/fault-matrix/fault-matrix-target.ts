@@ -17,4 +17,9 @@ export interface FaultMatrixTarget {
    * when the app writes no logs of its own; row 7 then checks responses only.
    */
   startWithLogs?(file: ConfigFileValue): Promise<{ gateway: StartedGateway; logs(): string }>;
+  /**
+   * Rows this app is known to fail, each with the reason: they run as expected failures (reported,
+   * never skipped), so a fix shows up as a test to flip.
+   */
+  knownFailures?: Readonly<Partial<Record<number, string>>>;
 }
