@@ -22,6 +22,8 @@ export default defineConfig([
       options.mainFields = ['module', 'main'];
     },
     minify: true,
+    // dist/metafile-esm.json: the bundle test reads the imports left in the Worker from it.
+    metafile: true,
     sourcemap: true,
     target: 'es2022',
   },

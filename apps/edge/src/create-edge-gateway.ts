@@ -6,13 +6,16 @@ import { createEdgeApp } from './create-edge-app.js';
 export interface EdgeGatewayOptions {
   /** How the upstreams marked `local` are reached when they have no URL of their own (Node: in-process). */
   localTransport?: Transport;
+  /**
+   * Aborting it aborts every running request (their streams end with the terminal error event). Node
+   * only: in workerd a signal made outside a request cannot be touched from another request's handler.
+   */
+  shutdown?: AbortSignal;
 }
 
 export interface EdgeGateway {
   app: Hono;
   deps: GatewayDeps;
-  /** Aborting it aborts every running request (their streams end with the terminal error event). */
-  shutdown: AbortController;
 }
 
 /** Upstreams marked `local` that nothing can reach: no in-process backend and no INFERGATE_LOCAL_BACKEND_URL. */
@@ -27,6 +30,5 @@ export function createEdgeGateway(config: DepsConfig, options: EdgeGatewayOption
   const network = createFetchTransport();
   const { localTransport } = options;
   const deps = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
-  const shutdown = new AbortController();
-  return { app: createEdgeApp(deps, shutdown.signal), deps, shutdown };
+  return { app: createEdgeApp(deps, options.shutdown), deps };
 }

@@ -49,7 +49,8 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
   const env = options.env ?? (process.env as EdgeBindings);
   const { config, generatedKey } = withGeneratedKey(resolveEdgeConfig(env));
   const localTransport = typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== '' ? undefined : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
-  const gateway = createEdgeGateway(config, { localTransport });
+  const shutdown = new AbortController();
+  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal });
   const hostname = options.host ?? config.server.host;
   const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
   const { timeouts } = config;
@@ -80,7 +81,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
         const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
         // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
         const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const ending = setTimeout(() => gateway.shutdown.abort(new Error('The gateway is shutting down.')), graceMs - Math.min(250, Math.floor(graceMs / 2)));
+        const ending = setTimeout(() => shutdown.abort(new Error('The gateway is shutting down.')), graceMs - Math.min(250, Math.floor(graceMs / 2)));
         const deadline = setTimeout(() => http.closeAllConnections(), graceMs);
         server.close((error) => {
           clearInterval(idle);
