@@ -1,11 +1,10 @@
-import { connect, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractClient, quantile, readTimed, recordFigure, settledRssMb, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
 import { rawSocketExchange, parseRawResponse } from './raw-socket-exchange.js';
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
-// Rows 18-21 and the in-flight body budget: node-server only (the edge app leaves inbound sockets to its runtime).
+// Rows 18-20 and the in-flight body budget: node-server only (the edge app leaves inbound sockets to its runtime).
 const model = 'alpha36-35b-a3b-instruct';
 const messages = [{ role: 'user', content: 'Go.' }];
 const mib = 1024 * 1024;
@@ -108,37 +107,6 @@ describe('fault matrix, load and slow clients: node-server', () => {
     recordFigure(20, 'node-server', `200 slow bodies: ${statuses.filter((status) => status === 408).length} x 408, slowest closed after ${slowest} ms (request timeout ${requestLimitMs} ms)`, '<= requestTimeout + 1 s');
     expect(statuses.every((status) => status === 408)).toBe(true);
     expect(slowest).toBeLessThanOrEqual(requestLimitMs + 1_000);
-  }, 60_000);
-
-  it('row 21: 100 clients that stop reading a 10 MB stream pause the upstream instead of filling memory', async () => {
-    upstream.setDefaultScript('ok:50000:0');
-    const before = await settledRssMb();
-    const body = JSON.stringify({ model, messages, stream: true });
-    // ~200 B per chunk: 50,000 chunks is a 10 MB stream per client, 1 GB in all if nothing pushed back.
-    const head = `POST /v1/chat/completions HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${testApiKey}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    const { hostname, port } = new URL(gateway.baseUrl);
-    const sockets: Socket[] = [];
-    let received = 0;
-    for (let index = 0; index < 100; index += 1) {
-      const socket = connect({ host: hostname, port: Number(port) });
-      socket.on('error', () => undefined);
-      socket.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        // Read one chunk, then never again: the slowest reader there is.
-        socket.pause();
-      });
-      socket.write(head);
-      sockets.push(socket);
-    }
-    await sleep(3_000);
-    const during = await settledRssMb();
-    for (const socket of sockets) socket.destroy();
-    upstream.setDefaultScript('ok:3:0');
-    const grown = during - before;
-    recordFigure(21, 'node-server', `100 paused readers of 10 MB streams for 3 s: ${(received / mib).toFixed(1)} MB reached the clients, settled RSS +${grown.toFixed(1)} MB`, 'gateway RSS + <= 50 MB');
-    expect(grown).toBeLessThanOrEqual(50);
-    // Let the aborted streams wind down before the next test.
-    await sleep(300);
   }, 60_000);
 });
 

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+export interface GatewayProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** The process's resident set from /proc, in MB: the gateway alone, without the test runner. */
+  rssMb(): number;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The built CLI (dist/main.js, as `pnpm start` runs it) as its own process, with a config file and
+ * keys: for rows that measure the process itself (its exit on SIGTERM, its memory).
+ */
+export async function startGatewayProcess(file: object, apiKey: string): Promise<GatewayProcess> {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
+  const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
+  const configPath = join(directory, 'config.json');
+  writeFileSync(configPath, JSON.stringify(file));
+  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+?);/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
+  });
+  return {
+    baseUrl,
+    child,
+    exited,
+    rssMb: () => {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (!match?.[1]) throw new Error(`no VmRSS for process ${child.pid}`);
+      return Number(match[1]) / 1024;
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
