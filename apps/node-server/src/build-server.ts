@@ -49,7 +49,7 @@ export interface GatewayServer {
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
   const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
-  const deps = createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
+  const deps = await createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
   const routeOf = new Map(routeTable.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
   const spans = new WeakMap<RequestState, ReturnType<NonNullable<typeof tracing>['startRequest']>>();
   let metricsServer: MetricsServer | undefined;

@@ -1,7 +1,7 @@
 import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
-import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
+import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
-import { createUndiciTransport } from '@infergate/upstream/node';
+import { createUndiciTransport, nodeSha256 } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
 import { loadDocsAssets } from './load-docs-assets.js';
@@ -31,13 +31,16 @@ export interface NodeGatewayDeps extends GatewayDeps {
 }
 
 /** The shared wiring of core's ports, with the Node choice of transports: nothing here decides about requests. */
-export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): NodeGatewayDeps {
+export async function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): Promise<NodeGatewayDeps> {
+  // The local backend (its tokenizer and image library: ~130 MB resident) is loaded only when an
+  // upstream is served by it, so a gateway in front of real model servers does not carry it.
+  const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await import('@infergate/local-backend') : undefined;
   let localTransport: Transport | undefined;
   let networkTransport: ReturnType<typeof createUndiciTransport> | undefined;
   const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
-    if (upstream.local) {
+    if (upstream.local && localBackend) {
       // One embedded backend for every local upstream entry: its tokenizer is loaded once.
-      localTransport ??= createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
+      localTransport ??= createInProcessTransport(localBackend.createLocalBackend(options.localBackend ?? {}));
       return localTransport;
     }
     // One transport for all network upstreams: it keeps one keep-alive pool per origin.
@@ -46,6 +49,7 @@ export function createGatewayDeps(config: ServerConfig, options: GatewayDepsOpti
   };
   const deps = createSharedGatewayDeps(config, {
     transportFor: options.transportFor ?? defaultTransportFor,
+    sha256: nodeSha256,
     metrics: options.metrics ?? defaultMetrics(config),
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),

@@ -10,6 +10,10 @@ export interface EventIteratorHooks {
   end(): void;
 }
 
+// The reason every stream the consumer stops early is aborted with (after [DONE], on most streams):
+// one shared error, as building one with its stack per stream showed in the stream profile (~3 %).
+const consumerStopped = upstreamFailure('aborted', 'body');
+
 /**
  * The `events` of a stream response: the first event (already read inside `send()`, which is how the
  * first-event limit can still produce a 504), then the rest. `return()` aborts the upstream at once.
@@ -22,7 +26,7 @@ export function createEventIterator(first: SseEvent | undefined, rest: AsyncGene
   const stop = (): IteratorResult<SseEvent> => {
     if (!ended) {
       ended = true;
-      hooks.abort(upstreamFailure('aborted', 'body'));
+      hooks.abort(consumerStopped);
       hooks.end();
       rest.return().catch(() => {});
     }

@@ -1,5 +1,5 @@
 import type { Clock, DocsAssets, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
-import { createKeyStore, type KeyStoreEntry } from '@infergate/core';
+import { createKeyStore, type KeyStoreEntry, type Sha256 } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
 import type { Transport } from './transport.js';
@@ -21,6 +21,8 @@ export interface GatewayDepsOptions {
   tracer?: UpstreamTracer;
   /** The reference page's script, when the app has one to serve at /docs. */
   docsAssets?: DocsAssets;
+  /** The key store's digest: WebCrypto's by default; on Node, `nodeSha256` from `@infergate/upstream/node`. */
+  sha256?: Sha256;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -44,7 +46,7 @@ export function createGatewayDeps(config: DepsConfig, options: GatewayDepsOption
       metrics,
       ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     }),
-    keys: createKeyStore(config.keyEntries ?? config.keys),
+    keys: createKeyStore(config.keyEntries ?? config.keys, options.sha256 === undefined ? {} : { sha256: options.sha256 }),
     clock: options.clock ?? { now: () => Date.now() },
     ids: options.ids ?? createWebIdSource(),
     metrics,

@@ -7,3 +7,4 @@ export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-
 export { reserveRequestBody } from './reserve-request-body.js';
 export type { ReservedBody } from './reserve-request-body.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
+export { nodeSha256 } from './node-sha256.js';

@@ -53,4 +53,21 @@ describe('createKeyStore', () => {
     if (identity) identity.name = 'changed';
     expect(await store.verify('sk-third')).toEqual({ name: 'key-3' });
   });
+
+  it('uses a synchronous digest when given one, with the same answers as WebCrypto\'s', async () => {
+    const seen: string[] = [];
+    const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+    // A synchronous digest, as Node's createHash gives: precomputed here, since core has no node:crypto.
+    const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
+    const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
+      sha256: (text) => {
+        seen.push(text);
+        return known.get(text) as Uint8Array;
+      },
+    });
+    expect(await sync.verify('sk-b')).toEqual({ name: 'b' });
+    expect(await sync.verify('sk-a')).toEqual({ name: 'key-1' });
+    expect(await sync.verify('sk-wrong')).toBeUndefined();
+    expect(seen).toEqual(['sk-a', 'sk-b', 'sk-b', 'sk-a', 'sk-wrong']);
+  });
 });
