@@ -10,7 +10,7 @@ import { fixedHostileBodies, hostileBody, type HostileBody } from './hostile-bod
 import { pushRawRequest, rawResponseJson } from './push-raw-request.js';
 import { quantile, recordFigure } from './record-figure.js';
 import { validBodies } from './route-bodies.js';
-import { settledRssMb } from './settled-rss-mb.js';
+import { settledRssMb } from './settled-memory.js';
 
 const mib = 1024 * 1024;
 // Tiny limits for rows 3 and 4 (fault-matrix.md: tests configure tiny values, assert wide bounds).

@@ -9,6 +9,22 @@ let collect: (() => void) | undefined;
  * process, so its memory is in the figure (with the test's own).
  */
 export async function settledRssMb(): Promise<number> {
+  await collectGarbage();
+  return process.memoryUsage().rss / (1024 * 1024);
+}
+
+/**
+ * Live memory in MB after full garbage collections: the JavaScript heap in use plus the buffers it
+ * holds. Unlike RSS it does not keep memory the allocator has freed but not returned to the system,
+ * so a leak shows in it and a burst of large buffers that were all released does not.
+ */
+export async function settledLiveMb(): Promise<number> {
+  await collectGarbage();
+  const usage = process.memoryUsage();
+  return (usage.heapUsed + usage.arrayBuffers) / (1024 * 1024);
+}
+
+async function collectGarbage(): Promise<void> {
   if (collect === undefined) {
     // Tests run without --expose-gc; this exposes it to a fresh context (the documented V8 idiom).
     setFlagsFromString('--expose-gc');
@@ -18,5 +34,4 @@ export async function settledRssMb(): Promise<number> {
     collect();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return process.memoryUsage().rss / (1024 * 1024);
 }
