@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { chatCompletionsRequestSchema } from './chat-completions-request-schema.js';
-import { parseRequestBody } from './parse-request-body.js';
 
 const base = { model: 'general-pro', messages: [{ role: 'user', content: 'Hi' }] };
 
-function parse(body: unknown) {
-  return parseRequestBody(chatCompletionsRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
-}
+const { parse, failure } = schemaCases(chatCompletionsRequestSchema);
 
 describe('chatCompletionsRequestSchema: messages', () => {
   it('accepts every role with its own fields', () => {

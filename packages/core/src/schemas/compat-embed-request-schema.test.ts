@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { compatEmbedRequestSchema } from './compat-embed-request-schema.js';
-import { parseRequestBody } from './parse-request-body.js';
 
 const base = { model: 'alpha3-vl-embedding-8b', input_type: 'search_document' };
 const textInput = { content: [{ type: 'text', text: 'hello' }] };
 
-function parse(body: unknown) {
-  return parseRequestBody(compatEmbedRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(compatEmbedRequestSchema);
 
 describe('compatEmbedRequestSchema', () => {
   it('accepts inputs of text and image_url blocks', () => {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { compatRerankRequestSchema } from './compat-rerank-request-schema.js';
-import { parseRequestBody } from './parse-request-body.js';
 
 const base = { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'] };
 
-function parse(body: unknown) {
-  return parseRequestBody(compatRerankRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(compatRerankRequestSchema);
 
 describe('compatRerankRequestSchema', () => {
   it('accepts the Cohere v2 rerank body', () => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { countEmbeddingInputs, embeddingsRequestSchema } from './embeddings-request-schema.js';
-import { parseRequestBody } from './parse-request-body.js';
 
-function parse(body: unknown) {
-  return parseRequestBody(embeddingsRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(embeddingsRequestSchema);
 
 describe('embeddingsRequestSchema', () => {
   it('accepts every input form vLLM and OpenAI accept: string, strings, token ids, token-id arrays', () => {

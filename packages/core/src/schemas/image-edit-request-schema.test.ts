@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { imageEditRequestSchema } from './image-edit-request-schema.js';
-import { parseRequestBody } from './parse-request-body.js';
 
 const image = { image_url: 'data:image/png;base64,AAAA' };
 const valid = { model: 'alpha-image-edit', prompt: 'make the sky purple', images: [image], output_format: 'webp', quality: 'auto', size: '1024x768' };
 
-function parse(body: Record<string, unknown>) {
-  return parseRequestBody(imageEditRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: Record<string, unknown>) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(imageEditRequestSchema);
 
 describe('imageEditRequestSchema', () => {
   it('accepts the required fields', () => {

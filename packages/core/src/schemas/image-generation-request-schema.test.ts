@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { imageGenerationRequestSchema } from './image-generation-request-schema.js';
 import { maxImagePixels, parseImageSize } from './image-request-fields.js';
-import { parseRequestBody } from './parse-request-body.js';
 
 const valid = { model: 'alpha-image', prompt: 'a red fox in snow', output_format: 'png', quality: 'high', size: '1024x1024' };
 
-function parse(body: Record<string, unknown>) {
-  return parseRequestBody(imageGenerationRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: Record<string, unknown>) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(imageGenerationRequestSchema);
 
 describe('imageGenerationRequestSchema', () => {
   it('accepts the five required fields', () => {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
-import { parseRequestBody } from './parse-request-body.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { responsesRequestSchema } from './responses-request-schema.js';
 
 const base = { model: 'alpha36-35b-a3b-instruct', input: 'Tell me a joke.' };
 
-function parse(body: unknown) {
-  return parseRequestBody(responsesRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
-}
+const { parse, failure } = schemaCases(responsesRequestSchema);
 
 describe('responsesRequestSchema', () => {
   it('accepts a string input and an array of input messages with text and image parts', () => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
-import { parseRequestBody } from './parse-request-body.js';
+import { schemaCases } from '../../test/schema-cases.js';
 import { tokenizeRequestSchema } from './tokenize-request-schema.js';
 
-function parse(body: unknown) {
-  return parseRequestBody(tokenizeRequestSchema, JSON.stringify(body));
-}
-
-function failure(body: unknown) {
-  try {
-    parse(body);
-  } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const { parse, failure } = schemaCases(tokenizeRequestSchema);
 
 describe('tokenizeRequestSchema', () => {
   it('accepts model, prompt and add_special_tokens', () => {
