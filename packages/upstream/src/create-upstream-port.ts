@@ -9,6 +9,7 @@ import { RetryBudget } from './retry-budget.js';
 import { sendAttempt } from './send-attempt.js';
 import type { AttemptTimeouts } from './send-attempt.js';
 import type { Transport } from './transport.js';
+import { encodeJsonBody } from './encode-json-body.js';
 import { upstreamFailure } from './upstream-failure.js';
 import type { UpstreamTracer } from './upstream-tracer.js';
 
@@ -35,7 +36,6 @@ export interface UpstreamPortOptions {
 
 const defaultMaxResponseBytes = 64 * 1024 * 1024;
 const defaultMaxEventBytes = 16 * 1024 * 1024;
-const encoder = new TextEncoder();
 
 /**
  * The UpstreamPort core calls: picks an endpoint of the model's pool, sends with the configured
@@ -73,7 +73,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
   async function send(call: UpstreamCall): Promise<UpstreamResponse> {
     if (call.signal.aborted) throw upstreamFailure('aborted', 'connect');
     if (pool.endpointsOf(call.modelId).length === 0) throw upstreamFailure('unavailable', 'connect');
-    const body = encoder.encode(JSON.stringify(call.body));
+    const body = encodeJsonBody(call.body);
     active += 1;
     let callOpen = true;
     const endCall = () => {
