@@ -35,3 +35,4 @@ export { settledLiveMb, settledRssMb } from './fault-matrix/settled-memory.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
+export { secretForms } from './fault-matrix/secret-forms.js';

@@ -8,6 +8,7 @@ import { readTimed } from './describe-upstream-rows.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
 import { quantile, recordFigure } from './record-figure.js';
 import { imageFields, validBodies } from './route-bodies.js';
+import { secretForms } from './secret-forms.js';
 
 const model = 'alpha36-35b-a3b-instruct';
 const messages = [{ role: 'user', content: 'Go.' }];
@@ -29,11 +30,6 @@ async function startCanary(host: string): Promise<{ server: Server; port: number
     return undefined;
   }
   return { server, port: (server.address() as { port: number }).port, connections: () => connections };
-}
-
-/** Every form of a secret a leak could take (fault-matrix row 7): whole, its first 12 characters, base64. */
-function secretForms(secret: string): string[] {
-  return [secret, secret.slice(0, 12), Buffer.from(secret).toString('base64'), Buffer.from(`Bearer ${secret}`).toString('base64')];
 }
 
 /**
