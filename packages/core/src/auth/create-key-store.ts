@@ -56,10 +56,15 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
   const stored: Promise<StoredKey[]> = Promise.all(
     keys.map(async (entry, index) => ({ hash: await sha256(typeof entry === 'string' ? entry : entry.key), identity: identities[index] as ApiKeyIdentity })),
   );
+  // Once hashed, verify reads the digests without awaiting: one promise less per request. A failed
+  // hashing is reported by verify, which still awaits `stored` until then.
   let settled: StoredKey[] | undefined;
-  void stored.then((all) => {
-    settled = all;
-  });
+  stored.then(
+    (all) => {
+      settled = all;
+    },
+    () => undefined,
+  );
 
   return {
     async verify(token: string): Promise<ApiKeyIdentity | undefined> {
