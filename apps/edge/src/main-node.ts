@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
+import { parseCliArgs } from '@infergate/upstream/node';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -22,26 +23,12 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function parseArgs(argv: readonly string[]): { help: boolean; env: Record<string, string> } {
-  const flags: Readonly<Record<string, string>> = { '--host': 'HOST', '--port': 'PORT' };
-  const result = { help: false, env: {} as Record<string, string> };
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (arg === '--help' || arg === '-h') {
-      result.help = true;
-      continue;
-    }
-    const [flag = '', inline] = arg.split(/=(.*)/s, 2);
-    const variable = flags[flag];
-    if (!variable) fail(`unknown argument '${arg}' (see --help)`);
-    const value = inline ?? argv[(index += 1)];
-    if (!value) fail(`${flag} needs a value`);
-    result.env[variable] = value;
-  }
-  return result;
+let args;
+try {
+  args = parseCliArgs(process.argv.slice(2), { '--host': 'HOST', '--port': 'PORT' });
+} catch (error) {
+  fail((error as Error).message);
 }
-
-const args = parseArgs(process.argv.slice(2));
 if (args.help) {
   process.stdout.write(helpText);
 } else {

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
+import { parseCliArgs } from '@infergate/upstream/node';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { describeBackends } from './describe-backends.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
-import { parseCliArgs } from './parse-cli-args.js';
 
 /** Exit code of a start refused for its configuration or arguments. */
 const badConfigExitCode = 2;
@@ -17,7 +17,7 @@ function fail(message: string): never {
 async function start(): Promise<void> {
   let args;
   try {
-    args = parseCliArgs(process.argv.slice(2));
+    args = parseCliArgs(process.argv.slice(2), { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' });
   } catch (error) {
     fail((error as Error).message);
   }

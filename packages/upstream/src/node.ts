@@ -8,3 +8,5 @@ export { reserveRequestBody } from './reserve-request-body.js';
 export type { ReservedBody } from './reserve-request-body.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
 export { nodeSha256 } from './node-sha256.js';
+export { parseCliArgs } from './parse-cli-args.js';
+export type { CliArgs } from './parse-cli-args.js';

@@ -4,10 +4,12 @@ export interface CliArgs {
   env: Record<string, string>;
 }
 
-const flags: Readonly<Record<string, string>> = { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' };
-
-/** `--flag value` and `--flag=value`; an unknown flag or a missing value is an error naming it. */
-export function parseCliArgs(argv: readonly string[]): CliArgs {
+/**
+ * A Node entry point's arguments (both apps' CLIs): each of `flags` (`--port`) stands for an environment
+ * variable (`PORT`); `--flag value` and `--flag=value`; `--help` or `-h`. An unknown flag or a missing
+ * value is an error naming it.
+ */
+export function parseCliArgs(argv: readonly string[], flags: Readonly<Record<string, string>>): CliArgs {
   const result: CliArgs = { help: false, env: {} };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
