@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, quantile, readTimed, recordFigure, settledRssMb, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import { ContractClient, quantile, readTimed, recordFigure, settledMemoryMb, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
 import { rawSocketExchange, parseRawResponse } from './raw-socket-exchange.js';
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
@@ -60,7 +60,7 @@ describe('fault matrix, load and slow clients: node-server', () => {
     const client = new ContractClient(gateway);
     // The gateway forwards no test header: the stub's default script is how a whole round gets one.
     upstream.setDefaultScript('ok:50:100');
-    const before = await settledRssMb();
+    const before = (await settledMemoryMb()).rss;
     const stopPeak = samplePeakRss();
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();

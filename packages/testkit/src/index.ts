@@ -31,7 +31,7 @@ export type { RawPushResult } from './fault-matrix/push-raw-request.js';
 export { imageFields, validBodies } from './fault-matrix/route-bodies.js';
 export type { ImageField } from './fault-matrix/route-bodies.js';
 export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/describe-upstream-rows.js';
-export { settledLiveMb, settledRssMb } from './fault-matrix/settled-memory.js';
+export { settledMemoryMb, signedMb, type SettledMemory } from './fault-matrix/settled-memory.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';

@@ -56,22 +56,12 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
   const stored: Promise<StoredKey[]> = Promise.all(
     keys.map(async (entry, index) => ({ hash: await sha256(typeof entry === 'string' ? entry : entry.key), identity: identities[index] as ApiKeyIdentity })),
   );
-  // Once hashed, verify reads the digests without awaiting: one promise less per request. A failed
-  // hashing is reported by verify, which still awaits `stored` until then.
-  let settled: StoredKey[] | undefined;
-  stored.then(
-    (all) => {
-      settled = all;
-    },
-    () => undefined,
-  );
 
   return {
     async verify(token: string): Promise<ApiKeyIdentity | undefined> {
       if (token.length === 0) return undefined;
-      const digest = sha256(token);
-      const candidate = digest instanceof Uint8Array ? digest : await digest;
-      const all = settled ?? (await stored);
+      const candidate = await sha256(token);
+      const all = await stored;
       let found = 0;
       let matchedIndex = 0;
       for (let index = 0; index < all.length; index += 1) {

@@ -10,7 +10,7 @@ import { fixedHostileBodies, hostileBody, type HostileBody } from './hostile-bod
 import { pushRawRequest, rawResponseJson } from './push-raw-request.js';
 import { quantile, recordFigure } from './record-figure.js';
 import { validBodies } from './route-bodies.js';
-import { settledLiveMb, settledRssMb } from './settled-memory.js';
+import { settledMemoryMb, signedMb } from './settled-memory.js';
 
 const mib = 1024 * 1024;
 // Tiny limits for rows 3 and 4 (fault-matrix.md: tests configure tiny values, assert wide bounds).
@@ -66,8 +66,7 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       // Warm-up: every route and the deep bodies once, so the figure compares steady states, not the
       // first allocation of parser stacks and pools.
       for (const route of postRoutes) for (const body of fixedHostileBodies()) await send(gateway, concretePath(route.path), body).then((response) => response.arrayBuffer());
-      const before = await settledLiveMb();
-      const rssBefore = await settledRssMb();
+      const before = await settledMemoryMb();
       let requests = 0;
       const startedAt = performance.now();
       for (const route of postRoutes) {
@@ -96,9 +95,9 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       expect((await client.request('GET', '/healthz', { anonymous: true })).status).toBe(200);
       // Bounded on live memory (heap + buffers): this process's RSS also holds the test runner and what
       // the allocator keeps after bursts, and moved between runs by more than a leak here would.
-      const grown = (await settledLiveMb()) - before;
-      const rssGrown = (await settledRssMb()) - rssBefore;
-      recordFigure(1, target.name, `${requests} requests over ${postRoutes.length} POST routes in ${Math.round(performance.now() - startedAt)} ms, 0 5xx, 0 upstream calls, settled live memory ${grown >= 0 ? '+' : ''}${grown.toFixed(1)} MB (RSS ${rssGrown >= 0 ? '+' : ''}${rssGrown.toFixed(1)} MB)`, '0 5xx, /healthz 200, memory <= +50 MB');
+      const after = await settledMemoryMb();
+      const grown = after.live - before.live;
+      recordFigure(1, target.name, `${requests} requests over ${postRoutes.length} POST routes in ${Math.round(performance.now() - startedAt)} ms, 0 5xx, 0 upstream calls, settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB)`, '0 5xx, /healthz 200, memory <= +50 MB');
       expect(grown).toBeLessThanOrEqual(50);
     }, 600_000);
 

@@ -8,7 +8,7 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
 import { quantile, recordFigure } from './record-figure.js';
-import { settledLiveMb, settledRssMb } from './settled-memory.js';
+import { settledMemoryMb, signedMb } from './settled-memory.js';
 
 // fault-matrix.md's test limits: first event 2 s, idle 1 s; keepalive comments well inside the idle limit.
 const firstEventMs = 2_000;
@@ -315,8 +315,7 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
     });
 
     it('row 26: an upstream answer over the size cap, a never-ending SSE line and an HTML error page are 502 envelopes, memory flat', async () => {
-      const before = await settledLiveMb();
-      const rssBefore = await settledRssMb();
+      const before = await settledMemoryMb();
       const timings: string[] = [];
       for (const [script, stream] of [['huge', false], ['huge', true], ['status:500:html', false]] as const) {
         const { response, startedAt } = await chat(script, stream);
@@ -325,9 +324,9 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       }
       // Live memory, not RSS: the upstream of this test runs in this process too, and the allocator
       // keeps the pages of its large writes for a while (RSS grew 8 to 82 MB here for the same run).
-      const grown = (await settledLiveMb()) - before;
-      const rssGrown = (await settledRssMb()) - rssBefore;
-      recordFigure(26, target.name, `502 for ${timings.join(', ')}; settled live memory ${grown >= 0 ? '+' : ''}${grown.toFixed(1)} MB (RSS ${rssGrown >= 0 ? '+' : ''}${rssGrown.toFixed(1)} MB, allocator included)`, 'within limits; memory flat');
+      const after = await settledMemoryMb();
+      const grown = after.live - before.live;
+      recordFigure(26, target.name, `502 for ${timings.join(', ')}; settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB, allocator included)`, 'within limits; memory flat');
       expect(grown).toBeLessThanOrEqual(20);
       await expectStillServing();
     }, 60_000);
