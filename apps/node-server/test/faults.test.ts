@@ -11,7 +11,6 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
   let upstream: ScriptedUpstream;
   let gateway: NodeGateway;
   let client: ContractClient;
-  let sequence = 0;
 
   beforeAll(async () => {
     upstream = await startScriptedUpstream();
@@ -25,13 +24,7 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     await upstream?.close();
   });
 
-  /** A request id mapped to a script: the gateway forwards x-request-id, the upstream runs the script. */
-  const scripted = (script: string): { headers: Record<string, string>; requestId: string } => {
-    sequence += 1;
-    const requestId = `fault-${sequence}`;
-    upstream.scriptForRequest(requestId, script);
-    return { requestId, headers: { 'x-request-id': requestId } };
-  };
+  const scripted = (script: string) => upstream.scripted(script);
 
   const chat = async (script: string, stream: boolean, path = '/v1/chat/completions'): Promise<{ response: Response; requestId: string; startedAt: number }> => {
     const { headers, requestId } = scripted(script);

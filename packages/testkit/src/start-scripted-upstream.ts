@@ -13,6 +13,11 @@ export interface ScriptedUpstream extends RecordingUpstream {
   setDefaultScript(script: string): void;
   /** The script for the request the gateway forwards with this `x-request-id`. */
   scriptForRequest(requestId: string, script: string): void;
+  /**
+   * A fresh request id mapped to `script`, and the `x-request-id` header that carries it: send the
+   * headers, and the gateway forwards the id, so that this one request runs the script.
+   */
+  scripted(script: string): { requestId: string; headers: Record<string, string> };
 }
 
 export interface ScriptedUpstreamOptions {
@@ -229,15 +234,23 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
   };
 
   const upstream = await startRecordingUpstream({ handlers: Object.fromEntries(Object.keys(defaultUpstreamHandlers).map((key) => [key, run])), fallback: run });
+  let sequence = 0;
+  const scriptForRequest = (requestId: string, script: string): void => {
+    if (!parseScript(script)) throw new Error(`not a script: ${script}`);
+    byRequestId.set(requestId, script);
+  };
   return {
     ...upstream,
     setDefaultScript(script) {
       if (!parseScript(script)) throw new Error(`not a script: ${script}`);
       defaultScript = script;
     },
-    scriptForRequest(requestId, script) {
-      if (!parseScript(script)) throw new Error(`not a script: ${script}`);
-      byRequestId.set(requestId, script);
+    scriptForRequest,
+    scripted(script) {
+      sequence += 1;
+      const requestId = `scripted-${sequence}`;
+      scriptForRequest(requestId, script);
+      return { requestId, headers: { 'x-request-id': requestId } };
     },
   };
 }

@@ -60,6 +60,16 @@ describe('startScriptedUpstream', () => {
     expect(recorded.script).toBe('stall-after:2');
   });
 
+  it('maps a fresh request id to each script given to scripted()', async () => {
+    const refused = upstream.scripted('status:503');
+    const served = upstream.scripted('ok:1:0');
+    expect(refused.requestId).not.toBe(served.requestId);
+    const first = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: refused.headers, body: chatBody('x') });
+    const second = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: served.headers, body: chatBody('x') });
+    expect([first.status, second.status]).toEqual([503, 200]);
+    await Promise.all([first.body?.cancel(), second.body?.cancel()]);
+  });
+
   it('resets mid-stream, and fails then succeeds per request id', async () => {
     const reset = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-test-script': 'reset-after:1' }, body: chatBody('x', true) });
     await expect(reset.text()).rejects.toThrow();

@@ -81,10 +81,9 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
       try {
         const client = new ContractClient(both);
         for (let index = 0; index < 6; index += 1) {
-          const requestId = `netns-two-${index}`;
-          upstream.scriptForRequest(requestId, 'ok:2:0');
+          const { requestId, headers } = upstream.scripted('ok:2:0');
           const startedAt = performance.now();
-          const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers: { 'x-request-id': requestId } });
+          const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
           served.push(performance.now() - startedAt);
           expect(reply.status, reply.text).toBe(200);
           expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(1);

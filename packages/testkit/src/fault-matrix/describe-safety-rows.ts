@@ -39,7 +39,6 @@ async function startCanary(host: string): Promise<{ server: Server; port: number
 export function describeSafetyRows(target: FaultMatrixTarget): void {
   describe(`fault matrix, keys, SSRF, overload and shutdown: ${target.name}`, () => {
     let upstream: ScriptedUpstream;
-    let sequence = 0;
 
     beforeAll(async () => {
       upstream = await startScriptedUpstream();
@@ -49,12 +48,7 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       await upstream?.close();
     });
 
-    const scriptedHeaders = (script: string): Record<string, string> => {
-      sequence += 1;
-      const requestId = `fs-${target.name.replaceAll(/\W+/g, '-')}-${sequence}`;
-      upstream.scriptForRequest(requestId, script);
-      return { 'x-request-id': requestId };
-    };
+    const scriptedHeaders = (script: string): Record<string, string> => upstream.scripted(script).headers;
 
     it('row 7: no log line and no response holds the client key or the upstream key (whole, first 12 characters, base64)', async () => {
       const upstreams = upstreamsServingEverything(upstream.url).map((entry) => ({ ...entry, api_key: canaryUpstreamKey }));

@@ -62,7 +62,6 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
     let upstream: ScriptedUpstream;
     let gateway: StartedGateway;
     let client: ContractClient;
-    let sequence = 0;
 
     beforeAll(async () => {
       upstream = await startScriptedUpstream();
@@ -78,12 +77,7 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       await upstream?.close();
     });
 
-    const scripted = (script: string): { headers: Record<string, string>; requestId: string } => {
-      sequence += 1;
-      const requestId = `fm-${target.name.replaceAll(/\W+/g, '-')}-${sequence}`;
-      upstream.scriptForRequest(requestId, script);
-      return { requestId, headers: { 'x-request-id': requestId } };
-    };
+    const scripted = (script: string) => upstream.scripted(script);
     const chat = async (script: string, stream: boolean, extra: { signal?: AbortSignal; headers?: Record<string, string>; path?: string } = {}) => {
       const { headers, requestId } = scripted(script);
       const path = extra.path ?? '/v1/chat/completions';
@@ -135,10 +129,8 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       try {
         const bothClient = new ContractClient(both);
         for (let index = 0; index < 10; index += 1) {
-          sequence += 1;
-          const requestId = `fm-two-${sequence}`;
-          upstream.scriptForRequest(requestId, 'ok:2:0');
-          const reply = await bothClient.postJson('/v1/chat/completions', { model, messages }, { headers: { 'x-request-id': requestId } });
+          const { requestId, headers } = upstream.scripted('ok:2:0');
+          const reply = await bothClient.postJson('/v1/chat/completions', { model, messages }, { headers });
           expect(reply.status, reply.text).toBe(200);
           expect(attemptsOf(requestId)).toHaveLength(1);
         }
