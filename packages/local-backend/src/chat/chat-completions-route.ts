@@ -43,7 +43,7 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
 
   if (chat.stream) {
     const stream = createChatStream(
-      { id, created, model: model.id, promptTokenIds, includeUsage: chat.includeUsage, continuousUsage: chat.continuousUsage, returnTokenIds: chat.returnTokenIds },
+      { id, created, model: model.id, promptTokenIds, includeUsage: chat.includeUsage, continuousUsage: chat.continuousUsage, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled },
       generators,
       pacer,
       () => work.abort(),

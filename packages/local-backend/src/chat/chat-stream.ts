@@ -11,6 +11,8 @@ export interface ChatStreamContext {
   includeUsage: boolean;
   continuousUsage: boolean;
   returnTokenIds: boolean;
+  /** As in the non-streamed body: usage carries completion_tokens_details.reasoning_tokens only when reasoning is produced. */
+  reasoningEnabled: boolean;
 }
 
 interface ChoiceState {
@@ -18,6 +20,7 @@ interface ChoiceState {
   generator: Generator<DecodeStep, DecodeOutcome, undefined>;
   next: IteratorResult<DecodeStep, DecodeOutcome>;
   tokens: number;
+  reasoningTokens: number;
   finished: boolean;
 }
 
@@ -35,26 +38,31 @@ export function createChatStream(
   let choices: ChoiceState[] = [];
   let started = false;
   let completionTokens = 0;
+  let reasoningTokens = 0;
   const base = { id: context.id, object: 'chat.completion.chunk', created: context.created, model: context.model };
 
   const chunk = (choice: ChoiceState, delta: Record<string, unknown>, finish?: DecodeOutcome): Record<string, unknown> => {
     const entry: Record<string, unknown> = { index: choice.index, delta, logprobs: null, finish_reason: finish?.finishReason ?? null };
     if (finish !== undefined) entry.stop_reason = finish.stopReason;
     const body: Record<string, unknown> = { ...base, choices: [entry] };
-    if (context.continuousUsage) body.usage = usage(choice.tokens);
+    if (context.continuousUsage) body.usage = usage(choice.tokens, choice.reasoningTokens);
     return body;
   };
-  const usage = (completion: number): Record<string, number> => ({
-    prompt_tokens: context.promptTokenIds.length,
-    completion_tokens: completion,
-    total_tokens: context.promptTokenIds.length + completion,
-  });
+  const usage = (completion: number, reasoning: number): Record<string, unknown> => {
+    const counts: Record<string, unknown> = {
+      prompt_tokens: context.promptTokenIds.length,
+      completion_tokens: completion,
+      total_tokens: context.promptTokenIds.length + completion,
+    };
+    if (context.reasoningEnabled) counts.completion_tokens_details = { reasoning_tokens: reasoning };
+    return counts;
+  };
 
   /** One engine step: every unfinished choice advances one token. Returns false once the stream is over. */
   const round = (enqueue: (bytes: Uint8Array) => void): boolean => {
     if (!started) {
       started = true;
-      choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, finished: false }));
+      choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, reasoningTokens: 0, finished: false }));
       for (const choice of choices) {
         const first = chunk(choice, { role: 'assistant', content: '' });
         if (context.returnTokenIds) first.prompt_token_ids = context.promptTokenIds;
@@ -66,13 +74,16 @@ export function createChatStream(
       const current = choice.next;
       if (current.done === true) throw VllmError.internal('generation ended without a token');
       choice.tokens += 1;
+      if (current.value.channel === 'reasoning') choice.reasoningTokens += 1;
       choice.next = choice.generator.next();
       const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
       if (choice.next.done === true) {
         const outcome = choice.next.value;
         choice.finished = true;
         choice.tokens = outcome.tokenIds.length;
+        choice.reasoningTokens = outcome.reasoningTokens;
         completionTokens += outcome.tokenIds.length;
+        reasoningTokens += outcome.reasoningTokens;
         appendTail(delta, outcome);
         enqueue(sseData(chunk(choice, delta, outcome)));
       } else if (current.value.delta !== '') {
@@ -80,7 +91,7 @@ export function createChatStream(
       }
     }
     if (!choices.every((choice) => choice.finished)) return true;
-    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens) }));
+    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens, reasoningTokens) }));
     enqueue(sseDone);
     return false;
   };
