@@ -76,6 +76,13 @@ describe('tool calls, not streamed', () => {
     }
   });
 
+  it('with n=2 each choice makes its own call, with its own id', async () => {
+    const { json } = await chat({ messages: question, tools, n: 2 });
+    const calls = json.choices.map((choice) => choice.message.tool_calls[0]);
+    expect(json.choices.map((choice) => choice.finish_reason)).toEqual(['tool_calls', 'tool_calls']);
+    expect(new Set(calls.map((call) => call?.id)).size).toBe(2);
+  });
+
   it('refuses a named tool_choice that is not among the tools, naming tool_choice', async () => {
     const { status, json } = await chat<VllmErrorBody>({ messages: question, tools, tool_choice: { type: 'function', function: { name: 'launch_rocket' } } });
     expect(status).toBe(400);
@@ -129,6 +136,24 @@ describe('tool calls, streamed', () => {
     expect(finish).toMatchObject({ finish_reason: 'tool_calls', stop_reason: 151645 });
     expect(chunks.at(-1)?.choices).toEqual([]);
     expect(chunks.at(-1)?.usage?.completion_tokens).toBe(nonStreamed.json.usage.completion_tokens);
+  });
+});
+
+describe('tool calls from a thinking request', () => {
+  it('reasons first, then calls; streamed reasoning and reasoning_tokens match the non-streamed answer', async () => {
+    const body = { model: 'beta53-flash-agent', messages: question, tools, chat_template_kwargs: { enable_thinking: true } };
+    const { json } = await chat(body);
+    expect(json.choices[0]?.message.reasoning).toContain('[infergate local backend]');
+    expect(onlyCall(json).function.name).toBe('get_weather');
+    const response = await fetch(`${server.url()}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ ...body, stream: true, stream_options: { include_usage: true } }) });
+    const chunks = (await readSse(response)).payloads as ChatChunk[];
+    const firstTool = chunks.findIndex((chunk) => chunk.choices[0]?.delta.tool_calls !== undefined);
+    const lastReasoning = chunks.findLastIndex((chunk) => chunk.choices[0]?.delta.reasoning !== undefined);
+    expect(lastReasoning).toBeGreaterThan(0);
+    expect(lastReasoning).toBeLessThan(firstTool);
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.reasoning ?? '').join('')).toBe(json.choices[0]?.message.reasoning);
+    expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(chunks.at(-1)?.usage?.completion_tokens_details).toEqual(json.usage.completion_tokens_details);
   });
 });
 
