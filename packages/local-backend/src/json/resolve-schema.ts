@@ -1,32 +1,50 @@
 export type SchemaObject = Record<string, unknown>;
 
+const maxHops = 32;
+// Combinators nested with no value in between; small, because allOf resolves every part at each level.
+const maxNesting = 8;
+
 /** A JSON Schema as an object: `true` and a missing schema allow anything, and read as `{}`. */
 export function asSchema(schema: unknown): SchemaObject {
   return typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as SchemaObject) : {};
 }
 
 /**
- * The schema with `$ref` (into `$defs` / `definitions` by JSON pointer, or `#` itself), `allOf` (merged) and
- * `anyOf` / `oneOf` (the first usable branch) taken away, so what is left describes one value directly.
- * Keywords beside a `$ref` or a combinator (a `description`, a `default`) are kept, as draft 2020-12 reads them.
+ * Resolves the subschemas of one root schema: `$ref` (into `$defs` / `definitions` by JSON pointer, or `#`
+ * itself), `allOf` (merged) and `anyOf` / `oneOf` (the first usable branch) taken away, so what is left
+ * describes one value directly. Keywords beside a `$ref` or a combinator (a `description`, a `default`) are
+ * kept, as draft 2020-12 reads them.
  */
-export function resolveSchema(schema: unknown, root: unknown, depth = 0): SchemaObject {
-  let current = asSchema(schema);
-  // A reference cycle with nothing else in it would never end; the caller's depth bound covers real recursion.
-  for (let hops = 0; hops < 32; hops += 1) {
-    const { $ref: reference, allOf, anyOf, oneOf, ...rest } = current;
-    if (typeof reference === 'string') {
-      current = { ...asSchema(resolvePointer(root, reference)), ...rest, ...combinators({ allOf, anyOf, oneOf }) };
-    } else if (Array.isArray(allOf)) {
-      current = allOf.reduce<SchemaObject>((merged, part) => mergeSchemas(merged, resolveSchema(part, root, depth)), { ...rest, ...combinators({ anyOf, oneOf }) });
-    } else if (Array.isArray(anyOf) || Array.isArray(oneOf)) {
-      const branches = (Array.isArray(anyOf) ? anyOf : (oneOf as unknown[])).map((branch) => resolveSchema(branch, root, depth));
-      current = mergeSchemas(rest, firstUsable(branches, depth));
-    } else {
-      return current;
+export class SchemaResolver {
+  // Every resolution step spends one unit: a schema built to explode (allOf of many references to itself)
+  // stops here instead of holding the server; real schemas use a small fraction of it.
+  private budget = 100_000;
+
+  constructor(private readonly root: unknown) {}
+
+  resolve(schema: unknown, depth: number, nesting = 0): SchemaObject {
+    let current = asSchema(schema);
+    // A reference cycle through $ref, allOf or anyOf alone (no value in between) would never end: both the hops
+    // here and the nesting of combinators are bounded; the caller's depth bound covers recursion through values.
+    this.budget -= 1;
+    if (nesting > maxNesting || this.budget < 0) return {};
+    for (let hops = 0; hops < maxHops; hops += 1) {
+      this.budget -= 1;
+      if (this.budget < 0) return {};
+      const { $ref: reference, allOf, anyOf, oneOf, ...rest } = current;
+      if (typeof reference === 'string') {
+        current = { ...asSchema(resolvePointer(this.root, reference)), ...rest, ...combinators({ allOf, anyOf, oneOf }) };
+      } else if (Array.isArray(allOf)) {
+        current = allOf.reduce<SchemaObject>((merged, part) => mergeSchemas(merged, this.resolve(part, depth, nesting + 1)), { ...rest, ...combinators({ anyOf, oneOf }) });
+      } else if (Array.isArray(anyOf) || Array.isArray(oneOf)) {
+        const branches: unknown[] = Array.isArray(anyOf) ? anyOf : (oneOf as unknown[]);
+        current = mergeSchemas(rest, firstUsable(branches, (branch) => this.resolve(branch, depth, nesting + 1), depth));
+      } else {
+        return current;
+      }
     }
+    return current;
   }
-  return current;
 }
 
 function combinators(parts: Record<string, unknown>): SchemaObject {
@@ -35,16 +53,22 @@ function combinators(parts: Record<string, unknown>): SchemaObject {
 
 /**
  * The branch to produce a value for: the first that is not only `null` (zod's nullable is `anyOf [X, null]`)
- * and not `not`; past the depth bound the first that needs no nesting, so a recursive union ends.
+ * and not `not`; past the depth bound the first that needs no nesting, so a recursive union ends. Branches are
+ * resolved one at a time, only as far as the choice needs.
  */
-function firstUsable(branches: SchemaObject[], depth: number): SchemaObject {
-  const usable = branches.filter((branch) => branch.not === undefined && !(branch.type === 'null' || ('const' in branch && branch.const === null)));
-  const candidates = usable.length > 0 ? usable : branches;
-  if (depth >= shallowDepth) {
-    const flat = candidates.find((branch) => !['object', 'array'].includes(String(branch.type)) && branch.properties === undefined && branch.items === undefined);
-    if (flat !== undefined) return flat;
+function firstUsable(branches: readonly unknown[], resolve: (branch: unknown) => SchemaObject, depth: number): SchemaObject {
+  let first: SchemaObject | undefined;
+  let firstUsableBranch: SchemaObject | undefined;
+  for (const raw of branches) {
+    const branch = resolve(raw);
+    first ??= branch;
+    const usable = branch.not === undefined && !(branch.type === 'null' || ('const' in branch && branch.const === null));
+    if (!usable) continue;
+    if (depth < shallowDepth) return branch;
+    firstUsableBranch ??= branch;
+    if (!['object', 'array'].includes(String(branch.type)) && branch.properties === undefined && branch.items === undefined) return branch;
   }
-  return candidates[0] ?? {};
+  return firstUsableBranch ?? first ?? {};
 }
 
 /** Past this nesting depth optional properties and extra array items are left out, so recursive schemas end. */

@@ -27,6 +27,15 @@ describe('valueForSchema', () => {
     expect(typeof tuple[1]).toBe('boolean');
     const endless = { type: 'object', properties: { next: { $ref: '#' } }, required: ['next'] };
     expect(JSON.stringify(valueForSchema(endless, words)).length).toBeLessThan(2000);
+    // Cycles with no value in between end too.
+    expect(valueForSchema({ allOf: [{ $ref: '#' }] }, words)).toBeDefined();
+    expect(valueForSchema({ anyOf: [{ $ref: '#' }] }, words)).toBeDefined();
+    expect(valueForSchema({ $ref: '#' }, words)).toBeDefined();
+    expect(valueForSchema({ allOf: [{ $ref: '#' }, { $ref: '#' }, { $ref: '#' }] }, words)).toBeDefined();
+    expect(valueForSchema({ anyOf: [{ $ref: '#' }, { $ref: '#' }, { $ref: '#' }] }, words)).toBeDefined();
+    // Built to explode: resolving it fully would take 1000^8 steps.
+    expect(valueForSchema({ allOf: Array.from({ length: 1000 }, () => ({ $ref: '#' })) }, words)).toBeDefined();
+    expect((valueForSchema({ type: 'array', minItems: 1e9 }, words) as unknown[]).length).toBeLessThanOrEqual(1000);
   });
 
   it('answers `true`, `{}` and a missing schema with a value, and follows a $ref with sibling keywords', () => {

@@ -1,12 +1,16 @@
 import { formattedString } from './formatted-string.js';
 import { numberInRange } from './number-in-range.js';
-import { asSchema, resolveSchema, shallowDepth } from './resolve-schema.js';
+import { SchemaResolver, asSchema, shallowDepth } from './resolve-schema.js';
 import type { SchemaObject } from './resolve-schema.js';
 
 // Beyond this nesting a schema that still demands more (a required recursive property) gets null: no valid
 // finite value exists, and answering beats looping.
 const maxDepth = 32;
 const wordsPerString = 8;
+// A schema may ask for more than any answer could hold (minItems 1e9); past these the value is cut short and no
+// longer valid, as a model's answer would be cut by max_tokens, instead of exhausting the server's memory.
+const itemCap = 1_000;
+const lengthCap = 10_000;
 
 /**
  * A JSON value valid for `schema`, built from `words` (the prompt's): what a model under vLLM's structured
@@ -20,15 +24,18 @@ export function valueForSchema(schema: unknown, words: readonly string[]): unkno
 
 class SchemaValues {
   private cursor = 0;
+  private readonly resolver: SchemaResolver;
 
   constructor(
-    private readonly root: unknown,
+    root: unknown,
     private readonly words: readonly string[],
-  ) {}
+  ) {
+    this.resolver = new SchemaResolver(root);
+  }
 
   value(raw: unknown, depth: number, index: number): unknown {
     if (raw === false || depth > maxDepth) return null;
-    const schema = resolveSchema(raw, this.root, depth);
+    const schema = this.resolver.resolve(raw, depth);
     if ('const' in schema) return schema.const;
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[index % schema.enum.length];
     if ('default' in schema && schema.default !== undefined) return schema.default;
@@ -56,7 +63,7 @@ class SchemaValues {
     const run = [...this.words.slice(start), ...this.words.slice(0, start)].slice(0, wordsPerString).join(' ');
     const formatted = typeof schema.format === 'string' ? formattedString(schema.format, run) : undefined;
     if (formatted !== undefined) return formatted;
-    const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    const minLength = typeof schema.minLength === 'number' ? Math.min(schema.minLength, lengthCap) : 0;
     const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
     let text = run;
     while ([...text].length < minLength) text += ` ${run}`;
@@ -68,7 +75,7 @@ class SchemaValues {
     // Tuples: draft 2020-12 `prefixItems`, or draft 7's `items` as a list with `additionalItems` for the rest.
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
     const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
-    const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+    const minItems = typeof schema.minItems === 'number' ? Math.min(schema.minItems, itemCap) : 0;
     const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
     const wanted = prefix.length > 0 ? prefix.length : depth >= shallowDepth ? 0 : 1;
     const count = Math.min(Math.max(minItems, wanted), maxItems, prefix.length > 0 && rest === false ? prefix.length : Number.POSITIVE_INFINITY);
@@ -85,7 +92,7 @@ class SchemaValues {
     }
     const extra = schema.additionalProperties === false ? undefined : schema.additionalProperties;
     for (const key of required) if (!(key in result)) result[key] = this.value(extra, depth + 1, 0);
-    const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+    const minProperties = typeof schema.minProperties === 'number' ? Math.min(schema.minProperties, itemCap) : 0;
     for (let index = 1; Object.keys(result).length < minProperties && schema.additionalProperties !== false; index += 1) {
       if (!(`field_${index}` in result)) result[`field_${index}`] = this.value(extra, depth + 1, 0);
     }
