@@ -76,6 +76,13 @@ describe('tool calls, not streamed', () => {
     }
   });
 
+  it('gives {} as the arguments of a tool without parameters or with an open schema', async () => {
+    for (const definition of [{ name: 'ping' }, { name: 'ping', parameters: {} }, { name: 'ping', parameters: { type: 'object' } }]) {
+      const { json } = await chat({ messages: question, tools: [{ type: 'function', function: definition }] });
+      expect(onlyCall(json).function).toEqual({ name: 'ping', arguments: '{}' });
+    }
+  });
+
   it('with n=2 each choice makes its own call, with its own id', async () => {
     const { json } = await chat({ messages: question, tools, n: 2 });
     const calls = json.choices.map((choice) => choice.message.tool_calls[0]);

@@ -1,3 +1,4 @@
+import { asRecord } from '../http/as-record.js';
 import { randomHex } from '../http/random-hex.js';
 import { pythonJson } from '../json/python-json.js';
 import { valueForSchema } from '../json/value-for-schema.js';
@@ -18,10 +19,14 @@ export interface ToolCallPlan {
   text: string;
 }
 
-/** A call of `tool` with arguments built from the prompt's words, the same for the same request. */
+/**
+ * A call of `tool` with arguments built from the prompt's words, the same for the same request. Arguments are
+ * always a JSON object, as clients parse them: a tool without parameters, or with an open schema such as `{}`,
+ * gets `{}`.
+ */
 export function planToolCall(tool: ChatTool, words: readonly string[]): ToolCallPlan {
-  const parameters = tool.parameters ?? { type: 'object', properties: {} };
-  const argumentsJson = pythonJson(valueForSchema(parameters, words));
+  const value = tool.parameters === undefined ? {} : valueForSchema(tool.parameters, words);
+  const argumentsJson = pythonJson(asRecord(value) ?? {});
   return { id: `chatcmpl-tool-${randomHex()}`, name: tool.name, arguments: argumentsJson, prefix: toolCallPrefix(tool.name), text: toolCallText(tool.name, argumentsJson) };
 }
 
