@@ -122,8 +122,12 @@ export class GatewayError extends Error {
     return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
   }
 
-  static upstreamFailed(message = 'The model server failed to answer.'): GatewayError {
-    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message });
+  /**
+   * `cause` is for the log only (never the client): `{ detail }` says what failed, e.g. the JSON path of
+   * an upstream body that could not be read.
+   */
+  static upstreamFailed(message = 'The model server failed to answer.', cause?: unknown): GatewayError {
+    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message, cause });
   }
 
   static upstreamTimeout(message = 'The model server did not answer in time.'): GatewayError {
