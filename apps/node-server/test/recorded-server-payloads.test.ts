@@ -7,6 +7,7 @@ import {
   serveRecordedPayload,
   startRecordingUpstream,
   upstreamsServingEverything,
+  writeChatSse,
   writeJson,
   type RecordedServerPayload,
   type RecordingUpstream,
@@ -30,11 +31,16 @@ describe('answers of every common OpenAI-compatible server are read tolerantly (
   let client: ContractClient;
   let current: RecordedServerPayload = firstPayload;
   let bare: Json | undefined;
+  let bareChunks: Json[] | undefined;
 
   beforeAll(async () => {
     upstream = await startRecordingUpstream({
       handlers: {
-        'POST /v1/chat/completions': (request, response) => (bare === undefined ? serveRecordedPayload(() => current)(request, response) : writeJson(response, 200, bare)),
+        'POST /v1/chat/completions': (request, response) => {
+          if (bareChunks !== undefined) writeChatSse(response, bareChunks);
+          else if (bare !== undefined) writeJson(response, 200, bare);
+          else return serveRecordedPayload(() => current)(request, response);
+        },
       },
     });
     gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url) });
@@ -50,6 +56,7 @@ describe('answers of every common OpenAI-compatible server are read tolerantly (
     const use = (): void => {
       current = payload;
       bare = undefined;
+      bareChunks = undefined;
     };
 
     it("non-streamed chat: 200 with the spec's chat completion object", async () => {
@@ -129,6 +136,22 @@ describe('answers of every common OpenAI-compatible server are read tolerantly (
     const responses = await client.postJson('/v1/responses', { model, input: 'Hi' });
     expect(responses.status, responses.text).toBe(200);
     expect((responses.json as Json).output_text).toBe('Plain.');
+  });
+
+  it('a stream with no role chunk, no logprobs, no finish_reason keys, usage null and a fingerprint on every chunk ends properly', async () => {
+    bare = undefined;
+    const chunk = (choices: Json[], usage: Json | null = null): Json => ({ id: 'x', object: 'chat.completion.chunk', created: 1_767_225_600, model: 'm', system_fingerprint: 'fp_x', choices, usage });
+    bareChunks = [chunk([{ index: 0, delta: { content: 'Lean' } }]), chunk([{ index: 0, delta: { content: ' stream.' } }]), chunk([], { prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 })];
+    const chat = await client.post('/v1/chat/completions', { model, messages, stream: true });
+    const chatEvents = parseSseText(await chat.text());
+    expect(chat.status).toBe(200);
+    expect(chatEvents.at(-1)?.data).toBe('[DONE]');
+    expect(chatEvents.some((event) => event.data.includes('"error"'))).toBe(false);
+    const responses = await client.post('/v1/responses', { model, input: 'Hi', stream: true });
+    const events = parseSseText(await responses.text()).map((event) => JSON.parse(event.data) as Json);
+    expect(events.at(-1)?.type).toBe('response.completed');
+    expect(events.filter((event) => event.type === 'response.output_text.delta').map((event) => event.delta).join('')).toBe('Lean stream.');
+    bareChunks = undefined;
   });
 
   it('an answer without choices is a 502, never passed on', async () => {
