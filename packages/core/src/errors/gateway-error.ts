@@ -80,6 +80,11 @@ export class GatewayError extends Error {
     return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not supported: this gateway stores no data, so stored items cannot be read back or changed.` });
   }
 
+  /** An endpoint of the completion API this gateway does not offer at all (the spec lists it as unsupported). */
+  static endpointNotOffered(method: string, path: string): GatewayError {
+    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not offered by this gateway.` });
+  }
+
   static useMasterEndpoint(method: string, path: string, masterUrl: string | undefined): GatewayError {
     const where = masterUrl ? `at the master endpoint ${masterUrl} with the master API key` : 'at the master endpoint with the master API key (no master_url is configured)';
     return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'use_master_endpoint', message: `${method} ${path} is not served by this gateway; call it ${where}.` });
