@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 import { Buffer } from 'node:buffer';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const [requestsPerRound = 3000, rounds = 3, concurrency = 32] = process.argv.slice(2).map(Number);
 const apiKey = 'bench-key-0123456789abcdef';
@@ -108,7 +109,7 @@ ${ports.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fail
   let workerPid;
   for (let attempt = 0; workerPid === undefined; attempt += 1) {
     if (attempt > 200) throw new Error(`nginx ${name} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     try {
       workerPid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]) || undefined;
     } catch {
