@@ -8,6 +8,8 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+ENV CI=true \
+    TURBO_TELEMETRY_DISABLED=1
 RUN npm install --global pnpm@10.34.8
 WORKDIR /src
 COPY . .
