@@ -77,8 +77,11 @@ describe('the image root built by scripts/build-image-root.sh', () => {
     const port = await freeLoopbackPort();
     // The image's environment, on loopback and a free port instead of 0.0.0.0:8080.
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, LOG_LEVEL: 'warn' };
-    const asNobody = ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--', process.execPath];
-    const child = spawn('setpriv', [...asNobody, ...args.map(inRoot)], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Tests run as root here (CI too): drop to nobody like the image's USER. Run by someone else, the
+    // test is already unprivileged.
+    const asRoot = process.getuid?.() === 0;
+    const unprivileged = (commandArgs: string[]): [string, string[]] => (asRoot ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--', process.execPath, ...commandArgs]] : [process.execPath, commandArgs]);
+    const child = spawn(...unprivileged(args.map(inRoot)), { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,9 +97,9 @@ describe('the image root built by scripts/build-image-root.sh', () => {
         });
         child.once('exit', () => reject(new Error(`exited before listening:\n${output}`)));
       });
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const nobodyUid = spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim();
-      expect(/^Uid:\s+(\d+)/m.exec(status)?.[1]).toBe(nobodyUid);
+      const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      expect(uid).toBe(asRoot ? spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() : String(process.getuid?.()));
+      expect(uid).not.toBe('0');
 
       const baseUrl = `http://127.0.0.1:${port}`;
       const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
@@ -121,14 +124,14 @@ describe('the image root built by scripts/build-image-root.sh', () => {
 
       const [probe, ...probeArgs] = execForm(/^HEALTHCHECK .*CMD (\[.*\])$/m);
       expect(probe).toBe('node');
-      const healthcheck = spawnSync('setpriv', [...asNobody, ...probeArgs.map(inRoot)], { env, encoding: 'utf8', timeout: 30_000 });
+      const healthcheck = spawnSync(...unprivileged(probeArgs.map(inRoot)), { env, encoding: 'utf8', timeout: 30_000 });
       expect(healthcheck.status, healthcheck.stderr).toBe(0);
 
       child.kill('SIGTERM');
       const [code] = await exited;
       expect(code, output).toBe(0);
       // With the gateway gone, the same probe reports the container unhealthy.
-      expect(spawnSync('setpriv', [...asNobody, ...probeArgs.map(inRoot)], { env, encoding: 'utf8', timeout: 30_000 }).status).toBe(1);
+      expect(spawnSync(...unprivileged(probeArgs.map(inRoot)), { env, encoding: 'utf8', timeout: 30_000 }).status).toBe(1);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
