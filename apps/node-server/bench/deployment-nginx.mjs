@@ -9,28 +9,23 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath, URL } from 'node:url';
-import { Buffer } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, URL } from 'node:url';
+import { benchModel as model, createChatLoad, listen, median, startChatStub } from './chat-bench-load.mjs';
 
 const [requestsPerRound = 3000, rounds = 3, concurrency = 32] = process.argv.slice(2).map(Number);
 const apiKey = 'bench-key-0123456789abcdef';
-const model = 'alpha36-35b-a3b-instruct';
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const locations = fileURLToPath(new URL('../../../deploy/nginx/infergate-locations.conf', import.meta.url));
 const clockTicks = 100;
 
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
 async function freePort() {
   const server = createServer();
-  const port = await listen(server);
+  const port = Number(new URL(await listen(server)).port);
   server.close();
   await once(server, 'close');
   return port;
@@ -42,23 +37,13 @@ function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicks;
 }
 
-// vLLM's chat completion shape (shared/ref/protocols.md), a fixed short answer.
-const completion = JSON.stringify({
-  id: 'chatcmpl-0123456789abcdef0123456789abcdef', object: 'chat.completion', created: 1767225600, model: 'served',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'One, two, three.', tool_calls: [], reasoning: null }, logprobs: null, finish_reason: 'stop', stop_reason: null }],
-  usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, prompt_tokens_details: null },
-});
-const upstream = createServer((incoming, response) => {
-  incoming.resume();
-  incoming.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(completion));
-});
-const upstreamPort = await listen(upstream);
+const { url: upstreamUrl, server: upstream } = await startChatStub();
 
 const workDir = mkdtempSync(join(tmpdir(), 'infergate-bench-deploy-'));
 chmodSync(workDir, 0o755);
 const configPath = join(workDir, 'config.json');
 writeFileSync(configPath, JSON.stringify({
-  upstreams: [{ name: 'stub', url: `http://127.0.0.1:${upstreamPort}`, protocol: 'openai', models: { [model]: 'served' } }],
+  upstreams: [{ name: 'stub', url: upstreamUrl, protocol: 'openai', models: { [model]: 'served' } }],
   timeouts: { drain_delay_ms: 0 },
 }));
 
@@ -119,49 +104,26 @@ ${ports.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fail
   return { child, port, workerPid };
 }
 
-const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16 });
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-
-function post(port) {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', agent, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`))));
-    });
-    call.on('error', reject);
-    call.end(body);
-  });
-}
-
-async function load(port, count) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      await post(port);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
+const { load, close: closeLoad } = createChatLoad(apiKey, concurrency);
 
 const replicas = [await startReplica(), await startReplica()];
 const nginxOne = await startNginx('one', [replicas[0].port]);
 const nginxTwo = await startNginx('two', replicas.map((replica) => replica.port));
 const setups = [
-  { name: 'direct, 1 replica     ', port: replicas[0].port, gateways: [replicas[0].child.pid], nginx: undefined, results: [] },
-  { name: 'nginx -> 1 replica    ', port: nginxOne.port, gateways: [replicas[0].child.pid], nginx: nginxOne.workerPid, results: [] },
-  { name: 'nginx -> 2 replicas   ', port: nginxTwo.port, gateways: replicas.map((replica) => replica.child.pid), nginx: nginxTwo.workerPid, results: [] },
+  { name: 'direct, 1 replica     ', address: `http://127.0.0.1:${replicas[0].port}`, gateways: [replicas[0].child.pid], nginx: undefined, results: [] },
+  { name: 'nginx -> 1 replica    ', address: `http://127.0.0.1:${nginxOne.port}`, gateways: [replicas[0].child.pid], nginx: nginxOne.workerPid, results: [] },
+  { name: 'nginx -> 2 replicas   ', address: `http://127.0.0.1:${nginxTwo.port}`, gateways: replicas.map((replica) => replica.child.pid), nginx: nginxTwo.workerPid, results: [] },
 ];
 
 // Warm-up: JIT, connection pools.
-for (const setup of setups) await load(setup.port, 1000);
+for (const setup of setups) await load(setup.address, 1000);
 
 for (let round = 0; round < rounds; round += 1) {
   for (const setup of [...setups.slice(round % setups.length), ...setups.slice(0, round % setups.length)]) {
     const gatewayBefore = setup.gateways.reduce((sum, pid) => sum + cpuMicros(pid), 0);
     const nginxBefore = setup.nginx === undefined ? 0 : cpuMicros(setup.nginx);
     const started = process.hrtime.bigint();
-    await load(setup.port, requestsPerRound);
+    await load(setup.address, requestsPerRound);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const gatewayCpu = setup.gateways.reduce((sum, pid) => sum + cpuMicros(pid), 0) - gatewayBefore;
     const nginxCpu = setup.nginx === undefined ? 0 : cpuMicros(setup.nginx) - nginxBefore;
@@ -169,7 +131,6 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 
-const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];
 const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
 process.stdout.write(`deployment behind nginx: ${rounds} rounds x ${requestsPerRound} non-streaming chat requests, concurrency ${concurrency}, Node ${process.version}, ${cpus().length} cores, load average ${load1} at the end; medians (CPU from /proc, 10 ms ticks)\n`);
 for (const setup of setups) {
@@ -190,6 +151,6 @@ for (const { child } of replicas) {
   child.kill('SIGTERM');
   await exited;
 }
-agent.destroy();
+closeLoad();
 upstream.close();
 rmSync(workDir, { recursive: true, force: true });
