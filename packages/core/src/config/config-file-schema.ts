@@ -164,6 +164,7 @@ export const configFileSchema = z.strictObject({
     inbound_request_ms: positiveInteger.optional(),
     keep_alive_ms: positiveInteger.optional(),
     shutdown_grace_ms: nonNegativeInteger.optional(),
+    drain_delay_ms: nonNegativeInteger.optional(),
   }).optional(),
   retries: z.strictObject({
     attempts: nonNegativeInteger.optional(),

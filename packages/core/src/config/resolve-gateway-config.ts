@@ -75,6 +75,9 @@ export const defaultTimeouts: TimeoutsConfig = {
   inboundRequestMs: 120_000,
   keepAliveMs: 72_000,
   shutdownGraceMs: 30_000,
+  // Long enough for a Kubernetes Service or a load balancer's health check to take a replica out of
+  // its pool after /readyz turns 503, so no new request reaches a closed listener.
+  drainDelayMs: 5_000,
 };
 
 export const defaultRetries: RetryConfig = { attempts: 1, budgetPercent: 20, budgetFloor: 3 };
@@ -262,6 +265,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       inboundRequestMs: parsed.timeouts?.inbound_request_ms,
       keepAliveMs: parsed.timeouts?.keep_alive_ms,
       shutdownGraceMs: parsed.timeouts?.shutdown_grace_ms,
+      drainDelayMs: parsed.timeouts?.drain_delay_ms,
     }),
   };
   // Node refuses to start a server whose headers timeout exceeds its request timeout.
