@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { GatewayError, isGatewayError, type GatewayDeps, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, matchRoute, requestIdFor, routeTable } from '@infergate/core';
+import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, failureLogFields, matchRoute, requestIdFor, routeTable } from '@infergate/core';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';
@@ -46,7 +46,13 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
       signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
       requestId,
     };
-    return toResponse(await dispatch(route, input, deps));
+    const result = await dispatch(route, input, deps);
+    // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
+    if (result.status >= 500) {
+      const { meta } = result;
+      console.warn(JSON.stringify({ level: 'warn', msg: 'request', requestId, method: route.method, route: route.path, status: result.status, model: meta.model, upstream: meta.endpoint, keyName: meta.keyName, ...failureLogFields(meta) }));
+    }
+    return toResponse(result);
   };
 
   for (const route of routeTable) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));

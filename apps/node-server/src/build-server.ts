@@ -12,6 +12,7 @@ import {
   routeTable,
   type GatewayDeps,
   type HandlerInput,
+  type JsonResult,
   type RouteDefinition,
 } from '@infergate/core';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
@@ -109,6 +110,13 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     return reserved.payload;
   });
 
+  // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
+  const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
+    const state = states.get(request.raw);
+    if (state !== undefined) state.meta = result.meta;
+    await sendResult(reply, result);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
     states.set(request.raw, state);
@@ -136,7 +144,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
     if (closing) {
       reply.header('connection', 'close');
-      await sendResult(reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
+      await sendError(request, reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
       return reply;
     }
     return undefined;
@@ -179,7 +187,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
-    await sendResult(reply, errorResult(unmatchedRouteError(request.method, path), envelopeForPath(path), request.id));
+    await sendError(request, reply, errorResult(unmatchedRouteError(request.method, path), envelopeForPath(path), request.id));
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -191,7 +199,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
     // So is a body refused by the in-flight budget (503 overloaded), which was never read.
     if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');
-    await sendResult(reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
+    await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 
   return {

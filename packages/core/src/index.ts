@@ -4,6 +4,7 @@ export * from './errors/upstream-error.js';
 export * from './errors/error-envelopes.js';
 export * from './errors/to-gateway-error.js';
 export * from './errors/map-upstream-status.js';
+export * from './errors/failure-facts.js';
 
 // Catalogue
 export type * from './catalogue/catalogue-types.js';

@@ -10,7 +10,7 @@ import { sendAttempt } from './send-attempt.js';
 import type { AttemptTimeouts } from './send-attempt.js';
 import type { Transport } from './transport.js';
 import { encodeJsonBody } from './encode-json-body.js';
-import { upstreamFailure } from './upstream-failure.js';
+import { upstreamFailure, withAttemptFacts } from './upstream-failure.js';
 import type { UpstreamTracer } from './upstream-tracer.js';
 
 export interface UpstreamPortOptions {
@@ -105,12 +105,14 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       currentHasSlot = false;
     };
     let streamReturned = false;
+    let lastUpstream: string | undefined;
     try {
       for (;;) {
         currentHasSlot = nextHasSlot;
         nextHasSlot = false;
         const endpoint = pool.pick(call.modelId, tried);
-        if (endpoint === undefined) throw upstreamFailure('unavailable', 'connect');
+        if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, tried.size);
+        lastUpstream = endpoint.upstream.name;
         tried.add(endpoint);
         const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: tried.size, stream: call.stream });
         let result;
@@ -140,7 +142,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
             continue;
           }
-          throw error;
+          throw isUpstreamError(error) ? withAttemptFacts(error, endpoint.upstream.name, tried.size) : error;
         }
         releaseSlots();
         if (result.retry) {
@@ -148,7 +150,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
           await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
           continue;
         }
-        const response = result.response;
+        const response = { ...result.response, attempts: tried.size };
         if (response.status >= 500) countError('http_5xx');
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });

@@ -37,6 +37,8 @@ export interface UpstreamJsonResponse {
   body: unknown;
   /** Name of the endpoint that answered (for logs and metrics; never sent to clients). */
   endpoint: string;
+  /** Attempts it took, this one included (for logs). */
+  attempts?: number;
 }
 
 export interface UpstreamStreamResponse {
@@ -49,6 +51,7 @@ export interface UpstreamStreamResponse {
    */
   events: AsyncIterableIterator<SseEvent>;
   endpoint: string;
+  attempts?: number;
 }
 
 export type UpstreamResponse = UpstreamJsonResponse | UpstreamStreamResponse;
