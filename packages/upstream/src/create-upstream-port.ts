@@ -61,7 +61,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
   for (const upstream of options.upstreams) {
     for (const [modelId, model] of Object.entries(upstream.models)) {
       const existing = targets.get(modelId);
-      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model });
+      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model, ...(upstream.tokenize === false ? { tokenize: false } : {}) });
       else if (existing.protocol !== upstream.protocol) {
         throw new Error(`Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`);
       }

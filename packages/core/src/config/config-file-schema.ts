@@ -101,6 +101,8 @@ export const upstreamConfigSchema = z.strictObject({
   api_key: nonEmptyString.optional(),
   protocol: oneOf(upstreamProtocols),
   models: z.record(nonEmptyString, nonEmptyString).refine((models) => Object.keys(models).length > 0, 'expected at least one catalogue model'),
+  /** false: the server has no tokenizer route, so /tokenize answers 501 without calling it (default true). */
+  tokenize: boolean.optional(),
 });
 export type UpstreamConfigFile = z.output<typeof upstreamConfigSchema>;
 

@@ -20,6 +20,8 @@ export interface UpstreamConfig {
    * in-process; the edge app reaches it at a URL from its environment.
    */
   local?: boolean;
+  /** false when the server offers no tokenizer route (config `tokenize: false`): /tokenize answers 501 without a call. */
+  tokenize?: boolean;
 }
 
 export interface LimitsConfig {

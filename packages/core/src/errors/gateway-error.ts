@@ -148,6 +148,11 @@ export class GatewayError extends Error {
     return new GatewayError({ status: 504, type: 'api_error', code: 'upstream_timeout', message, cause });
   }
 
+  /** /tokenize on a model whose server has no tokenizer route (or is configured with `tokenize: false`). */
+  static tokenizeNotOffered(model: string): GatewayError {
+    return new GatewayError({ status: 501, type: 'server_error', code: 'tokenize_not_supported', param: 'model', message: `The model '${model}' is served by a model server that does not offer tokenization, so /tokenize is not available for it.` });
+  }
+
   static overloaded(retryAfterSeconds = 1): GatewayError {
     return new GatewayError({ status: 503, type: 'server_error', code: 'overloaded', message: 'The gateway is at capacity; retry shortly.', headers: { 'retry-after': String(retryAfterSeconds) } });
   }

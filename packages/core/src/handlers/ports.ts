@@ -12,6 +12,8 @@ export type UpstreamProtocol = 'openai' | 'tei' | 'cohere' | 'images';
 export interface UpstreamTarget {
   protocol: UpstreamProtocol;
   model: string;
+  /** false when the model's upstreams offer no tokenizer route (config `tokenize: false`). */
+  tokenize?: boolean;
 }
 
 export interface UpstreamCall {

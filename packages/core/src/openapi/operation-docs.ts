@@ -142,7 +142,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   tokenize: {
     tag: 'Tokens',
     summary: 'Tokenize a prompt',
-    description: 'Token count, token ids and the context window of the model (max_model_len).',
+    description: 'Token count, token ids and the context window of the model (max_model_len). 501 when the model\'s server does not offer tokenization.',
     request: tokenizeRequestSchema,
     endpoint: 'tokenize',
     responses: [tokenizeResultSchema],
