@@ -52,7 +52,6 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     maxEjectionMs: options.ejection?.maxMs,
     onEject: () => options.metrics?.endpointEjected?.(),
   });
-  const countError = (kind: string): void => options.metrics?.upstreamError?.(kind);
   const transports = new Map<UpstreamConfig, Transport>(options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]));
   const budget = new RetryBudget(options.retries);
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
@@ -83,6 +82,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       }
     };
     const tried = new Set<Endpoint>();
+    // The upstream of the current attempt (and, once it is over, of the last): for metrics and logs.
+    let lastUpstream: string | undefined;
+    const countError = (kind: string): void => options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
     let retriesUsed = 0;
     let nextHasSlot = false;
     let currentHasSlot = false;
@@ -105,7 +107,6 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       currentHasSlot = false;
     };
     let streamReturned = false;
-    let lastUpstream: string | undefined;
     try {
       for (;;) {
         currentHasSlot = nextHasSlot;

@@ -104,6 +104,8 @@ export interface RequestRecord {
   endpoint?: string;
   inputTokens?: number;
   outputTokens?: number;
+  /** The API key's name (never the key); absent before authentication. */
+  keyName?: string;
 }
 
 /** A finished request with its timings, for sinks that keep latency and rejection metrics. */
@@ -127,8 +129,11 @@ export interface MetricsSink {
   /** A stream started / ended (the active-streams gauge). */
   streamStarted?(): void;
   streamEnded?(): void;
-  /** An upstream attempt failed: an UpstreamError kind (refused, timeout, reset...) or `http_5xx`. */
-  upstreamError?(kind: string): void;
+  /**
+   * An upstream attempt failed: an UpstreamError kind (refused, timeout, reset...) or `http_5xx`, with
+   * the upstream's configured name (absent when no endpoint was picked) and the catalogue model.
+   */
+  upstreamError?(kind: string, where?: { upstream?: string; model?: string }): void;
   /** The upstream port retried an attempt on another endpoint. */
   retry?(): void;
   /** An upstream endpoint was ejected from its pool. */

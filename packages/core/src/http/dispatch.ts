@@ -58,6 +58,7 @@ function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): 
     const record: RequestRecord = { ...base, status };
     if (meta.model !== undefined) record.model = meta.model;
     if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
+    if (meta.keyName !== undefined) record.keyName = meta.keyName;
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
     try {
