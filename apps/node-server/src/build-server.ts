@@ -10,6 +10,8 @@ import {
   errorResult,
   requestIdFor,
   routeTable,
+  unmatchedResult,
+  withCorsHeaders,
   type GatewayDeps,
   type HandlerInput,
   type JsonResult,
@@ -26,7 +28,6 @@ import { sendResult } from './send-result.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
 import { toFastifyPath } from './to-fastify-path.js';
-import { unmatchedRouteError } from './unmatched-route-error.js';
 
 export interface BuildServerOptions extends GatewayDepsOptions {
   /** A pino logger for the one line per request; silent when absent. */
@@ -111,10 +112,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   });
 
   // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
+  // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
   const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
     const state = states.get(request.raw);
     if (state !== undefined) state.meta = result.meta;
-    await sendResult(reply, result);
+    await sendResult(reply, withCorsHeaders(result, config, headerValue(request.headers, 'origin')));
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -187,7 +189,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
-    await sendError(request, reply, errorResult(unmatchedRouteError(request.method, path), envelopeForPath(path), request.id));
+    await sendError(request, reply, unmatchedResult(routeTable, { method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }, config));
   });
 
   app.setErrorHandler(async (error, request, reply) => {

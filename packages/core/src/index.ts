@@ -59,6 +59,8 @@ export type * from './http/handler-types.js';
 export * from './http/route-table.js';
 export * from './http/dispatch.js';
 export * from './http/match-route.js';
+export * from './http/cors.js';
+export * from './http/unmatched-result.js';
 export * from './http/request-id.js';
 export * from './http/bearer-token.js';
 

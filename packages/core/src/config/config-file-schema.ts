@@ -64,6 +64,9 @@ const originUrl = httpUrl('origin').refine((value) => {
   }
 }, 'expected an origin (scheme, host and port; no path, query or fragment)');
 
+// A browser's Origin header is scheme, host and port exactly; `*` allows every origin.
+const corsOrigin = z.union([z.literal('*'), originUrl], { error: "expected '*' or an origin such as https://app.example.com" });
+
 // Printable ASCII without spaces, so that every configured key can arrive as `Authorization: Bearer <key>`.
 const apiKey = nonEmptyString.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
@@ -134,6 +137,8 @@ export const configFileSchema = z.strictObject({
   server: z.strictObject({
     host: nonEmptyString.optional(),
     port: integer.pipe(z.number().min(0).max(65535, 'expected a port 0..65535')).optional(),
+    /** Browsers on these origins may call the gateway (CORS); off when absent. */
+    cors: z.strictObject({ origins: z.array(corsOrigin) }).optional(),
   }).optional(),
   keys: z.array(keyConfigSchema).optional(),
   master_url: httpUrl('URL').optional(),

@@ -91,9 +91,15 @@ export interface TracingConfig {
   serviceName: string;
 }
 
+/** CORS for browsers (config `server.cors`): off when absent. */
+export interface CorsConfig {
+  /** Allowed origins (`https://app.example.com`, scheme, host and port as browsers send them), or `*` for any. */
+  origins: readonly string[];
+}
+
 /** The validated, defaulted configuration every handler sees. */
 export interface GatewayConfig {
-  server: { host: string; port: number };
+  server: { host: string; port: number; cors?: CorsConfig };
   catalogue: Catalogue;
   keys: readonly string[];
   masterUrl: string | undefined;

@@ -134,7 +134,9 @@ function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
     if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ConfigError('PORT', `expected a port 0..65535, got '${rawPort}'`);
     port = Number(rawPort);
   }
-  return { host, port };
+  const cors = file.server?.cors;
+  // new URL().origin is how browsers spell an origin (lower-case host, default port dropped).
+  return cors === undefined ? { host, port } : { host, port, cors: { origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)) } };
 }
 
 function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {

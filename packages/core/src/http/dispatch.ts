@@ -7,6 +7,7 @@ import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { ApiKeyIdentity, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
+import { corsResponseHeaders } from './cors.js';
 import { observeUpstream, type UpstreamFacts } from './observe-upstream.js';
 import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition } from './handler-types.js';
 
@@ -163,7 +164,7 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
     const failed = errorResult(error, route.envelope, input.requestId);
     result = { ...failed, meta: withUpstreamFacts(failed.meta, upstreamFacts) };
   }
-  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, 'x-request-id': input.requestId };
+  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, ...corsResponseHeaders(deps.config, input.header('origin')), 'x-request-id': input.requestId };
   headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
   if (identity !== undefined) result.meta.keyName = identity.name;
 
