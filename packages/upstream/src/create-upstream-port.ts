@@ -84,6 +84,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     const tried = new Set<Endpoint>();
     // The upstream of the current attempt (and, once it is over, of the last): for metrics and logs.
     let lastUpstream: string | undefined;
+    let attempts = 0;
     const countError = (kind: string): void => options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
     let retriesUsed = 0;
     let nextHasSlot = false;
@@ -112,10 +113,12 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         currentHasSlot = nextHasSlot;
         nextHasSlot = false;
         const endpoint = pool.pick(call.modelId, tried);
-        if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, tried.size);
+        if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, attempts);
         lastUpstream = endpoint.upstream.name;
         tried.add(endpoint);
-        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: tried.size, stream: call.stream });
+        // Counted apart from `tried`: a pool of one endpoint retries that endpoint.
+        attempts += 1;
+        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: attempts, stream: call.stream });
         let result;
         try {
           result = await sendAttempt({
@@ -143,7 +146,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
             continue;
           }
-          throw isUpstreamError(error) ? withAttemptFacts(error, endpoint.upstream.name, tried.size) : error;
+          throw isUpstreamError(error) ? withAttemptFacts(error, endpoint.upstream.name, attempts) : error;
         }
         releaseSlots();
         if (result.retry) {
@@ -151,7 +154,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
           await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
           continue;
         }
-        const response = { ...result.response, attempts: tried.size };
+        const response = { ...result.response, attempts };
         if (response.status >= 500) countError('http_5xx');
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });
