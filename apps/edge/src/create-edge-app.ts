@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { GatewayError, isGatewayError, type GatewayDeps, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, matchRoute, requestIdFor, routeTable } from '@infergate/core';
+import { type GatewayDeps, type RouteDefinition } from '@infergate/core';
+import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, failureLogFields, requestIdFor, routeTable, unmatchedResult, withCorsHeaders } from '@infergate/core';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';
@@ -19,12 +19,9 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
   const app = new Hono();
   const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), deps.ids);
 
-  const unmatched = (context: Context): Response => {
-    const path = pathOf(context);
-    const match = matchRoute(routeTable, context.req.method, path);
-    const error = isGatewayError(match) ? match : GatewayError.routeNotFound(context.req.method, path);
-    return toResponse(errorResult(error, envelopeForPath(path), requestIdOf(context)));
-  };
+  // 404, 405 with Allow, or a CORS preflight's 204: core decides, as for the node-server.
+  const unmatched = (context: Context): Response =>
+    toResponse(unmatchedResult(routeTable, { method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }, deps.config));
 
   const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
     // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
@@ -34,7 +31,7 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
     try {
       body = await readBodyText(context.req.raw, bodyLimitBytes(route, deps.config));
     } catch (error) {
-      return answerBeforeBody(errorResult(error, route.envelope, requestId), context.req.raw.body);
+      return answerBeforeBody(withCorsHeaders(errorResult(error, route.envelope, requestId), deps.config, context.req.header('origin')), context.req.raw.body);
     }
     const input = {
       method: route.method,
@@ -46,7 +43,13 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
       signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
       requestId,
     };
-    return toResponse(await dispatch(route, input, deps));
+    const result = await dispatch(route, input, deps);
+    // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
+    if (result.status >= 500) {
+      const { meta } = result;
+      console.warn(JSON.stringify({ level: 'warn', msg: 'request', requestId, method: route.method, route: route.path, status: result.status, model: meta.model, upstream: meta.endpoint, keyName: meta.keyName, ...failureLogFields(meta) }));
+    }
+    return toResponse(result);
   };
 
   for (const route of routeTable) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));

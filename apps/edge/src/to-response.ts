@@ -6,5 +6,7 @@ import type { HandlerResult } from '@infergate/core';
  * goes away (which aborts the upstream call).
  */
 export function toResponse(result: HandlerResult): Response {
-  return new Response(result.kind === 'json' ? result.body : result.stream, { status: result.status, headers: result.headers });
+  // A 204 (a CORS preflight) must have a null body: the Response constructor refuses even an empty one.
+  const body = result.kind === 'stream' ? result.stream : result.status === 204 ? null : result.body;
+  return new Response(body, { status: result.status, headers: result.headers });
 }

@@ -10,8 +10,11 @@ import {
   errorResult,
   requestIdFor,
   routeTable,
+  unmatchedResult,
+  withCorsHeaders,
   type GatewayDeps,
   type HandlerInput,
+  type JsonResult,
   type RouteDefinition,
 } from '@infergate/core';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
@@ -25,7 +28,6 @@ import { sendResult } from './send-result.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
 import { toFastifyPath } from './to-fastify-path.js';
-import { unmatchedRouteError } from './unmatched-route-error.js';
 
 export interface BuildServerOptions extends GatewayDepsOptions {
   /** A pino logger for the one line per request; silent when absent. */
@@ -112,6 +114,14 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     return reserved.payload;
   });
 
+  // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
+  // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
+  const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
+    const state = states.get(request.raw);
+    if (state !== undefined) state.meta = result.meta;
+    await sendResult(reply, withCorsHeaders(result, config, headerValue(request.headers, 'origin')));
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
     states.set(request.raw, state);
@@ -142,7 +152,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     if (draining) reply.raw.setHeader('connection', 'close');
     if (closing) {
       reply.header('connection', 'close');
-      await sendResult(reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
+      await sendError(request, reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
       return reply;
     }
     return undefined;
@@ -185,7 +195,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
-    await sendResult(reply, errorResult(unmatchedRouteError(request.method, path), envelopeForPath(path), request.id));
+    await sendError(request, reply, unmatchedResult(routeTable, { method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }, config));
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -197,7 +207,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
     // So is a body refused by the in-flight budget (503 overloaded), which was never read.
     if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');
-    await sendResult(reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
+    await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 
   return {

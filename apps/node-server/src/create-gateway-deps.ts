@@ -68,7 +68,14 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
 
 function defaultMetrics(config: ServerConfig): MetricsSink {
   if (config.metrics?.enabled === false) return { record: () => undefined };
-  return createGatewayMetrics({ catalogue: config.catalogue, operationIds: routeTable.map((route) => route.operationId) });
+  // Label values come from the config only, so the series stay bounded whatever clients send.
+  const keyNames = (config.keyEntries ?? []).flatMap((entry) => (typeof entry !== 'string' && entry.name !== undefined ? [entry.name] : []));
+  return createGatewayMetrics({
+    catalogue: config.catalogue,
+    operationIds: routeTable.map((route) => route.operationId),
+    upstreamNames: config.upstreams.map((upstream) => upstream.name),
+    keyNames,
+  });
 }
 
 function docsAssetsFor(config: ServerConfig, options: GatewayDepsOptions): { docsAssets?: DocsAssets } {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { failureLogFields } from '@infergate/core';
 import type { RequestState } from './request-state.js';
 
 export interface RequestLogFacts {
@@ -11,23 +12,28 @@ export interface RequestLogFacts {
 
 /**
  * The one structured line per request. Only facts: never a body, a prompt, a header value or a key.
- * The request id is already bound to Fastify's per-request logger (label `requestId`).
+ * The request id is already bound to Fastify's per-request logger (label `requestId`). A 5xx is the
+ * same line at warn level with why: the upstream's configured name (never its URL), the attempts and
+ * the cause (with the upstream's status, or the JSON path of a body that failed), so an operator can
+ * tell a dead model server from a misbehaving one without turning on debug.
  */
 export function logRequest(logger: FastifyBaseLogger, facts: RequestLogFacts, state: RequestState | undefined): void {
   const meta = state?.meta;
-  logger.info(
-    {
-      method: facts.method,
-      route: facts.route,
-      operationId: state?.operationId,
-      model: meta?.model,
-      upstream: meta?.endpoint,
-      status: facts.status,
-      durationMs: facts.durationMs,
-      inputTokens: meta?.inputTokens,
-      outputTokens: meta?.outputTokens,
-      keyName: meta?.keyName,
-    },
-    'request',
-  );
+  const line = {
+    method: facts.method,
+    route: facts.route,
+    operationId: state?.operationId,
+    model: meta?.model,
+    upstream: meta?.endpoint,
+    status: facts.status,
+    durationMs: facts.durationMs,
+    inputTokens: meta?.inputTokens,
+    outputTokens: meta?.outputTokens,
+    keyName: meta?.keyName,
+  };
+  if (facts.status < 500) {
+    logger.info(line, 'request');
+    return;
+  }
+  logger.warn({ ...line, ...failureLogFields(meta ?? {}) }, 'request');
 }

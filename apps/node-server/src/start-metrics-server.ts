@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, errorResult, metricsResult, requestIdFor, routeTable, type GatewayDeps, type JsonResult } from '@infergate/core';
+import { GatewayError, errorResult, metricsPortResult, requestIdFor, routeTable, type GatewayDeps, type JsonResult } from '@infergate/core';
 import { headerValue } from './header-value.js';
 import { pathOf } from './path-of.js';
 
@@ -16,8 +16,8 @@ function send(response: ServerResponse, result: JsonResult): void {
 }
 
 /**
- * GET /metrics on a port of its own (`metrics.port`), for operators who keep scraping off the API port.
- * The same keys open it; every other path is 404 in the native envelope.
+ * GET /metrics on a port of its own (`metrics.port`), for scrapers on a private network: no key is asked
+ * (core's metricsPortResult); every other path is 404 in the native envelope.
  */
 export async function startMetricsServer(deps: GatewayDeps, host: string, port: number): Promise<MetricsServer> {
   // The path of core's metrics route: an app declares no route path of its own.
@@ -25,11 +25,13 @@ export async function startMetricsServer(deps: GatewayDeps, host: string, port: 
   const server = createServer((request, response) => {
     const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), deps.ids);
     const path = pathOf(request.url ?? '/');
-    const answer = request.method === 'GET' && path === metricsPath ? metricsResult(headerValue(request.headers, 'authorization'), deps) : Promise.reject(GatewayError.routeNotFound(request.method ?? 'GET', path));
-    answer.then(
-      (result) => send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } }),
-      (error: unknown) => send(response, errorResult(error, 'native', requestId)),
-    );
+    try {
+      if (request.method !== 'GET' || path !== metricsPath) throw GatewayError.routeNotFound(request.method ?? 'GET', path);
+      const result = metricsPortResult(deps);
+      send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } });
+    } catch (error) {
+      send(response, errorResult(error, 'native', requestId));
+    }
     // A scraper's request has no body worth reading.
     request.resume();
   });

@@ -1,12 +1,14 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { readSse } from '@infergate/testkit';
+import { readSse, startRecordingUpstream } from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, readMetrics } from './read-metrics.js';
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
 const model = 'alpha36-35b-a3b-instruct';
 let gateway: NodeGateway;
+// The zero-config gateway's local backend, as resolveGatewayConfig names it for the openai protocol.
+const localOpenai = 'local-backend-openai';
 
 beforeAll(async () => {
   gateway = await startNodeGateway({ metrics: { key: 'metrics-scraper-key-0123456789' } });
@@ -50,11 +52,12 @@ describe('GET /metrics on the node-server', () => {
       outputTokens += body.usage.completion_tokens;
     }
     const after = await readMetrics(gateway.baseUrl, testApiKey);
-    const requests = { route: 'createChatCompletion', model, status: '200' };
+    // The zero-config key comes from INFERGATE_API_KEYS without a name; the local backend serves the model.
+    const requests = { route: 'createChatCompletion', model, status: '200', upstream: localOpenai, key: 'unnamed' };
     expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(3);
-    expect(metricValue(after, 'infergate_input_tokens_total', { model }) - metricValue(before, 'infergate_input_tokens_total', { model })).toBe(inputTokens);
-    expect(metricValue(after, 'infergate_output_tokens_total', { model }) - metricValue(before, 'infergate_output_tokens_total', { model })).toBe(outputTokens);
-    const latency = { route: 'createChatCompletion', model };
+    expect(metricValue(after, 'infergate_input_tokens_total', { model, key: 'unnamed' }) - metricValue(before, 'infergate_input_tokens_total', { model, key: 'unnamed' })).toBe(inputTokens);
+    expect(metricValue(after, 'infergate_output_tokens_total', { model, key: 'unnamed' }) - metricValue(before, 'infergate_output_tokens_total', { model, key: 'unnamed' })).toBe(outputTokens);
+    const latency = { route: 'createChatCompletion', model, upstream: localOpenai };
     expect(metricValue(after, 'infergate_request_duration_seconds_count', latency) - metricValue(before, 'infergate_request_duration_seconds_count', latency)).toBe(3);
     expect(metricValue(after, 'infergate_time_to_first_byte_seconds_count', latency) - metricValue(before, 'infergate_time_to_first_byte_seconds_count', latency)).toBe(3);
   });
@@ -65,7 +68,7 @@ describe('GET /metrics on the node-server', () => {
     expect(response.status).toBe(200);
     await readSse(response);
     const after = await readMetrics(gateway.baseUrl, testApiKey);
-    const requests = { route: 'createChatCompletion', model, status: '200' };
+    const requests = { route: 'createChatCompletion', model, status: '200', upstream: localOpenai, key: 'unnamed' };
     expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(1);
     expect(metricValue(after, 'infergate_active_streams')).toBe(0);
   });
@@ -80,7 +83,8 @@ describe('GET /metrics on the node-server', () => {
     const after = await readMetrics(gateway.baseUrl, testApiKey);
     const delta = (reason: string) => metricValue(after, 'infergate_rejected_requests_total', { reason }) - metricValue(before, 'infergate_rejected_requests_total', { reason });
     expect([delta('auth'), delta('validation'), delta('size'), delta('overload')]).toEqual([1, 2, 1, 0]);
-    expect(metricValue(after, 'infergate_requests_total', { route: 'createEmbedding', model: 'none', status: '413' }) - metricValue(before, 'infergate_requests_total', { route: 'createEmbedding', model: 'none', status: '413' })).toBe(1);
+    const refusedBeforeDispatch = { route: 'createEmbedding', model: 'none', status: '413', upstream: 'none', key: 'none' };
+    expect(metricValue(after, 'infergate_requests_total', refusedBeforeDispatch) - metricValue(before, 'infergate_requests_total', refusedBeforeDispatch)).toBe(1);
   });
 
   it('keeps label values bounded: an unknown model and an unknown path are other', async () => {
@@ -89,7 +93,7 @@ describe('GET /metrics on the node-server', () => {
     const text = await (await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).text();
     expect(text).not.toContain('no-such-model-123');
     expect(text).not.toContain('no-such-path-456');
-    expect(text).toContain('infergate_requests_total{route="other",model="none",status="404"}');
+    expect(text).toContain('infergate_requests_total{route="other",model="none",status="404",upstream="none",key="none"}');
   });
 
   it('counts upstream errors by kind', async () => {
@@ -99,7 +103,7 @@ describe('GET /metrics on the node-server', () => {
       const response = await fetch(`${refused.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }) });
       expect(response.status).toBeGreaterThanOrEqual(502);
       const families = await readMetrics(refused.baseUrl, testApiKey);
-      expect(metricValue(families, 'infergate_upstream_errors_total', { kind: 'refused' })).toBeGreaterThanOrEqual(1);
+      expect(metricValue(families, 'infergate_upstream_errors_total', { kind: 'refused', upstream: 'gone', model })).toBeGreaterThanOrEqual(1);
     } finally {
       await refused.close();
     }
@@ -112,8 +116,11 @@ describe('GET /metrics on the node-server', () => {
       const address = await separate.server.listenMetrics();
       expect(address).toBe(`http://127.0.0.1:${port}`);
       expect((await fetch(`${separate.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
-      await expect(readMetrics(address as string, testApiKey)).resolves.toBeDefined();
-      expect((await fetch(`${address}/metrics`)).status).toBe(401);
+      // That port is for scrapers on a private network: no key needed; the main port still asks for one.
+      const scraped = await fetch(`${address}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await scraped.text()).toContain('# TYPE infergate_requests_total counter');
       expect((await fetch(`${address}/v1/models`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
     } finally {
       await separate.close();
@@ -123,6 +130,56 @@ describe('GET /metrics on the node-server', () => {
       expect((await fetch(`${off.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+
+  it('labels requests and upstream errors with the configured upstream and key names, bounded whatever clients send', async () => {
+    const upstream = await startRecordingUpstream({
+      handlers: {
+        'POST /v1/embeddings': (_request, response) => {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end('{"error":{"message":"engine died"}}');
+        },
+      },
+    });
+    const namedKey = 'ig-named-0123456789abcdef0123456789ab';
+    const labelled = await startNodeGateway({
+      keys: [{ key: namedKey, name: 'team-a' }],
+      upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { [model]: 'served-chat', 'gamma-m3': 'served-embed' } }],
+    });
+    const post = (path: string, key: string, body: Record<string, unknown>) =>
+      fetch(`${labelled.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      expect((await post('/v1/chat/completions', namedKey, { model, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
+      expect((await post('/v1/chat/completions', testApiKey, { model, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
+      expect((await post('/v1/embeddings', namedKey, { model: 'gamma-m3', input: 'hi' })).status).toBe(502);
+      expect((await post('/v1/chat/completions', namedKey, { model: 'client-chosen-0', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(404);
+      // A first scrape, so that the scrapes' own series exist before the count below.
+      await readMetrics(labelled.baseUrl, testApiKey);
+      const before = await readMetrics(labelled.baseUrl, testApiKey);
+      const chat200 = { route: 'createChatCompletion', model, status: '200', upstream: 'gpu-pool-a' };
+      expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'team-a' })).toBe(1);
+      expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'unnamed' })).toBe(1);
+      expect(metricValue(before, 'infergate_requests_total', { route: 'createEmbedding', model: 'gamma-m3', status: '502', upstream: 'gpu-pool-a', key: 'team-a' })).toBe(1);
+      expect(metricValue(before, 'infergate_upstream_errors_total', { kind: 'http_5xx', upstream: 'gpu-pool-a', model: 'gamma-m3' })).toBe(1);
+      expect(metricValue(before, 'infergate_input_tokens_total', { model, key: 'team-a' })).toBeGreaterThan(0);
+
+      // Fifty more model names of the client's choosing add no series: they are all `other`.
+      const seriesCount = (samples: Awaited<ReturnType<typeof readMetrics>>) => samples.filter((sample) => sample.name.startsWith('infergate_requests_total') || sample.name.startsWith('infergate_request_duration_seconds')).length;
+      for (let index = 1; index <= 50; index += 1) {
+        expect((await post('/v1/chat/completions', namedKey, { model: `client-chosen-${index}`, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(404);
+      }
+      const after = await readMetrics(labelled.baseUrl, testApiKey);
+      expect(seriesCount(after)).toBe(seriesCount(before));
+      const unknownModel = { route: 'createChatCompletion', model: 'none', status: '404', upstream: 'none', key: 'team-a' };
+      expect(metricValue(after, 'infergate_requests_total', unknownModel) - metricValue(before, 'infergate_requests_total', unknownModel)).toBe(50);
+      const text = await (await fetch(`${labelled.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).text();
+      expect(text).not.toContain('client-chosen');
+      expect(text).not.toContain(namedKey);
+      expect(text).not.toContain(upstream.url);
+    } finally {
+      await labelled.close();
+      await upstream.close();
     }
   });
 });

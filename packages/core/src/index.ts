@@ -4,6 +4,7 @@ export * from './errors/upstream-error.js';
 export * from './errors/error-envelopes.js';
 export * from './errors/to-gateway-error.js';
 export * from './errors/map-upstream-status.js';
+export * from './errors/failure-facts.js';
 
 // Catalogue
 export type * from './catalogue/catalogue-types.js';
@@ -59,6 +60,8 @@ export type * from './http/handler-types.js';
 export * from './http/route-table.js';
 export * from './http/dispatch.js';
 export * from './http/match-route.js';
+export * from './http/cors.js';
+export * from './http/unmatched-result.js';
 export * from './http/request-id.js';
 export * from './http/bearer-token.js';
 

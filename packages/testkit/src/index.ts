@@ -25,6 +25,8 @@ export { expectCompatError, expectNativeError } from './contract/expect-envelope
 export { imageSize, pngDataUrl } from './contract/test-images.js';
 export { specCatalogueIds, specVirtualIds } from './contract/spec-catalogue.js';
 export { runClientCompatibility } from './contract/run-client-compatibility.js';
+export { describeCorsContract } from './contract/describe-cors-contract.js';
+export type { StartWithConfig } from './contract/describe-cors-contract.js';
 export type { ClientCompatibilityOptions } from './contract/run-client-compatibility.js';
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';

@@ -10,7 +10,7 @@ import { sendAttempt } from './send-attempt.js';
 import type { AttemptTimeouts } from './send-attempt.js';
 import type { Transport } from './transport.js';
 import { encodeJsonBody } from './encode-json-body.js';
-import { upstreamFailure } from './upstream-failure.js';
+import { upstreamFailure, withAttemptFacts } from './upstream-failure.js';
 import type { UpstreamTracer } from './upstream-tracer.js';
 
 export interface UpstreamPortOptions {
@@ -52,7 +52,6 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     maxEjectionMs: options.ejection?.maxMs,
     onEject: () => options.metrics?.endpointEjected?.(),
   });
-  const countError = (kind: string): void => options.metrics?.upstreamError?.(kind);
   const transports = new Map<UpstreamConfig, Transport>(options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]));
   const budget = new RetryBudget(options.retries);
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
@@ -61,7 +60,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
   for (const upstream of options.upstreams) {
     for (const [modelId, model] of Object.entries(upstream.models)) {
       const existing = targets.get(modelId);
-      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model });
+      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model, ...(upstream.tokenize === false ? { tokenize: false } : {}) });
       else if (existing.protocol !== upstream.protocol) {
         throw new Error(`Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`);
       }
@@ -83,6 +82,10 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       }
     };
     const tried = new Set<Endpoint>();
+    // The upstream of the current attempt (and, once it is over, of the last): for metrics and logs.
+    let lastUpstream: string | undefined;
+    let attempts = 0;
+    const countError = (kind: string): void => options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
     let retriesUsed = 0;
     let nextHasSlot = false;
     let currentHasSlot = false;
@@ -110,9 +113,12 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         currentHasSlot = nextHasSlot;
         nextHasSlot = false;
         const endpoint = pool.pick(call.modelId, tried);
-        if (endpoint === undefined) throw upstreamFailure('unavailable', 'connect');
+        if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, attempts);
+        lastUpstream = endpoint.upstream.name;
         tried.add(endpoint);
-        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: tried.size, stream: call.stream });
+        // Counted apart from `tried`: a pool of one endpoint retries that endpoint.
+        attempts += 1;
+        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: attempts, stream: call.stream });
         let result;
         try {
           result = await sendAttempt({
@@ -140,7 +146,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
             continue;
           }
-          throw error;
+          throw isUpstreamError(error) ? withAttemptFacts(error, endpoint.upstream.name, attempts) : error;
         }
         releaseSlots();
         if (result.retry) {
@@ -148,7 +154,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
           await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
           continue;
         }
-        const response = result.response;
+        const response = { ...result.response, attempts };
         if (response.status >= 500) countError('http_5xx');
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });

@@ -28,3 +28,17 @@ export function upstreamFailure(kind: UpstreamFailureKind, phase: UpstreamPhase,
     cause: code === undefined ? undefined : { code },
   });
 }
+
+/** The same failure, naming the upstream that failed last (its config name) and the attempts made, for logs. */
+export function withAttemptFacts(error: UpstreamError, upstream: string | undefined, attempts: number): UpstreamError {
+  return new UpstreamError({
+    kind: error.kind,
+    phase: error.phase,
+    message: error.message,
+    retryable: error.retryable,
+    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    cause: error.cause,
+    ...(upstream === undefined ? {} : { upstream }),
+    attempts,
+  });
+}

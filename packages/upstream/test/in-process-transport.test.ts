@@ -13,7 +13,7 @@ describe('in-process transport', () => {
       return Response.json({ ok: true }, { status: 201, headers: { 'X-Local': '1' } });
     };
     const port = makePort([upstreamAt('local', 'http://local-backend', { local: true })], createInProcessTransport(handler));
-    expect(await port.send(call())).toEqual({ kind: 'json', status: 201, headers: expect.objectContaining({ 'x-local': '1' }), body: { ok: true }, endpoint: 'local' });
+    expect(await port.send(call())).toEqual({ kind: 'json', status: 201, headers: expect.objectContaining({ 'x-local': '1' }), body: { ok: true }, endpoint: 'local', attempts: 1 });
     expect(seen[0]?.url).toBe('http://local-backend/v1/chat/completions');
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'x-request-id': 'req-1' });
     expect(seen[0]?.body).toEqual({ model: 'served-m', messages: [{ role: 'user', content: 'hi' }] });

@@ -66,6 +66,24 @@ describe('port policy over loopback (undici)', () => {
     expect(await port.send(call())).toMatchObject({ status: 200, endpoint: 'b' });
   });
 
+  it('reports the attempts and the upstream of the answer, and of a failure, with metrics labelled by upstream and model', async () => {
+    const a = await stub((_request, response) => json(response, 502, { error: { message: 'bad gateway' } }));
+    const retried = makePort([upstreamAt('a', a.url)], transport());
+    // A pool of one endpoint retries that endpoint: two attempts, one upstream.
+    expect(await retried.send(call())).toMatchObject({ status: 502, endpoint: 'a', attempts: 2 });
+
+    const errors: Array<{ kind: string; where: unknown }> = [];
+    const metrics = { upstreamError: (kind: string, where?: unknown) => void errors.push({ kind, where }) };
+    const dead = [await closedPort(), await closedPort()];
+    const refused = makePort([upstreamAt('a', dead[0] as string), upstreamAt('b', dead[1] as string)], transport(), { random: firstFirst, metrics });
+    const error = await failure(refused.send(call()));
+    expect(error).toMatchObject({ kind: 'refused', upstream: 'b', attempts: 2 });
+    expect(errors.map((entry) => entry.where)).toEqual([
+      { upstream: 'a', model: call().modelId },
+      { upstream: 'b', model: call().modelId },
+    ]);
+  });
+
   it('retries a reset before the response started', async () => {
     const a = await stub((request, response, _recorded, index) => {
       if (index === 0) request.socket.resetAndDestroy();

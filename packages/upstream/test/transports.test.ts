@@ -62,7 +62,7 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     const server = await stub((_request, response) => json(response, 200, { ok: true }, { 'X-Upstream': 'yes' }));
     const port = makePort([upstreamAt('a', server.url, { apiKey: 'sk-up' })], transport());
     const response = await port.send(call());
-    expect(response).toEqual({ kind: 'json', status: 200, headers: expect.objectContaining({ 'x-upstream': 'yes' }), body: { ok: true }, endpoint: 'a' });
+    expect(response).toEqual({ kind: 'json', status: 200, headers: expect.objectContaining({ 'x-upstream': 'yes' }), body: { ok: true }, endpoint: 'a', attempts: 1 });
     const [seen] = server.requests;
     expect(seen?.method).toBe('POST');
     expect(seen?.path).toBe('/v1/chat/completions');

@@ -67,6 +67,9 @@ const originUrl = httpUrl('origin').refine((value) => {
   }
 }, 'expected an origin (scheme, host and port; no path, query or fragment)');
 
+// A browser's Origin header is scheme, host and port exactly; `*` allows every origin.
+const corsOrigin = z.union([z.literal('*'), originUrl], { error: "expected '*' or an origin such as https://app.example.com" });
+
 // Printable ASCII without spaces, so that every configured key can arrive as `Authorization: Bearer <key>`.
 const apiKey = nonEmptyString.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
@@ -110,6 +113,7 @@ export const upstreamConfigSchema = z.strictObject({
   models: z.record(nonEmptyString, nonEmptyString).refine((models) => Object.keys(models).length > 0, 'expected at least one catalogue model').meta({
     description: 'Catalogue model id -> the model name this server knows it by. Two upstreams serving one model are load-balanced. A model not in the catalogue needs a `models:` entry first.',
   }),
+  tokenize: boolean.optional().meta({ description: '`false`: this server has no tokenizer route, so `/tokenize` answers 501 for its models without calling it.' }),
 });
 export type UpstreamConfigFile = z.output<typeof upstreamConfigSchema>;
 
@@ -152,6 +156,9 @@ export const configFileSchema = z.strictObject({
   server: z.strictObject({
     host: nonEmptyString.optional().meta({ description: 'Address to listen on; `0.0.0.0` for every interface. The `HOST` variable wins over it.' }),
     port: portNumber.optional().meta({ description: 'Port to listen on; `0` picks a free one. The `PORT` variable wins over it.' }),
+    cors: z.strictObject({
+      origins: z.array(corsOrigin).meta({ description: 'Origins (`https://app.example.com`) whose browser scripts may call the API, or `*` for any. Preflight requests need no key.' }),
+    }).optional().meta({ description: 'CORS for the SDK and other browser code; off when absent.', examples: [{ origins: ['https://app.example.com'] }] }),
   }).optional().meta({ description: 'Where the node-server listens.', examples: [{ host: '0.0.0.0', port: 8080 }] }),
   keys: z.array(keyConfigSchema).optional().meta({
     description: 'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list and limits. With no key anywhere, one is generated at start and printed once.',

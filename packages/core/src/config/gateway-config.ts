@@ -20,6 +20,8 @@ export interface UpstreamConfig {
    * in-process; the edge app reaches it at a URL from its environment.
    */
   local?: boolean;
+  /** false when the server offers no tokenizer route (config `tokenize: false`): /tokenize answers 501 without a call. */
+  tokenize?: boolean;
 }
 
 export interface LimitsConfig {
@@ -76,9 +78,9 @@ export interface RetryConfig {
 /** GET /metrics (issue 10): on by default, opened by any API key or by `key`. */
 export interface MetricsConfig {
   enabled: boolean;
-  /** The node-server serves /metrics on this port instead of the main one. */
+  /** The node-server serves /metrics on this port instead of the main one, without a key (a port for scrapers on a private network). */
   port?: number;
-  /** A key that opens /metrics only (for the scraper), besides the API keys. */
+  /** A key that opens /metrics on the main port only (for the scraper), besides the API keys. */
   key?: string;
 }
 
@@ -94,9 +96,15 @@ export interface TracingConfig {
   serviceName: string;
 }
 
+/** CORS for browsers (config `server.cors`): off when absent. */
+export interface CorsConfig {
+  /** Allowed origins (`https://app.example.com`, scheme, host and port as browsers send them), or `*` for any. */
+  origins: readonly string[];
+}
+
 /** The validated, defaulted configuration every handler sees. */
 export interface GatewayConfig {
-  server: { host: string; port: number };
+  server: { host: string; port: number; cors?: CorsConfig };
   catalogue: Catalogue;
   keys: readonly string[];
   masterUrl: string | undefined;

@@ -150,7 +150,9 @@ function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
     if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ConfigError('PORT', `expected a port 0..65535, got '${rawPort}'`);
     port = Number(rawPort);
   }
-  return { host, port };
+  const cors = file.server?.cors;
+  // new URL().origin is how browsers spell an origin (lower-case host, default port dropped).
+  return cors === undefined ? { host, port } : { host, port, cors: { origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)) } };
 }
 
 function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
@@ -188,6 +190,7 @@ function checkKeyModels(entries: readonly KeyEntry[], file: ConfigFile, catalogu
 function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfig[] {
   const names = new Set<string>();
   const protocolOf = new Map<string, { protocol: UpstreamProtocol; upstream: string }>();
+  const tokenizeOf = new Map<string, { tokenize: boolean; upstream: string }>();
   return (file.upstreams ?? []).map((upstream, index) => {
     const path = ['upstreams', index];
     if (names.has(upstream.name)) throw new ConfigError(formatParamPath([...path, 'name']), `'${upstream.name}' names another upstream already`);
@@ -205,8 +208,22 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
       const earlier = protocolOf.get(modelId);
       if (earlier && earlier.protocol !== upstream.protocol) throw new ConfigError(where, `already served over protocol ${earlier.protocol} by upstream '${earlier.upstream}'; every upstream of a model must speak the same protocol`);
       protocolOf.set(modelId, { protocol: upstream.protocol, upstream: upstream.name });
+      // Likewise /tokenize: a pool where some endpoints tokenize and others do not would answer by chance.
+      const tokenize = upstream.tokenize ?? true;
+      const earlierTokenize = tokenizeOf.get(modelId);
+      if (entry.serves.includes('tokenize') && earlierTokenize && earlierTokenize.tokenize !== tokenize) {
+        throw new ConfigError(formatParamPath([...path, 'tokenize']), `upstream '${earlierTokenize.upstream}' also serves '${modelId}' with tokenize: ${earlierTokenize.tokenize}; every upstream of a model must agree`);
+      }
+      tokenizeOf.set(modelId, { tokenize, upstream: upstream.name });
     }
-    return { name: upstream.name, url: new URL(upstream.url).origin, ...(upstream.api_key ? { apiKey: upstream.api_key } : {}), protocol: upstream.protocol, models: { ...upstream.models } };
+    return {
+      name: upstream.name,
+      url: new URL(upstream.url).origin,
+      ...(upstream.api_key ? { apiKey: upstream.api_key } : {}),
+      protocol: upstream.protocol,
+      models: { ...upstream.models },
+      ...(upstream.tokenize === false ? { tokenize: false } : {}),
+    };
   });
 }
 

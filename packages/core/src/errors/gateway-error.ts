@@ -21,6 +21,14 @@ export interface GatewayErrorOptions {
   cause?: unknown;
 }
 
+/** Why an upstream answer failed, kept as a GatewayError's cause for the operator's log; never a body value. */
+export interface UpstreamAnswerCause {
+  /** The upstream's own status, when it answered with a non-2xx one. */
+  upstreamStatus?: number;
+  /** The JSON path of a 2xx body that failed validation and why. */
+  detail?: string;
+}
+
 /**
  * The one error type of the gateway. Every failure a client sees is one of these, built by a factory
  * named after DESIGN.md's decision rows, so that call sites read like the decision table.
@@ -127,16 +135,27 @@ export class GatewayError extends Error {
     return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
   }
 
-  /**
-   * `cause` is for the log only (never the client): `{ detail }` says what failed, e.g. the JSON path of
-   * an upstream body that could not be read.
-   */
-  static upstreamFailed(message = 'The model server failed to answer.', cause?: unknown): GatewayError {
+  /** `cause` is for the operator's log only (failure-facts.ts): `{ upstreamStatus }` or `{ detail }`. */
+  static upstreamFailed(message = 'The model server failed to answer.', cause?: UpstreamAnswerCause): GatewayError {
     return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message, cause });
   }
 
-  static upstreamTimeout(message = 'The model server did not answer in time.'): GatewayError {
-    return new GatewayError({ status: 504, type: 'api_error', code: 'upstream_timeout', message });
+  /**
+   * A 2xx upstream body the gateway cannot use. `detail` names the JSON path that failed and why
+   * (`data[0].embedding: expected an array of numbers`), never a value from the body: it goes to the
+   * operator's log (failure-facts.ts), the client sees only `message`.
+   */
+  static upstreamBodyInvalid(message: string, detail: string): GatewayError {
+    return GatewayError.upstreamFailed(message, { detail });
+  }
+
+  static upstreamTimeout(message = 'The model server did not answer in time.', cause?: UpstreamAnswerCause): GatewayError {
+    return new GatewayError({ status: 504, type: 'api_error', code: 'upstream_timeout', message, cause });
+  }
+
+  /** /tokenize on a model whose server has no tokenizer route (or is configured with `tokenize: false`). */
+  static tokenizeNotOffered(model: string): GatewayError {
+    return new GatewayError({ status: 501, type: 'server_error', code: 'tokenize_not_supported', param: 'model', message: `The model '${model}' is served by a model server that does not offer tokenization, so /tokenize is not available for it.` });
   }
 
   static overloaded(retryAfterSeconds = 1): GatewayError {

@@ -74,6 +74,7 @@ export function mapUpstreamStatus(status: number, body: unknown, retryAfter: str
     // 401/403 from an upstream mean our upstream key is wrong: the client's request is not at fault.
     return GatewayError.upstreamRejected(status, message ? sanitizeUpstreamMessage(message) : `The model server rejected the request (status ${status}).`, param);
   }
-  if (status === 408) return GatewayError.upstreamTimeout();
-  return GatewayError.upstreamFailed(`The model server failed to answer (status ${status}).`);
+  // The upstream's status rides along as the cause, for the operator's log line (failure-facts.ts).
+  if (status === 408) return GatewayError.upstreamTimeout(undefined, { upstreamStatus: status });
+  return GatewayError.upstreamFailed(`The model server failed to answer (status ${status}).`, { upstreamStatus: status });
 }

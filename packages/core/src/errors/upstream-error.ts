@@ -18,6 +18,10 @@ export interface UpstreamErrorOptions {
   retryable?: boolean;
   retryAfterSeconds?: number;
   cause?: unknown;
+  /** The configured name (`upstreams[].name`) of the upstream that failed last, for logs; never its URL. */
+  upstream?: string;
+  /** Attempts made before giving up (1 when nothing was retried), for logs. */
+  attempts?: number;
 }
 
 /**
@@ -31,6 +35,8 @@ export class UpstreamError extends Error {
   readonly kind: UpstreamFailureKind;
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
+  readonly upstream: string | undefined;
+  readonly attempts: number | undefined;
 
   constructor(options: UpstreamErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -39,6 +45,8 @@ export class UpstreamError extends Error {
     this.kind = options.kind;
     this.retryable = options.retryable ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.upstream = options.upstream;
+    this.attempts = options.attempts;
   }
 }
 

@@ -12,6 +12,8 @@ export type UpstreamProtocol = 'openai' | 'tei' | 'cohere' | 'images';
 export interface UpstreamTarget {
   protocol: UpstreamProtocol;
   model: string;
+  /** false when the model's upstreams offer no tokenizer route (config `tokenize: false`). */
+  tokenize?: boolean;
 }
 
 export interface UpstreamCall {
@@ -37,6 +39,8 @@ export interface UpstreamJsonResponse {
   body: unknown;
   /** Name of the endpoint that answered (for logs and metrics; never sent to clients). */
   endpoint: string;
+  /** Attempts it took, this one included (for logs). */
+  attempts?: number;
 }
 
 export interface UpstreamStreamResponse {
@@ -49,6 +53,7 @@ export interface UpstreamStreamResponse {
    */
   events: AsyncIterableIterator<SseEvent>;
   endpoint: string;
+  attempts?: number;
 }
 
 export type UpstreamResponse = UpstreamJsonResponse | UpstreamStreamResponse;
@@ -101,6 +106,8 @@ export interface RequestRecord {
   outputTokens?: number;
   /** A `-pe` image request's prompt rewrite: tokens of another model (the text model), counted under its id. */
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
+  /** The API key's name (never the key); absent before authentication. */
+  keyName?: string;
 }
 
 /** A finished request with its timings, for sinks that keep latency and rejection metrics. */
@@ -124,8 +131,11 @@ export interface MetricsSink {
   /** A stream started / ended (the active-streams gauge). */
   streamStarted?(): void;
   streamEnded?(): void;
-  /** An upstream attempt failed: an UpstreamError kind (refused, timeout, reset...) or `http_5xx`. */
-  upstreamError?(kind: string): void;
+  /**
+   * An upstream attempt failed: an UpstreamError kind (refused, timeout, reset...) or `http_5xx`, with
+   * the upstream's configured name (absent when no endpoint was picked) and the catalogue model.
+   */
+  upstreamError?(kind: string, where?: { upstream?: string; model?: string }): void;
   /** The upstream port retried an attempt on another endpoint. */
   retry?(): void;
   /** An upstream endpoint was ejected from its pool. */

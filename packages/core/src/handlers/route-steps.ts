@@ -34,9 +34,12 @@ export interface UpstreamJsonAnswer {
   endpoint: string;
 }
 
+/** An endpoint's own reading of a non-2xx upstream answer, consulted before DESIGN.md's mapping; undefined: the mapping. */
+export type FailedStatusReader = (status: number, body: unknown) => GatewayError | undefined;
+
 /**
- * One non-streaming upstream call. A non-2xx answer becomes DESIGN.md's status mapping; a stream
- * where JSON was asked for is the upstream's failure.
+ * One non-streaming upstream call. A non-2xx answer becomes DESIGN.md's status mapping (unless
+ * `readFailedStatus` says otherwise); a stream where JSON was asked for is the upstream's failure.
  */
 export async function sendUpstreamJson(
   context: HandlerContext,
@@ -44,6 +47,7 @@ export async function sendUpstreamJson(
   modelId: string,
   request: UpstreamPathAndBody,
   signal: AbortSignal = input.signal,
+  readFailedStatus?: FailedStatusReader,
 ): Promise<UpstreamJsonAnswer> {
   const response = await context.upstream.send({ modelId, path: request.path, body: request.body, stream: false, signal, requestId: input.requestId });
   const failed = response.status < 200 || response.status > 299;
@@ -53,7 +57,7 @@ export async function sendUpstreamJson(
     if (failed) throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
     throw GatewayError.upstreamFailed('The model server answered with a stream where JSON was expected.');
   }
-  if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
+  if (failed) throw readFailedStatus?.(response.status, response.body) ?? mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
   return { body: response.body, endpoint: response.endpoint };
 }
 

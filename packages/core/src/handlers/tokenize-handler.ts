@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
+import { readUpstreamErrorBody } from '../errors/map-upstream-status.js';
 import type { RouteHandler } from '../http/handler-types.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
@@ -7,13 +8,28 @@ import { tokenizeResponse } from '../transforms/tokenize-response.js';
 import { tokenizeUpstreamRequest } from '../transforms/tokenize-upstream-request.js';
 import { readTokenizeUpstreamResponse } from '../transforms/tokenize-upstream-response.js';
 
+/**
+ * Whether a non-2xx answer to the tokenize call says the server has no such route, rather than
+ * refusing this request: a plain OpenAI-compatible server answers 404 (FastAPI's `{"detail":"Not
+ * Found"}`, Go's and Express's text pages) or 405. vLLM's 404 for a model it does not serve names the
+ * model instead, and keeps DESIGN.md's mapping.
+ */
+function lacksTokenizeRoute(status: number, body: unknown): boolean {
+  if (status !== 404 && status !== 405) return false;
+  const { message } = readUpstreamErrorBody(body);
+  return message === undefined || /not found|method not allowed/i.test(message);
+}
+
 /** POST /tokenize: token ids of a prompt and the model's context window (spec). */
 export const tokenizeHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(tokenizeRequestSchema, input.body);
   const entry = resolveAllowedModel(context, request.model, 'tokenize');
   const target = upstreamTargetFor(context, entry);
+  if (target.tokenize === false) throw GatewayError.tokenizeNotOffered(entry.id);
 
-  const answer = await sendUpstreamJson(context, input, entry.id, tokenizeUpstreamRequest(target, entry.id, request));
+  const answer = await sendUpstreamJson(context, input, entry.id, tokenizeUpstreamRequest(target, entry.id, request), input.signal, (status, body) =>
+    lacksTokenizeRoute(status, body) ? GatewayError.tokenizeNotOffered(entry.id) : undefined,
+  );
   const upstream = readTokenizeUpstreamResponse(target.protocol, answer.body);
   // The catalogue's window wins: the spec promises the documented context, whatever a backend was started with.
   const maxModelLen = entry.contextWindow ?? upstream.maxModelLen;

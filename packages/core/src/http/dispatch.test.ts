@@ -113,7 +113,7 @@ describe('dispatch: metrics', () => {
     const deps = fakeGatewayDeps();
     const result = await dispatch(route(), handlerInput({ headers: authorized, requestId: 'req-m1' }), deps);
     expect(result.meta.keyName).toBe('key-1');
-    expect(deps.records).toEqual([{ requestId: 'req-m1', operationId: 'createEmbedding', status: 200, model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 }]);
+    expect(deps.records).toEqual([{ requestId: 'req-m1', keyName: 'key-1', operationId: 'createEmbedding', status: 200, model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 }]);
   });
 
   it('records a refused request too', async () => {
@@ -158,7 +158,7 @@ describe('dispatch: metrics', () => {
     expect(deps.records).toEqual([]);
     const text = await new Response(result.stream).text();
     expect(text).toBe('data: 1\n\ndata: 2\n\n');
-    expect(deps.records).toEqual([{ requestId: 'req-s1', operationId: 'createChatCompletion', status: 200, model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 }]);
+    expect(deps.records).toEqual([{ requestId: 'req-s1', keyName: 'key-1', operationId: 'createChatCompletion', status: 200, model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 }]);
   });
 
   it('records a cancelled stream once as 499 and passes the cancel on to the handler stream', async () => {
@@ -170,7 +170,7 @@ describe('dispatch: metrics', () => {
     await reader.read();
     await reader.cancel('client went away');
     expect(onCancel).toHaveBeenCalledWith('client went away');
-    expect(deps.records).toEqual([{ requestId: 'req-s2', operationId: 'createChatCompletion', status: 499 }]);
+    expect(deps.records).toEqual([{ requestId: 'req-s2', keyName: 'key-1', operationId: 'createChatCompletion', status: 499 }]);
   });
 });
 
@@ -188,7 +188,7 @@ describe('dispatch: a stream that fails', () => {
     if (result.kind !== 'stream') throw new Error('expected a stream');
     expect(result.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     await expect(result.stream.getReader().read()).rejects.toThrow('upstream reset');
-    expect(deps.records).toEqual([{ requestId: 'req-s3', operationId: 'createEmbedding', status: 200 }]);
+    expect(deps.records).toEqual([{ requestId: 'req-s3', keyName: 'key-1', operationId: 'createEmbedding', status: 200 }]);
   });
 });
 

@@ -2,10 +2,13 @@ import { admissionGateFor } from '../admission/admission-gate-for.js';
 import { errorBody } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
+import { failureFacts } from '../errors/failure-facts.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { ApiKeyIdentity, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
+import { corsResponseHeaders } from './cors.js';
+import { observeUpstream, type UpstreamFacts } from './observe-upstream.js';
 import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition } from './handler-types.js';
 
 // application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
@@ -16,7 +19,7 @@ export function envelopeForPath(path: string): ErrorEnvelope {
   return path.startsWith('/compat/') ? 'compat' : 'native';
 }
 
-/** Any thrown value as the error response a client sees, in the given envelope. */
+/** Any thrown value as the error response a client sees, in the given envelope; a 5xx says why in `meta.failure`. */
 export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: string): JsonResult {
   const gatewayError = toGatewayError(error);
   return {
@@ -24,8 +27,18 @@ export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: 
     status: gatewayError.status,
     headers: { ...gatewayError.headers, 'content-type': 'application/json', 'x-request-id': requestId },
     body: errorBody(gatewayError, envelope, requestId),
-    meta: {},
+    meta: gatewayError.status >= 500 ? { failure: failureFacts(error) } : {},
   };
+}
+
+/** A failed request's meta: what its upstream calls showed, beside the failure itself. */
+function withUpstreamFacts(meta: ResultMeta, facts: UpstreamFacts): ResultMeta {
+  if (meta.failure === undefined) return meta;
+  const withFacts: ResultMeta = { ...meta };
+  if (facts.model !== undefined) withFacts.model = facts.model;
+  if (facts.upstream !== undefined) withFacts.endpoint = facts.upstream;
+  if (facts.attempts !== undefined) withFacts.attempts = facts.attempts;
+  return withFacts;
 }
 
 async function authenticate(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<ApiKeyIdentity | undefined> {
@@ -46,6 +59,7 @@ function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): 
     const record: RequestRecord = { ...base, status };
     if (meta.model !== undefined) record.model = meta.model;
     if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
+    if (meta.keyName !== undefined) record.keyName = meta.keyName;
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
     if (meta.promptEnhancement !== undefined) record.promptEnhancement = meta.promptEnhancement;
@@ -135,6 +149,7 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
   const releaseSlot = admit(route, deps);
   // The key's limits (issue 11): admitted requests carry the rate-limit headers and settle their tokens at the end.
   let ticket: LimitTicket | undefined;
+  const upstreamFacts: UpstreamFacts = {};
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (releaseSlot === undefined) throw GatewayError.overloaded();
@@ -144,12 +159,13 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
       if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
     }
     ticket = await limitRequest(route, input, deps, identity);
-    result = await route.handler(input, { ...deps, identity });
+    result = await route.handler(input, { ...deps, upstream: observeUpstream(deps.upstream, upstreamFacts), identity });
   } catch (error) {
     errorCode = toGatewayError(error).code;
-    result = errorResult(error, route.envelope, input.requestId);
+    const failed = errorResult(error, route.envelope, input.requestId);
+    result = { ...failed, meta: withUpstreamFacts(failed.meta, upstreamFacts) };
   }
-  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, 'x-request-id': input.requestId };
+  const headers: Record<string, string> = { ...result.headers, ...ticket?.headers, ...corsResponseHeaders(deps.config, input.header('origin')), 'x-request-id': input.requestId };
   headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
   if (identity !== undefined) result.meta.keyName = identity.name;
 

@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
+import type { FailureFacts } from '../errors/failure-facts.js';
 import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { LimitStore } from '../limits/limit-store.js';
@@ -44,7 +45,12 @@ export interface DocsAssets {
 /** Facts about the request for the app's log line and metrics; never a body, prompt or key. */
 export interface ResultMeta {
   model?: string;
+  /** The configured name (`upstreams[].name`) of the upstream that answered or failed last; never its URL. */
   endpoint?: string;
+  /** Upstream attempts made (set on failures: 1 when nothing was retried). */
+  attempts?: number;
+  /** Set on every 5xx answer: why, for the operator's warn line. */
+  failure?: FailureFacts;
   inputTokens?: number;
   outputTokens?: number;
   keyName?: string;

@@ -60,6 +60,13 @@ export function matchRoute(table: readonly RouteDefinition[], method: string, pa
   return GatewayError.routeNotFound(upper, path);
 }
 
+/** The methods the table serves on a path (the `Allow` list), in table order; empty for an unknown path. */
+export function methodsOf(table: readonly RouteDefinition[], path: string): string[] {
+  const methods: string[] = [];
+  for (const route of table) if (!methods.includes(route.method) && matchTemplate(route.path, path) !== undefined) methods.push(route.method);
+  return methods;
+}
+
 /** The body limit of a route in bytes; 0 for routes that take no body. */
 export function bodyLimitBytes(route: RouteDefinition, config: GatewayConfig): number {
   switch (route.bodyLimit) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { createGatewayMetrics } from './create-gateway-metrics.js';
 
-const metrics = () => createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: ['createChatCompletion', 'listModels'] });
+const metrics = () => createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: ['createChatCompletion', 'listModels'], upstreamNames: ['gpu-a', 'gpu-b'], keyNames: ['team-a'] });
 const base = { requestId: 'r1', durationMs: 120, firstByteMs: 40, streamed: false };
 
 function sampleLines(text: string, name: string): string[] {
@@ -10,36 +10,40 @@ function sampleLines(text: string, name: string): string[] {
 }
 
 describe('createGatewayMetrics', () => {
-  it('counts requests by route, model and status, with tokens by model', () => {
+  it('counts requests by route, model, status, upstream and key, with tokens by model and key', () => {
     const sink = metrics();
-    sink.observe({ ...base, operationId: 'createChatCompletion', status: 200, model: 'alpha36-35b-a3b-instruct', inputTokens: 7, outputTokens: 3 });
-    sink.observe({ ...base, operationId: 'createChatCompletion', status: 200, model: 'alpha36-35b-a3b-instruct', inputTokens: 5, outputTokens: 2 });
+    const request = { ...base, operationId: 'createChatCompletion', status: 200, model: 'alpha36-35b-a3b-instruct', endpoint: 'gpu-a', keyName: 'team-a' };
+    sink.observe({ ...request, inputTokens: 7, outputTokens: 3 });
+    sink.observe({ ...request, inputTokens: 5, outputTokens: 2 });
     const text = sink.exposition();
-    expect(sampleLines(text, 'infergate_requests_total')).toEqual(['infergate_requests_total{route="createChatCompletion",model="alpha36-35b-a3b-instruct",status="200"} 2']);
-    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha36-35b-a3b-instruct"} 12']);
-    expect(sampleLines(text, 'infergate_output_tokens_total')).toEqual(['infergate_output_tokens_total{model="alpha36-35b-a3b-instruct"} 5']);
-    expect(text).toContain('infergate_time_to_first_byte_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",le="0.05"} 2');
-    expect(text).toContain('infergate_request_duration_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",le="0.1"} 0');
-    expect(text).toContain('infergate_request_duration_seconds_count{route="createChatCompletion",model="alpha36-35b-a3b-instruct"} 2');
+    expect(sampleLines(text, 'infergate_requests_total')).toEqual(['infergate_requests_total{route="createChatCompletion",model="alpha36-35b-a3b-instruct",status="200",upstream="gpu-a",key="team-a"} 2']);
+    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha36-35b-a3b-instruct",key="team-a"} 12']);
+    expect(sampleLines(text, 'infergate_output_tokens_total')).toEqual(['infergate_output_tokens_total{model="alpha36-35b-a3b-instruct",key="team-a"} 5']);
+    expect(text).toContain('infergate_time_to_first_byte_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.05"} 2');
+    expect(text).toContain('infergate_request_duration_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.1"} 0');
+    expect(text).toContain('infergate_request_duration_seconds_count{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a"} 2');
   });
 
   it("charges a -pe request's prompt enhancement to the text model, the drawing to the image model", () => {
     const sink = metrics();
     sink.observe({ ...base, operationId: 'createImage', status: 200, model: 'alpha-image-pe', inputTokens: 0, outputTokens: 4160, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 57, outputTokens: 88 } });
     const text = sink.exposition();
-    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha35-122b-a10b-instruct-general"} 57']);
+    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha35-122b-a10b-instruct-general",key="none"} 57']);
     expect(sampleLines(text, 'infergate_output_tokens_total').sort()).toEqual([
-      'infergate_output_tokens_total{model="alpha-image-pe"} 4160',
-      'infergate_output_tokens_total{model="alpha35-122b-a10b-instruct-general"} 88',
+      'infergate_output_tokens_total{model="alpha-image-pe",key="none"} 4160',
+      'infergate_output_tokens_total{model="alpha35-122b-a10b-instruct-general",key="none"} 88',
     ]);
   });
 
-  it('bounds labels: unknown operations and models become other, no model becomes none', () => {
+  it('bounds labels: unknown operations, models and upstreams become other, keys without a configured name unnamed, nothing none', () => {
     const sink = metrics();
-    sink.observe({ ...base, operationId: 'made-up', status: 404, model: 'my-model\n"x"' });
+    sink.observe({ ...base, operationId: 'made-up', status: 404, model: 'my-model\n"x"', endpoint: 'not-configured', keyName: 'key-3' });
     sink.observe({ ...base, operationId: 'listModels', status: 200 });
     const lines = sampleLines(sink.exposition(), 'infergate_requests_total');
-    expect(lines).toEqual(['infergate_requests_total{route="other",model="other",status="404"} 1', 'infergate_requests_total{route="listModels",model="none",status="200"} 1']);
+    expect(lines).toEqual([
+      'infergate_requests_total{route="other",model="other",status="404",upstream="other",key="unnamed"} 1',
+      'infergate_requests_total{route="listModels",model="none",status="200",upstream="none",key="none"} 1',
+    ]);
   });
 
   it('counts rejections by reason, and not an upstream failure', () => {
@@ -64,14 +68,18 @@ describe('createGatewayMetrics', () => {
     sink.streamStarted();
     sink.streamStarted();
     sink.streamEnded();
-    sink.upstreamError('refused');
-    sink.upstreamError('http_5xx');
+    sink.upstreamError('refused', { upstream: 'gpu-a', model: 'gamma-m3' });
+    sink.upstreamError('http_5xx', { upstream: 'gpu-b', model: 'made-up-model' });
     sink.upstreamError('something-new');
     sink.retry();
     sink.endpointEjected();
     const text = sink.exposition();
     expect(sampleLines(text, 'infergate_active_streams')).toEqual(['infergate_active_streams 1']);
-    expect(sampleLines(text, 'infergate_upstream_errors_total')).toEqual(['infergate_upstream_errors_total{kind="refused"} 1', 'infergate_upstream_errors_total{kind="http_5xx"} 1', 'infergate_upstream_errors_total{kind="other"} 1']);
+    expect(sampleLines(text, 'infergate_upstream_errors_total')).toEqual([
+      'infergate_upstream_errors_total{kind="refused",upstream="gpu-a",model="gamma-m3"} 1',
+      'infergate_upstream_errors_total{kind="http_5xx",upstream="gpu-b",model="other"} 1',
+      'infergate_upstream_errors_total{kind="other",upstream="none",model="none"} 1',
+    ]);
     expect(sampleLines(text, 'infergate_upstream_retries_total')).toEqual(['infergate_upstream_retries_total 1']);
     expect(sampleLines(text, 'infergate_upstream_ejections_total')).toEqual(['infergate_upstream_ejections_total 1']);
   });

@@ -7,13 +7,17 @@ export interface GatewayMetricsOptions {
   catalogue: Catalogue;
   /** The operation ids a `route` label may take (the route table's); anything else is `other`. */
   operationIds: Iterable<string>;
+  /** The configured upstream names an `upstream` label may take (`upstreams[].name`); anything else is `other`. */
+  upstreamNames?: Iterable<string>;
+  /** The key names given in the config (`keys[].name`) a `key` label may take; any other key is `unnamed`. */
+  keyNames?: Iterable<string>;
 }
 
 export interface GatewayMetrics extends MetricsSink {
   observe(observation: RequestObservation): void;
   streamStarted(): void;
   streamEnded(): void;
-  upstreamError(kind: string): void;
+  upstreamError(kind: string, where?: { upstream?: string; model?: string }): void;
   retry(): void;
   endpointEjected(): void;
   limiterFallback(): void;
@@ -27,18 +31,21 @@ const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 /**
  * Prometheus metrics of a gateway, as core's MetricsSink. Label values are bounded: a route is an
  * operation id of the route table, a model a catalogue id (what dispatch records after resolving a
- * virtual id), anything else `other`; no request ids, keys or raw model strings ever become labels.
+ * virtual id), an upstream a configured upstream name, a key a configured key name (`unnamed` for keys
+ * without one), anything else `other`, and `none` where there is nothing (no model resolved, no upstream
+ * called, no key sent). No request ids, keys or raw model strings ever become labels. The key label is
+ * on the counters only: on the latency histograms it would multiply every bucket by the number of keys.
  */
 export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMetrics {
   const operations = new Set(options.operationIds);
   const registry = new MetricsRegistry();
-  const requests = registry.register(new Counter('infergate_requests_total', 'Requests answered, by route (operation id), model and status (499: the client went away).', ['route', 'model', 'status']));
-  const firstByte = registry.register(new Histogram('infergate_time_to_first_byte_seconds', 'From dispatch to the first body byte: the whole answer for JSON, the first event for a stream.', ['route', 'model'], latencyBuckets));
-  const duration = registry.register(new Histogram('infergate_request_duration_seconds', 'From dispatch to the last byte (the end of a stream).', ['route', 'model'], latencyBuckets));
-  const inputTokens = registry.register(new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model.', ['model']));
-  const outputTokens = registry.register(new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model.', ['model']));
+  const requests = registry.register(new Counter('infergate_requests_total', 'Requests answered, by route (operation id), model, status (499: the client went away), upstream name and key name.', ['route', 'model', 'status', 'upstream', 'key']));
+  const firstByte = registry.register(new Histogram('infergate_time_to_first_byte_seconds', 'From dispatch to the first body byte: the whole answer for JSON, the first event for a stream.', ['route', 'model', 'upstream'], latencyBuckets));
+  const duration = registry.register(new Histogram('infergate_request_duration_seconds', 'From dispatch to the last byte (the end of a stream).', ['route', 'model', 'upstream'], latencyBuckets));
+  const inputTokens = registry.register(new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model and key name.', ['model', 'key']));
+  const outputTokens = registry.register(new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model and key name.', ['model', 'key']));
   const activeStreams = registry.register(new Gauge('infergate_active_streams', 'SSE streams open now.'));
-  const upstreamErrors = registry.register(new Counter('infergate_upstream_errors_total', 'Failed upstream attempts, by kind (refused, timeout, reset, too_large, protocol, unavailable, http_5xx).', ['kind']));
+  const upstreamErrors = registry.register(new Counter('infergate_upstream_errors_total', 'Failed upstream attempts, by kind (refused, timeout, reset, too_large, protocol, unavailable, http_5xx), upstream name and catalogue model.', ['kind', 'upstream', 'model']));
   const retries = registry.register(new Counter('infergate_upstream_retries_total', 'Upstream attempts retried on another endpoint.'));
   const ejections = registry.register(new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'));
   const rejected = registry.register(new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']));
@@ -47,6 +54,10 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
 
   const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
   const modelLabel = (model: string | undefined): string => (model === undefined ? 'none' : options.catalogue.models.has(model) ? model : 'other');
+  const upstreams = new Set(options.upstreamNames ?? []);
+  const upstreamLabel = (name: string | undefined): string => (name === undefined ? 'none' : upstreams.has(name) ? name : 'other');
+  const keys = new Set(options.keyNames ?? []);
+  const keyLabel = (name: string | undefined): string => (name === undefined ? 'none' : keys.has(name) ? name : 'unnamed');
   // Counters start at zero for every reason and kind, so that rate() sees the first event.
   for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit']) rejected.inc([reason], 0);
   retries.inc([], 0);
@@ -56,19 +67,21 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
     const route = routeLabel(observation.operationId);
     const model = modelLabel(observation.model);
-    requests.inc([route, model, String(observation.status)]);
+    const upstream = upstreamLabel(observation.endpoint);
+    const key = keyLabel(observation.keyName);
+    requests.inc([route, model, String(observation.status), upstream, key]);
     if (timing !== undefined) {
-      firstByte.observe([route, model], timing.firstByteMs / 1000);
-      duration.observe([route, model], timing.durationMs / 1000);
+      firstByte.observe([route, model, upstream], timing.firstByteMs / 1000);
+      duration.observe([route, model, upstream], timing.durationMs / 1000);
     }
-    if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model], observation.inputTokens);
-    if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model], observation.outputTokens);
+    if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model, key], observation.inputTokens);
+    if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model, key], observation.outputTokens);
     // Spec: a -pe model's prompt enhancement is charged to the text model that did it.
     const enhancement = observation.promptEnhancement;
     if (enhancement !== undefined) {
       const textModel = modelLabel(enhancement.model);
-      if (enhancement.inputTokens > 0) inputTokens.inc([textModel], enhancement.inputTokens);
-      if (enhancement.outputTokens > 0) outputTokens.inc([textModel], enhancement.outputTokens);
+      if (enhancement.inputTokens > 0) inputTokens.inc([textModel, key], enhancement.inputTokens);
+      if (enhancement.outputTokens > 0) outputTokens.inc([textModel, key], enhancement.outputTokens);
     }
     const reason = rejectionReason(observation.status, observation.errorCode);
     if (reason !== undefined) rejected.inc([reason]);
@@ -80,7 +93,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     record: (record) => count(record, undefined),
     streamStarted: () => activeStreams.add(1),
     streamEnded: () => activeStreams.add(-1),
-    upstreamError: (kind) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other']),
+    upstreamError: (kind, where) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other', upstreamLabel(where?.upstream), modelLabel(where?.model)]),
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),

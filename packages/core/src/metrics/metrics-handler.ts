@@ -22,19 +22,32 @@ function metricsKeyStore(config: GatewayConfig): KeyStore | undefined {
   return store;
 }
 
+function exposition(deps: GatewayDeps): JsonResult {
+  const render = deps.metrics.exposition;
+  if (deps.config.metrics?.enabled === false || render === undefined) throw GatewayError.routeNotFound('GET', '/metrics');
+  return { kind: 'json', status: 200, headers: { 'content-type': metricsContentType, 'cache-control': 'no-store' }, body: render.call(deps.metrics), meta: {} };
+}
+
 /**
- * The metrics answer for an `Authorization` header: opened by the separate metrics key or by any API
- * key, 401 otherwise, 404 when metrics are off or the sink keeps none. Apps call it for a dedicated
- * metrics port; on the main port it runs as the GET /metrics route.
+ * The metrics answer on the main port for an `Authorization` header: opened by the separate metrics
+ * key or by any API key, 401 otherwise, 404 when metrics are off or the sink keeps none.
  */
 export async function metricsResult(authorization: string | undefined, deps: GatewayDeps): Promise<JsonResult> {
-  const exposition = deps.metrics.exposition;
-  if (deps.config.metrics?.enabled === false || exposition === undefined) throw GatewayError.routeNotFound('GET', '/metrics');
+  if (deps.config.metrics?.enabled === false || deps.metrics.exposition === undefined) throw GatewayError.routeNotFound('GET', '/metrics');
   const token = bearerToken(authorization);
   if (token === undefined) throw GatewayError.unauthorized();
   const allowed = (await metricsKeyStore(deps.config)?.verify(token)) ?? (await deps.keys.verify(token));
   if (allowed === undefined) throw GatewayError.unauthorized();
-  return { kind: 'json', status: 200, headers: { 'content-type': metricsContentType, 'cache-control': 'no-store' }, body: exposition.call(deps.metrics), meta: {} };
+  return exposition(deps);
+}
+
+/**
+ * The metrics answer on `metrics.port`: no key, because that port exists for scrapers on a private
+ * network (Prometheus scrape configs rarely carry bearer tokens); operators who expose it elsewhere keep
+ * /metrics on the main port instead. 404 when metrics are off.
+ */
+export function metricsPortResult(deps: GatewayDeps): JsonResult {
+  return exposition(deps);
 }
 
 /** GET /metrics on the main port; 404 there when the app serves metrics on a port of their own. */

@@ -28,6 +28,7 @@ const errorText: Readonly<Record<number, string>> = {
   413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
   415: 'Content-Type is not application/json.',
   429: 'Rate limited (the upstream\'s 429 passes through with Retry-After).',
+  501: 'The model\'s server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).',
   502: 'The model server failed.',
   503: 'Overloaded, no healthy model server, or the model is not configured; see Retry-After.',
   504: 'The model server did not answer in time.',
@@ -109,7 +110,7 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.description !== undefined) operation.description = doc.description;
-  const statuses = doc.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
+  const statuses = route.operationId === 'tokenize' ? [...modelCallStatuses, 501].sort((left, right) => left - right) : doc.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
   operation.responses = { 200: successResponse(doc), ...errorResponses(route, statuses) };
   if (route.operationId === 'readyz') (operation.responses as Record<string, JsonSchema>)['503'] = { description: 'Not ready.', content: { 'application/json': { schema: responseJsonSchema(doc.responses?.[0] as NonNullable<OperationDoc['request']>) } } };
   let firstBody: Record<string, unknown> | undefined;

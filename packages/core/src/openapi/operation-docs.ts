@@ -142,7 +142,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   tokenize: {
     tag: 'Tokens',
     summary: 'Tokenize a prompt',
-    description: 'Token count, token ids and the context window of the model (max_model_len).',
+    description: 'Token count, token ids and the context window of the model (max_model_len). 501 when the model\'s server does not offer tokenization.',
     request: tokenizeRequestSchema,
     endpoint: 'tokenize',
     responses: [tokenizeResultSchema],
@@ -161,5 +161,5 @@ export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: 
   getOpenApiDocument: { tag: 'Operations', summary: 'This OpenAPI document', description: 'No key needed; off with `docs: { enabled: false }`.', contentType: 'application/json' },
   getDocs: { tag: 'Operations', summary: 'API reference page', description: 'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.', contentType: 'text/html' },
   getDocsScript: { tag: 'Operations', summary: 'Script of the reference page', description: 'The reference renderer, served by the gateway itself so the page loads nothing from elsewhere.', contentType: 'text/javascript' },
-  getMetrics: { tag: 'Operations', summary: 'Prometheus metrics', description: 'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; off with `metrics: { enabled: false }`.', contentType: 'text/plain' },
+  getMetrics: { tag: 'Operations', summary: 'Prometheus metrics', description: 'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; with `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).', contentType: 'text/plain' },
 };

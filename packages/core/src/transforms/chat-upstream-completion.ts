@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
+import { upstreamBodyIssue } from './upstream-body-issue.js';
 
 /*
  * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old
@@ -70,6 +70,6 @@ export function readUpstreamChatCompletion(body: unknown): UpstreamChatCompletio
     throw mapUpstreamStatus(status, body, undefined);
   }
   const result = upstreamChatCompletionSchema.safeParse(body);
-  if (!result.success) throw GatewayError.upstreamFailed('The model server answered with an unexpected body.', upstreamBodyDetail(result.error));
+  if (!result.success) throw GatewayError.upstreamBodyInvalid('The model server answered with an unexpected body.', upstreamBodyIssue(result.error));
   return result.data;
 }

@@ -31,25 +31,28 @@ const embdIdPattern = /^embd-[0-9a-f]+$/;
  */
 export function readEmbeddingUpstreamResponse(body: unknown, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
-  const unexpected = (detail: string) => GatewayError.upstreamFailed('The model server answered with an unexpected embeddings body.', { detail });
-  if (!isObject(body)) throw unexpected('(body): not an object');
-  if (!Array.isArray(body.data)) throw unexpected('data: not an array');
-  if (!isObject(body.usage)) throw unexpected('usage: not an object');
+  // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
+  const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
+  if (!isObject(body)) throw unexpected('(body): expected an object');
+  if (!Array.isArray(body.data)) throw unexpected('data: expected an array');
+  if (!isObject(body.usage)) throw unexpected('usage: expected an object');
   const { data, usage, id } = body;
-  if (!isCount(usage.prompt_tokens)) throw unexpected('usage.prompt_tokens: not a count');
-  if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: not a count');
-  if (id !== undefined && typeof id !== 'string') throw unexpected('id: not a string');
+  if (!isCount(usage.prompt_tokens)) throw unexpected('usage.prompt_tokens: expected an integer >= 0');
+  if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: expected an integer >= 0');
+  if (id !== undefined && typeof id !== 'string') throw unexpected('id: expected a string');
   if (data.length !== expectedCount) {
-    throw GatewayError.upstreamFailed(`The model server returned ${data.length} embeddings for ${expectedCount} inputs.`);
+    throw GatewayError.upstreamBodyInvalid(`The model server returned ${data.length} embeddings for ${expectedCount} inputs.`, `data: expected ${expectedCount} items`);
   }
   const vectors = new Array<number[] | undefined>(expectedCount).fill(undefined);
   for (const [position, item] of (data as unknown[]).entries()) {
-    if (!isObject(item) || !isCount(item.index) || !isNumberArray(item.embedding)) throw unexpected(`data[${position}]: not an {index, embedding} object with a count and an array of numbers`);
+    if (!isObject(item)) throw unexpected(`data[${position}]: expected an object`);
+    if (!isCount(item.index)) throw unexpected(`data[${position}].index: expected an integer >= 0`);
+    if (!isNumberArray(item.embedding)) throw unexpected(`data[${position}].embedding: expected an array of numbers`);
     if (item.index >= expectedCount || vectors[item.index] !== undefined) {
-      throw GatewayError.upstreamFailed('The model server returned embeddings with missing or repeated indexes.');
+      throw GatewayError.upstreamBodyInvalid('The model server returned embeddings with missing or repeated indexes.', `data[${position}].index: out of range or repeated`);
     }
     if (dimensions !== undefined && item.embedding.length !== dimensions) {
-      throw GatewayError.upstreamFailed(`The model server returned ${item.embedding.length} dimensions where ${dimensions} were requested.`);
+      throw GatewayError.upstreamBodyInvalid(`The model server returned ${item.embedding.length} dimensions where ${dimensions} were requested.`, `data[${position}].embedding: expected ${dimensions} numbers`);
     }
     vectors[item.index] = item.embedding;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
+import { upstreamBodyIssue } from './upstream-body-issue.js';
 import type { UpstreamProtocol } from '../handlers/ports.js';
 
 /** Cohere v2 `/v2/rerank` and vLLM's Jina-style `/rerank` share the result fields the gateway reads. */
@@ -23,8 +23,8 @@ export interface UpstreamRerank {
   inputTokens: number | undefined;
 }
 
-function wrongShape(cause?: { detail: string }): GatewayError {
-  return GatewayError.upstreamFailed('The model server answered with an unexpected rerank body.', cause);
+function wrongShape(detail: string): GatewayError {
+  return GatewayError.upstreamBodyInvalid('The model server answered with an unexpected rerank body.', detail);
 }
 
 /** The scores of an upstream rerank answer; any result pointing outside the documents is the upstream's failure. */
@@ -32,19 +32,21 @@ export function readRerankUpstreamResponse(protocol: UpstreamProtocol, body: unk
   let result: UpstreamRerank;
   if (protocol === 'tei') {
     const parsed = teiResultsSchema.safeParse(body);
-    if (!parsed.success) throw wrongShape(upstreamBodyDetail(parsed.error));
+    if (!parsed.success) throw wrongShape(upstreamBodyIssue(parsed.error));
     result = { scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })), inputTokens: undefined };
   } else {
     const parsed = scoredResultsSchema.safeParse(body);
-    if (!parsed.success) throw wrongShape(upstreamBodyDetail(parsed.error));
+    if (!parsed.success) throw wrongShape(upstreamBodyIssue(parsed.error));
     result = {
       scores: parsed.data.results.map((item) => ({ index: item.index, relevanceScore: item.relevance_score })),
       inputTokens: parsed.data.usage?.prompt_tokens,
     };
   }
   const seen = new Set<number>();
-  for (const score of result.scores) {
-    if (score.index >= documentCount || seen.has(score.index)) throw wrongShape({ detail: `results: index ${score.index} is outside the ${documentCount} documents or repeated` });
+  const where = protocol === 'tei' ? '' : 'results';
+  for (const [position, score] of result.scores.entries()) {
+    if (score.index >= documentCount) throw wrongShape(`${where}[${position}].index: points past the ${documentCount} documents`);
+    if (seen.has(score.index)) throw wrongShape(`${where}[${position}].index: repeated`);
     seen.add(score.index);
   }
   return result;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
+import { upstreamBodyIssue } from './upstream-body-issue.js';
 import type { UpstreamProtocol } from '../handlers/ports.js';
 
 const tokenIdSchema = z.int().min(0);
@@ -18,7 +18,7 @@ export interface UpstreamTokens {
 }
 
 function unexpected(error: z.ZodError): GatewayError {
-  return GatewayError.upstreamFailed('The model server answered with an unexpected tokenize body.', upstreamBodyDetail(error));
+  return GatewayError.upstreamBodyInvalid('The model server answered with an unexpected tokenize body.', upstreamBodyIssue(error));
 }
 
 /** The token ids of an upstream `/tokenize` answer; any other shape is the upstream's failure. */

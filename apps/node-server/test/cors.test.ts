@@ -1,0 +1,4 @@
+import { describeCorsContract } from '@infergate/testkit';
+import { startNodeGateway } from './start-node-gateway.js';
+
+describeCorsContract('node-server', (file) => startNodeGateway(file));
