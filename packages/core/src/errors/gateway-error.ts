@@ -122,8 +122,9 @@ export class GatewayError extends Error {
     return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
   }
 
-  static upstreamFailed(message = 'The model server failed to answer.'): GatewayError {
-    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message });
+  /** `cause` may carry `{ detail }`: where an unusable upstream body failed, for the log line (never for the client). */
+  static upstreamFailed(message = 'The model server failed to answer.', cause?: unknown): GatewayError {
+    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message, cause });
   }
 
   static upstreamTimeout(message = 'The model server did not answer in time.'): GatewayError {

@@ -45,7 +45,8 @@ describe('chatCompletionsHandler', () => {
     const result = asJson(await call({ model: 'general-pro', messages: user, temperature: 0.2 }));
     expect(upstream.calls).toHaveLength(1);
     expect(upstream.calls[0]).toMatchObject({ modelId: 'alpha35-122b-a10b-instruct-general', path: '/v1/chat/completions', stream: false, requestId: 'req-test-1' });
-    expect(upstream.calls[0]?.body).toEqual({ model: 'served-alpha35-122b-a10b-instruct-general', messages: user, temperature: 0.2, chat_template_kwargs: { enable_thinking: false } });
+    // A model without a thinking rule gets no vLLM-only field: a strict OpenAI-compatible server may sit behind it.
+    expect(upstream.calls[0]?.body).toEqual({ model: 'served-alpha35-122b-a10b-instruct-general', messages: user, temperature: 0.2 });
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('application/json');
     expect(result.parsed).toMatchObject({ object: 'chat.completion', model: 'alpha35-122b-a10b-instruct-general', choices: [{ message: { content: 'Hello there.' } }] });
@@ -83,7 +84,7 @@ describe('chatCompletionsHandler', () => {
   it('drops sampling parameters on backend-enforced models and names them in x-infergate-ignored-params', async () => {
     const { upstream, call } = setup();
     const result = asJson(await call({ model: 'alpha35-122b-a10b-instruct-creative', messages: user, temperature: 1.5, top_k: 3, max_tokens: 20, seed: 1 }));
-    expect(upstream.calls[0]?.body).toEqual({ model: 'served-alpha35-122b-a10b-instruct-creative', messages: user, max_tokens: 20, seed: 1, chat_template_kwargs: { enable_thinking: false } });
+    expect(upstream.calls[0]?.body).toEqual({ model: 'served-alpha35-122b-a10b-instruct-creative', messages: user, max_tokens: 20, seed: 1 });
     expect(result.headers['x-infergate-ignored-params']).toBe('temperature, top_k');
   });
 
@@ -148,7 +149,7 @@ describe('chatCompletionsHandler, streaming', () => {
     const { upstream, call } = setup(() => streamResponse(scriptedEvents(vllmStreamEvents(['Hel', 'lo'], { reasoning: ['r'] }))));
     const result = asStream(await call({ model: 'general-std-thinking', messages: user, stream: true }));
     expect(result.headers).toMatchObject({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-    expect(upstream.calls[0]).toMatchObject({ stream: true, body: { stream: true, stream_options: { include_usage: true, continuous_usage_stats: false } } });
+    expect(upstream.calls[0]).toMatchObject({ stream: true, body: { stream: true, stream_options: { include_usage: true } } });
     const text = await readText(result.stream);
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
     const events = parseSseText(text);

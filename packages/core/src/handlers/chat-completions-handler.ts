@@ -14,6 +14,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(chatCompletionsRequestSchema, input.body);
   const plan = planTextGeneration(context, request, 'chat', {
     effortParam: 'reasoning_effort',
+    effortWithoutPolicy: 'refuse',
     checkImages: (entry) => checkMessageImages(entry, request.messages),
   });
   const clearThinking = plan.entry.reasoning?.clearThinking === true;

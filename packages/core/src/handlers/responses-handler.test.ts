@@ -49,7 +49,6 @@ describe('responsesHandler', () => {
       ],
       max_tokens: 64,
       temperature: 0.7,
-      chat_template_kwargs: { enable_thinking: false },
     });
     expect(body).toMatchObject({ object: 'response', status: 'completed', model: 'alpha36-35b-a3b-instruct', output_text: 'Hello there.', instructions: 'Be brief.', max_output_tokens: 64, temperature: 0.7 });
     expect(body.id).toMatch(/^resp_\d+$/);
@@ -74,18 +73,37 @@ describe('responsesHandler', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 
-  it('refuses store: true and reasoning.effort on a model that does not take it', async () => {
+  it('accepts store: true (answered false) and ignores reasoning.effort on a model without a reasoning policy, naming it in the header', async () => {
     const { upstream, call } = setup();
-    expect(await rejection(call({ model: 'general-std', input: 'x', store: true }))).toMatchObject({ status: 400, param: 'store' });
-    expect(await rejection(call({ model: 'general-std', input: 'x', reasoning: { effort: 'low' } }))).toMatchObject({ status: 400, param: 'reasoning.effort' });
+    const result = await call({ model: 'general-std', input: 'x', store: true, reasoning: { effort: 'medium', summary: 'auto' }, metadata: { run: '7' } });
+    expect(result.headers['x-infergate-ignored-params']).toBe('reasoning.effort');
+    expect(parsed(result)).toMatchObject({ store: false, reasoning: null, metadata: { run: '7' } });
+    expect(upstream.calls[0]?.body).not.toHaveProperty('chat_template_kwargs');
+    expect(upstream.calls[0]?.body).not.toHaveProperty('reasoning_effort');
+  });
+
+  it('holds reasoning.effort to the beta53 rules: -low variants locked, the others take low, high or max', async () => {
+    const { upstream, call } = setup();
+    expect(await rejection(call({ model: 'beta53-flash-agent-low', input: 'x', reasoning: { effort: 'high' } }))).toMatchObject({ status: 400, param: 'reasoning.effort' });
+    expect(await rejection(call({ model: 'beta53-flash-chat', input: 'x', reasoning: { effort: 'medium' } }))).toMatchObject({ status: 400, param: 'reasoning.effort' });
     expect(upstream.calls).toHaveLength(0);
+    for (const [model, requested, sent] of [
+      ['beta53-flash-chat', 'max', { enable_thinking: true, clear_thinking: true, reasoning_effort: 'max' }],
+      ['beta53-flash-chat-low', 'low', { enable_thinking: true, clear_thinking: true, reasoning_effort: 'low' }],
+      ['beta53-flash-agent', 'high', { enable_thinking: true, clear_thinking: false, reasoning_effort: 'high' }],
+      ['beta53-flash-agent-low', undefined, { enable_thinking: true, clear_thinking: false, reasoning_effort: 'low' }],
+    ] as const) {
+      const body = parsed(await call({ model, input: 'x', ...(requested === undefined ? {} : { reasoning: { effort: requested, summary: 'auto' } }) }));
+      expect((upstream.calls.at(-1)?.body as Record<string, unknown>).chat_template_kwargs).toEqual(sent);
+      expect(body.reasoning).toEqual({ effort: sent.reasoning_effort, summary: requested === undefined ? null : 'auto' });
+    }
   });
 
   it('sends reasoning.effort to beta53 inside chat_template_kwargs and echoes the applied effort', async () => {
     const { upstream, call } = setup();
     const body = parsed(await call({ model: 'general-max-thinking', input: 'x', reasoning: { effort: 'low' } }));
     expect((upstream.calls[0]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({ enable_thinking: true, clear_thinking: true, reasoning_effort: 'low' });
-    expect(body).toMatchObject({ model: 'beta53-flash-chat', reasoning: { effort: 'low' } });
+    expect(body).toMatchObject({ model: 'beta53-flash-chat', reasoning: { effort: 'low', summary: null } });
   });
 
   it('drops sampling on backend-enforced models, reports them in the header and echoes null', async () => {

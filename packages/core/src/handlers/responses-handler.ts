@@ -5,37 +5,31 @@ import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
 import { ignoredParamsHeader, jsonResult } from './route-steps.js';
 import { chatCompletionToImageFormResponse, chatCompletionToResponse } from '../transforms/responses-from-chat-completion.js';
-import type { ResponsesEcho } from '../transforms/responses-object.js';
+import { responsesEcho } from '../transforms/responses-echo.js';
 import { chatStreamToResponsesEvents } from '../transforms/responses-stream-transform.js';
-import { responsesToChatRequest } from '../transforms/responses-to-chat-request.js';
+import { responsesToChatRequest, wantsLogprobs } from '../transforms/responses-to-chat-request.js';
 import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-generation-steps.js';
 
 /**
- * POST /v1/responses (spec), answered from one upstream chat-completions call: the text form, the
- * form for image input when an input_image part is present (unless configured off), or the
+ * POST /v1/responses (spec), stateless and answered from one upstream chat-completions call: the text
+ * form, the form for image input when an input_image part is present (unless configured off), or the
  * responses event stream (the same events for text and image input; the image form has no stream).
+ * An agent goes on by sending its history back as input items (DESIGN.md: nothing is stored).
  */
 export const responsesHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(responsesRequestSchema, input.body);
   let imageCount = 0;
   const plan = planTextGeneration(context, responsesToChatRequest(request), 'responses', {
     effortParam: 'reasoning.effort',
+    effortWithoutPolicy: 'ignore',
     checkImages: (entry) => {
       imageCount = checkInputImages(entry, request.input);
     },
   });
   const clearThinking = plan.entry.reasoning?.clearThinking === true;
   const headers = ignoredParamsHeader(plan.ignored);
-  // What was applied, not what was asked: a dropped temperature is reported as null.
-  const echo: ResponsesEcho = {
-    instructions: request.instructions ?? null,
-    max_output_tokens: plan.chat.max_tokens ?? null,
-    reasoning: plan.settings.reasoning_effort === undefined ? null : { effort: plan.settings.reasoning_effort },
-    temperature: plan.chat.temperature ?? null,
-    top_p: plan.chat.top_p ?? null,
-    user: request.user ?? null,
-  };
-  const shape = { model: plan.entry.id, clearThinking, ids: context.ids, createdAt: Math.floor(context.clock.now() / 1000), echo };
+  const echo = responsesEcho(request, { chat: plan.chat, reasoningEffort: plan.settings.reasoning_effort });
+  const shape = { model: plan.entry.id, clearThinking, ids: context.ids, createdAt: Math.floor(context.clock.now() / 1000), echo, logprobs: wantsLogprobs(request) };
 
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);

@@ -32,6 +32,12 @@ export interface TextGenerationPlan {
 export interface PlanOptions {
   /** The field reasoning effort came in, for error messages: `reasoning_effort` or `reasoning.effort`. */
   effortParam: string;
+  /**
+   * What an effort sent to a model without a reasoning policy gets: a 400 on chat (DESIGN.md), accepted
+   * and reported in x-infergate-ignored-params on responses (agent frameworks send reasoning settings
+   * to every model).
+   */
+  effortWithoutPolicy: 'refuse' | 'ignore';
   /** Checks the request's images once the model is known (400s name the client's field). */
   checkImages: (entry: ModelEntry) => void;
 }
@@ -39,13 +45,15 @@ export interface PlanOptions {
 /** Model resolution, the key's allow-list, DESIGN.md's model rules and the upstream body, in that order. */
 export function planTextGeneration(context: HandlerContext, request: ChatCompletionsRequest, endpoint: 'chat' | 'responses', options: PlanOptions): TextGenerationPlan {
   const entry = resolveAllowedModel(context, request.model, endpoint);
-  const settings = reasoningEffortRule(entry, request.reasoning_effort, options.effortParam);
+  const ignoreEffort = request.reasoning_effort !== undefined && entry.reasoning === undefined && options.effortWithoutPolicy === 'ignore';
+  const settings = reasoningEffortRule(entry, ignoreEffort ? undefined : request.reasoning_effort, options.effortParam);
   // The spec bounds truncate_prompt_tokens by the model's context window.
   if (request.truncate_prompt_tokens !== undefined && entry.contextWindow !== undefined && request.truncate_prompt_tokens > entry.contextWindow) {
     throw GatewayError.invalidParameter('truncate_prompt_tokens', `truncate_prompt_tokens must be at most the context window of '${entry.id}' (${entry.contextWindow} tokens).`);
   }
   options.checkImages(entry);
   const { request: chat, ignored } = backendEnforcedSamplingRule(entry, request);
+  if (ignoreEffort) ignored.push(options.effortParam);
   const target = upstreamTargetFor(context, entry);
   // Text generation speaks the vLLM-style chat protocol only; another protocol is a configuration fault.
   if (target.protocol !== 'openai') throw GatewayError.modelNotConfigured(entry.id);

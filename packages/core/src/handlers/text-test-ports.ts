@@ -11,7 +11,18 @@ export function textTargets(ids: readonly string[]): Record<string, UpstreamTarg
 }
 
 /** A non-streaming vLLM chat completion as `model_dump()` writes it (protocols 1.1: every field, nulls included). */
-export function vllmCompletion(options: { content?: string | null; reasoning?: string | null; reasoningField?: 'reasoning' | 'reasoning_content'; finishReason?: string; usage?: { prompt: number; completion: number; cached?: number } } = {}) {
+export function vllmCompletion(
+  options: {
+    content?: string | null;
+    reasoning?: string | null;
+    reasoningField?: 'reasoning' | 'reasoning_content';
+    finishReason?: string;
+    usage?: { prompt: number; completion: number; cached?: number };
+    /** vLLM's tool calls: `{id, type: "function", function: {name, arguments}}`. */
+    toolCalls?: ReadonlyArray<{ id: string; name: string; arguments: string }>;
+    logprobs?: unknown;
+  } = {},
+) {
   const usage = options.usage ?? { prompt: 11, completion: 7 };
   return {
     id: 'chatcmpl-abc123',
@@ -28,10 +39,10 @@ export function vllmCompletion(options: { content?: string | null; reasoning?: s
           annotations: null,
           audio: null,
           function_call: null,
-          tool_calls: [],
+          tool_calls: (options.toolCalls ?? []).map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
           [options.reasoningField ?? 'reasoning']: options.reasoning ?? null,
         },
-        logprobs: null,
+        logprobs: options.logprobs ?? null,
         finish_reason: options.finishReason ?? 'stop',
         stop_reason: 151_645,
         token_ids: null,

@@ -41,7 +41,31 @@ export const chatCompletionSchema = z
   })
   .meta({ title: 'ChatCompletion' });
 
-const outputTextSchema = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()), logprobs: nullField });
+const outputTextSchema = z.object({
+  type: z.literal('output_text'),
+  text: z.string(),
+  annotations: z.array(z.unknown()),
+  logprobs: z.array(z.unknown()).nullable().describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
+});
+
+const functionCallItemSchema = z
+  .object({
+    type: z.literal('function_call'),
+    id: z.string().describe('fc_<digits>'),
+    status: z.string(),
+    call_id: z.string().describe('Answer the call with a function_call_output input item carrying this call_id.'),
+    name: z.string(),
+    arguments: z.string().describe('The JSON arguments as the model wrote them.'),
+  })
+  .meta({ title: 'FunctionCallItem' });
+
+const functionToolSchema = z.object({
+  type: z.literal('function'),
+  name: z.string(),
+  description: z.string().nullable(),
+  parameters: z.record(z.string(), z.unknown()).nullable(),
+  strict: z.boolean().nullable(),
+});
 
 export const responseTextFormSchema = z
   .object({
@@ -50,14 +74,22 @@ export const responseTextFormSchema = z
     created_at: integer,
     model: z.string(),
     status: z.string().describe('completed, or incomplete when the token limit cut the answer'),
-    output: z.array(z.object({ type: z.literal('message'), id: z.string().describe('msg_<digits>'), role: z.literal('assistant'), status: z.string(), phase: nullField, content: z.array(outputTextSchema) })),
+    output: z.array(
+      z.union([
+        z.object({ type: z.literal('message'), id: z.string().describe('msg_<digits>'), role: z.literal('assistant'), status: z.string(), phase: nullField, content: z.array(outputTextSchema) }),
+        z.object({ type: z.literal('reasoning'), id: z.string().describe('rs_<digits>'), summary: z.array(z.unknown()), content: z.array(z.object({ type: z.literal('reasoning_text'), text: z.string() })), encrypted_content: nullField, status: z.string() }),
+        functionCallItemSchema,
+      ]),
+    ),
     output_text: z.string(),
     background: z.boolean(),
+    store: z.literal(false).describe('Always false: the gateway stores nothing.'),
     parallel_tool_calls: z.boolean(),
     service_tier: z.string(),
-    tool_choice: z.string(),
-    tools: z.array(z.unknown()),
+    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })]),
+    tools: z.array(functionToolSchema),
     truncation: z.string(),
+    metadata: z.record(z.string(), z.string()).nullable(),
     usage: z.object({
       input_tokens: integer,
       input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer), input_tokens_per_turn: z.array(integer) }),

@@ -51,7 +51,7 @@ describe('checkMessageImages (chat)', () => {
 });
 
 describe('checkInputImages (responses)', () => {
-  const input = (url: string): ResponsesRequest['input'] => [{ role: 'user', content: [{ type: 'input_text', text: 'what?' }, { type: 'input_image', image_url: url }] }];
+  const input = (url: string): ResponsesRequest['input'] => [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'what?' }, { type: 'input_image', image_url: url }] }];
 
   it('accepts a data URL and counts it', () => {
     expect(checkInputImages(model, input(small))).toBe(1);

@@ -37,7 +37,7 @@ export function checkInputImages(entry: ModelEntry, input: ResponsesRequest['inp
   if (typeof input === 'string') return 0;
   let count = 0;
   input.forEach((message, messageIndex) => {
-    if (message.role !== 'user' || typeof message.content === 'string') return;
+    if (!('role' in message) || message.role !== 'user' || typeof message.content === 'string') return;
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'input_image') return;
       const param = `input[${messageIndex}].content[${partIndex}].image_url`;

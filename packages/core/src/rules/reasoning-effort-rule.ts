@@ -17,7 +17,7 @@ export interface ChatTemplateSettings {
  * policy's default (max). `param` names the field as the client sent it (`reasoning_effort` on chat,
  * `reasoning.effort` on responses).
  */
-export function reasoningEffortRule(entry: ModelEntry, requested: ReasoningEffort | undefined, param: string): ChatTemplateSettings {
+export function reasoningEffortRule(entry: ModelEntry, requested: string | undefined, param: string): ChatTemplateSettings {
   const settings: ChatTemplateSettings = { enable_thinking: entry.thinking === true };
   const policy = entry.reasoning;
   if (policy === undefined) {
@@ -33,7 +33,7 @@ export function reasoningEffortRule(entry: ModelEntry, requested: ReasoningEffor
     }
     effort = policy.effort.value;
   } else {
-    if (requested !== undefined && !policy.effort.allowed.includes(requested)) {
+    if (requested !== undefined && !isAllowed(policy.effort.allowed, requested)) {
       throw GatewayError.invalidParameter(param, `Invalid value for '${param}': the model '${entry.id}' accepts ${policy.effort.allowed.join(', ')}.`);
     }
     effort = requested ?? policy.effort.default;
@@ -41,4 +41,8 @@ export function reasoningEffortRule(entry: ModelEntry, requested: ReasoningEffor
   settings.clear_thinking = policy.clearThinking;
   settings.reasoning_effort = effort;
   return settings;
+}
+
+function isAllowed(allowed: readonly ReasoningEffort[], requested: string): requested is ReasoningEffort {
+  return (allowed as readonly string[]).includes(requested);
 }

@@ -21,9 +21,32 @@ describe('chatCompletionsRequestSchema: messages', () => {
     expect(request.messages).toHaveLength(5);
   });
 
-  it('accepts our own answer message sent back as an assistant turn', () => {
+  it('accepts our own answer message sent back as an assistant turn, dropping the fields a request message does not have', () => {
     const echoed = { role: 'assistant', content: 'Hello.', tool_calls: [], annotations: null, audio: null, function_call: null, reasoning: null, refusal: null };
-    expect(parse({ ...base, messages: [...base.messages, echoed] }).messages[1]).toMatchObject({ role: 'assistant', content: 'Hello.' });
+    expect(parse({ ...base, messages: [...base.messages, echoed] }).messages[1]).toStrictEqual({ role: 'assistant', content: 'Hello.', tool_calls: [] });
+  });
+
+  it('drops unknown fields inside messages and content parts, as clients replay them (OpenAI Agents SDK, chat mode)', () => {
+    const replayed = {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Earlier answer.', role: 'assistant', tool_calls: [], annotations: [], audio: null, refusal: null }, { type: 'refusal', refusal: 'I cannot.' }],
+      refusal: 'I cannot.',
+      annotations: [],
+      reasoning: 'thought',
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' }, index: 0 }],
+      providerData: { id: 'x' },
+    };
+    const user = { role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: { type: 'ephemeral' } }, { type: 'image_url', image_url: { url: 'data:,', fetch: true } }], id: 'm1' };
+    const messages = parse({ ...base, messages: [user, replayed, { role: 'tool', tool_call_id: 'call_1', content: '42', name: 'f' }] }).messages;
+    expect(messages).toStrictEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Hi' }, { type: 'image_url', image_url: { url: 'data:,' } }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Earlier answer.' }, { type: 'text', text: 'I cannot.' }],
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '42' },
+    ]);
   });
 
   it.each([
@@ -31,11 +54,10 @@ describe('chatCompletionsRequestSchema: messages', () => {
     ['a missing role', [{ content: 'x' }], 'messages[0].role'],
     ['an image in a system message', [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'data:,' } }] }], 'messages[0].content[0].type'],
     ['a wrong type deep in a part', [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image_url', image_url: { url: 5 } }] }], 'messages[0].content[1].image_url.url'],
-    ['an unknown key in image_url', [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x', fetch: true } }] }], 'messages[0].content[0].image_url.fetch'],
+    ['an unsupported content part', [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } }] }], 'messages[0].content[0].type'],
     ['content neither string nor array', [{ role: 'user', content: 5 }], 'messages[0].content'],
     ['a tool message without tool_call_id', [{ role: 'tool', content: 'x' }], 'messages[0].tool_call_id'],
-    ['a user message with reasoning', [{ role: 'user', content: 'x', reasoning: 'y' }], 'messages[0].reasoning'],
-    ['an assistant refusal text', [{ role: 'assistant', content: 'x', refusal: 'no' }], 'messages[0].refusal'],
+    ['a tool call of the wrong shape', [{ role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f' } }] }], 'messages[0].tool_calls[0].function.arguments'],
   ])('refuses %s, naming the field', (_case, messages, param) => {
     expect(failure({ ...base, messages })).toMatchObject({ status: 400, param });
   });
@@ -65,8 +87,8 @@ describe('chatCompletionsRequestSchema: parameters', () => {
     ['user', 'u-1', 5],
     ['reasoning_effort', 'max', 'medium'],
     ['response_format', { type: 'json_schema', json_schema: { name: 'r', schema: { type: 'object' } } }, { type: 'yaml' }],
-    ['tools', [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], []],
-    ['tool_choice', { type: 'function', function: { name: 'f' } }, 'sometimes'],
+    ['tools', [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], [{ type: 'web_search' }]],
+    ['tool_choice', 'required', 'sometimes'],
     ['parallel_tool_calls', false, 'yes'],
     ['logprobs', true, 'yes'],
   ])('%s: accepts %j, refuses %j', (name, good, bad) => {
@@ -84,7 +106,20 @@ describe('chatCompletionsRequestSchema: parameters', () => {
     expect(parse({ ...base, stream: true, stream_options: { include_usage: true, continuous_usage_stats: false } }).stream_options).toEqual({ include_usage: true, continuous_usage_stats: false });
     expect(failure({ ...base, stream_options: { include_usage: true } })).toMatchObject({ status: 400, param: 'stream_options' });
     expect(failure({ ...base, stream: false, stream_options: {} })).toMatchObject({ status: 400, param: 'stream_options' });
-    expect(failure({ ...base, stream: true, stream_options: { include_obfuscation: true } })).toMatchObject({ status: 400, param: 'stream_options.include_obfuscation' });
+    expect(parse({ ...base, stream: true, stream_options: { include_usage: true, include_obfuscation: false } }).stream_options).toEqual({ include_usage: true });
+  });
+
+  it('accepts an empty tool list (an agent without tools) and a named tool_choice only for a tool in tools', () => {
+    expect(parse({ ...base, tools: [] }).tools).toEqual([]);
+    const tools = [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }];
+    expect(parse({ ...base, tools, tool_choice: { type: 'function', function: { name: 'f' } } }).tool_choice).toEqual({ type: 'function', function: { name: 'f' } });
+    expect(failure({ ...base, tools, tool_choice: { type: 'function', function: { name: 'g' } } })).toMatchObject({ status: 400, param: 'tool_choice.function.name' });
+  });
+
+  it('accepts the completion API fields that change nothing upstream; refuses audio output', () => {
+    const request = parse({ ...base, store: true, metadata: { team: 'a' }, service_tier: 'auto', safety_identifier: 'u', prompt_cache_key: 'k', verbosity: 'low', modalities: ['text'] });
+    expect(request.store).toBe(true);
+    expect(failure({ ...base, modalities: ['text', 'audio'] })).toMatchObject({ status: 400, param: 'modalities[1]' });
   });
 
   it('refuses max_tokens together with max_completion_tokens', () => {

@@ -7,68 +7,67 @@ import { stringOrArraySchema } from './string-or-array-schema.js';
 /** The spec's reasoning_effort values: low, high or max. */
 export const reasoningEffortSchema: z.ZodType<ReasoningEffort> = z.enum(['low', 'high', 'max']);
 
-export const chatTextPartSchema = z.strictObject({ type: z.literal('text'), text: z.string() });
+/*
+ * Messages are read tolerantly (z.object drops unknown keys): clients append the assistant message we
+ * answered, with every field of the spec's message (`tool_calls: []`, `annotations`, `audio`,
+ * `refusal`...), and frameworks put their own bookkeeping in messages and parts. Those fields are
+ * dropped before the upstream call, never refused; the top level stays strict (an unknown parameter
+ * there is one the upstream would silently ignore).
+ */
+export const chatTextPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 
-export const chatImagePartSchema = z.strictObject({
+export const chatImagePartSchema = z.object({
   type: z.literal('image_url'),
-  image_url: z.strictObject({
+  image_url: z.object({
     /** A base64 data URL; checked by `checkMessageImages` (the gateway never fetches a URL). */
     url: z.string(),
-    detail: z.enum(['auto', 'low', 'high']).optional(),
+    detail: z.enum(['auto', 'low', 'high']).nullish(),
   }),
 });
+
+// A refusal replayed from an earlier answer is the model's own text.
+const chatRefusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.string() }).transform(({ refusal }) => ({ type: 'text' as const, text: refusal }));
 
 const textContent = stringOrArraySchema(z.array(chatTextPartSchema));
 const userContent = stringOrArraySchema(z.array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema])));
+const assistantContent = stringOrArraySchema(z.array(z.union([chatTextPartSchema, chatRefusalPartSchema])));
 const name = z.string().min(1).optional();
 
-const toolCallSchema = z.strictObject({
+const toolCallSchema = z.object({
   id: z.string(),
   type: z.literal('function'),
-  function: z.strictObject({ name: z.string(), arguments: z.string() }),
+  function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
 export const chatMessageSchema = z.discriminatedUnion('role', [
-  z.strictObject({ role: z.literal('system'), content: textContent, name }),
-  z.strictObject({ role: z.literal('developer'), content: textContent, name }),
-  z.strictObject({ role: z.literal('user'), content: userContent, name }),
-  z.strictObject({
-    role: z.literal('assistant'),
-    content: textContent.nullable().optional(),
-    name,
-    reasoning: z.string().nullable().optional(),
-    reasoning_content: z.string().nullable().optional(),
-    tool_calls: z.array(toolCallSchema).optional(),
-    // A client that appends our own chat completion message to the next request sends these back
-    // with the values we answered (the spec's message has them null): accept exactly those.
-    refusal: z.null().optional(),
-    annotations: z.null().optional(),
-    audio: z.null().optional(),
-    function_call: z.null().optional(),
-  }),
-  z.strictObject({ role: z.literal('tool'), content: textContent, tool_call_id: z.string() }),
+  z.object({ role: z.literal('system'), content: textContent, name }),
+  z.object({ role: z.literal('developer'), content: textContent, name }),
+  z.object({ role: z.literal('user'), content: userContent, name }),
+  // The empty tool_calls list our own answers carry is not passed on (chat-upstream-request.ts).
+  z.object({ role: z.literal('assistant'), content: assistantContent.nullish(), name, tool_calls: z.array(toolCallSchema).nullish() }),
+  z.object({ role: z.literal('tool'), content: textContent, tool_call_id: z.string() }),
 ]);
 
-const toolSchema = z.strictObject({
+export const chatToolSchema = z.object({
   type: z.literal('function'),
-  function: z.strictObject({
+  function: z.object({
     name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-    strict: z.boolean().optional(),
+    description: z.string().nullish(),
+    parameters: z.record(z.string(), z.unknown()).nullish(),
+    strict: z.boolean().nullish(),
   }),
 });
 
-const responseFormatSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text') }),
-  z.strictObject({ type: z.literal('json_object') }),
-  z.strictObject({
+export const chatResponseFormatSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({
     type: z.literal('json_schema'),
-    json_schema: z.strictObject({
+    json_schema: z.object({
       name: z.string().min(1),
-      description: z.string().optional(),
-      schema: z.record(z.string(), z.unknown()).optional(),
-      strict: z.boolean().optional(),
+      description: z.string().nullish(),
+      schema: z.record(z.string(), z.unknown()).nullish(),
+      strict: z.boolean().nullish(),
     }),
   }),
 ]);
@@ -81,7 +80,7 @@ const chatCompletionsObjectSchema = z
     model: z.string().min(1),
     messages: z.array(chatMessageSchema).min(1),
     stream: z.boolean().optional(),
-    stream_options: z.strictObject({ include_usage: z.boolean().optional(), continuous_usage_stats: z.boolean().optional() }).optional(),
+    stream_options: z.object({ include_usage: z.boolean().nullish(), continuous_usage_stats: z.boolean().nullish() }).optional(),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().gt(0).max(1).optional(),
     max_tokens: z.int().min(1).optional(),
@@ -96,15 +95,24 @@ const chatCompletionsObjectSchema = z
     logprobs: z.boolean().optional(),
     top_logprobs: z.int().min(0).max(20).optional(),
     user: z.string().optional(),
-    response_format: responseFormatSchema.optional(),
-    // vLLM's newest versions refuse `tools: []`; refuse it here with the field named.
-    tools: z.array(toolSchema).min(1).optional(),
-    tool_choice: z
-      .union([z.enum(['none', 'auto', 'required']), z.strictObject({ type: z.literal('function'), function: z.strictObject({ name: z.string().min(1) }) })])
-      .optional(),
+    response_format: chatResponseFormatSchema.optional(),
+    // An empty list (frameworks send one for an agent without tools) means no tools; vLLM's newest
+    // versions refuse `tools: []`, so it is not passed on (chat-upstream-request.ts).
+    tools: z.array(chatToolSchema).optional(),
+    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) })]).optional(),
     parallel_tool_calls: z.boolean().optional(),
     /** Accepted only by models with a reasoning policy (checked by `reasoningEffortRule`). */
     reasoning_effort: reasoningEffortSchema.optional(),
+    // Fields of the completion API that change nothing a chat upstream does (storage, routing hints,
+    // an output-speed optimisation): accepted so that clients that send them work, never sent upstream.
+    store: z.boolean().optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).optional(),
+    safety_identifier: z.string().optional(),
+    prompt_cache_key: z.string().optional(),
+    verbosity: z.enum(['low', 'medium', 'high']).optional(),
+    prediction: z.object({ type: z.literal('content') }).optional(),
+    modalities: z.array(z.literal('text', { error: 'only text output is offered' })).optional(),
     ...samplingParametersShape,
   })
   .superRefine((value, context) => {
@@ -120,6 +128,10 @@ const chatCompletionsObjectSchema = z
     }
     const maxTokens = value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_completion_tokens', value: value.max_completion_tokens };
     checkSamplingParameters(value, maxTokens, context);
+    const choice = value.tool_choice;
+    if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.function.name === choice.function.name)) {
+      context.addIssue({ code: 'custom', path: ['tool_choice', 'function', 'name'], input: choice.function.name, message: `no function tool named '${choice.function.name}' is in tools` });
+    }
   });
 
 /** Body of POST /v1/chat/completions. */

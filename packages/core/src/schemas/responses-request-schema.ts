@@ -1,62 +1,70 @@
 import { z } from 'zod';
-import { reasoningEffortSchema } from './chat-completions-request-schema.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
+import { responsesInputItemSchema } from './responses-input-schema.js';
+import { responsesTextSchema, responsesToolChoiceSchema, responsesToolSchema } from './responses-tools-schema.js';
 import { checkSamplingParameters, samplingParametersShape } from './sampling-parameters-schema.js';
 import { stringOrArraySchema } from './string-or-array-schema.js';
 
-export const inputTextPartSchema = z.strictObject({ type: z.literal('input_text'), text: z.string() });
+export { inputImagePartSchema, inputTextPartSchema } from './responses-input-schema.js';
 
-export const inputImagePartSchema = z.strictObject({
-  type: z.literal('input_image'),
-  /** A base64 data URL (spec: "Images are sent only as base64 data URLs inside an input_image part"). */
-  image_url: z.string(),
-  detail: z.enum(['auto', 'low', 'high']).optional(),
-});
+/** The completion API's reasoning efforts; which a model takes is the reasoning_effort rule's call. */
+export const responsesReasoningEffortSchema = z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
 
-// An assistant turn replayed from an earlier answer carries output_text parts.
-const outputTextPartSchema = z.strictObject({ type: z.literal('output_text'), text: z.string() });
-
-const messageType = z.literal('message').optional();
-const textOnly = stringOrArraySchema(z.array(inputTextPartSchema));
-
-export const responsesInputMessageSchema = z.discriminatedUnion('role', [
-  z.strictObject({ type: messageType, role: z.literal('user'), content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema]))) }),
-  z.strictObject({ type: messageType, role: z.literal('system'), content: textOnly }),
-  z.strictObject({ type: messageType, role: z.literal('developer'), content: textOnly }),
-  z.strictObject({ type: messageType, role: z.literal('assistant'), content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema]))) }),
-]);
+// Spec rule 1: nothing is stored, so what needs an earlier response or a stored conversation cannot be served.
+const needsStoredState = 'this gateway stores nothing: send the whole history as input items (the earlier output items followed by the new input), with store: false';
 
 const responsesObjectSchema = z
   .strictObject({
     model: z.string().min(1),
-    input: stringOrArraySchema(z.array(responsesInputMessageSchema).min(1)),
+    input: stringOrArraySchema(z.array(responsesInputItemSchema).min(1)),
     stream: z.boolean().optional(),
+    stream_options: z.object({ include_obfuscation: z.boolean().nullish() }).optional(),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().gt(0).max(1).optional(),
     /** The spec's gateway extension; the same meaning as max_output_tokens. */
     max_tokens: z.int().min(1).optional(),
     max_output_tokens: z.int().min(1).optional(),
     instructions: z.string().optional(),
-    reasoning: z.strictObject({ effort: reasoningEffortSchema.optional() }).optional(),
+    reasoning: z.object({ effort: responsesReasoningEffortSchema.nullish(), summary: z.enum(['auto', 'concise', 'detailed']).nullish() }).optional(),
+    tools: z.array(responsesToolSchema).optional(),
+    tool_choice: responsesToolChoiceSchema.optional(),
+    parallel_tool_calls: z.boolean().optional(),
+    /** At most this many function_call items in the answer. */
+    max_tool_calls: z.int().min(1).optional(),
+    text: responsesTextSchema.optional(),
+    /** Accepted with any value; the response always says `store: false`, since nothing is stored. */
+    store: z.boolean().optional(),
+    metadata: z
+      .record(z.string().max(64), z.string().max(512))
+      .refine((value) => Object.keys(value).length <= 16, 'metadata holds at most 16 keys')
+      .optional(),
+    /** Accepted; what cannot be produced (encrypted reasoning, hosted tool results) is absent from the answer. */
+    include: z.array(z.string()).optional(),
+    top_logprobs: z.int().min(0).max(20).optional(),
     user: z.string().optional(),
-    // Spec rule 1: the service stores no data, so a stored response could never be read back.
-    store: z.literal(false, { error: 'store: true is not supported because this gateway stores no data; send false or leave it out' }).optional(),
+    safety_identifier: z.string().optional(),
+    prompt_cache_key: z.string().optional(),
+    service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).optional(),
+    truncation: z.enum(['auto', 'disabled']).optional(),
+    background: z.literal(false, { error: `background: true needs a stored response to poll, and ${needsStoredState}` }).optional(),
+    previous_response_id: z.never({ error: needsStoredState }).optional(),
+    conversation: z.never({ error: needsStoredState }).optional(),
+    prompt: z.never({ error: `stored prompt templates are not available: ${needsStoredState}` }).optional(),
     ...samplingParametersShape,
   })
   .superRefine((value, context) => {
     if (value.max_tokens !== undefined && value.max_output_tokens !== undefined) {
       context.addIssue({ code: 'custom', path: ['max_output_tokens'], input: value.max_output_tokens, message: 'send max_tokens or max_output_tokens, not both' });
     }
-    // The response object has no field to carry prompt log-probabilities: refusing beats dropping them.
-    if (value.prompt_logprobs !== undefined) {
-      context.addIssue({ code: 'custom', path: ['prompt_logprobs'], input: value.prompt_logprobs, message: 'prompt_logprobs cannot be returned by /v1/responses; use /v1/chat/completions' });
-    }
     const maxTokens = value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_output_tokens', value: value.max_output_tokens };
     checkSamplingParameters(value, maxTokens, context);
+    const choice = value.tool_choice;
+    if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.name === choice.name)) {
+      context.addIssue({ code: 'custom', path: ['tool_choice', 'name'], input: choice.name, message: `no function tool named '${choice.name}' is in tools` });
+    }
   });
 
 /** Body of POST /v1/responses. */
 export const responsesRequestSchema = nullsAsAbsent(responsesObjectSchema);
 
 export type ResponsesRequest = z.output<typeof responsesRequestSchema>;
-export type ResponsesInputMessage = z.output<typeof responsesInputMessageSchema>;

@@ -8,19 +8,48 @@ export interface ChatUpstreamRequest {
   includeUsage: boolean;
 }
 
+// Accepted from clients because the completion API defines them, but nothing a chat upstream acts on:
+// never sent, so that a strict OpenAI-compatible server behind the gateway is not sent fields it refuses.
+const clientOnlyFields = ['store', 'metadata', 'service_tier', 'safety_identifier', 'prompt_cache_key', 'verbosity', 'prediction', 'modalities'] as const;
+
+type Message = ChatCompletionsRequest['messages'][number];
+
+// An assistant message replayed from our own answer carries `tool_calls: []`: vLLM's newest versions
+// refuse an empty list, and a null one is no list at all.
+function hasNoToolCalls(message: Message): boolean {
+  return message.role === 'assistant' && message.tool_calls !== undefined && (message.tool_calls === null || message.tool_calls.length === 0);
+}
+
+function withoutEmptyToolCalls(message: Message): Message {
+  if (!hasNoToolCalls(message)) return message;
+  const { tool_calls: _empty, ...rest } = message as Extract<Message, { role: 'assistant' }>;
+  return rest;
+}
+
 /**
- * The upstream chat request: the upstream's model name, the model's fixed settings as
- * `chat_template_kwargs` (never the client's: the schema refuses that key), reasoning_effort only
- * inside them (protocols 1.4), and on a stream explicit `stream_options` with usage always on,
- * because the gateway logs token counts (vLLM's default for a missing flag differs by version).
+ * The upstream chat request, exact in what it sends: the upstream's model name; vLLM's
+ * `chat_template_kwargs` only when a model rule needs them (the beta53 settings, the thinking toggle),
+ * with reasoning_effort only inside them (protocols 1.4), never the client's (the schema refuses that
+ * key); tools only when there are any (an empty list is refused by vLLM's newest versions, and
+ * tool_choice without tools by the completion API); on a stream `stream_options` with usage always on,
+ * because the gateway logs token counts (vLLM's default for a missing flag differs by version), and
+ * vLLM's `continuous_usage_stats` only when the client asked for it.
  */
 export function buildChatUpstreamRequest(request: ChatCompletionsRequest, upstreamModel: string, settings: ChatTemplateSettings): ChatUpstreamRequest {
   const { model: _model, reasoning_effort: _effort, stream_options: streamOptions, ...rest } = request;
-  const body: Record<string, unknown> = { ...rest, model: upstreamModel, chat_template_kwargs: { ...settings } };
+  const body: Record<string, unknown> = { ...rest, model: upstreamModel };
+  for (const field of clientOnlyFields) delete body[field];
+  if (request.messages.some(hasNoToolCalls)) body.messages = request.messages.map(withoutEmptyToolCalls);
+  if (request.tools?.length === 0 || request.tools === undefined) {
+    delete body.tools;
+    delete body.tool_choice;
+    delete body.parallel_tool_calls;
+  }
+  if (settings.enable_thinking || settings.reasoning_effort !== undefined) body.chat_template_kwargs = { ...settings };
   const includeUsage = request.stream === true && streamOptions?.include_usage === true;
   if (request.stream === true) {
     // Continuous usage goes on every chunk; only ask for it when the client will be shown it.
-    body.stream_options = { include_usage: true, continuous_usage_stats: includeUsage && streamOptions?.continuous_usage_stats === true };
+    body.stream_options = includeUsage && streamOptions?.continuous_usage_stats === true ? { include_usage: true, continuous_usage_stats: true } : { include_usage: true };
   }
   return { body, includeUsage };
 }

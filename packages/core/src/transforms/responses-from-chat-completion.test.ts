@@ -5,10 +5,13 @@ import { readUpstreamChatCompletion } from './chat-upstream-completion.js';
 import { chatCompletionToImageFormResponse, chatCompletionToResponse } from './responses-from-chat-completion.js';
 import type { ResponsesEcho } from './responses-object.js';
 
-const echo: ResponsesEcho = { instructions: null, max_output_tokens: null, reasoning: null, temperature: null, top_p: null, user: null };
+const echo: ResponsesEcho = {
+  instructions: null, max_output_tokens: null, max_tool_calls: null, metadata: null, parallel_tool_calls: true, reasoning: null, service_tier: 'auto',
+  temperature: null, text: null, tool_choice: 'auto', tools: [], top_logprobs: null, top_p: null, truncation: 'disabled', user: null,
+};
 
 function options(clearThinking = false) {
-  return { model: 'alpha36-35b-a3b-instruct', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo };
+  return { model: 'alpha36-35b-a3b-instruct', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo, logprobs: false };
 }
 
 describe('chatCompletionToResponse (text form)', () => {
@@ -34,6 +37,7 @@ describe('chatCompletionToResponse (text form)', () => {
       background: false,
       parallel_tool_calls: true,
       service_tier: 'auto',
+      store: false,
       tool_choice: 'auto',
       tools: [],
       truncation: 'disabled',
@@ -80,9 +84,52 @@ describe('chatCompletionToResponse (text form)', () => {
   });
 
   it('echoes the applied request values', () => {
-    const applied: ResponsesEcho = { instructions: 'Be brief.', max_output_tokens: 50, reasoning: { effort: 'low' }, temperature: 0.4, top_p: 0.9, user: 'u-1' };
+    const applied: ResponsesEcho = { ...echo, instructions: 'Be brief.', max_output_tokens: 50, reasoning: { effort: 'low', summary: null }, temperature: 0.4, top_p: 0.9, user: 'u-1', metadata: { run: '7' }, max_tool_calls: 2 };
     const response = chatCompletionToResponse(readUpstreamChatCompletion(vllmCompletion()), { ...options(), echo: applied });
     expect(response).toMatchObject(applied);
+  });
+});
+
+describe('chatCompletionToResponse: tool calls and log-probabilities', () => {
+  const calls = [
+    { id: 'chatcmpl-tool-1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+    { id: 'chatcmpl-tool-2', name: 'get_time', arguments: '{}' },
+  ];
+
+  it('answers each upstream tool call as a function_call item (no empty message), in order', () => {
+    const completion = readUpstreamChatCompletion(vllmCompletion({ content: null, toolCalls: calls, finishReason: 'tool_calls' }));
+    const response = chatCompletionToResponse(completion, options());
+    expect(response.status).toBe('completed');
+    expect(response.output).toEqual([
+      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city":"Paris"}', call_id: 'chatcmpl-tool-1', name: 'get_weather' },
+      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{}', call_id: 'chatcmpl-tool-2', name: 'get_time' },
+    ]);
+    expect(response.output_text).toBe('');
+  });
+
+  it('keeps text said before the calls as a message item first, and cuts the calls at max_tool_calls', () => {
+    const completion = readUpstreamChatCompletion(vllmCompletion({ content: 'Let me check.', toolCalls: calls, finishReason: 'tool_calls' }));
+    const response = chatCompletionToResponse(completion, { ...options(), echo: { ...echo, max_tool_calls: 1 } });
+    expect(response.output.map((item) => item.type)).toEqual(['message', 'function_call']);
+    expect(response.output_text).toBe('Let me check.');
+  });
+
+  it('gives a call the upstream sent without an id a call_ id the client can answer by', () => {
+    const completion = readUpstreamChatCompletion(vllmCompletion({ content: null, toolCalls: [{ id: '', name: 'f', arguments: '{}' }] }));
+    expect(chatCompletionToResponse(completion, options()).output[0]).toMatchObject({ type: 'function_call', call_id: expect.stringMatching(/^call_[0-9a-f]+$/) });
+  });
+
+  it('refuses an upstream tool call without a function name as an upstream failure (502)', () => {
+    const completion = readUpstreamChatCompletion(vllmCompletion({ content: null, toolCalls: [{ id: 'c', name: '', arguments: '{}' }] }));
+    expect(() => chatCompletionToResponse(completion, options())).toThrow(expect.objectContaining({ status: 502 }));
+  });
+
+  it('puts the upstream log-probabilities on the output_text part when they were asked for', () => {
+    const logprobs = { content: [{ token: 'Hi', logprob: -0.25, bytes: [72, 105], top_logprobs: [{ token: 'Hi', logprob: -0.25, bytes: [72, 105] }, { token: 'Yo', logprob: -2, bytes: [89, 111] }] }] };
+    const completion = readUpstreamChatCompletion(vllmCompletion({ content: 'Hi', logprobs }));
+    const part = chatCompletionToResponse(completion, { ...options(), logprobs: true }).output[0];
+    expect(part).toMatchObject({ type: 'message', content: [{ type: 'output_text', text: 'Hi', logprobs: logprobs.content }] });
+    expect(chatCompletionToResponse(completion, options()).output[0]).toMatchObject({ content: [{ logprobs: null }] });
   });
 });
 

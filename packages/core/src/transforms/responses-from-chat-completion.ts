@@ -1,4 +1,6 @@
 import type { IdSource } from '../handlers/ports.js';
+import { chatLogprobsToResponses } from './chat-logprobs-to-responses.js';
+import { readChatToolCalls } from './chat-tool-calls.js';
 import type { UpstreamChatCompletion } from './chat-upstream-completion.js';
 import { messageItem, reasoningItem, responsesObject, toResponsesUsage } from './responses-object.js';
 import type { ResponsesEcho, ResponsesObject, ResponsesOutputItem } from './responses-object.js';
@@ -13,20 +15,37 @@ export interface ResponsesShapeOptions {
   /** Unix seconds. */
   createdAt: number;
   echo: ResponsesEcho;
+  /** The request asked for output log-probabilities: output_text parts carry them ([] when the upstream sent none). */
+  logprobs: boolean;
+}
+
+/** `call_<hex>` for a tool call the upstream sent without an id (the client answers by this id). */
+export function newCallId(ids: IdSource): string {
+  return `call_${ids.hex(24)}`;
 }
 
 /**
- * The text form from a chat completion: reasoning (when the model exposes it) as a reasoning item
- * first, as vLLM orders them (protocols 2.2), then the message. A length stop makes the response
+ * The text form from a chat completion, in vLLM's order (protocols 2.2): reasoning (when the model
+ * exposes it) as a reasoning item, the message (left out when the model only called tools), then one
+ * function_call item per tool call, at most `max_tool_calls`. A length stop makes the response
  * `incomplete` with reason max_output_tokens, as the completion API reports a token-limit stop.
  */
 export function chatCompletionToResponse(completion: UpstreamChatCompletion, options: ResponsesShapeOptions): ResponsesObject {
   const choice = completion.choices[0];
   const incomplete = choice?.finish_reason === 'length';
+  const status = incomplete ? 'incomplete' : 'completed';
   const output: ResponsesOutputItem[] = [];
   const reasoning = options.clearThinking ? undefined : (choice?.message.reasoning ?? choice?.message.reasoning_content ?? undefined);
   if (reasoning !== undefined && reasoning.length > 0) output.push(reasoningItem(`rs_${options.ids.digits(responsesIdDigits)}`, reasoning, 'completed'));
-  output.push(messageItem(`msg_${options.ids.digits(responsesIdDigits)}`, choice?.message.content ?? '', incomplete ? 'incomplete' : 'completed'));
+  const calls = readChatToolCalls(choice?.message.tool_calls, () => newCallId(options.ids)).slice(0, options.echo.max_tool_calls ?? undefined);
+  const content = choice?.message.content ?? '';
+  if (content.length > 0 || calls.length === 0) {
+    const logprobs = options.logprobs ? (chatLogprobsToResponses(choice?.logprobs) ?? []) : null;
+    output.push(messageItem(`msg_${options.ids.digits(responsesIdDigits)}`, content, status, logprobs));
+  }
+  for (const call of calls) {
+    output.push({ id: `fc_${options.ids.digits(responsesIdDigits)}`, type: 'function_call', status, arguments: call.arguments, call_id: call.id, name: call.name });
+  }
   return responsesObject({
     id: `resp_${options.ids.digits(responsesIdDigits)}`,
     createdAt: options.createdAt,

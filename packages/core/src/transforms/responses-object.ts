@@ -7,13 +7,41 @@ export interface UsageCounts {
   completion_tokens_details?: { reasoning_tokens?: number | null } | null;
 }
 
-/** Request values the response object reports back; null when not given (the spec's shown response). */
+/** A function tool as the response object lists it (the request's tool, absent fields null). */
+export interface ResponsesFunctionToolEcho {
+  type: 'function';
+  name: string;
+  description: string | null;
+  parameters: Record<string, unknown> | null;
+  strict: boolean | null;
+}
+
+export type ResponsesToolChoiceEcho = 'none' | 'auto' | 'required' | { type: 'function'; name: string };
+
+export type ResponsesTextFormatEcho =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; description?: string | null; strict?: boolean | null };
+
+/**
+ * Request values the response object reports back, what was applied rather than what was asked (a
+ * dropped temperature is null); the spec's shown response, which set none of them, has the defaults.
+ */
 export interface ResponsesEcho {
   instructions: string | null;
   max_output_tokens: number | null;
-  reasoning: { effort: string } | null;
+  max_tool_calls: number | null;
+  metadata: Record<string, string> | null;
+  parallel_tool_calls: boolean;
+  reasoning: { effort: string; summary: string | null } | null;
+  service_tier: string;
   temperature: number | null;
+  text: { format?: ResponsesTextFormatEcho | null; verbosity?: string | null } | null;
+  tool_choice: ResponsesToolChoiceEcho;
+  tools: ResponsesFunctionToolEcho[];
+  top_logprobs: number | null;
   top_p: number | null;
+  truncation: 'auto' | 'disabled';
   user: string | null;
 }
 
@@ -25,11 +53,20 @@ export interface ResponsesUsage {
   total_tokens: number;
 }
 
+/** A token's log-probability on an output_text part (the completion API's shape; only when asked for). */
+export interface ResponsesLogprob {
+  token: string;
+  logprob: number;
+  bytes: number[];
+  top_logprobs: Array<{ token: string; logprob: number; bytes: number[] }>;
+}
+
 export interface ResponsesOutputText {
   type: 'output_text';
   text: string;
   annotations: never[];
-  logprobs: null;
+  /** null unless the request asked for log-probabilities (`top_logprobs` or `include`). */
+  logprobs: ResponsesLogprob[] | null;
 }
 
 export interface ResponsesMessageItem {
@@ -50,7 +87,18 @@ export interface ResponsesReasoningItem {
   status: 'in_progress' | 'completed' | 'incomplete';
 }
 
-export type ResponsesOutputItem = ResponsesMessageItem | ResponsesReasoningItem;
+/** A tool call of the model, for the client to run and answer with a function_call_output item. */
+export interface ResponsesFunctionCallItem {
+  id: string;
+  type: 'function_call';
+  status: 'in_progress' | 'completed' | 'incomplete';
+  /** The JSON arguments as the model wrote them. */
+  arguments: string;
+  call_id: string;
+  name: string;
+}
+
+export type ResponsesOutputItem = ResponsesMessageItem | ResponsesReasoningItem | ResponsesFunctionCallItem;
 
 export type ResponsesStatus = 'in_progress' | 'completed' | 'incomplete' | 'failed';
 
@@ -64,20 +112,13 @@ export interface ResponsesObject extends ResponsesEcho {
   output: ResponsesOutputItem[];
   output_text: string;
   background: false;
-  parallel_tool_calls: true;
-  service_tier: 'auto';
-  tool_choice: 'auto';
-  tools: never[];
-  truncation: 'disabled';
+  /** Always false: the gateway stores nothing, whatever the request's `store` said. */
+  store: false;
   incomplete_details: { reason: 'max_output_tokens' } | null;
   input_messages: null;
-  max_tool_calls: null;
-  metadata: null;
   output_messages: null;
   previous_response_id: null;
   prompt: null;
-  text: null;
-  top_logprobs: null;
   usage: ResponsesUsage | null;
   error?: { code: string; message: string };
 }
@@ -101,8 +142,8 @@ export function toResponsesUsage(usage: UsageCounts): ResponsesUsage {
   };
 }
 
-export function messageItem(id: string, text: string, status: ResponsesMessageItem['status']): ResponsesMessageItem {
-  return { id, type: 'message', role: 'assistant', status, phase: null, content: [{ type: 'output_text', text, annotations: [], logprobs: null }] };
+export function messageItem(id: string, text: string, status: ResponsesMessageItem['status'], logprobs: ResponsesLogprob[] | null = null): ResponsesMessageItem {
+  return { id, type: 'message', role: 'assistant', status, phase: null, content: [{ type: 'output_text', text, annotations: [], logprobs }] };
 }
 
 export function reasoningItem(id: string, text: string, status: ResponsesReasoningItem['status']): ResponsesReasoningItem {
@@ -133,24 +174,25 @@ export function responsesObject(parts: ResponsesObjectParts): ResponsesObject {
     output: parts.output,
     output_text: outputText,
     background: false,
-    parallel_tool_calls: true,
-    service_tier: 'auto',
-    tool_choice: 'auto',
-    tools: [],
-    truncation: 'disabled',
+    parallel_tool_calls: parts.echo.parallel_tool_calls,
+    service_tier: parts.echo.service_tier,
+    store: false,
+    tool_choice: parts.echo.tool_choice,
+    tools: parts.echo.tools,
+    truncation: parts.echo.truncation,
     incomplete_details: parts.status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
     input_messages: null,
     instructions: parts.echo.instructions,
     max_output_tokens: parts.echo.max_output_tokens,
-    max_tool_calls: null,
-    metadata: null,
+    max_tool_calls: parts.echo.max_tool_calls,
+    metadata: parts.echo.metadata,
     output_messages: null,
     previous_response_id: null,
     prompt: null,
     reasoning: parts.echo.reasoning,
     temperature: parts.echo.temperature,
-    text: null,
-    top_logprobs: null,
+    text: parts.echo.text,
+    top_logprobs: parts.echo.top_logprobs,
     top_p: parts.echo.top_p,
     user: parts.echo.user,
     usage: parts.usage,

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../errors/upstream-error.js';
 import { countingIds } from '../handlers/test-ports.js';
-import { chunkEvent, scriptedEvents, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import { chunkEvent, doneData, scriptedEvents, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { ResponsesEcho } from './responses-object.js';
 import { chatStreamToResponsesEvents } from './responses-stream-transform.js';
 
 type Payload = Record<string, unknown> & { type: string; sequence_number: number };
-interface Item { id: string; type: string; content: Array<{ type: string; text: string }> }
+interface Item { id: string; type: string; content: Array<{ type: string; text: string }>; arguments?: string; name?: string; call_id?: string; status?: string }
 
-const echo: ResponsesEcho = { instructions: null, max_output_tokens: null, reasoning: null, temperature: null, top_p: null, user: null };
+const echo: ResponsesEcho = {
+  instructions: null, max_output_tokens: null, max_tool_calls: null, metadata: null, parallel_tool_calls: true, reasoning: null, service_tier: 'auto',
+  temperature: null, text: null, tool_choice: 'auto', tools: [], top_logprobs: null, top_p: null, truncation: 'disabled', user: null,
+};
 const terminal = new Set(['response.completed', 'response.incomplete', 'response.failed']);
-const known = new Set(['response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.content_part.added', 'response.content_part.done', 'response.output_text.delta', 'response.output_text.done', 'response.reasoning_text.delta', 'response.reasoning_text.done', ...terminal]);
+const known = new Set(['response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.content_part.added', 'response.content_part.done', 'response.output_text.delta', 'response.output_text.done', 'response.reasoning_text.delta', 'response.reasoning_text.done', 'response.function_call_arguments.delta', 'response.function_call_arguments.done', ...terminal]);
 
 /** The checks protocols.md 7.3 lists for openai-node's stream accumulator, applied to our events. */
 function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] } {
@@ -51,8 +54,17 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
       case 'response.reasoning_text.done':
         expect(payload.text).toBe(at?.content[payload.content_index as number]?.text);
         break;
+      case 'response.function_call_arguments.delta':
+        expect(at?.type).toBe('function_call');
+        if (at) at.arguments = (at.arguments ?? '') + (payload.delta as string);
+        break;
+      case 'response.function_call_arguments.done':
+        expect(at?.type).toBe('function_call');
+        expect(payload.arguments).toBe(at?.arguments);
+        break;
       case 'response.output_item.done':
         expect((payload.item as Item).id).toBe(at?.id);
+        if (at?.type === 'function_call') expect((payload.item as Item).arguments).toBe(at.arguments);
         output[payload.output_index as number] = structuredClone(payload.item) as Item;
         break;
       default:
@@ -62,10 +74,23 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
   return { payloads, output };
 }
 
-async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, meta = {}) {
+async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, meta = {}, overrides: { echo?: ResponsesEcho; logprobs?: boolean } = {}) {
   const events: SseEvent[] = [];
-  for await (const event of chatStreamToResponsesEvents(upstream, { model: 'beta53-flash-agent', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo, meta })) events.push(event);
+  const options = { model: 'beta53-flash-agent', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo: overrides.echo ?? echo, logprobs: overrides.logprobs ?? false, meta };
+  for await (const event of chatStreamToResponsesEvents(upstream, options)) events.push(event);
   return accumulate(events);
+}
+
+/** vLLM's tool-call deltas (protocols 1.2): id, type and name on the first fragment of each call. */
+function toolCallEvents(calls: ReadonlyArray<{ index: number; id: string; name: string; pieces: readonly string[] }>): SseEvent[] {
+  const events: SseEvent[] = [];
+  for (const call of calls) {
+    call.pieces.forEach((piece, position) => {
+      const fn = position === 0 ? { name: call.name, arguments: piece } : { arguments: piece };
+      events.push(chunkEvent({ tool_calls: [position === 0 ? { index: call.index, id: call.id, type: 'function', function: fn } : { index: call.index, function: fn }] }));
+    });
+  }
+  return events;
 }
 
 describe('chatStreamToResponsesEvents', () => {
@@ -122,6 +147,89 @@ describe('chatStreamToResponsesEvents', () => {
   it('still has one (empty) message when the model said nothing', async () => {
     const { payloads } = await run(scriptedEvents(vllmStreamEvents([])));
     expect(payloads.at(-1)).toMatchObject({ type: 'response.completed', response: { output_text: '', output: [{ type: 'message' }] } });
+  });
+
+  it('turns streamed tool calls into function_call items with argument deltas, done events and the final object', async () => {
+    const upstream = [
+      chunkEvent({ role: 'assistant', content: '' }),
+      ...toolCallEvents([
+        { index: 0, id: 'chatcmpl-tool-a', name: 'get_weather', pieces: ['{"city":', ' "Paris"}'] },
+        { index: 1, id: 'chatcmpl-tool-b', name: 'get_time', pieces: ['{}'] },
+      ]),
+      chunkEvent({}, 'tool_calls'),
+      usageEvent(11, 9),
+      doneData,
+    ];
+    const { payloads, output } = await run(scriptedEvents(upstream));
+    expect(payloads.map((payload) => payload.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.delta',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(output).toEqual([
+      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city": "Paris"}', call_id: 'chatcmpl-tool-a', name: 'get_weather' },
+      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{}', call_id: 'chatcmpl-tool-b', name: 'get_time' },
+    ]);
+    const final = payloads.at(-1)?.response as { output: Item[]; output_text: string };
+    expect(final.output).toEqual(output);
+    expect(final.output_text).toBe('');
+  });
+
+  it('closes the message said before a tool call first, and leaves out calls past max_tool_calls', async () => {
+    const upstream = [
+      chunkEvent({ role: 'assistant', content: '' }),
+      chunkEvent({ content: 'Checking.' }),
+      ...toolCallEvents([
+        { index: 0, id: 'a', name: 'f', pieces: ['{}'] },
+        { index: 1, id: 'b', name: 'g', pieces: ['{', '}'] },
+      ]),
+      chunkEvent({}, 'tool_calls'),
+      doneData,
+    ];
+    const { output } = await run(scriptedEvents(upstream), false, {}, { echo: { ...echo, max_tool_calls: 1 } });
+    expect(output.map((item) => [item.type, item.status])).toEqual([['message', 'completed'], ['function_call', 'completed']]);
+  });
+
+  it('counts reasoning tokens from the reasoning deltas when the upstream usage has no details, hidden thinking too', async () => {
+    for (const clearThinking of [false, true]) {
+      const { payloads } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['a', 'b', 'c'] })), clearThinking);
+      expect(payloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 1, output_tokens_details: { reasoning_tokens: 1 } } } });
+    }
+    const detailed = [
+      chunkEvent({ reasoning: 'x' }),
+      chunkEvent({ reasoning: 'y' }),
+      chunkEvent({ content: 'z' }),
+      chunkEvent({}, 'stop'),
+      { data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 7 } } }) },
+      doneData,
+    ];
+    const { payloads } = await run(scriptedEvents(detailed));
+    expect(payloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 9, output_tokens_details: { reasoning_tokens: 7 } } } });
+    const counted = [chunkEvent({ reasoning: 'x' }), chunkEvent({ reasoning: 'y' }), chunkEvent({ content: 'z' }), chunkEvent({}, 'stop'), usageEvent(3, 5), doneData];
+    const { payloads: countedPayloads } = await run(scriptedEvents(counted));
+    expect(countedPayloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 } } } });
+  });
+
+  it('carries the chunks\' log-probabilities on the text deltas and the final part when asked for', async () => {
+    const logprob = (token: string) => ({ token, logprob: -0.5, bytes: [...new TextEncoder().encode(token)], top_logprobs: [] });
+    const withLogprobs = (content: string) => ({
+      data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, logprobs: { content: [logprob(content)] }, finish_reason: null }] }),
+    });
+    const upstream = [withLogprobs('Hi'), withLogprobs('!'), chunkEvent({}, 'stop'), usageEvent(1, 2), doneData];
+    const events: SseEvent[] = [];
+    for await (const event of chatStreamToResponsesEvents(scriptedEvents(upstream), { model: 'm', clearThinking: false, ids: countingIds(), createdAt: 1, echo, logprobs: true, meta: {} })) events.push(event);
+    const payloads = events.map((event) => JSON.parse(event.data) as Payload);
+    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.logprobs)).toEqual([[logprob('Hi')], [logprob('!')]]);
+    expect(payloads.at(-1)).toMatchObject({ response: { output: [{ content: [{ text: 'Hi!', logprobs: [logprob('Hi'), logprob('!')] }] }] } });
   });
 
   it('ends with response.failed when the upstream ends without [DONE]', async () => {

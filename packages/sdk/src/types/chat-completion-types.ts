@@ -70,6 +70,16 @@ export interface ChatCompletionCreateParamsBase extends SamplingParams {
   tool_choice?: 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
   parallel_tool_calls?: boolean;
   reasoning_effort?: ReasoningEffort;
+  // Completion API fields accepted so that clients sending them work; nothing the upstream acts on.
+  store?: boolean;
+  metadata?: Record<string, string>;
+  service_tier?: 'auto' | 'default' | 'flex' | 'scale' | 'priority';
+  safety_identifier?: string;
+  prompt_cache_key?: string;
+  verbosity?: 'low' | 'medium' | 'high';
+  prediction?: { type: 'content'; content: string | ChatTextPart[] };
+  /** Only text output is offered. */
+  modalities?: Array<'text'>;
 }
 
 export interface ChatCompletionCreateParamsNonStreaming extends ChatCompletionCreateParamsBase {

@@ -18,23 +18,68 @@ export type ResponseInputContent = ResponseInputText | ResponseInputImage;
 
 export type ResponseInputMessage = { type?: 'message' } & (
   | { role: 'user'; content: string | ResponseInputContent[] }
-  | { role: 'system' | 'developer'; content: string | ResponseInputText[] }
+  | { role: 'system' | 'developer'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string }> }
   // An assistant turn replayed from an earlier answer.
-  | { role: 'assistant'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string }> }
+  | { role: 'assistant'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string } | { type: 'refusal'; refusal: string }> }
 );
+
+/**
+ * What an agent sends back as history, the gateway storing nothing: earlier messages, the model's
+ * function calls, their results, and reasoning items (accepted, not sent to the model).
+ */
+export type ResponseInputItem =
+  | ResponseInputMessage
+  | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string; status?: string }
+  | { type: 'function_call_output'; call_id: string; output: string | ResponseInputText[]; id?: string; status?: string }
+  | { type: 'reasoning'; id?: string; summary?: unknown[]; content?: unknown[]; encrypted_content?: string | null };
+
+/** A function tool, in the responses form (flat, not nested under `function`). */
+export interface ResponseFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string | null;
+  parameters?: Record<string, unknown> | null;
+  strict?: boolean | null;
+}
+
+export type ResponseToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; name: string };
+
+export type ResponseTextFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; description?: string | null; strict?: boolean | null };
 
 export interface ResponseCreateParamsBase extends SamplingParams {
   model: TextModelId;
-  input: string | ResponseInputMessage[];
+  input: string | ResponseInputItem[];
   stream?: boolean;
+  stream_options?: { include_obfuscation?: boolean };
   /** The completion API's name for the spec's max_tokens; send one of the two. */
   max_output_tokens?: number;
   instructions?: string;
-  /** Only on models that take reasoning_effort. */
-  reasoning?: { effort?: ReasoningEffort };
+  /** effort follows reasoning_effort's rules on the models that take it; elsewhere it is ignored (x-infergate-ignored-params). */
+  reasoning?: { effort?: ReasoningEffort | 'none' | 'minimal' | 'medium' | 'xhigh'; summary?: 'auto' | 'concise' | 'detailed' };
+  tools?: ResponseFunctionTool[];
+  tool_choice?: ResponseToolChoice;
+  parallel_tool_calls?: boolean;
+  max_tool_calls?: number;
+  text?: { format?: ResponseTextFormat; verbosity?: 'low' | 'medium' | 'high' };
+  /** Any value is accepted; the gateway stores nothing and answers `store: false`. */
+  store?: boolean;
+  metadata?: Record<string, string>;
+  include?: string[];
+  top_logprobs?: number;
   user?: string;
-  /** The gateway stores nothing: only false is accepted. */
-  store?: false;
+  safety_identifier?: string;
+  prompt_cache_key?: string;
+  service_tier?: 'auto' | 'default' | 'flex' | 'scale' | 'priority';
+  truncation?: 'auto' | 'disabled';
+  /** Only false: a background response would need storing. */
+  background?: false;
+  /** Refused (400): they need stored state; send the whole history as input items instead. */
+  previous_response_id?: never;
+  conversation?: never;
+  prompt?: never;
 }
 
 export interface ResponseCreateParamsNonStreaming extends ResponseCreateParamsBase {
@@ -73,7 +118,17 @@ export interface ResponseReasoningItem {
   status?: 'in_progress' | 'completed' | 'incomplete';
 }
 
-export type ResponseOutputItem = ResponseOutputMessage | ResponseReasoningItem;
+/** A tool call of the model: run the tool and send a function_call_output item with the same call_id. */
+export interface ResponseFunctionCallItem {
+  type: 'function_call';
+  id: string;
+  status: 'in_progress' | 'completed' | 'incomplete';
+  arguments: string;
+  call_id: string;
+  name: string;
+}
+
+export type ResponseOutputItem = ResponseOutputMessage | ResponseReasoningItem | ResponseFunctionCallItem;
 
 export interface ResponseUsage {
   input_tokens: number;
@@ -101,26 +156,28 @@ export interface Response {
   error?: { code: string; message: string } | null;
   incomplete_details: { reason: string } | null;
   background: boolean;
+  /** Always false: nothing is stored. */
+  store: boolean;
   parallel_tool_calls: boolean;
   service_tier: string;
-  tool_choice: string;
-  tools: unknown[];
+  tool_choice: ResponseToolChoice;
+  tools: ResponseFunctionTool[];
   truncation: string;
   instructions: string | null;
   max_output_tokens: number | null;
-  reasoning: { effort: string } | null;
+  max_tool_calls: number | null;
+  metadata: Record<string, string> | null;
+  reasoning: { effort: string; summary: string | null } | null;
   temperature: number | null;
+  text: { format?: ResponseTextFormat | null; verbosity?: string | null } | null;
+  top_logprobs: number | null;
   top_p: number | null;
   user: string | null;
   // Null in the spec's shown response, types not shown.
   input_messages: unknown;
-  max_tool_calls: unknown;
-  metadata: unknown;
   output_messages: unknown;
   previous_response_id: unknown;
   prompt: unknown;
-  text: unknown;
-  top_logprobs: unknown;
 }
 
 /** The spec's "form for image input": `object` is `responses` and each message's content is one object. */
@@ -189,6 +246,17 @@ export interface ResponseTextDoneEvent extends ResponseEventBase {
   logprobs?: unknown[];
 }
 
+export interface ResponseFunctionCallArgumentsEvent extends ResponseEventBase {
+  type: 'response.function_call_arguments.delta' | 'response.function_call_arguments.done';
+  item_id: string;
+  output_index: number;
+  /** On `.delta`: the next piece of the arguments. */
+  delta?: string;
+  /** On `.done`: the whole arguments and the function's name. */
+  arguments?: string;
+  name?: string;
+}
+
 export interface ResponseErrorEvent extends ResponseEventBase {
   type: 'error';
   code: string | null;
@@ -203,4 +271,5 @@ export type ResponseStreamEvent =
   | ResponseContentPartEvent
   | ResponseTextDeltaEvent
   | ResponseTextDoneEvent
+  | ResponseFunctionCallArgumentsEvent
   | ResponseErrorEvent;
