@@ -3,34 +3,19 @@
 // upstream stub and one OTLP sink that discards what it gets. Prints requests per second and gateway
 // CPU per request for each. `node bench/observability-cost.mjs [requests per round] [rounds] [concurrency]`.
 import { fork } from 'node:child_process';
-import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
-import { Buffer } from 'node:buffer';
+import { benchModel as model, createChatLoad, listen, median, startChatStub } from './chat-bench-load.mjs';
 
 const [requestsPerRound = 2000, rounds = 8, concurrency = 16] = process.argv.slice(2).map(Number);
 const apiKey = 'bench-key-0123456789abcdef';
-const model = 'alpha36-35b-a3b-instruct';
 
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
-}
-
-// vLLM's chat completion shape (shared/ref/protocols.md), a fixed short answer.
-const completion = JSON.stringify({
-  id: 'chatcmpl-0123456789abcdef0123456789abcdef', object: 'chat.completion', created: 1767225600, model: 'served',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'One, two, three.', tool_calls: [], reasoning: null }, logprobs: null, finish_reason: 'stop', stop_reason: null }],
-  usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, prompt_tokens_details: null },
-});
-const upstream = createServer((incoming, response) => {
-  incoming.resume();
-  incoming.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(completion));
-});
+const { url: upstreamUrl, server: upstream } = await startChatStub();
 const otlpSink = createServer((incoming, response) => {
   incoming.resume();
   incoming.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
 });
-const upstreamUrl = await listen(upstream);
 const otlpUrl = await listen(otlpSink);
 
 const variants = [
@@ -53,30 +38,7 @@ const ask = (child) => new Promise((resolve) => {
   child.send('cpu');
 });
 
-const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16 });
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-
-function post(address) {
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(`${address}/v1/chat/completions`, { method: 'POST', agent, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`))));
-    });
-    call.on('error', reject);
-    call.end(body);
-  });
-}
-
-async function load(address, count) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      await post(address);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
+const { load, close: closeLoad } = createChatLoad(apiKey, concurrency);
 
 // Warm-up: JIT, connection pools, the first document of each kind.
 for (const variant of variants) await load(variant.address, 500);
@@ -94,10 +56,6 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 const baseline = variants[0];
 const baseRps = median(baseline.results.map((result) => result.rps));
 const baseCpu = median(baseline.results.map((result) => result.cpuPerRequest));
@@ -112,6 +70,6 @@ await Promise.all(variants.map((variant) => new Promise((resolve) => {
   variant.child.once('exit', resolve);
   variant.child.send('stop');
 })));
-agent.destroy();
+closeLoad();
 upstream.close();
 otlpSink.close();

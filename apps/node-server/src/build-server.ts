@@ -41,6 +41,8 @@ export interface GatewayServer {
    * then closes every connection (which cancels the streams still running and aborts their upstream calls).
    */
   close(graceMs?: number): Promise<void>;
+  /** The drain before a shutdown: /readyz answers 503 from now on, every other request is served as before. */
+  drain(): void;
   /** Starts GET /metrics on `metrics.port` when one is configured; its address, or undefined. */
   listenMetrics(): Promise<string | undefined>;
 }
@@ -49,7 +51,8 @@ export interface GatewayServer {
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
   const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
-  const deps = await createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
+  let draining = false;
+  const deps = { ...await createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer }), draining: () => draining };
   const routeOf = new Map(routeTable.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
   const spans = new WeakMap<RequestState, ReturnType<NonNullable<typeof tracing>['startRequest']>>();
   let metricsServer: MetricsServer | undefined;
@@ -134,6 +137,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
+    // While draining, keep-alive clients are moved off this replica: each answer closes its connection,
+    // so the client's next request opens a new one, which the load balancer sends to a ready replica.
+    if (draining) reply.raw.setHeader('connection', 'close');
     if (closing) {
       reply.header('connection', 'close');
       await sendResult(reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
@@ -218,6 +224,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         await metricsServer?.close();
         await tracing?.shutdown();
       }
+    },
+    drain() {
+      draining = true;
     },
     async listenMetrics() {
       const port = config.metrics?.port;

@@ -50,8 +50,14 @@ async function start(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down');
-    server.close().then(
+    // SIGTERM is how orchestrators and load balancers retire a replica: /readyz turns 503 and the
+    // listener keeps serving until they have stopped sending (timeouts.drain_delay_ms). SIGINT is a
+    // person at a terminal, with no load balancer to wait for.
+    const drainMs = signal === 'SIGTERM' ? config.timeouts.drainDelayMs : 0;
+    server.drain();
+    logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down');
+    const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
+    drained.then(() => server.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ errorName: (error as Error).name }, 'shutdown failed');

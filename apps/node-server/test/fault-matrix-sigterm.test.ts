@@ -3,6 +3,7 @@ import { ContractClient, readTimed, recordFigure, startScriptedUpstream, upstrea
 import { startGatewayProcess } from './start-gateway-process.js';
 
 // Row 24's process part: the built CLI (dist/main.js, as `pnpm start` runs it) drains on SIGTERM and exits 0.
+// No drain delay here: this row is about the grace; drain-on-sigterm.test.ts covers the delay before it.
 const apiKey = 'ig-sigterm-0123456789abcdef0123456789ab';
 const graceMs = 2_000;
 
@@ -19,7 +20,7 @@ describe('fault matrix row 24, the process: node-server', () => {
   });
 
   it('SIGTERM with 100 running streams: every stream ends in-protocol and the process exits 0 within the grace', async () => {
-    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { shutdown_grace_ms: graceMs } }, apiKey);
+    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { shutdown_grace_ms: graceMs, drain_delay_ms: 0 } }, apiKey);
     const { baseUrl, child, exited } = gateway;
     const client = new ContractClient({ baseUrl, apiKey, close: async () => undefined });
     const responses = await Promise.all(Array.from({ length: 100 }, () => client.post('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Go.' }], stream: true })));

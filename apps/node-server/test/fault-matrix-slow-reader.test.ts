@@ -17,7 +17,7 @@ describe('fault matrix row 21, slow readers: node-server (process)', () => {
 
   beforeAll(async () => {
     upstream = await startScriptedUpstream();
-    gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url) }, apiKey);
+    gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } }, apiKey);
   });
 
   afterAll(async () => {

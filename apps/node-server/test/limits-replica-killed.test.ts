@@ -29,7 +29,7 @@ beforeAll(async () => {
   upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': dripChatHandler({ tokens: 100_000, promptTokens: 10, delayMs: 50 }) } });
   const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs };
   replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: shared, count: 2 });
-  doomed = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), keys, timeouts: { shutdown_grace_ms: 500 }, redis: shared });
+  doomed = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), keys, timeouts: { shutdown_grace_ms: 500, drain_delay_ms: 0 }, redis: shared });
 });
 
 afterAll(async () => {

@@ -20,14 +20,15 @@ export interface GatewayProcess {
 /**
  * The built CLI (dist/main.js, as `pnpm start` runs it) as its own process, with a config file and
  * keys (`apiKey`, or the config file's `keys`): for tests of the process itself (its exit on a signal,
- * its memory, what others see when it is killed).
+ * its memory, what others see when it is killed). On `options.port` (a replica restarted behind a load
+ * balancer keeps its port), else on a free one.
  */
-export async function startGatewayProcess(file: object, apiKey?: string): Promise<GatewayProcess> {
+export async function startGatewayProcess(file: object, apiKey?: string, options: { port?: number } = {}): Promise<GatewayProcess> {
   if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
   writeFileSync(configPath, JSON.stringify(file));
-  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey ?? '', PORT: String(options.port ?? 0), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';

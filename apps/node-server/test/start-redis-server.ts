@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from './free-loopback-port.js';
 
 export interface RedisServer {
   url: string;
@@ -9,17 +9,6 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts a fresh, empty server on the same port (after stop). */
   restart(): Promise<void>;
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no loopback port');
-  return address.port;
 }
 
 // Servers still running when the test process exits (a failed test that skipped its afterAll).

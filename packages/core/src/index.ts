@@ -16,6 +16,7 @@ export type * from './config/gateway-config.js';
 export * from './config/config-file-schema.js';
 export * from './config/substitute-env.js';
 export * from './config/resolve-gateway-config.js';
+export { configFileJsonSchema, configReferenceCommand, configReferencePath, renderConfigReference } from './config/render-config-reference.js';
 export * from './auth/create-key-store.js';
 
 // Request schemas (the SDK imports their types)

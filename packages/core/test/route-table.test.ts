@@ -52,8 +52,10 @@ const storedData: Array<[HttpMethod, string]> = [
   ['GET', '/v1/chat/completions/chatcmpl-abc'],
   ['POST', '/v1/chat/completions/chatcmpl-abc'],
   ['DELETE', '/v1/chat/completions/chatcmpl-abc'],
-  ['POST', '/v1/images/variations'],
 ];
+
+// The spec's "Unsupported: POST /v1/images/variations": nothing stored about it, simply not offered.
+const notOffered: Array<[HttpMethod, string]> = [['POST', '/v1/images/variations']];
 
 // The spec's "Not supported on a the service ... called at {master_url}".
 const masterOnly: Array<[HttpMethod, string]> = [
@@ -83,7 +85,18 @@ describe('routeTable', () => {
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {
-    expect(routeTable).toHaveLength(supported.length + operatorSurface.length + storedData.length + masterOnly.length);
+    expect(routeTable).toHaveLength(supported.length + operatorSurface.length + storedData.length + notOffered.length + masterOnly.length);
+  });
+});
+
+describe('endpoints not offered', () => {
+  it.each(notOffered)('%s %s is 404 unsupported_endpoint saying it is not offered (not that data is stored)', async (method, path) => {
+    const result = await call(method, path, fakeGatewayDeps());
+    expect(result.status).toBe(404);
+    const { error } = JSON.parse(result.body);
+    expect(error.code).toBe('unsupported_endpoint');
+    expect(error.message).toBe(`${method} ${path} is not offered by this gateway.`);
+    expect(error.message).not.toContain('stores no data');
   });
 });
 

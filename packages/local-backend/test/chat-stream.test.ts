@@ -66,6 +66,25 @@ describe('POST /v1/chat/completions, streamed', () => {
     expect(plain.some((chunk) => chunk.choices[0]?.delta.reasoning !== undefined)).toBe(false);
   });
 
+  it('counts reasoning_tokens in the usage chunk and in continuous usage exactly as the non-streamed body does', async () => {
+    const body = { model: 'beta53-flash-agent', messages: [{ role: 'user', content: 'think about the tides' }], chat_template_kwargs: { enable_thinking: true } };
+    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, body);
+    const expected = nonStreamed.json.usage.completion_tokens_details?.reasoning_tokens;
+    expect(expected).toBeGreaterThan(0);
+    const chunks = (await readSse(await stream(server.url(), { ...body, stream_options: { include_usage: true, continuous_usage_stats: true } }))).payloads as ChatChunk[];
+    const final = chunks.at(-1);
+    expect(final?.choices).toEqual([]);
+    const { prompt_tokens, completion_tokens, total_tokens } = nonStreamed.json.usage;
+    expect(final?.usage).toEqual({ prompt_tokens, completion_tokens, total_tokens, completion_tokens_details: { reasoning_tokens: expected } });
+    const running = chunks.slice(0, -1).map((chunk) => chunk.usage?.completion_tokens_details?.reasoning_tokens);
+    expect(running[0]).toBe(0);
+    expect(running.at(-1)).toBe(expected);
+    expect(running.every((count, index) => index === 0 || (count ?? -1) >= (running[index - 1] ?? 0))).toBe(true);
+    // A request without reasoning reports no details, streamed or not.
+    const plain = (await readSse(await stream(server.url(), { ...body, chat_template_kwargs: {}, stream_options: { include_usage: true } }))).payloads as ChatChunk[];
+    expect(plain.at(-1)?.usage).not.toHaveProperty('completion_tokens_details');
+  });
+
   it('finishes with length at max_tokens and counts exactly that many tokens', async () => {
     const read = await readSse(await stream(server.url(), { messages: [{ role: 'user', content: 'hello' }], max_tokens: 7, stream_options: { include_usage: true } }));
     const chunks = read.payloads as ChatChunk[];

@@ -77,6 +77,48 @@ describe('POST /v1/images/generations', () => {
   });
 });
 
+describe('image sizes: every WxH the gateway accepts (positive integers, W*H <= 2,097,152)', () => {
+  it.each(['1x1', '2048x1024', '1448x1448', '1024x2048'])('generates a %s PNG of exactly that size', async (size) => {
+    const { status, json } = await generate({ size });
+    expect(status).toBe(200);
+    const [width, height] = size.split('x').map(Number);
+    expect(pngSize(decode(json))).toEqual({ width, height });
+    expect(json.size).toBe(size);
+  });
+
+  it('generates a 1x2097152 strip, the most extreme shape the gateway accepts', async () => {
+    const { status, json } = await generate({ size: '1x2097152' });
+    expect(status).toBe(200);
+    expect(pngSize(decode(json))).toEqual({ width: 1, height: 2_097_152 });
+  }, 60_000);
+
+  it('answers a size JPEG or WebP cannot encode (a side over 65,500 or 16,383 px) as a PNG and says so in output_format', async () => {
+    const jpeg = await generate({ size: '2097152x1', output_format: 'jpeg' });
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.json.output_format).toBe('png');
+    expect(pngSize(decode(jpeg.json))).toEqual({ width: 2_097_152, height: 1 });
+    const webp = await generate({ size: '16384x64', output_format: 'webp' });
+    expect(webp.json.output_format).toBe('png');
+    expect(pngSize(decode(webp.json))).toEqual({ width: 16_384, height: 64 });
+    const webpAtLimit = await generate({ size: '16383x64', output_format: 'webp' });
+    expect(webpAtLimit.json.output_format).toBe('webp');
+    expect(await sharp(decode(webpAtLimit.json)).metadata()).toMatchObject({ format: 'webp', width: 16_383, height: 64 });
+  }, 60_000);
+
+  it.each(['2049x1024', '1x2097153', '1449x1448', '0x10', '10x0', '012x10', '10x10x10', '-1x5'])('refuses %s with 400 naming size', async (size) => {
+    const { status, json } = await generate<VllmErrorBody>({ size });
+    expect(status).toBe(400);
+    expect(json.error.param).toBe('size');
+  });
+
+  it('edits to 2048x1024', async () => {
+    const source = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const { status, json } = await edit({ images: [{ image_url: `data:image/png;base64,${source.toString('base64')}` }], size: '2048x1024' });
+    expect(status).toBe(200);
+    expect(pngSize(decode(json))).toEqual({ width: 2048, height: 1024 });
+  }, 60_000);
+});
+
 describe('POST /v1/images/edits', () => {
   it('resizes the given image to the target size with a visible, prompt-seeded change', async () => {
     const source = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } }).png().toBuffer();

@@ -12,6 +12,19 @@ export interface Usage {
   completion_tokens_details?: { reasoning_tokens: number };
 }
 
+export interface ToolCall {
+  id: string;
+  type: string;
+  function: { name: string; arguments: string };
+}
+
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: string;
+  function: { name?: string; arguments?: string };
+}
+
 export interface ChatCompletion {
   id: string;
   object: string;
@@ -19,7 +32,7 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: string; content: string | null; reasoning: string | null; tool_calls: unknown[]; refusal: null; annotations: null; audio: null; function_call: null };
+    message: { role: string; content: string | null; reasoning: string | null; tool_calls: ToolCall[]; refusal: null; annotations: null; audio: null; function_call: null };
     logprobs: null;
     finish_reason: string;
     stop_reason: number | string | null;
@@ -40,7 +53,7 @@ export interface ChatChunk {
   model: string;
   choices: Array<{
     index: number;
-    delta: { role?: string; content?: string; reasoning?: string };
+    delta: { role?: string; content?: string; reasoning?: string; tool_calls?: ToolCallDelta[] };
     logprobs: null;
     finish_reason: string | null;
     stop_reason?: number | string | null;

@@ -60,6 +60,11 @@ export interface TimeoutsConfig {
   inboundRequestMs: number;
   keepAliveMs: number;
   shutdownGraceMs: number;
+  /**
+   * After SIGTERM, how long /readyz answers 503 while requests are still served normally, before the
+   * graceful shutdown (shutdownGraceMs) starts; 0 starts it at once.
+   */
+  drainDelayMs: number;
 }
 
 export interface RetryConfig {

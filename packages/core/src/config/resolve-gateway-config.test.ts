@@ -36,6 +36,7 @@ describe('resolveGatewayConfig defaults (DESIGN.md "Limits and timeouts")', () =
       inboundRequestMs: 120_000,
       keepAliveMs: 72_000,
       shutdownGraceMs: 30_000,
+      drainDelayMs: 5_000,
     });
   });
 
@@ -121,6 +122,11 @@ describe('keys and server from the environment', () => {
     expect(configErrorOf(() => resolveGatewayConfig(undefined, { PORT: '70000' })).path).toBe('PORT');
   });
 
+  it('refuses a drain delay that is not a non-negative integer, naming it', () => {
+    expect(configErrorOf(() => resolveGatewayConfig({ timeouts: { drain_delay_ms: -1 } }, {})).path).toBe('timeouts.drain_delay_ms');
+    expect(configErrorOf(() => resolveGatewayConfig({ timeouts: { drain_delay_ms: '5s' } }, {})).path).toBe('timeouts.drain_delay_ms');
+  });
+
   it('refuses a key holding a space', () => {
     expect(configErrorOf(() => resolveGatewayConfig({ keys: ['two words'] }, {})).path).toBe('keys[0]');
   });
@@ -132,7 +138,7 @@ describe('overrides and substitution', () => {
       {
         master_url: 'https://master.example.com',
         limits: { body_json_bytes: 1024, body_image_bytes: 2048, max_concurrent_requests: 64 },
-        timeouts: { connect_ms: 1000, first_event_ms: 2000, idle_ms: 3000, shutdown_grace_ms: 0 },
+        timeouts: { connect_ms: 1000, first_event_ms: 2000, idle_ms: 3000, shutdown_grace_ms: 0, drain_delay_ms: 0 },
         retries: { attempts: 0, budget_percent: 50, budget_floor: 1 },
         responses: { image_input_form: 'text' },
         prices: { 'alpha36-35b-a3b-instruct': { input_per_million: 0.1, output_per_million: 0.4, currency: 'USD' } },
@@ -141,7 +147,7 @@ describe('overrides and substitution', () => {
     );
     expect(config.masterUrl).toBe('https://master.example.com');
     expect(config.limits).toEqual({ bodyJsonBytes: 1024, bodyImageBytes: 2048, maxConcurrentRequests: 64, maxInflightBodyBytes: 256 * mib });
-    expect(config.timeouts).toMatchObject({ connectMs: 1000, firstEventMs: 2000, idleMs: 3000, headersMs: 600_000, shutdownGraceMs: 0 });
+    expect(config.timeouts).toMatchObject({ connectMs: 1000, firstEventMs: 2000, idleMs: 3000, headersMs: 600_000, shutdownGraceMs: 0, drainDelayMs: 0 });
     expect(config.retries).toEqual({ attempts: 0, budgetPercent: 50, budgetFloor: 1 });
     expect(config.responses.imageInputForm).toBe('text');
     expect(config.prices['alpha36-35b-a3b-instruct']).toEqual({ input_per_million: 0.1, output_per_million: 0.4, currency: 'USD' });

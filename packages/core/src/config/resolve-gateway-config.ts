@@ -37,10 +37,17 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   return entry;
 }
 
-/** The `redis` section with its defaults (budget 20 ms, 1 replica, slots freed after 30 s). */
+/** The `redis` section's defaults: budget 20 ms, 1 replica, slots freed after 30 s. */
+export const defaultRedis: Omit<RedisConfig, 'url'> = { budgetMs: 20, replicas: 1, slotTtlMs: 30_000 };
+
 function resolveRedis(file: ConfigFile): RedisConfig | undefined {
   if (file.redis === undefined) return undefined;
-  return { url: file.redis.url, budgetMs: file.redis.budget_ms ?? 20, replicas: file.redis.replicas ?? 1, slotTtlMs: file.redis.slot_ttl_ms ?? 30_000 };
+  return {
+    url: file.redis.url,
+    budgetMs: file.redis.budget_ms ?? defaultRedis.budgetMs,
+    replicas: file.redis.replicas ?? defaultRedis.replicas,
+    slotTtlMs: file.redis.slot_ttl_ms ?? defaultRedis.slotTtlMs,
+  };
 }
 
 /**
@@ -75,11 +82,20 @@ export const defaultTimeouts: TimeoutsConfig = {
   inboundRequestMs: 120_000,
   keepAliveMs: 72_000,
   shutdownGraceMs: 30_000,
+  // Long enough for a Kubernetes Service or a load balancer's health check to take a replica out of
+  // its pool after /readyz turns 503, so no new request reaches a closed listener.
+  drainDelayMs: 5_000,
 };
 
 export const defaultRetries: RetryConfig = { attempts: 1, budgetPercent: 20, budgetFloor: 3 };
 
 export const defaultServer = { host: '127.0.0.1', port: 8080 } as const;
+
+/** The switches' defaults: metrics and docs on, the spec's answer form for image input, traces named infergate. */
+export const defaultMetrics = { enabled: true } as const;
+export const defaultDocs = { enabled: true } as const;
+export const defaultResponses = { imageInputForm: 'image' } as const;
+export const defaultTracing = { serviceName: 'infergate' } as const;
 
 /** Which upstream protocols can serve a model of each kind. */
 export const protocolsForKind: Readonly<Record<ModelKind, readonly UpstreamProtocol[]>> = {
@@ -262,6 +278,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       inboundRequestMs: parsed.timeouts?.inbound_request_ms,
       keepAliveMs: parsed.timeouts?.keep_alive_ms,
       shutdownGraceMs: parsed.timeouts?.shutdown_grace_ms,
+      drainDelayMs: parsed.timeouts?.drain_delay_ms,
     }),
   };
   // Node refuses to start a server whose headers timeout exceeds its request timeout.
@@ -294,14 +311,14 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       ...defaultRetries,
       ...definedOnly({ attempts: parsed.retries?.attempts, budgetPercent: parsed.retries?.budget_percent, budgetFloor: parsed.retries?.budget_floor }),
     },
-    responses: { imageInputForm: parsed.responses?.image_input_form ?? 'image' },
+    responses: { imageInputForm: parsed.responses?.image_input_form ?? defaultResponses.imageInputForm },
     ...(parsed.redis !== undefined ? { redis: resolveRedis(parsed) } : {}),
     metrics: {
-      enabled: parsed.metrics?.enabled ?? true,
+      enabled: parsed.metrics?.enabled ?? defaultMetrics.enabled,
       ...(parsed.metrics?.port !== undefined ? { port: parsed.metrics.port } : {}),
       ...(parsed.metrics?.key !== undefined ? { key: parsed.metrics.key } : {}),
     },
-    docs: { enabled: parsed.docs?.enabled ?? true },
+    docs: { enabled: parsed.docs?.enabled ?? defaultDocs.enabled },
     tracing: resolveTracing(parsed, env),
   };
 }
@@ -309,7 +326,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
 // OpenTelemetry's standard variables apply when the file says nothing, as every OTel SDK reads them.
 function resolveTracing(file: ConfigFile, env: Env): NonNullable<GatewayConfig['tracing']> {
   const otlpEndpoint = file.tracing?.otlp_endpoint ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined);
-  const serviceName = file.tracing?.service_name ?? (env.OTEL_SERVICE_NAME?.trim() || 'infergate');
+  const serviceName = file.tracing?.service_name ?? (env.OTEL_SERVICE_NAME?.trim() || defaultTracing.serviceName);
   return otlpEndpoint === undefined ? { serviceName } : { otlpEndpoint, serviceName };
 }
 

@@ -80,6 +80,11 @@ export class GatewayError extends Error {
     return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not supported: this gateway stores no data, so stored items cannot be read back or changed.` });
   }
 
+  /** An endpoint of the completion API this gateway does not offer at all (the spec lists it as unsupported). */
+  static endpointNotOffered(method: string, path: string): GatewayError {
+    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not offered by this gateway.` });
+  }
+
   static useMasterEndpoint(method: string, path: string, masterUrl: string | undefined): GatewayError {
     const where = masterUrl ? `at the master endpoint ${masterUrl} with the master API key` : 'at the master endpoint with the master API key (no master_url is configured)';
     return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'use_master_endpoint', message: `${method} ${path} is not served by this gateway; call it ${where}.` });
@@ -122,7 +127,10 @@ export class GatewayError extends Error {
     return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
   }
 
-  /** `cause` may carry `{ detail }`: where an unusable upstream body failed, for the log line (never for the client). */
+  /**
+   * `cause` is for the log only (never the client): `{ detail }` says what failed, e.g. the JSON path of
+   * an upstream body that could not be read.
+   */
   static upstreamFailed(message = 'The model server failed to answer.', cause?: unknown): GatewayError {
     return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message, cause });
   }

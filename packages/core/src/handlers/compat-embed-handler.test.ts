@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { compatEmbedHandler } from './compat-embed-handler.js';
 import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
@@ -149,5 +150,40 @@ describe('compatEmbedHandler', () => {
     const { calls } = await run({ model, input_type: 'search_document', texts: ['a'] }, vllm, tei);
     expect(calls[0]?.body).toEqual({ model: 'served-tei', input: ['a'], encoding_format: 'float' });
     expect(await failure({ model, input_type: 'image', inputs: [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }] }, vllm, tei)).toMatchObject({ status: 502 });
+  });
+
+  describe('body limits (DESIGN.md: text only is a JSON-only body, images an image-bearing one)', () => {
+    const limit = 4096;
+    const config = resolveGatewayConfig({ limits: { body_json_bytes: limit } }, {});
+    const send = async (body: unknown) => {
+      const upstream = fakeUpstream({ [model]: { protocol: 'openai', model: 'served-vl' } }, vllm);
+      try {
+        const result = await compatEmbedHandler(jsonInput(body), testContext({ upstream, config }));
+        return { status: result.status, calls: upstream.calls.length };
+      } catch (error) {
+        return { status: (error as { status: number }).status, message: (error as Error).message, calls: upstream.calls.length };
+      }
+    };
+    const text = (size: number) => ({ model, input_type: 'search_document', inputs: [{ content: [{ type: 'text', text: 'x'.repeat(size) }] }] });
+
+    it('refuses a text-only body over body_json_bytes with 413, before any upstream call', async () => {
+      expect(await send(text(limit))).toMatchObject({ status: 413, calls: 0, message: `The request body exceeds the limit of ${limit} bytes for this endpoint.` });
+      expect(await send({ model, input_type: 'search_document', texts: ['y'.repeat(limit)] })).toMatchObject({ status: 413, calls: 0 });
+    });
+
+    it('counts bytes, not characters', async () => {
+      // 1,400 three-byte characters: 4,200 bytes of text in 1,400 code units.
+      expect(await send({ ...text(0), inputs: [{ content: [{ type: 'text', text: '€'.repeat(1400) }] }] })).toMatchObject({ status: 413 });
+    });
+
+    it('refuses a body that only mentions image_url in its text', async () => {
+      expect(await send({ ...text(limit), inputs: [{ content: [{ type: 'text', text: `"image_url" ${'x'.repeat(limit)}` }] }] })).toMatchObject({ status: 413, calls: 0 });
+    });
+
+    it('takes a text-only body within the limit, and a body with an image over it', async () => {
+      expect(await send(text(limit - 200))).toMatchObject({ status: 200 });
+      const image = { type: 'image_url', image_url: { url: pngDataUrl(16, 16, 8) } };
+      expect(await send({ model, input_type: 'image', inputs: [{ content: [image, { type: 'text', text: 'z'.repeat(limit) }] }] })).toMatchObject({ status: 200 });
+    });
   });
 });

@@ -1,5 +1,8 @@
+import { GatewayError } from '../errors/gateway-error.js';
 import type { RouteHandler } from '../http/handler-types.js';
+import { utf8ByteLength } from '../http/utf8-byte-length.js';
 import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
+import type { CompatEmbedRequest } from '../schemas/compat-embed-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
@@ -15,13 +18,31 @@ interface PlannedCall {
   positions: number[];
 }
 
+const hasImage = (request: CompatEmbedRequest): boolean => request.inputs?.some((input) => input.content.some((block) => block.type === 'image_url')) === true;
+
+/**
+ * DESIGN.md's body limits: compat embed with text only is a JSON-only body (`limits.body_json_bytes`),
+ * with images an image-bearing one. The route reads up to the image limit, since it cannot tell which
+ * before the body is read; the text-only limit is applied here. A body over the JSON limit with no
+ * `image_url` anywhere in its text is refused before parsing (any JSON writer spells the key out);
+ * one that has it is parsed, and refused if no input actually holds an image.
+ */
+function checkTextOnlyLimit(body: string | undefined, limit: number, request?: CompatEmbedRequest): void {
+  if (body === undefined || body.length <= limit / 3) return;
+  const textOnly = request === undefined ? !body.includes('image_url') : !hasImage(request);
+  if (textOnly && utf8ByteLength(body) > limit) throw GatewayError.payloadTooLarge(limit);
+}
+
 /**
  * POST /compat/v2/embed: Cohere v2 style embeddings over the upstream's `/v1/embeddings`. Text inputs
  * go in one batched call, each input holding an image in a call of its own; the calls run at once and
  * the first failure aborts the others.
  */
 export const compatEmbedHandler: RouteHandler = async (input, context) => {
+  const jsonLimit = context.config.limits.bodyJsonBytes;
+  checkTextOnlyLimit(input.body, jsonLimit);
   const request = parseRequestBody(compatEmbedRequestSchema, input.body);
+  checkTextOnlyLimit(input.body, jsonLimit, request);
   const entry = resolveAllowedModel(context, request.model, 'compat-embed');
   const dimensions = embeddingDimensions(entry, request.output_dimension, 'output_dimension', 'list');
   const plan = compatEmbedPlan(request, entry);

@@ -88,14 +88,25 @@ describe('embeddingsHandler', () => {
     expect(await failure({ model: 'alpha3-vl-embedding-8b', input: 'a', dimensions: 8192 })).toMatchObject({ status: 400, param: 'dimensions' });
   });
 
-  it('refuses any dimensions on gamma-m3 before calling the upstream', async () => {
+  it('refuses dimensions other than 1024 on gamma-m3 before calling the upstream', async () => {
     let called = false;
-    const error = await failure({ model: 'gamma-m3', input: 'a', dimensions: 1024 }, (call) => {
+    const error = await failure({ model: 'gamma-m3', input: 'a', dimensions: 512 }, (call) => {
       called = true;
       return vllmReply(call);
     });
     expect(error).toMatchObject({ status: 400, param: 'dimensions' });
     expect(called).toBe(false);
+  });
+
+  it("accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream", async () => {
+    const { calls } = await run({ model: 'gamma-m3', input: 'a', dimensions: 1024 });
+    expect(calls[0]?.body).toEqual({ model: 'served-gamma', input: 'a', encoding_format: 'float' });
+  });
+
+  it('takes encoding_format, dimensions and user null as not given', async () => {
+    const { body, calls } = await run({ model: 'alpha3-vl-embedding-8b', input: 'a', encoding_format: null, dimensions: null, user: null });
+    expect(calls[0]?.body).toEqual({ model: 'served-alpha3', input: 'a', encoding_format: 'float' });
+    expect(Array.isArray((body.data as Array<{ embedding: unknown }>)[0]?.embedding)).toBe(true);
   });
 
   it('is a 502 when the upstream ignores the requested dimensions', async () => {

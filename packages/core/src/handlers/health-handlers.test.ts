@@ -28,4 +28,13 @@ describe('health checks', () => {
     expect(statusAndBody(await readyzHandler(handlerInput(), context(async () => false)))).toEqual([503, { status: 'not_ready' }]);
     expect(statusAndBody(await readyzHandler(handlerInput(), context(() => Promise.reject(new Error('probe failed')))))).toEqual([503, { status: 'not_ready' }]);
   });
+
+  it('/readyz is 503 while the app drains, even with ready upstreams; /healthz stays 200', async () => {
+    let draining = false;
+    const drainingContext = { ...context(async () => true), draining: () => draining };
+    expect(statusAndBody(await readyzHandler(handlerInput(), drainingContext))[0]).toBe(200);
+    draining = true;
+    expect(statusAndBody(await readyzHandler(handlerInput(), drainingContext))).toEqual([503, { status: 'not_ready' }]);
+    expect(statusAndBody(await healthzHandler(handlerInput(), drainingContext))).toEqual([200, { status: 'ok' }]);
+  });
 });

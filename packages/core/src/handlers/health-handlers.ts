@@ -10,9 +10,11 @@ export const healthzHandler: RouteHandler = async () => healthResult(200, { stat
 
 /**
  * GET /readyz (readiness): 200 `{status: 'ready'}` when every configured model has a reachable
- * endpoint, else 503 `{status: 'not_ready'}`; a failing readiness check counts as not ready.
+ * endpoint, else 503 `{status: 'not_ready'}`; a failing readiness check counts as not ready, and so
+ * does a draining app (it still serves every other request until its drain delay ends).
  */
 export const readyzHandler: RouteHandler = async (_input, context) => {
+  if (context.draining?.() === true) return healthResult(503, { status: 'not_ready' });
   let ready: boolean;
   try {
     ready = await context.upstream.ready();

@@ -66,6 +66,18 @@ describe('imageEditsHandler', () => {
     expect(result.meta).toMatchObject({ model: 'alpha-image-edit', inputTokens: 300, outputTokens: 1000 });
   });
 
+  it('answers stream: true, background: true, output_compression: 150 and a file_id mask with the JSON result, none of them forwarded', async () => {
+    const upstream = fakeUpstream(targets, answerByPath);
+    const odd = { stream: true, background: true, output_compression: 150, mask: { file_id: 'file-1' }, input_fidelity: 7, partial_images: 3, moderation: 'low', user: 'u' };
+    const result = await imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }], ...odd }), testContext({ upstream }));
+    expect(result.kind).toBe('json');
+    if (result.kind !== 'json') return;
+    expect(result.status).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ data: [{ b64_json: 'UklGRg==' }], output_format: 'webp' });
+    const sent = upstream.calls[0]?.body as Record<string, unknown>;
+    for (const field of Object.keys(odd)) expect(sent, field).not.toHaveProperty(field);
+  });
+
   it('rewrites the instruction on the text model first for image-pro-edit, then edits with it', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const result = await imageEditsHandler(jsonInput({ ...request, model: 'image-pro-edit' }), testContext({ upstream }));

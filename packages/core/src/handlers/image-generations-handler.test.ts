@@ -75,6 +75,15 @@ describe('imageGenerationsHandler', () => {
     expect(result.headers['x-infergate-prompt-enhancement-model']).toBeUndefined();
   });
 
+  it('answers stream: true with the one JSON result, odd values of the ignored fields included, none forwarded', async () => {
+    const upstream = fakeUpstream(targets, answerByPath);
+    const odd = { stream: true, background: true, output_compression: 150, partial_images: 2, moderation: 0, style: null, user: ['u'] };
+    const result = await imageGenerationsHandler(jsonInput({ ...request, ...odd }), testContext({ upstream }));
+    expect(result).toMatchObject({ kind: 'json', status: 200, headers: { 'content-type': 'application/json' } });
+    expect(jsonBody(result)).toMatchObject({ data: [{ b64_json: 'iVBORw0KGgo=' }] });
+    expect(upstream.calls[0]?.body).toEqual({ model: 'served-image', prompt: 'a fox in snow', n: 1, size: '1024x1024', quality: 'high', output_format: 'png', response_format: 'b64_json' });
+  });
+
   it.each([
     ['standard', 'medium'],
     ['auto', 'medium'],
@@ -149,11 +158,10 @@ describe('imageGenerationsHandler', () => {
     await expect(imageGenerationsHandler(jsonInput({ ...request, size: '2048x1024' }), testContext({ upstream }))).resolves.toMatchObject({ status: 200 });
   });
 
-  it('refuses n: 2, response_format url and stream: true without calling upstream', async () => {
+  it('refuses n: 2 and response_format url without calling upstream', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     expect(await failure(imageGenerationsHandler(jsonInput({ ...request, n: 2 }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'n' });
     expect(await failure(imageGenerationsHandler(jsonInput({ ...request, response_format: 'url' }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'response_format' });
-    expect(await failure(imageGenerationsHandler(jsonInput({ ...request, stream: true }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'stream' });
     expect(upstream.calls).toHaveLength(0);
   });
 

@@ -99,6 +99,8 @@ export interface RequestRecord {
   endpoint?: string;
   inputTokens?: number;
   outputTokens?: number;
+  /** A `-pe` image request's prompt rewrite: tokens of another model (the text model), counted under its id. */
+  promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
 }
 
 /** A finished request with its timings, for sinks that keep latency and rejection metrics. */

@@ -48,6 +48,7 @@ function recordOnce(metrics: MetricsSink, base: Omit<RequestRecord, 'status'>): 
     if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
+    if (meta.promptEnhancement !== undefined) record.promptEnhancement = meta.promptEnhancement;
     try {
       if (metrics.observe !== undefined) metrics.observe({ ...record, ...timing });
       else metrics.record(record);

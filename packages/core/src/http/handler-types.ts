@@ -32,6 +32,8 @@ export interface GatewayDeps {
   limiter?: LimitStore;
   /** Static assets the app loaded for the reference page at /docs; absent when it has none. */
   docsAssets?: DocsAssets;
+  /** True once the app is leaving (SIGTERM): /readyz answers 503 so load balancers stop sending it requests. */
+  draining?: () => boolean;
 }
 
 export interface DocsAssets {

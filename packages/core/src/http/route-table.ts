@@ -9,7 +9,7 @@ import { listModelsHandler, retrieveModelHandler } from '../handlers/models-hand
 import { pricingHandler } from '../handlers/pricing-handler.js';
 import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
-import { masterEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
 import { docsPageHandler, docsScriptHandler, openApiDocumentHandler } from '../openapi/openapi-handlers.js';
 import type { BodyLimitClass, HttpMethod, RouteDefinition, RouteHandler } from './handler-types.js';
@@ -23,6 +23,10 @@ function route(method: HttpMethod, path: string, operationId: string, bodyLimit:
 // no body and need no content type (bodyLimit none).
 function unsupported(method: HttpMethod, path: string, operationId: string): RouteDefinition {
   return route(method, path, operationId, 'none', unsupportedEndpointHandler);
+}
+
+function notOffered(method: HttpMethod, path: string, operationId: string): RouteDefinition {
+  return route(method, path, operationId, 'none', notOfferedEndpointHandler);
 }
 
 function masterOnly(method: HttpMethod, path: string, operationId: string): RouteDefinition {
@@ -67,7 +71,7 @@ export const routeTable: readonly RouteDefinition[] = [
   unsupported('GET', '/v1/chat/completions/{id}', 'retrieveChatCompletion'),
   unsupported('POST', '/v1/chat/completions/{id}', 'updateChatCompletion'),
   unsupported('DELETE', '/v1/chat/completions/{id}', 'deleteChatCompletion'),
-  unsupported('POST', '/v1/images/variations', 'createImageVariation'),
+  notOffered('POST', '/v1/images/variations', 'createImageVariation'),
 
   masterOnly('POST', '/document', 'createDocument'),
   masterOnly('GET', '/usage', 'getUsage'),

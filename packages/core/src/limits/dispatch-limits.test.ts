@@ -73,6 +73,15 @@ describe('dispatch: key limits', () => {
     expect(catalogue.headers['x-ratelimit-limit-tokens']).toBeUndefined();
   });
 
+  it("counts a -pe request's prompt enhancement tokens towards the key's tokens", async () => {
+    const deps = depsWith({ tokensPerMinute: 1000 });
+    const enhanced: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 40, outputTokens: 60 } } });
+    await dispatch(route(enhanced), handlerInput({ headers, body }), deps);
+    const next = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
+    // Settled at 5 + 10 for the image model plus 40 + 60 for the text model's rewrite.
+    expect(Number(next.headers['x-ratelimit-remaining-tokens'])).toBe(1000 - 115 - (Math.ceil(body.length / 4) + 10));
+  });
+
   it('holds a concurrency slot while a stream is open and settles a cut stream with the events sent', async () => {
     const requests: LimitRequest[] = [];
     const settled: number[] = [];

@@ -23,6 +23,17 @@ describe('createGatewayMetrics', () => {
     expect(text).toContain('infergate_request_duration_seconds_count{route="createChatCompletion",model="alpha36-35b-a3b-instruct"} 2');
   });
 
+  it("charges a -pe request's prompt enhancement to the text model, the drawing to the image model", () => {
+    const sink = metrics();
+    sink.observe({ ...base, operationId: 'createImage', status: 200, model: 'alpha-image-pe', inputTokens: 0, outputTokens: 4160, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 57, outputTokens: 88 } });
+    const text = sink.exposition();
+    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha35-122b-a10b-instruct-general"} 57']);
+    expect(sampleLines(text, 'infergate_output_tokens_total').sort()).toEqual([
+      'infergate_output_tokens_total{model="alpha-image-pe"} 4160',
+      'infergate_output_tokens_total{model="alpha35-122b-a10b-instruct-general"} 88',
+    ]);
+  });
+
   it('bounds labels: unknown operations and models become other, no model becomes none', () => {
     const sink = metrics();
     sink.observe({ ...base, operationId: 'made-up', status: 404, model: 'my-model\n"x"' });

@@ -63,6 +63,13 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     }
     if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model], observation.inputTokens);
     if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model], observation.outputTokens);
+    // Spec: a -pe model's prompt enhancement is charged to the text model that did it.
+    const enhancement = observation.promptEnhancement;
+    if (enhancement !== undefined) {
+      const textModel = modelLabel(enhancement.model);
+      if (enhancement.inputTokens > 0) inputTokens.inc([textModel], enhancement.inputTokens);
+      if (enhancement.outputTokens > 0) outputTokens.inc([textModel], enhancement.outputTokens);
+    }
     const reason = rejectionReason(observation.status, observation.errorCode);
     if (reason !== undefined) rejected.inc([reason]);
   };

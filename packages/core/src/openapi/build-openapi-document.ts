@@ -1,5 +1,5 @@
 import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
-import { masterEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import type { RouteDefinition } from '../http/handler-types.js';
 import { routeTable } from '../http/route-table.js';
 import { codeSamples } from './code-samples.js';
@@ -79,19 +79,28 @@ function fillPath(path: string, values: Readonly<Record<string, string>> | undef
   return path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(values?.[name] ?? 'example'));
 }
 
-function notServedOperation(route: RouteDefinition, masterOnly: boolean): JsonSchema {
-  return {
-    tags: ['Not served by this gateway'],
-    summary: masterOnly ? 'Served at the master URL' : 'Unsupported: the gateway stores no data',
-    description: masterOnly
-      ? 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.'
-      : 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
-    responses: errorResponses(route, [401, 404]),
-  };
+type NotServed = 'stored-data' | 'not-offered' | 'master-only';
+
+const notServedDocs: Record<NotServed, { summary: string; description: string }> = {
+  'stored-data': { summary: 'Unsupported: the gateway stores no data', description: 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.' },
+  'not-offered': { summary: 'Unsupported: not offered by this gateway', description: 'Always 404 with code `unsupported_endpoint`: the spec lists this endpoint as unsupported.' },
+  'master-only': { summary: 'Served at the master URL', description: 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.' },
+};
+
+function notServedKind(route: RouteDefinition): NotServed | undefined {
+  if (route.handler === unsupportedEndpointHandler) return 'stored-data';
+  if (route.handler === notOfferedEndpointHandler) return 'not-offered';
+  if (route.handler === masterEndpointHandler) return 'master-only';
+  return undefined;
+}
+
+function notServedOperation(route: RouteDefinition, kind: NotServed): JsonSchema {
+  return { tags: ['Not served by this gateway'], ...notServedDocs[kind], responses: errorResponses(route, [401, 404]) };
 }
 
 function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema {
-  if (route.handler === unsupportedEndpointHandler || route.handler === masterEndpointHandler) return notServedOperation(route, route.handler === masterEndpointHandler);
+  const notServed = notServedKind(route);
+  if (notServed !== undefined) return notServedOperation(route, notServed);
   const surface = surfaceDocs[route.operationId];
   if (surface !== undefined) {
     const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];

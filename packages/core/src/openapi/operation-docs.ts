@@ -153,7 +153,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   retrieveModel: { tag: 'Models', summary: 'Retrieve a model', responses: [modelObjectSchema], pathExample: { id: 'general-std' }, clients: { openai: 'models.retrieve', pathArgument: 'id' } },
   getPricing: { tag: 'Models', summary: 'Prices', description: 'Configured prices per million tokens; models without a configured price are left out.', responses: [priceListSchema], clients: { sdk: 'pricing.get' } },
   healthz: { tag: 'Operations', summary: 'Liveness', responses: [healthSchema] },
-  readyz: { tag: 'Operations', summary: 'Readiness', description: '503 with status not_ready while a configured model has no reachable endpoint.', responses: [healthSchema] },
+  readyz: { tag: 'Operations', summary: 'Readiness', description: '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).', responses: [healthSchema] },
 };
 
 /** The routes of this operator surface; their 200 bodies are not JSON (except the document). */

@@ -36,7 +36,7 @@ export const chatCompletionSchema = z
       }),
     ),
     usage: chatUsageSchema,
-    system_fingerprint: z.string().nullable(),
+    system_fingerprint: z.string(),
     service_tier: nullField,
   })
   .meta({ title: 'ChatCompletion' });

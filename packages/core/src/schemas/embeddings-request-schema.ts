@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullsAsAbsent } from './nulls-as-absent.js';
 
 // The OpenAI embeddings API documents at most 2048 inputs per request; vLLM and TEI accept the same forms.
 const maxInputs = 2048;
@@ -25,7 +26,7 @@ export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
  * Body of POST /v1/embeddings (spec). `dimensions` is checked against the model's catalogue entry after
  * the model is resolved (see `embeddingDimensions`), because only the entry knows its range.
  */
-export const embeddingsRequestSchema = z.strictObject({
+const embeddingsObjectSchema = z.strictObject({
   model: z.string().min(1),
   // A union reports a missing value as a failed union; checking presence first names it as missing.
   input: z.unknown().nonoptional().pipe(embeddingsInputSchema),
@@ -33,6 +34,9 @@ export const embeddingsRequestSchema = z.strictObject({
   dimensions: z.int().min(1).optional(),
   user: z.string().optional(),
 });
+
+/** A top-level null (`"encoding_format": null`) is "not given", as on the chat endpoints. */
+export const embeddingsRequestSchema = nullsAsAbsent(embeddingsObjectSchema);
 
 export type EmbeddingsRequest = z.infer<typeof embeddingsRequestSchema>;
 

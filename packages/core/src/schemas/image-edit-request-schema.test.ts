@@ -37,9 +37,13 @@ describe('imageEditRequestSchema', () => {
     expect(parse(body)).toEqual(body);
   });
 
-  it('refuses a mask of the wrong shape, stream: true, style and n: 2', () => {
-    expect(failure({ ...valid, mask: 'data:image/png;base64,AAAA' })).toMatchObject({ status: 400, param: 'mask' });
-    expect(failure({ ...valid, stream: true })).toMatchObject({ status: 400, param: 'stream' });
+  it('accepts every "accepted and ignored" field with any value (spec): a mask of any shape, stream: true', () => {
+    const odd = { background: true, input_fidelity: 3, mask: { file_id: 'file-1' }, moderation: false, output_compression: 150, partial_images: 'two', stream: true, user: { id: 1 } };
+    expect(parse({ ...valid, ...odd })).toMatchObject(odd);
+    expect(parse({ ...valid, mask: 'data:image/png;base64,AAAA' }).mask).toBe('data:image/png;base64,AAAA');
+  });
+
+  it('still refuses style (a generations field), n: 2 and response_format url', () => {
     expect(failure({ ...valid, style: 'vivid' })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'style' });
     expect(failure({ ...valid, n: 2 })).toMatchObject({ status: 400, param: 'n' });
     expect(failure({ ...valid, response_format: 'url' })).toMatchObject({ status: 400, param: 'response_format' });

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { imageReferenceSchema, imageRequestFields } from './image-request-fields.js';
+import { ignoredImageField, imageReferenceSchema, imageRequestFields } from './image-request-fields.js';
 
 /** The JSON edit form allows 1 to 16 input images (protocols.md 6.3). */
 export const maxEditImages = 16;
 
 /**
- * Body of POST /v1/images/edits (spec; JSON, not multipart). Each `images[i].image_url` and
- * `mask.image_url` must also be a base64 data URL of a readable image: that is checked after the
- * model is resolved (`checkImageEditInputs`), since it reads image headers.
+ * Body of POST /v1/images/edits (spec; JSON, not multipart). Each `images[i].image_url`, and a
+ * `mask.image_url` when the mask has one, must also be a base64 data URL of a readable image: that is
+ * checked after the model is resolved (`checkImageEditInputs`), since it reads image headers.
  */
 export const imageEditRequestSchema = z.strictObject({
   ...imageRequestFields,
   images: z.array(imageReferenceSchema).min(1, { error: 'at least one image is required' }).max(maxEditImages, { error: `at most ${maxEditImages} images are accepted` }),
-  input_fidelity: z.string().nullish(),
-  // Accepted and ignored (spec), but still an image field: a URL here is refused like anywhere else.
-  mask: imageReferenceSchema.nullish(),
+  input_fidelity: ignoredImageField,
+  // Accepted and ignored (spec) whatever its shape; only a `mask.image_url` string is still checked as
+  // an image field, so a URL there is refused like anywhere else (DESIGN.md, fault matrix row 8).
+  mask: ignoredImageField,
 });
 
 export type ImageEditRequest = z.infer<typeof imageEditRequestSchema>;

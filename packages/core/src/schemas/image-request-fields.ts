@@ -37,9 +37,16 @@ export const imageReferenceSchema = z.strictObject({ image_url: z.string() });
 export type ImageReference = z.infer<typeof imageReferenceSchema>;
 
 /**
+ * A field the spec lists as "accepted and ignored": any value (null included) is taken and none is
+ * forwarded. The spec promises acceptance, not a type, and clients send these in many shapes
+ * (`background: true`, `output_compression: 150`, `stream: true`), so checking them would refuse
+ * requests the spec says work, for fields that change nothing.
+ */
+export const ignoredImageField = z.unknown().optional();
+
+/**
  * The fields generations and edits share (spec tables). The optional ones accept null as "not given",
- * as the completion API documents them. The "accepted and ignored" ones are type-checked so that a
- * garbled request still fails loudly, and are never forwarded.
+ * as the completion API documents them.
  */
 export const imageRequestFields = {
   prompt: z.string().refine((prompt) => prompt.trim().length > 0, { error: 'must be a non-empty string' }),
@@ -54,12 +61,11 @@ export const imageRequestFields = {
     .nullish(),
   // Spec: only b64_json; the gateway stores nothing, so it has no URL to hand out.
   response_format: z.literal('b64_json', { error: 'only b64_json is supported: images are returned inline, never as URLs' }).nullish(),
-  // Listed as "accepted and ignored", but ignoring stream: true would answer a client that waits for SSE
-  // events with one JSON body it cannot parse; refusing it says so instead.
-  stream: z.boolean().refine((stream) => !stream, { error: 'streaming is not supported for images; omit stream or send false' }).nullish(),
-  background: z.string().nullish(),
-  moderation: z.string().nullish(),
-  output_compression: z.int().min(0).max(100).nullish(),
-  partial_images: z.int().min(0).nullish(),
-  user: z.string().nullish(),
+  // Ignored like the others: `stream: true` gets the one JSON result (spec: "accepted and ignored").
+  stream: ignoredImageField,
+  background: ignoredImageField,
+  moderation: ignoredImageField,
+  output_compression: ignoredImageField,
+  partial_images: ignoredImageField,
+  user: ignoredImageField,
 };

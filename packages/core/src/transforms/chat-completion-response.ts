@@ -8,7 +8,7 @@ export interface ChatCompletion {
   model: string;
   choices: ChatCompletionChoice[];
   usage: { completion_tokens: number; prompt_tokens: number; total_tokens: number; prompt_tokens_details: unknown };
-  system_fingerprint: string | null;
+  system_fingerprint: string;
   service_tier: null;
   prompt_logprobs: unknown;
   prompt_text: null;
@@ -50,6 +50,14 @@ export interface ChatCompletionShapeOptions {
 }
 
 /**
+ * `system_fingerprint` when the upstream sends none (vLLM by default, Ollama's and SGLang's older
+ * answers): the spec types the field as a string ("server build label"), and clients that compare
+ * fingerprints between calls expect one. The upstream's own label is kept when it has one (TGI's
+ * version, llama.cpp's build, `fp_ollama`), since that is the build that produced the answer.
+ */
+export const defaultSystemFingerprint = 'infergate';
+
+/**
  * The upstream completion in the spec's shape: every field present (nulls included), `model` the
  * catalogue id, reasoning read from `reasoning` or `reasoning_content` and emitted as `reasoning`.
  * Fields a newer vLLM adds (metrics, ec_transfer_params) and the upstream's routed_experts blob are
@@ -88,7 +96,7 @@ export function toClientChatCompletion(upstream: UpstreamChatCompletion, options
       total_tokens: usage?.total_tokens ?? promptTokens + completionTokens,
       prompt_tokens_details: usage?.prompt_tokens_details ?? null,
     },
-    system_fingerprint: upstream.system_fingerprint ?? null,
+    system_fingerprint: upstream.system_fingerprint || defaultSystemFingerprint,
     service_tier: null,
     prompt_logprobs: upstream.prompt_logprobs ?? null,
     prompt_text: null,

@@ -1,41 +1,58 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
+import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
+
+/*
+ * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old
+ * and new, text-generation-inference, llama.cpp, Ollama, SGLang: testkit's recorded payloads). Only
+ * the fields the gateway uses are validated, and a field the protocol marks optional or that servers
+ * commonly leave out (logprobs, system_fingerprint, usage and its details, stop_reason, index, created,
+ * id, finish_reason, role, tool_calls) may be absent or null: DESIGN.md "tolerance". A wrong type in
+ * a field that is used is still the upstream's failure (502), its JSON path in the error's cause.
+ */
 
 const count = z.int().min(0);
+// A count that is absent or null reads as 0: a server that leaves one out has nothing to charge for it.
+const countOrZero = count.nullish().transform((value) => value ?? 0);
 
 export const upstreamUsageSchema = z.looseObject({
-  prompt_tokens: count,
-  completion_tokens: count.optional(),
-  total_tokens: count.optional(),
+  prompt_tokens: countOrZero,
+  completion_tokens: count.nullish().transform((value) => value ?? undefined),
+  total_tokens: count.nullish().transform((value) => value ?? undefined),
   prompt_tokens_details: z.looseObject({ cached_tokens: count.nullish() }).nullish(),
   completion_tokens_details: z.looseObject({ reasoning_tokens: count.nullish() }).nullish(),
 });
 
 const upstreamMessageSchema = z.looseObject({
   content: z.string().nullish(),
-  // protocols 1.1: `reasoning` from vLLM PR #27752 on, `reasoning_content` before it.
+  // protocols 1.1: `reasoning` from vLLM PR #27752 on, `reasoning_content` before it (and in SGLang,
+  // llama.cpp and Ollama's `reasoning` alike).
   reasoning: z.string().nullish(),
   reasoning_content: z.string().nullish(),
+  // Old vLLM always sends [], newer vLLM and most servers leave the key out when there is none.
   tool_calls: z.array(z.unknown()).nullish(),
 });
 
 const upstreamChoiceSchema = z.looseObject({
-  index: z.int().min(0).optional(),
+  // TGI and some older servers number choices themselves or not at all: the position is the fallback.
+  index: count.nullish(),
   message: upstreamMessageSchema,
   finish_reason: z.string().nullish(),
+  // vLLM: the stop token id or stop string; SGLang says `matched_stop` instead, which is not read.
   stop_reason: z.union([z.int(), z.string()]).nullish(),
-  logprobs: z.unknown(),
-  token_ids: z.array(z.int()).nullish(),
+  // Passed on as the upstream sent it; null when it sent none (llama.cpp and Ollama leave it out).
+  logprobs: z.unknown().optional(),
 });
 
-/** The parts of vLLM's chat completion (protocols 1.1) the gateway reads; other keys are ignored. */
+/** The parts of an upstream chat completion (protocols 1.1) the gateway reads; other keys are ignored. */
 export const upstreamChatCompletionSchema = z.looseObject({
-  id: z.string().optional(),
-  created: z.int().optional(),
-  choices: z.array(upstreamChoiceSchema).min(1),
+  // Unix seconds; a server that writes a float (or nothing) gets the gateway's clock or the whole seconds.
+  created: z.number().min(0).nullish().transform((value) => (value == null ? undefined : Math.floor(value))),
+  choices: z.array(upstreamChoiceSchema).min(1, { error: 'no choices' }),
   usage: upstreamUsageSchema.nullish(),
-  system_fingerprint: z.string().nullish(),
+  // Only echoed, never used: a value of another type is dropped rather than failing the answer.
+  system_fingerprint: z.string().nullish().catch(undefined),
 });
 
 export type UpstreamChatCompletion = z.output<typeof upstreamChatCompletionSchema>;
@@ -46,13 +63,13 @@ export type UpstreamUsage = z.output<typeof upstreamUsageSchema>;
  * error envelope with status 200 (protocols 1.5), and anything without choices is a failed upstream.
  */
 export function readUpstreamChatCompletion(body: unknown): UpstreamChatCompletion {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
+  if (typeof body === 'object' && body !== null && 'error' in body && (body as { error: unknown }).error != null) {
     const error = (body as { error: unknown }).error;
     const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
     const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;
     throw mapUpstreamStatus(status, body, undefined);
   }
   const result = upstreamChatCompletionSchema.safeParse(body);
-  if (!result.success) throw GatewayError.upstreamFailed('The model server answered with an unexpected body.');
+  if (!result.success) throw GatewayError.upstreamFailed('The model server answered with an unexpected body.', upstreamBodyDetail(result.error));
   return result.data;
 }

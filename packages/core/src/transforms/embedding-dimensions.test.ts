@@ -44,11 +44,12 @@ describe('embeddingDimensions', () => {
     expect(error.message).toContain('1536');
   });
 
-  it('refuses any dimensions on gamma-m3 (1024, fixed), even 1024', () => {
-    for (const value of [1024, 512]) {
+  it('accepts gamma-m3\'s own 1024 (fixed) without sending it on, and refuses any other value', () => {
+    expect(embeddingDimensions(gamma, 1024, 'dimensions', 'range')).toBeUndefined();
+    for (const value of [512, 1023, 4096]) {
       const error = failure(() => embeddingDimensions(gamma, value, 'dimensions', 'range'));
       expect(error).toMatchObject({ status: 400, param: 'dimensions' });
-      expect(error.message).toContain('fixed');
+      expect(error.message).toContain('1024 dimensions, fixed');
     }
   });
 });

@@ -31,16 +31,20 @@ const embdIdPattern = /^embd-[0-9a-f]+$/;
  */
 export function readEmbeddingUpstreamResponse(body: unknown, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
-  const unexpected = () => GatewayError.upstreamFailed('The model server answered with an unexpected embeddings body.');
-  if (!isObject(body) || !Array.isArray(body.data) || !isObject(body.usage)) throw unexpected();
+  const unexpected = (detail: string) => GatewayError.upstreamFailed('The model server answered with an unexpected embeddings body.', { detail });
+  if (!isObject(body)) throw unexpected('(body): not an object');
+  if (!Array.isArray(body.data)) throw unexpected('data: not an array');
+  if (!isObject(body.usage)) throw unexpected('usage: not an object');
   const { data, usage, id } = body;
-  if (!isCount(usage.prompt_tokens) || (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) || (id !== undefined && typeof id !== 'string')) throw unexpected();
+  if (!isCount(usage.prompt_tokens)) throw unexpected('usage.prompt_tokens: not a count');
+  if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: not a count');
+  if (id !== undefined && typeof id !== 'string') throw unexpected('id: not a string');
   if (data.length !== expectedCount) {
     throw GatewayError.upstreamFailed(`The model server returned ${data.length} embeddings for ${expectedCount} inputs.`);
   }
   const vectors = new Array<number[] | undefined>(expectedCount).fill(undefined);
-  for (const item of data as unknown[]) {
-    if (!isObject(item) || !isCount(item.index) || !isNumberArray(item.embedding)) throw unexpected();
+  for (const [position, item] of (data as unknown[]).entries()) {
+    if (!isObject(item) || !isCount(item.index) || !isNumberArray(item.embedding)) throw unexpected(`data[${position}]: not an {index, embedding} object with a count and an array of numbers`);
     if (item.index >= expectedCount || vectors[item.index] !== undefined) {
       throw GatewayError.upstreamFailed('The model server returned embeddings with missing or repeated indexes.');
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
+import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
 
 export interface EnhancedPrompt {
   prompt: string;
@@ -43,7 +44,7 @@ function cleanPrompt(text: string): string {
 /** The rewritten prompt from the text model's chat completion; a missing or empty answer is the upstream's failure (502). */
 export function readImageEnhancedPrompt(body: unknown): EnhancedPrompt {
   const parsed = chatCompletionSchema.safeParse(body);
-  if (!parsed.success) throw GatewayError.upstreamFailed('The prompt enhancement model answered with an unexpected body.');
+  if (!parsed.success) throw GatewayError.upstreamFailed('The prompt enhancement model answered with an unexpected body.', upstreamBodyDetail(parsed.error));
   const prompt = cleanPrompt(parsed.data.choices[0]?.message.content ?? '');
   if (prompt.length === 0) throw GatewayError.upstreamFailed('The prompt enhancement model returned an empty prompt.');
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
+import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
 
 /** The spec's image result object (generation and editing). */
 export interface ImageResult {
@@ -47,7 +48,7 @@ export interface ImageResultDefaults {
 /** An upstream ImagesResponse as the spec's image result; a 2xx body of another shape is the upstream's failure (502). */
 export function imageResultFromUpstream(body: unknown, defaults: ImageResultDefaults): ImageResult {
   const parsed = upstreamImagesResponseSchema.safeParse(body);
-  if (!parsed.success) throw GatewayError.upstreamFailed('The image model server answered with an unexpected body.');
+  if (!parsed.success) throw GatewayError.upstreamFailed('The image model server answered with an unexpected body.', upstreamBodyDetail(parsed.error));
   const upstream = parsed.data;
   const inputTokens = upstream.usage?.input_tokens ?? 0;
   const outputTokens = upstream.usage?.output_tokens ?? 0;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
+import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
 import type { UpstreamProtocol } from '../handlers/ports.js';
 
 /** Cohere v2 `/v2/rerank` and vLLM's Jina-style `/rerank` share the result fields the gateway reads. */
@@ -22,8 +23,8 @@ export interface UpstreamRerank {
   inputTokens: number | undefined;
 }
 
-function wrongShape(): GatewayError {
-  return GatewayError.upstreamFailed('The model server answered with an unexpected rerank body.');
+function wrongShape(cause?: { detail: string }): GatewayError {
+  return GatewayError.upstreamFailed('The model server answered with an unexpected rerank body.', cause);
 }
 
 /** The scores of an upstream rerank answer; any result pointing outside the documents is the upstream's failure. */
@@ -31,11 +32,11 @@ export function readRerankUpstreamResponse(protocol: UpstreamProtocol, body: unk
   let result: UpstreamRerank;
   if (protocol === 'tei') {
     const parsed = teiResultsSchema.safeParse(body);
-    if (!parsed.success) throw wrongShape();
+    if (!parsed.success) throw wrongShape(upstreamBodyDetail(parsed.error));
     result = { scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })), inputTokens: undefined };
   } else {
     const parsed = scoredResultsSchema.safeParse(body);
-    if (!parsed.success) throw wrongShape();
+    if (!parsed.success) throw wrongShape(upstreamBodyDetail(parsed.error));
     result = {
       scores: parsed.data.results.map((item) => ({ index: item.index, relevanceScore: item.relevance_score })),
       inputTokens: parsed.data.usage?.prompt_tokens,
@@ -43,7 +44,7 @@ export function readRerankUpstreamResponse(protocol: UpstreamProtocol, body: unk
   }
   const seen = new Set<number>();
   for (const score of result.scores) {
-    if (score.index >= documentCount || seen.has(score.index)) throw wrongShape();
+    if (score.index >= documentCount || seen.has(score.index)) throw wrongShape({ detail: `results: index ${score.index} is outside the ${documentCount} documents or repeated` });
     seen.add(score.index);
   }
   return result;

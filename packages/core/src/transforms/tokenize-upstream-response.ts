@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
+import { upstreamBodyDetail } from '../errors/upstream-body-detail.js';
 import type { UpstreamProtocol } from '../handlers/ports.js';
 
 const tokenIdSchema = z.int().min(0);
@@ -16,14 +17,18 @@ export interface UpstreamTokens {
   maxModelLen: number | undefined;
 }
 
+function unexpected(error: z.ZodError): GatewayError {
+  return GatewayError.upstreamFailed('The model server answered with an unexpected tokenize body.', upstreamBodyDetail(error));
+}
+
 /** The token ids of an upstream `/tokenize` answer; any other shape is the upstream's failure. */
 export function readTokenizeUpstreamResponse(protocol: UpstreamProtocol, body: unknown): UpstreamTokens {
   if (protocol === 'tei') {
     const parsed = teiTokenizeSchema.safeParse(body);
     if (parsed.success) return { tokens: parsed.data[0].map((token) => token.id), maxModelLen: undefined };
-  } else {
-    const parsed = vllmTokenizeSchema.safeParse(body);
-    if (parsed.success) return { tokens: parsed.data.tokens, maxModelLen: parsed.data.max_model_len };
+    throw unexpected(parsed.error);
   }
-  throw GatewayError.upstreamFailed('The model server answered with an unexpected tokenize body.');
+  const parsed = vllmTokenizeSchema.safeParse(body);
+  if (parsed.success) return { tokens: parsed.data.tokens, maxModelLen: parsed.data.max_model_len };
+  throw unexpected(parsed.error);
 }

@@ -1,4 +1,6 @@
 import type { DecodeOutcome } from './decode-choice.js';
+import { isCompleteToolCall } from './tool-call-reply.js';
+import type { ToolCallPlan } from './tool-call-reply.js';
 
 export interface ChatCompletionContext {
   id: string;
@@ -7,6 +9,8 @@ export interface ChatCompletionContext {
   promptTokenIds: number[];
   returnTokenIds: boolean;
   reasoningEnabled: boolean;
+  /** Per choice: the tool call its text is, if any. */
+  toolCalls: ReadonlyArray<ToolCallPlan | undefined>;
 }
 
 /** A server build label, as vLLM's newer fingerprint module fills system_fingerprint. */
@@ -27,24 +31,28 @@ export function chatCompletionBody(context: ChatCompletionContext, outcomes: rea
     object: 'chat.completion',
     created: context.created,
     model: context.model,
-    choices: outcomes.map((outcome, index) => ({
-      index,
-      message: {
-        role: 'assistant',
-        content: outcome.content,
-        refusal: null,
-        annotations: null,
-        audio: null,
-        function_call: null,
-        tool_calls: [],
-        reasoning: context.reasoningEnabled ? outcome.reasoning : null,
-      },
-      logprobs: null,
-      finish_reason: outcome.finishReason,
-      stop_reason: outcome.stopReason,
-      token_ids: context.returnTokenIds ? outcome.tokenIds : null,
-      routed_experts: null,
-    })),
+    choices: outcomes.map((outcome, index) => {
+      const toolCall = context.toolCalls[index];
+      const called = toolCall !== undefined && isCompleteToolCall(toolCall, outcome);
+      return {
+        index,
+        message: {
+          role: 'assistant',
+          content: called ? null : outcome.content,
+          refusal: null,
+          annotations: null,
+          audio: null,
+          function_call: null,
+          tool_calls: called ? [{ id: toolCall.id, type: 'function', function: { name: toolCall.name, arguments: toolCall.arguments } }] : [],
+          reasoning: context.reasoningEnabled ? outcome.reasoning : null,
+        },
+        logprobs: null,
+        finish_reason: called ? 'tool_calls' : outcome.finishReason,
+        stop_reason: outcome.stopReason,
+        token_ids: context.returnTokenIds ? outcome.tokenIds : null,
+        routed_experts: null,
+      };
+    }),
     service_tier: null,
     system_fingerprint: systemFingerprint,
     usage,

@@ -3,37 +3,25 @@ import { randomHex } from '../http/random-hex.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { sseHeaders } from '../http/sse-writer.js';
 import type { RouteContext } from '../http/route-context.js';
-import { composeReply } from '../text/compose-reply.js';
 import { chatCompletionBody } from './chat-completion-body.js';
 import { chatLimits } from './chat-limits.js';
 import { createChatStream } from './chat-stream.js';
 import { decodeChoice } from './decode-choice.js';
 import type { DecodeOutcome, DecodeStep } from './decode-choice.js';
+import { chooseReply } from './choose-reply.js';
 import { parseChatRequest } from './parse-chat-request.js';
-import { messageText } from './prompt-messages.js';
 import { chatPromptTokens } from './render-chat-prompt.js';
 
 /** `POST /v1/chat/completions`, vLLM style, streaming and not. */
 export async function chatCompletionsRoute(request: Request, context: RouteContext): Promise<Response> {
   const chat = await parseChatRequest(await readJsonBody(request));
   const model = context.registry.resolveKind(chat.model, ['text'], 'Chat Completions');
-  const promptTokenIds = chatPromptTokens(chat.messages, true);
+  const promptTokenIds = chatPromptTokens(chat.messages, true, chat.tools.tools);
   const limits = chatLimits(chat, promptTokenIds.length, model.contextWindow);
 
-  const lastUser = [...chat.messages].reverse().find((message) => message.role === 'user');
-  const generators = Array.from({ length: chat.n }, (_, choiceIndex) =>
-    decodeChoice(
-      composeReply({
-        model: model.id,
-        lastUserText: lastUser === undefined ? '' : messageText(lastUser),
-        imageCount: lastUser?.parts.filter((part) => part.kind === 'image').length ?? 0,
-        choiceIndex,
-        seed: chat.seed,
-        reasoning: chat.reasoningEnabled ? { effort: chat.reasoningEffort } : undefined,
-      }),
-      limits,
-    ),
-  );
+  const plans = Array.from({ length: chat.n }, (_, choiceIndex) => chooseReply(chat, model.id, choiceIndex));
+  const generators = plans.map((plan) => decodeChoice(plan.reply, limits));
+  const toolCalls = plans.map((plan) => plan.toolCall);
   // vLLM: the id is chatcmpl- + the X-Request-Id header, else the body's request_id, else uuid4 hex.
   const id = `chatcmpl-${request.headers.get('x-request-id') ?? chat.requestId ?? randomHex()}`;
   const created = Math.floor(Date.now() / 1000);
@@ -43,7 +31,7 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
 
   if (chat.stream) {
     const stream = createChatStream(
-      { id, created, model: model.id, promptTokenIds, includeUsage: chat.includeUsage, continuousUsage: chat.continuousUsage, returnTokenIds: chat.returnTokenIds },
+      { id, created, model: model.id, promptTokenIds, includeUsage: chat.includeUsage, continuousUsage: chat.continuousUsage, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls },
       generators,
       pacer,
       () => work.abort(),
@@ -53,7 +41,7 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
 
   const outcomes = await runToEnd(generators, pacer);
   if (outcomes === undefined) return new Response(null, { status: 499 });
-  const body = chatCompletionBody({ id, created, model: model.id, promptTokenIds, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled }, outcomes);
+  const body = chatCompletionBody({ id, created, model: model.id, promptTokenIds, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls }, outcomes);
   return Response.json(body);
 }
 

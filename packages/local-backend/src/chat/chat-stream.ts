@@ -2,6 +2,9 @@ import { sseData, sseDone } from '../http/sse-writer.js';
 import type { Pacer } from '../http/pacer.js';
 import { VllmError } from '../http/vllm-error.js';
 import type { DecodeOutcome, DecodeStep } from './decode-choice.js';
+import { ToolCallDeltas } from './tool-call-deltas.js';
+import { isCompleteToolCall } from './tool-call-reply.js';
+import type { ToolCallPlan } from './tool-call-reply.js';
 
 export interface ChatStreamContext {
   id: string;
@@ -11,6 +14,10 @@ export interface ChatStreamContext {
   includeUsage: boolean;
   continuousUsage: boolean;
   returnTokenIds: boolean;
+  /** As in the non-streamed body: usage carries completion_tokens_details.reasoning_tokens only when reasoning is produced. */
+  reasoningEnabled: boolean;
+  /** Per choice: the tool call its text is, streamed as tool-call deltas instead of content. */
+  toolCalls: ReadonlyArray<ToolCallPlan | undefined>;
 }
 
 interface ChoiceState {
@@ -18,7 +25,9 @@ interface ChoiceState {
   generator: Generator<DecodeStep, DecodeOutcome, undefined>;
   next: IteratorResult<DecodeStep, DecodeOutcome>;
   tokens: number;
+  reasoningTokens: number;
   finished: boolean;
+  toolCall: { plan: ToolCallPlan; deltas: ToolCallDeltas } | undefined;
 }
 
 /**
@@ -35,26 +44,36 @@ export function createChatStream(
   let choices: ChoiceState[] = [];
   let started = false;
   let completionTokens = 0;
+  let reasoningTokens = 0;
   const base = { id: context.id, object: 'chat.completion.chunk', created: context.created, model: context.model };
 
   const chunk = (choice: ChoiceState, delta: Record<string, unknown>, finish?: DecodeOutcome): Record<string, unknown> => {
-    const entry: Record<string, unknown> = { index: choice.index, delta, logprobs: null, finish_reason: finish?.finishReason ?? null };
+    const toolCalled = finish !== undefined && choice.toolCall !== undefined && isCompleteToolCall(choice.toolCall.plan, finish);
+    const entry: Record<string, unknown> = { index: choice.index, delta, logprobs: null, finish_reason: toolCalled ? 'tool_calls' : (finish?.finishReason ?? null) };
     if (finish !== undefined) entry.stop_reason = finish.stopReason;
     const body: Record<string, unknown> = { ...base, choices: [entry] };
-    if (context.continuousUsage) body.usage = usage(choice.tokens);
+    if (context.continuousUsage) body.usage = usage(choice.tokens, choice.reasoningTokens);
     return body;
   };
-  const usage = (completion: number): Record<string, number> => ({
-    prompt_tokens: context.promptTokenIds.length,
-    completion_tokens: completion,
-    total_tokens: context.promptTokenIds.length + completion,
-  });
+  const usage = (completion: number, reasoning: number): Record<string, unknown> => {
+    const counts: Record<string, unknown> = {
+      prompt_tokens: context.promptTokenIds.length,
+      completion_tokens: completion,
+      total_tokens: context.promptTokenIds.length + completion,
+    };
+    if (context.reasoningEnabled) counts.completion_tokens_details = { reasoning_tokens: reasoning };
+    return counts;
+  };
 
   /** One engine step: every unfinished choice advances one token. Returns false once the stream is over. */
   const round = (enqueue: (bytes: Uint8Array) => void): boolean => {
     if (!started) {
       started = true;
-      choices = generators.map((generator, index) => ({ index, generator, next: generator.next(), tokens: 0, finished: false }));
+      choices = generators.map((generator, index) => {
+        const plan = context.toolCalls[index];
+        const toolCall = plan === undefined ? undefined : { plan, deltas: new ToolCallDeltas(plan) };
+        return { index, generator, next: generator.next(), tokens: 0, reasoningTokens: 0, finished: false, toolCall };
+      });
       for (const choice of choices) {
         const first = chunk(choice, { role: 'assistant', content: '' });
         if (context.returnTokenIds) first.prompt_token_ids = context.promptTokenIds;
@@ -66,21 +85,27 @@ export function createChatStream(
       const current = choice.next;
       if (current.done === true) throw VllmError.internal('generation ended without a token');
       choice.tokens += 1;
+      if (current.value.channel === 'reasoning') choice.reasoningTokens += 1;
       choice.next = choice.generator.next();
       const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
       if (choice.next.done === true) {
         const outcome = choice.next.value;
         choice.finished = true;
         choice.tokens = outcome.tokenIds.length;
+        choice.reasoningTokens = outcome.reasoningTokens;
         completionTokens += outcome.tokenIds.length;
+        reasoningTokens += outcome.reasoningTokens;
         appendTail(delta, outcome);
-        enqueue(sseData(chunk(choice, delta, outcome)));
-      } else if (current.value.delta !== '') {
-        enqueue(sseData(chunk(choice, delta)));
+        const deltas = splitDelta(choice, delta);
+        const last = deltas.pop() ?? {};
+        for (const each of deltas) enqueue(sseData(chunk(choice, each)));
+        enqueue(sseData(chunk(choice, last, outcome)));
+      } else {
+        for (const each of splitDelta(choice, delta)) enqueue(sseData(chunk(choice, each)));
       }
     }
     if (!choices.every((choice) => choice.finished)) return true;
-    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens) }));
+    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens, reasoningTokens) }));
     enqueue(sseDone);
     return false;
   };
@@ -115,6 +140,14 @@ export function createChatStream(
     },
     { highWaterMark: 0 },
   );
+}
+
+/** A choice's delta as the chunks it becomes: one, or for a tool call its reasoning and then its tool-call deltas. */
+function splitDelta(choice: ChoiceState, delta: Record<string, unknown>): Array<Record<string, unknown>> {
+  if (choice.toolCall === undefined) return Object.keys(delta).length === 0 ? [] : [delta];
+  const { content, ...rest } = delta;
+  const reasoning = Object.keys(rest).length === 0 ? [] : [rest];
+  return typeof content === 'string' ? [...reasoning, ...choice.toolCall.deltas.push(content)] : reasoning;
 }
 
 function appendTail(delta: Record<string, unknown>, outcome: DecodeOutcome): void {

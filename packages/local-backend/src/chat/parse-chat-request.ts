@@ -1,5 +1,9 @@
 import { BodyFields } from '../http/body-fields.js';
 import { VllmError } from '../http/vllm-error.js';
+import { parseChatTools } from './parse-chat-tools.js';
+import type { ChatTools } from './parse-chat-tools.js';
+import { parseJsonTarget } from './parse-json-target.js';
+import type { JsonTarget } from './parse-json-target.js';
 import { parsePromptMessages } from './prompt-messages.js';
 import type { PromptMessage } from './prompt-messages.js';
 
@@ -23,6 +27,9 @@ export interface ChatRequest {
   reasoningEffort: string | undefined;
   returnTokenIds: boolean;
   requestId: string | undefined;
+  tools: ChatTools;
+  /** `response_format` / `structured_outputs`: the content must be JSON (or a fixed choice). */
+  jsonTarget: JsonTarget | undefined;
 }
 
 /** Reads a vLLM chat request; unknown keys are ignored as vLLM ignores them (pydantic extra="allow"). */
@@ -74,6 +81,8 @@ export async function parseChatRequest(body: Record<string, unknown>): Promise<C
     reasoningEffort: typeof effort === 'string' ? effort : undefined,
     returnTokenIds: fields.boolean('return_token_ids', false),
     requestId: fields.string('request_id'),
+    tools: parseChatTools(body),
+    jsonTarget: parseJsonTarget(body),
   };
 }
 

@@ -1,3 +1,4 @@
+import { asRecord } from '../http/as-record.js';
 import { VllmError } from '../http/vllm-error.js';
 import { decodeDataUrl } from '../images/decode-data-url.js';
 import { readImageSize } from '../images/read-image-size.js';
@@ -6,14 +7,28 @@ export type PromptPart =
   | { kind: 'text'; text: string }
   | { kind: 'image'; bytes: Uint8Array; width: number; height: number };
 
+/** A tool call an assistant message replays: `arguments` as sent (JSON text, or an object some clients send). */
+export interface PromptToolCall {
+  id: string | undefined;
+  name: string;
+  arguments: unknown;
+}
+
 export interface PromptMessage {
   role: string;
   parts: PromptPart[];
+  /** An assistant message's `tool_calls` (its content may then be null). */
+  toolCalls: PromptToolCall[];
+  /** A `tool` message's `tool_call_id`, and its `name` where a client sends one. */
+  toolCallId: string | undefined;
+  name: string | undefined;
 }
 
 /**
  * Parses OpenAI/vLLM chat messages: content is a string, null, or a list of `{type:'text', text}` and
  * `{type:'image_url', image_url:{url}}` parts. Images must be base64 data URLs; their headers are read for size.
+ * The forms agents replay are read too: an assistant's `tool_calls` (with `content: null`), a `tool` message's
+ * `tool_call_id`; other keys are ignored, as vLLM ignores them.
  */
 export async function parsePromptMessages(value: unknown, field = 'messages'): Promise<PromptMessage[]> {
   if (!Array.isArray(value)) throw VllmError.validation(`1 validation error: body.${field}: Input should be a valid list`, `body.${field}`);
@@ -23,9 +38,26 @@ export async function parsePromptMessages(value: unknown, field = 'messages'): P
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw VllmError.validation(`body.${path}: Input should be a valid dictionary`, `body.${path}`);
     const message = item as Record<string, unknown>;
     if (typeof message.role !== 'string') throw VllmError.validation(`body.${path}.role: Field required`, `body.${path}.role`);
-    messages.push({ role: message.role, parts: await parseContent(message.content, `${path}.content`) });
+    messages.push({
+      role: message.role,
+      parts: await parseContent(message.content, `${path}.content`),
+      toolCalls: parseToolCalls(message.tool_calls, `${path}.tool_calls`),
+      toolCallId: typeof message.tool_call_id === 'string' ? message.tool_call_id : undefined,
+      name: typeof message.name === 'string' ? message.name : undefined,
+    });
   }
   return messages;
+}
+
+function parseToolCalls(value: unknown, path: string): PromptToolCall[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw VllmError.validation(`body.${path}: Input should be a valid list`, `body.${path}`);
+  return value.map((item: unknown, index) => {
+    const call = asRecord(item);
+    const definition = asRecord(call?.function);
+    if (typeof definition?.name !== 'string') throw VllmError.validation(`body.${path}[${index}].function.name: Field required`, `body.${path}[${index}].function.name`);
+    return { id: typeof call?.id === 'string' ? call.id : undefined, name: definition.name, arguments: definition.arguments ?? '{}' };
+  });
 }
 
 async function parseContent(content: unknown, path: string): Promise<PromptPart[]> {

@@ -83,5 +83,5 @@ export class BodyFields {
 }
 
 function invalid(name: string, message: string): VllmError {
-  return VllmError.validation(`1 validation error: body.${name}: ${message}`, `body.${name}`);
+  return VllmError.invalidField(name, message);
 }

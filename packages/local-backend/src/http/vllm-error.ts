@@ -24,6 +24,11 @@ export class VllmError extends Error {
     return new VllmError(400, 'Bad Request', message, param);
   }
 
+  /** One pydantic field error, as vLLM words it: `1 validation error: body.<path>: <message>`. */
+  static invalidField(path: string, message: string): VllmError {
+    return VllmError.validation(`1 validation error: body.${path}: ${message}`, `body.${path}`);
+  }
+
   static modelNotFound(model: string): VllmError {
     return new VllmError(404, 'NotFoundError', `The model \`${model}\` does not exist.`, 'model');
   }

@@ -4,6 +4,7 @@ import type { RouteContext } from '../http/route-context.js';
 import { VllmError } from '../http/vllm-error.js';
 import { decodeDataUrl } from './decode-data-url.js';
 import { bytesToBase64, encodeImage } from './encode-image.js';
+import { formatForSize } from './format-for-size.js';
 import { imagePattern } from './image-pattern.js';
 import { maxImagePixels, parseImageRequest } from './image-request.js';
 import { imageResultBody } from './image-result-body.js';
@@ -23,6 +24,7 @@ export async function imageEditsRoute(request: Request, context: RouteContext): 
   const source = firstImageBytes(body.images);
   const size = image.size ?? (await readImageSize(source, 'images[0].image_url'));
   if (size.width * size.height > maxImagePixels) throw VllmError.badRequest(`The output size must be at most ${maxImagePixels} pixels; pass a smaller size.`, 'size');
+  const format = formatForSize(image.outputFormat, size.width, size.height);
   let input: Uint8Array;
   try {
     input = new Uint8Array(await sharp(source).resize(size.width, size.height, { fit: 'cover' }).removeAlpha().toColourspace('srgb').raw().toBuffer());
@@ -34,9 +36,9 @@ export async function imageEditsRoute(request: Request, context: RouteContext): 
     const pattern = imagePattern(index === 0 ? image.prompt : `${image.prompt}\u0000${index}`, size.width, size.height);
     const blended = new Uint8Array(input.length);
     for (let offset = 0; offset < input.length; offset += 1) blended[offset] = (input[offset] ?? 0) * (1 - overlay) + (pattern[offset] ?? 0) * overlay;
-    images.push(bytesToBase64(await encodeImage(blended, size.width, size.height, image.outputFormat, image.quality, image.prompt)));
+    images.push(bytesToBase64(await encodeImage(blended, size.width, size.height, format, image.quality, image.prompt)));
   }
-  return Response.json(imageResultBody(images, size.width, size.height, image.outputFormat, image.quality));
+  return Response.json(imageResultBody(images, size.width, size.height, format, image.quality));
 }
 
 function firstImageBytes(images: unknown): Uint8Array {

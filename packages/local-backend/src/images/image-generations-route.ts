@@ -1,6 +1,7 @@
 import { readJsonBody } from '../http/read-json-body.js';
 import type { RouteContext } from '../http/route-context.js';
 import { bytesToBase64, encodeImage } from './encode-image.js';
+import { formatForSize } from './format-for-size.js';
 import { imagePattern } from './image-pattern.js';
 import { parseImageRequest } from './image-request.js';
 import { imageResultBody } from './image-result-body.js';
@@ -13,10 +14,11 @@ export async function imageGenerationsRoute(request: Request, context: RouteCont
   const image = parseImageRequest(await readJsonBody(request));
   context.registry.resolveKind(image.model, ['image-generation'], 'Images');
   const { width, height } = image.size ?? defaultSize;
+  const format = formatForSize(image.outputFormat, width, height);
   const images: string[] = [];
   for (let index = 0; index < image.n; index += 1) {
     const prompt = index === 0 ? image.prompt : `${image.prompt}\u0000${index}`;
-    images.push(bytesToBase64(await encodeImage(imagePattern(prompt, width, height), width, height, image.outputFormat, image.quality, image.prompt)));
+    images.push(bytesToBase64(await encodeImage(imagePattern(prompt, width, height), width, height, format, image.quality, image.prompt)));
   }
-  return Response.json(imageResultBody(images, width, height, image.outputFormat, image.quality));
+  return Response.json(imageResultBody(images, width, height, format, image.quality));
 }

@@ -39,11 +39,14 @@ export function parseImageRequest(body: Record<string, unknown>): ImageRequest {
   return { model: fields.string('model'), prompt, size, quality, outputFormat, n };
 }
 
+// As the gateway reads sizes (core's parseImageSize): positive integers without leading zeros, W*H <= 2 MiP.
+const sizePattern = /^([1-9][0-9]{0,6})x([1-9][0-9]{0,6})$/;
+
 export function parseSize(text: string): { width: number; height: number } {
-  const match = /^(\d{1,5})x(\d{1,5})$/.exec(text);
-  const width = Number(match?.[1] ?? 0);
-  const height = Number(match?.[2] ?? 0);
-  if (match === null || width < 1 || height < 1) throw VllmError.badRequest(`Invalid size '${text}': expected <width>x<height> in pixels.`, 'size');
+  const match = sizePattern.exec(text);
+  if (match === null) throw VllmError.badRequest(`Invalid size '${text}': expected <width>x<height> in pixels.`, 'size');
+  const width = Number(match[1]);
+  const height = Number(match[2]);
   if (width * height > maxImagePixels) throw VllmError.badRequest(`Invalid size '${text}': at most ${maxImagePixels} pixels (2 megapixels).`, 'size');
   return { width, height };
 }

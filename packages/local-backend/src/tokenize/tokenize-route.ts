@@ -1,3 +1,4 @@
+import { parseChatTools } from '../chat/parse-chat-tools.js';
 import { parsePromptMessages } from '../chat/prompt-messages.js';
 import { chatPromptTokens } from '../chat/render-chat-prompt.js';
 import { BodyFields } from '../http/body-fields.js';
@@ -9,7 +10,7 @@ import { decodeTokens, encodeText } from '../text/qwen-tokenizer.js';
 /**
  * vLLM's `POST /tokenize`: the completion form `{model, prompt}` or the chat form `{model, messages}` (rendered
  * through the chat template with the generation prompt unless `add_generation_prompt: false`). Qwen3 adds no
- * BOS, so add_special_tokens changes nothing. No length check against max_model_len, as in vLLM.
+ * BOS, so add_special_tokens changes nothing. `tools` are rendered into the prompt as in chat. No length check against max_model_len, as in vLLM.
  */
 export async function tokenizeRoute(request: Request, context: RouteContext): Promise<Response> {
   const body = await readJsonBody(request);
@@ -22,7 +23,7 @@ export async function tokenizeRoute(request: Request, context: RouteContext): Pr
     if (fields.boolean('add_generation_prompt', true) && fields.boolean('continue_final_message', false)) {
       throw VllmError.badRequest('Cannot set both `continue_final_message` and `add_generation_prompt` to True.', 'continue_final_message');
     }
-    tokens = chatPromptTokens(await parsePromptMessages(body.messages), fields.boolean('add_generation_prompt', true));
+    tokens = chatPromptTokens(await parsePromptMessages(body.messages), fields.boolean('add_generation_prompt', true), parseChatTools(body).tools);
   } else {
     throw VllmError.validation('1 validation error: body.prompt: Field required', 'body.prompt');
   }

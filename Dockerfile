@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# The infergate gateway (apps/node-server) with the embedded local backend.
+#   docker build -t infergate .
+#   docker run -p 8080:8080 -e INFERGATE_API_KEYS=my-key infergate
+# Configuration: mount a YAML or JSON file and point INFERGATE_CONFIG at it; HOST, PORT,
+# INFERGATE_API_KEYS and LOG_LEVEL as for `pnpm start`. See docs/deployment.md.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+ENV CI=true \
+    TURBO_TELEMETRY_DISABLED=1
+RUN npm install --global pnpm@10.34.8
+WORKDIR /src
+COPY . .
+# Every build step is in this script, which the test suite runs outside Docker.
+RUN scripts/build-image-root.sh /image-root
+
+# The same base as the build: sharp's native library is the one pnpm chose for this libc.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080
+COPY --from=build /image-root/ /
+WORKDIR /opt/infergate
+# The base image's unprivileged `node` user (uid 1000); the application files belong to root and are
+# read-only to it, and the gateway writes nothing to disk (readOnlyRootFilesystem works).
+USER 1000:1000
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "/opt/infergate/healthcheck.mjs"]
+# SIGTERM starts the drain (timeouts.drain_delay_ms) and then the graceful shutdown
+# (timeouts.shutdown_grace_ms): give `docker stop -t` more than their sum.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "/opt/infergate/dist/main.js"]
