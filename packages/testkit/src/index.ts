@@ -41,3 +41,5 @@ export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
 export { secretForms } from './fault-matrix/secret-forms.js';
+export { runAgentClientCompatibility } from './contract/run-agent-client-compatibility.js';
+export type { AgentClientCompatibilityOptions } from './contract/run-agent-client-compatibility.js';
