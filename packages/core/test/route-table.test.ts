@@ -88,6 +88,15 @@ describe('routeTable', () => {
   });
 });
 
+describe('GET /', () => {
+  it('redirects to the reference page without a key, and is 404 with docs switched off', async () => {
+    const root = await call('GET', '/', fakeGatewayDeps(), {});
+    expect([root.status, root.headers.location, root.body]).toEqual([302, '/docs', '']);
+    const off = await call('GET', '/', fakeGatewayDeps({ file: { docs: { enabled: false } } }), {});
+    expect(off.status).toBe(404);
+  });
+});
+
 describe('stored-data endpoints', () => {
   it.each(storedData)('%s %s is 404 unsupported_endpoint saying the gateway stores no data', async (method, path) => {
     const result = await call(method, path, fakeGatewayDeps());
