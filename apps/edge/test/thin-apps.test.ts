@@ -14,8 +14,9 @@ import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
  */
 
 const appsDirectory = fileURLToPath(new URL('../../', import.meta.url));
-// Non-blank lines of src/**/*.ts without tests; when this was written: edge 417, node-server 621.
-const sourceLineBounds = { edge: 500, 'node-server': 750 } as const;
+// Non-blank lines of src/**/*.ts without tests; when this was written: edge 417, node-server 621. The
+// node-server's CLI then gained its start banner and start-failure explanations (issue 17): 838.
+const sourceLineBounds = { edge: 500, 'node-server': 900 } as const;
 
 const coreRoutes = routeTable.map((route) => `${route.method} ${route.path}`).sort();
 
@@ -27,11 +28,14 @@ function sourceFiles(directory: string): string[] {
 
 const honoParameters = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
-/** "METHOD /path/{param}" of every route in Fastify's printRoutes tree: each line is its parent's path plus a segment. */
+/**
+ * "METHOD /path/{param}" of every route in Fastify's printRoutes tree: each line is its parent's path plus
+ * a segment (under the root route `/`, segments come without their leading slash).
+ */
 function routesOfTree(tree: string): string[] {
   const parents: string[] = [];
   return tree.split('\n').flatMap((line) => {
-    const match = /^([│├└─ ]*)(\/\S*)(?: \(([A-Z, ]+)\))?$/.exec(line.trimEnd());
+    const match = /^([│├└─ ]*)(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line.trimEnd());
     if (!match) return [];
     const depth = (match[1] as string).length / 4 - 1;
     const path = (parents[depth - 1] ?? '') + (match[2] as string);
@@ -67,8 +71,8 @@ describe('both apps are thin adapters over core', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       lines += text.split('\n').filter((line) => line.trim() !== '').length;
-      // A route path in an app's source would be a route declared by hand.
-      for (const route of routeTable) expect(text, `${file} names ${route.path}`).not.toContain(`'${route.path}'`);
+      // A route path in an app's source would be a route declared by hand (a bare '/' is any URL's default).
+      for (const route of routeTable.filter((entry) => entry.path !== '/')) expect(text, `${file} names ${route.path}`).not.toContain(`'${route.path}'`);
     }
     console.info(`apps/${app}/src: ${files.length} files, ${lines} non-blank lines (bound ${bound})`);
     expect(lines).toBeLessThanOrEqual(bound);

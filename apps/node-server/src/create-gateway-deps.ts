@@ -1,9 +1,11 @@
 import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
+import type * as LocalBackendModule from '@infergate/local-backend';
 import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
 import { createUndiciTransport, nodeSha256 } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
+import { StartFailure } from './explain-start-failure.js';
 import { loadDocsAssets } from './load-docs-assets.js';
 import { createRedisLimitStore, type LimitStoreLogger } from '@infergate/upstream/node';
 
@@ -20,6 +22,11 @@ export interface GatewayDepsOptions {
   docsAssets?: DocsAssets;
   /** Where the Redis limit store logs falling back to local counting and coming back. */
   logger?: LimitStoreLogger;
+  /**
+   * The CLI's start: wait for Redis (when `redis` is configured) and stop with a StartFailure naming
+   * it when it cannot be reached, so that a wrong `redis.url` does not count locally from the outset.
+   */
+  requireRedis?: boolean;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -34,7 +41,7 @@ export interface NodeGatewayDeps extends GatewayDeps {
 export async function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): Promise<NodeGatewayDeps> {
   // The local backend (its tokenizer and image library: ~130 MB resident) is loaded only when an
   // upstream is served by it, so a gateway in front of real model servers does not carry it.
-  const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await import('@infergate/local-backend') : undefined;
+  const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await importLocalBackend() : undefined;
   let localTransport: Transport | undefined;
   let networkTransport: ReturnType<typeof createUndiciTransport> | undefined;
   const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
@@ -56,6 +63,12 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
   });
   // Key limits shared through Redis when configured; otherwise core counts them in this process.
   const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
+  if (limiter !== undefined && options.requireRedis === true) {
+    await limiter.whenConnected().catch(async (error: unknown) => {
+      await limiter.close();
+      throw redisUnreachable(config.redis?.url ?? '', error);
+    });
+  }
   return {
     ...deps,
     ...(limiter === undefined ? {} : { limiter }),
@@ -64,6 +77,30 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
       await limiter?.close();
     },
   };
+}
+
+async function importLocalBackend(): Promise<typeof LocalBackendModule> {
+  try {
+    return await import('@infergate/local-backend');
+  } catch (error) {
+    // The `infergate` package has it as an optional dependency: an install may leave it out.
+    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes("'@infergate/local-backend'");
+    if (!missing) throw error;
+    throw new StartFailure('the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)');
+  }
+}
+
+function redisUnreachable(url: string, error: unknown): StartFailure {
+  let where = url;
+  try {
+    // The URL may carry a password: show only where it points.
+    const parsed = new URL(url);
+    where = `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    where = 'redis.url';
+  }
+  const cause = (error as { code?: string }).code ?? (error as Error).message;
+  return new StartFailure(`cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`);
 }
 
 function defaultMetrics(config: ServerConfig): MetricsSink {

@@ -20,4 +20,7 @@ Environment:
 
 With no upstreams configured, the embedded local backend serves every catalogue model.
 A bad configuration stops the start with a message naming the field, exit code 2.
+A port in use, a port needing privileges or Redis out of reach (redis.url) stops it with one line
+naming the address and the fix, exit code 1. Once listening it prints the docs URL (GET / redirects
+there) and a curl command that works as printed.
 `;

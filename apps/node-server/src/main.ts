@@ -2,12 +2,15 @@
 import { parseCliArgs } from '@infergate/upstream/node';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
-import { describeBackends } from './describe-backends.js';
+import { explainStartFailure } from './explain-start-failure.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
+import { startBanner } from './start-banner.js';
 
 /** Exit code of a start refused for its configuration or arguments. */
 const badConfigExitCode = 2;
+/** Exit code of a start that failed on its environment: the port, a permission, Redis. */
+const startFailureExitCode = 1;
 
 function fail(message: string): never {
   process.stderr.write(`infergate: ${message}\n`);
@@ -36,12 +39,19 @@ async function start(): Promise<void> {
   const { config, generatedKey } = loaded;
 
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
-  const server = await buildServer(config, { logger });
-  const address = await server.app.listen({ host: config.server.host, port: config.server.port });
-  const metricsAddress = await server.listenMetrics();
-  const metricsNote = metricsAddress === undefined ? '' : `; metrics on ${metricsAddress}/metrics`;
-  process.stdout.write(`infergate listening on ${address}; ${describeBackends(config)}${metricsNote}\n`);
-  if (generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${generatedKey}\n`);
+  let server, address, metricsAddress;
+  try {
+    server = await buildServer(config, { logger, requireRedis: true });
+    address = await server.app.listen({ host: config.server.host, port: config.server.port });
+    metricsAddress = await server.listenMetrics();
+  } catch (error) {
+    // Port taken, no permission, Redis away: one line with the address and the fix, not a stack.
+    const explained = explainStartFailure(error, config);
+    if (explained === undefined) throw error;
+    process.stderr.write(`infergate: ${explained}\n`);
+    process.exit(startFailureExitCode);
+  }
+  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {

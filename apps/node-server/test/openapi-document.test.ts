@@ -90,10 +90,19 @@ describe('GET /docs on the node-server', () => {
     expect((await script.text()).length).toBeGreaterThan(100_000);
   });
 
-  it('answers 404 for the document, the page and the script with docs switched off', async () => {
+  it('redirects GET / to the page, without a key', async () => {
+    const root = await fetch(`${gateway.baseUrl}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/docs');
+    const followed = await fetch(`${gateway.baseUrl}/`);
+    expect([followed.status, followed.url]).toEqual([200, `${gateway.baseUrl}/docs`]);
+    expect(followed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('answers 404 for the document, the page, the script and the root with docs switched off', async () => {
     const off = await startNodeGateway({ docs: { enabled: false } });
     try {
-      for (const path of ['/openapi.json', '/docs', '/docs/assets/reference.js']) {
+      for (const path of ['/openapi.json', '/docs', '/docs/assets/reference.js', '/']) {
         const response = await fetch(`${off.baseUrl}${path}`);
         expect(response.status, path).toBe(404);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');

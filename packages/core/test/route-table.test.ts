@@ -38,6 +38,7 @@ const operatorSurface: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/docs', 'none', 'native'],
   ['GET', '/docs/assets/reference.js', 'none', 'native'],
   ['GET', '/metrics', 'none', 'native'],
+  ['GET', '/', 'none', 'native'],
 ];
 
 // The spec's "Unsupported" lists under POST /v1/responses, POST /v1/chat/completions and POST /v1/images/edits.
@@ -80,8 +81,8 @@ describe('routeTable', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('needs a key on every route but the health checks, the document and the reference page (/metrics checks its own keys)', () => {
-    expect(routeTable.filter((route) => !route.auth).map((route) => route.path).sort()).toEqual(['/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
+  it('needs a key on every route but the health checks, the document, the reference page and the root redirecting to it (/metrics checks its own keys)', () => {
+    expect(routeTable.filter((route) => !route.auth).map((route) => route.path).sort()).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {
@@ -97,6 +98,15 @@ describe('endpoints not offered', () => {
     expect(error.code).toBe('unsupported_endpoint');
     expect(error.message).toBe(`${method} ${path} is not offered by this gateway.`);
     expect(error.message).not.toContain('stores no data');
+  });
+});
+
+describe('GET /', () => {
+  it('redirects to the reference page without a key, and is 404 with docs switched off', async () => {
+    const root = await call('GET', '/', fakeGatewayDeps(), {});
+    expect([root.status, root.headers.location, root.body]).toEqual([302, '/docs', '']);
+    const off = await call('GET', '/', fakeGatewayDeps({ file: { docs: { enabled: false } } }), {});
+    expect(off.status).toBe(404);
   });
 });
 

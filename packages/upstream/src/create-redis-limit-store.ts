@@ -30,6 +30,11 @@ export interface RedisLimitStoreOptions extends RedisConfig {
 }
 
 export interface RedisLimitStore extends LimitStore {
+  /**
+   * Resolves once Redis answers; rejects with the connection's first error (refused, timed out after
+   * 2 s, authentication). For a start that should stop rather than count locally from the outset.
+   */
+  whenConnected(): Promise<void>;
   /** Stops renewing slots and closes the connection (held slots then expire after slotTtlMs). */
   close(): Promise<void>;
 }
@@ -183,6 +188,21 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
         countFallback();
         return local.acquire(localShare(request, replicas));
       }
+    },
+    whenConnected() {
+      if (client.status === 'ready') return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const onReady = (): void => {
+          client.off('error', onError);
+          resolve();
+        };
+        const onError = (error: Error): void => {
+          client.off('ready', onReady);
+          reject(error);
+        };
+        client.once('ready', onReady);
+        client.once('error', onError);
+      });
     },
     async close() {
       clearInterval(renew);

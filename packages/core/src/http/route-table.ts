@@ -11,7 +11,7 @@ import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
-import { docsPageHandler, docsScriptHandler, openApiDocumentHandler } from '../openapi/openapi-handlers.js';
+import { docsPageHandler, docsScriptHandler, openApiDocumentHandler, rootRedirectHandler } from '../openapi/openapi-handlers.js';
 import type { BodyLimitClass, HttpMethod, RouteDefinition, RouteHandler } from './handler-types.js';
 
 function route(method: HttpMethod, path: string, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler): RouteDefinition {
@@ -55,7 +55,8 @@ export const routeTable: readonly RouteDefinition[] = [
 
   // The operator's and API user's surface (issue 10). The document and the reference page hold nothing
   // secret and the page must load the document, so they need no key (`docs.enabled: false` turns them
-  // off); /metrics checks keys itself, since a separate metrics key opens it too.
+  // off, and with them the root's redirect to the page); /metrics checks keys itself, since a separate metrics key opens it too.
+  { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler), auth: false },
   { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler), auth: false },
   { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler), auth: false },
   { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler), auth: false },

@@ -105,7 +105,11 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const surface = surfaceDocs[route.operationId];
   if (surface !== undefined) {
     const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];
-    return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } }, ...errorResponses(route, statuses) } };
+    const success =
+      surface.redirectTo === undefined
+        ? { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } } }
+        : { 302: { description: `Redirect to ${surface.redirectTo}.`, headers: { Location: { description: 'Where the page is.', schema: { type: 'string', const: surface.redirectTo } } } } };
+    return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { ...success, ...errorResponses(route, statuses) } };
   }
   const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };

@@ -34,6 +34,15 @@ export const docsPageHandler: RouteHandler = async (input, context) => {
   return textResult('text/html; charset=utf-8', docsPageHtml(), { 'content-security-policy': docsContentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
 };
 
+/**
+ * GET /: to the reference page, the gateway's front page (a newcomer opening the start address in a
+ * browser got a bare 404). 302, since what the root shows may change; 404 with docs switched off.
+ */
+export const rootRedirectHandler: RouteHandler = async (input, context) => {
+  ensureDocsEnabled(input, context);
+  return { kind: 'json', status: 302, headers: { location: '/docs', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, body: '', meta: {} };
+};
+
 /** GET /docs/assets/reference.js: the reference renderer the app loaded (404 when it has none). */
 export const docsScriptHandler: RouteHandler = async (input, context) => {
   ensureDocsEnabled(input, context);

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMainUntilBanner, type StartedMain } from './run-built-main.js';
+
+let started: StartedMain | undefined;
+
+afterEach(async () => {
+  await started?.stop();
+  started = undefined;
+});
+
+/** The banner's example request, run as printed by a shell (curl), with `env` in that shell. */
+function runPrintedCurl(banner: string, env: Record<string, string> = {}): { status: string; body: unknown } {
+  const command = /^ {2}(curl .*)$/m.exec(banner)?.[1];
+  if (command === undefined) throw new Error(`no curl command in the banner:\n${banner}`);
+  const output = execFileSync('sh', ['-c', `${command} -w '\\n%{http_code}'`], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+  const status = output.slice(output.lastIndexOf('\n') + 1);
+  return { status, body: JSON.parse(output.slice(0, output.lastIndexOf('\n'))) };
+}
+
+describe('the start banner tells a newcomer what to do next', () => {
+  it('zero-config: the docs URL, a curl that works as printed with the generated key, and where a configuration goes', async () => {
+    started = await startMainUntilBanner({ PORT: '0' });
+    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(started.banner)?.[1];
+    expect(key).toBeDefined();
+    expect(started.banner).toContain(`Docs: ${started.baseUrl}/docs\n`);
+    expect((await fetch(`${started.baseUrl}/docs`)).status).toBe(200);
+    expect(started.banner).toContain(`curl -s ${started.baseUrl}/v1/chat/completions -H "Authorization: Bearer ${key}"`);
+    const { status, body } = runPrintedCurl(started.banner);
+    expect(status).toBe('200');
+    expect(body).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant' } }] });
+    expect(started.banner).toMatch(/^Configuration: none; .*--config <file> \(or INFERGATE_CONFIG=<file>\)/m);
+  });
+
+  it('configured keys: the curl names $INFERGATE_API_KEYS and works in a shell that has it; the key itself is never printed', async () => {
+    const keys = 'banner-key-one,banner-key-two';
+    started = await startMainUntilBanner({ PORT: '0', INFERGATE_API_KEYS: keys });
+    expect(started.banner).not.toContain('banner-key');
+    expect(started.banner).not.toContain('API key (generated');
+    expect(started.banner).toContain('INFERGATE_API_KEYS');
+    const { status } = runPrintedCurl(started.banner, { INFERGATE_API_KEYS: keys });
+    expect(status).toBe('200');
+  });
+});
