@@ -92,9 +92,9 @@ export const responseTextFormSchema = z
     metadata: z.record(z.string(), z.string()).nullable(),
     usage: z.object({
       input_tokens: integer,
-      input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer), input_tokens_per_turn: z.array(integer) }),
+      input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer).optional(), input_tokens_per_turn: z.array(integer).optional() }).describe('The per-turn arrays are on the returned object, not in stream events.'),
       output_tokens: integer,
-      output_tokens_details: z.object({ output_tokens_per_turn: z.array(integer), reasoning_tokens: integer, tool_output_tokens: integer, tool_output_tokens_per_turn: z.array(integer) }),
+      output_tokens_details: z.object({ output_tokens_per_turn: z.array(integer).optional(), reasoning_tokens: integer, tool_output_tokens: integer.optional(), tool_output_tokens_per_turn: z.array(integer).optional() }),
       total_tokens: integer,
     }),
   })

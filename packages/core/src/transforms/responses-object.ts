@@ -45,11 +45,12 @@ export interface ResponsesEcho {
   user: string | null;
 }
 
+/** The spec's usage; the per-turn arrays are left out of streamed responses (see toStreamedResponsesUsage). */
 export interface ResponsesUsage {
   input_tokens: number;
-  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn: number[]; input_tokens_per_turn: number[] };
+  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: number[]; input_tokens_per_turn?: number[] };
   output_tokens: number;
-  output_tokens_details: { output_tokens_per_turn: number[]; reasoning_tokens: number; tool_output_tokens: number; tool_output_tokens_per_turn: number[] };
+  output_tokens_details: { output_tokens_per_turn?: number[]; reasoning_tokens: number; tool_output_tokens?: number; tool_output_tokens_per_turn?: number[] };
   total_tokens: number;
 }
 
@@ -139,6 +140,22 @@ export function toResponsesUsage(usage: UsageCounts): ResponsesUsage {
       tool_output_tokens_per_turn: [0],
     },
     total_tokens: usage.total_tokens ?? input + output,
+  };
+}
+
+/**
+ * The usage of the response objects inside stream events: the completion API's fields only. The spec
+ * shows the per-turn arrays on the returned object and says nothing of streams; the OpenAI Agents SDK
+ * parses a streamed response.completed strictly and refuses any non-number inside the details.
+ */
+export function toStreamedResponsesUsage(usage: UsageCounts): ResponsesUsage {
+  const full = toResponsesUsage(usage);
+  return {
+    input_tokens: full.input_tokens,
+    input_tokens_details: { cached_tokens: full.input_tokens_details.cached_tokens },
+    output_tokens: full.output_tokens,
+    output_tokens_details: { reasoning_tokens: full.output_tokens_details.reasoning_tokens },
+    total_tokens: full.total_tokens,
   };
 }
 

@@ -5,7 +5,7 @@ import { readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, str
 import type { StreamFailure, StreamUsage, TokenCounts } from './chat-stream-events.js';
 import { matchPlainContentChunk, plainChunkContent } from './plain-content-chunk.js';
 import { newCallId, responsesIdDigits } from './responses-from-chat-completion.js';
-import { responsesObject, toResponsesUsage } from './responses-object.js';
+import { responsesObject, toStreamedResponsesUsage } from './responses-object.js';
 import type {
   ResponsesEcho,
   ResponsesFunctionCallItem,
@@ -103,7 +103,7 @@ export async function* chatStreamToResponsesEvents(events: AsyncIterable<SseEven
       model: options.model,
       status,
       output,
-      usage: counted === undefined ? null : toResponsesUsage(counted),
+      usage: counted === undefined ? null : toStreamedResponsesUsage(counted),
       echo: options.echo,
       ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
     });
