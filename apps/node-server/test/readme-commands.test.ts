@@ -51,9 +51,11 @@ describe("README.md's quick start, run as a reader runs it", () => {
     }));
   }
 
-  it('starts the gateway with its start command, then its curl command answers a chat completion', async () => {
+  it('starts the gateway with its start command, then the commands after it (setting the key, the curl) answer a chat completion', async () => {
     const start = commands.find((command) => command.includes('pnpm start'));
     const curl = commands.find((command) => command.startsWith('curl '));
+    // What a reader types in the second terminal, in order: everything after the start command.
+    const afterStart = commands.slice(commands.indexOf(start ?? '') + 1);
     if (start === undefined || curl === undefined) throw new Error(`the quick start has no start and curl commands: ${JSON.stringify(commands)}`);
     // The one change: a free port instead of 8080, which another process on this machine may hold.
     const port = await freePort();
@@ -75,7 +77,8 @@ describe("README.md's quick start, run as a reader runs it", () => {
       child.stderr?.on('data', read);
       child.once('close', (code) => reject(new Error(`the start command exited with ${code}:\n${output}`)));
     });
-    const answer = execFileSync('sh', ['-c', `${curl.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)} -w '\\n%{http_code}'`], { encoding: 'utf8', timeout: 60_000 });
+    const script = afterStart.map((command) => (command === curl ? `${command} -w '\\n%{http_code}'` : command)).join('\n').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
+    const answer = execFileSync('sh', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
     const status = answer.slice(answer.lastIndexOf('\n') + 1);
     expect(status, answer).toBe('200');
     expect(JSON.parse(answer.slice(0, answer.lastIndexOf('\n')))).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant' } }] });

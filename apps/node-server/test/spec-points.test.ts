@@ -148,7 +148,7 @@ describe('spec points through the node-server', () => {
       const [input, output] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '').split('/').map(Number);
       expect(input).toBeGreaterThan(0);
       const after = await readMetrics(gateway.baseUrl, testApiKey);
-      const delta = (name: string) => metricValue(after, name, { model: textModel }) - metricValue(before, name, { model: textModel });
+      const delta = (name: string) => metricValue(after, name, { model: textModel, key: 'unnamed' }) - metricValue(before, name, { model: textModel, key: 'unnamed' });
       expect(delta('infergate_input_tokens_total')).toBe(input);
       expect(delta('infergate_output_tokens_total')).toBe(output);
     });
