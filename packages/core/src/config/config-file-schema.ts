@@ -152,6 +152,8 @@ export const configFileSchema = z.strictObject({
     budget_ms: positiveInteger.optional(),
     replicas: positiveInteger.optional(),
     slot_ttl_ms: positiveInteger.optional(),
+    accuracy_percent: integer.pipe(z.number().min(0).max(100, 'expected a percentage 0..100')).optional(),
+    lease_ms: positiveInteger.optional(),
   }).optional(),
   timeouts: z.strictObject({
     connect_ms: positiveInteger.optional(),

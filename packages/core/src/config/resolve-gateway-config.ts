@@ -37,10 +37,11 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   return entry;
 }
 
-/** The `redis` section with its defaults (budget 20 ms, 1 replica, slots freed after 30 s). */
+/** The `redis` section with its defaults (budget 20 ms, 1 replica, slots freed after 30 s, leases within 5 % renewed every second). */
 function resolveRedis(file: ConfigFile): RedisConfig | undefined {
   if (file.redis === undefined) return undefined;
-  return { url: file.redis.url, budgetMs: file.redis.budget_ms ?? 20, replicas: file.redis.replicas ?? 1, slotTtlMs: file.redis.slot_ttl_ms ?? 30_000 };
+  const { redis } = file;
+  return { url: redis.url, budgetMs: redis.budget_ms ?? 20, replicas: redis.replicas ?? 1, slotTtlMs: redis.slot_ttl_ms ?? 30_000, accuracyPercent: redis.accuracy_percent ?? 5, leaseMs: redis.lease_ms ?? 1_000 };
 }
 
 /**
