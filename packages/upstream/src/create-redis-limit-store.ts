@@ -175,9 +175,10 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     if (renewing) renewAt = now + Math.floor(slotTtlMs / 3) - tickMs;
     const pipeline = client.pipeline();
     for (const lease of leases.values()) {
-      if (lease.waiters.length === 0 && lease.inFlight === undefined && now - lease.lastUsedAt >= options.leaseMs && lease.holdsUnused()) {
-        lease.givingBack = true;
-        wake(lease);
+      if (lease.waiters.length === 0 && lease.inFlight === undefined) {
+        const quiet = now - lease.lastUsedAt >= options.leaseMs && lease.holdsUnused();
+        if (quiet) lease.givingBack = true;
+        if (quiet || lease.holdsExcess()) wake(lease);
       }
       const held = lease.heldSlots();
       if (!renewing || held.size === 0) continue;

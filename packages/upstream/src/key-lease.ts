@@ -104,7 +104,10 @@ export class KeyLease {
         excess = true;
       } else {
         this.spare.push(member);
-        excess = this.spare.length > this.slotTarget();
+        // Spare slots beyond the lease size go back at the next tick, not at once: a busy key's running
+        // requests rise and fall by more than the lease size, and giving back on every fall would have
+        // the next rise wait for Redis. Without leases (accuracy 0) each slot goes back at once.
+        excess = this.spare.length > 0 && leaseCap(this.limits.concurrentRequests, this.sizing) === 0;
       }
     }
     if (deltaTokens !== 0 && this.limits.tokensPerMinute !== undefined) {
@@ -231,6 +234,11 @@ export class KeyLease {
   /** Every slot member held (spare or running), for the renewal of their expiry. */
   heldSlots(): ReadonlySet<string> {
     return this.held;
+  }
+
+  /** True when the lease holds more than its size (spare slots after a fall in running requests). */
+  holdsExcess(): boolean {
+    return this.spare.length > this.slotTarget() || this.tokens > leaseCap(this.limits.tokensPerMinute, this.sizing);
   }
 
   /** True when the lease holds something unused that a quiet key should give back. */
