@@ -1,11 +1,11 @@
 import { formatResetDuration } from './format-reset-duration.js';
 import type { LimitSnapshot, LimitUsage } from './limit-store.js';
 
-function usageHeaders(headers: Record<string, string>, kind: 'requests' | 'tokens', usage: LimitUsage | undefined): void {
+function usageHeaders(headers: Record<string, string>, kind: 'requests' | 'tokens', usage: LimitUsage | undefined, reset: string | undefined): void {
   if (usage === undefined) return;
   headers[`x-ratelimit-limit-${kind}`] = String(usage.limit);
   headers[`x-ratelimit-remaining-${kind}`] = String(usage.remaining);
-  headers[`x-ratelimit-reset-${kind}`] = formatResetDuration(usage.resetMs);
+  headers[`x-ratelimit-reset-${kind}`] = reset ?? formatResetDuration(usage.resetMs);
 }
 
 /**
@@ -15,7 +15,9 @@ function usageHeaders(headers: Record<string, string>, kind: 'requests' | 'token
  */
 export function rateLimitHeaders(snapshot: LimitSnapshot): Record<string, string> {
   const headers: Record<string, string> = {};
-  usageHeaders(headers, 'requests', snapshot.requests);
-  usageHeaders(headers, 'tokens', snapshot.tokens);
+  // Requests and tokens share their window, so their reset is usually formatted once.
+  const requestsReset = snapshot.requests === undefined ? undefined : formatResetDuration(snapshot.requests.resetMs);
+  usageHeaders(headers, 'requests', snapshot.requests, requestsReset);
+  usageHeaders(headers, 'tokens', snapshot.tokens, snapshot.tokens?.resetMs === snapshot.requests?.resetMs ? requestsReset : undefined);
   return headers;
 }
