@@ -4,27 +4,35 @@ import { createRedisLimitStore, type RedisLimitStore } from '@infergate/upstream
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*
- * The Redis store's Lua scripts are core's rate-limit policy transcribed: the same steps, on the same
- * clock, through both stores must give the same decisions, headers figures and retry times.
+ * The Redis store applies core's rate-limit policy (its Lua script transcribes it for leases): the same
+ * steps, on the same clock, through both stores must give the same decisions, headers figures and
+ * retry times. With one replica that holds for leases too: whatever it holds unused is its own.
  */
 
 let redis: RedisServer;
-let shared: RedisLimitStore;
+// accuracy_percent 0: every decision made in Redis; 5 (the default): decisions from leases.
+const stores = new Map<number, RedisLimitStore>();
 let now = 1_750_000_000_000;
 const clock = { now: () => now };
+let fallbacks = 0;
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  shared = createRedisLimitStore({ url: redis.url, budgetMs: 2_000, replicas: 1, slotTtlMs: 30_000, clock });
-  // Connected: a request that Redis decides (a huge budget, so no fallback once it is up).
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const decision = await shared.acquire({ key: 'warm-up', limits: { requestsPerMinute: 1 }, estimatedTokens: 0 });
-    if (decision.admitted) break;
+  for (const accuracyPercent of [0, 5]) {
+    const store = createRedisLimitStore({ url: redis.url, budgetMs: 2_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent, leaseMs: 1_000, clock, metrics: { record: () => undefined, limiterFallback: () => { fallbacks += 1; } } });
+    stores.set(accuracyPercent, store);
+    // Connected: a request that Redis decides (a huge budget, so no fallback once it is up).
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const before = fallbacks;
+      await store.acquire({ key: `warm-up-${accuracyPercent}`, limits: { requestsPerMinute: 1000 }, estimatedTokens: 0 });
+      if (fallbacks === before) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 });
 
 afterAll(async () => {
-  await shared?.close();
+  await Promise.allSettled([...stores.values()].map((store) => store.close()));
   await redis?.stop();
 });
 
@@ -75,12 +83,14 @@ const scenarios: { name: string; limits: KeyLimits; steps: Step[] }[] = [
   },
 ];
 
-describe('the Redis store decides exactly as the in-memory store (core policy)', () => {
+describe.each([0, 5])('the Redis store (accuracy_percent %i, one replica) decides exactly as the in-memory store (core policy)', (accuracyPercent) => {
   for (const [index, scenario] of scenarios.entries()) {
     it(scenario.name, async () => {
       const startAt = 1_750_000_000_000 + index * 10_000_000;
       const expected = await replay(createMemoryLimitStore(clock), scenario.name, scenario.limits, scenario.steps, startAt);
-      const actual = await replay(shared, scenario.name, scenario.limits, scenario.steps, startAt);
+      const before = fallbacks;
+      const actual = await replay(stores.get(accuracyPercent) as RedisLimitStore, `${scenario.name} ${accuracyPercent}`, scenario.limits, scenario.steps, startAt);
+      expect(fallbacks).toBe(before);
       expect(actual).toEqual(expected);
       // Not vacuous: every scenario admits and refuses something.
       expect(expected.some((outcome) => (outcome as { admitted: boolean }).admitted)).toBe(true);

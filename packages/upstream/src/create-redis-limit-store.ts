@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createMemoryLimitStore,
-  divideKeyLimits,
-  limitSnapshot,
-  limitWindowMs,
-  retryAfterMs,
-  type Clock,
-  type LimitDecision,
-  type LimitRejection,
-  type LimitRequest,
-  type LimitStore,
-  type LimitWindow,
-  type MetricsSink,
-  type RedisConfig,
-} from '@infergate/core';
+import { createMemoryLimitStore, divideKeyLimits, limitWindowMs, type Clock, type LimitDecision, type LimitRequest, type LimitStore, type MetricsSink, type RedisConfig } from '@infergate/core';
 import { Redis } from 'ioredis';
-import { acquireScript, settleScript, type RedisScript } from './redis-limit-scripts.js';
+import { KeyLease, type LeaseCall, type LeaseReply, type LeaseWaiter } from './key-lease.js';
+import { leaseScript } from './redis-limit-scripts.js';
 
 /** The two log levels the store writes (pino's signature). */
 export interface LimitStoreLogger {
@@ -35,28 +22,26 @@ export interface RedisLimitStore extends LimitStore {
    * 2 s, authentication). For a start that should stop rather than count locally from the outset.
    */
   whenConnected(): Promise<void>;
-  /** Stops renewing slots and closes the connection (held slots then expire after slotTtlMs). */
+  /** Gives back unused leases, stops renewing slots and closes the connection (held slots then expire after slotTtlMs). */
   close(): Promise<void>;
 }
 
-const rejections: readonly (LimitRejection | undefined)[] = [undefined, 'requests', 'tokens', 'concurrency'];
-
-type AcquireReply = [number, number, number, number];
-
-class BudgetExceeded extends Error {}
-
 /**
- * Key limits shared by every replica through Redis: one EVALSHA per admission (core's policy as a Lua
- * script), the settlement sent without waiting for its answer. Concurrency slots carry an expiry that
- * this replica renews every slotTtlMs / 3 while their requests run, so the slots of a replica that
- * dies free themselves within slotTtlMs.
+ * Key limits shared by every replica through Redis, decided in this process: each replica spends
+ * leases (key-lease.ts) that it takes from Redis in the background, renews before they run out and
+ * gives back when unused, so an admitted request usually costs no round trip. The needs of every
+ * request of one event-loop turn go to Redis as one pipeline (one lease-script call per key). Slots
+ * carry an expiry that this replica renews every slotTtlMs / 3, so the slots of a replica that dies free
+ * themselves within slotTtlMs.
  *
- * Redis down, or slower than budgetMs: the request is decided by an in-memory store with every limit
- * divided by `replicas`, logged once per outage and counted (metrics.limiterFallback); the next request
- * after the connection is back goes to Redis again. A client never sees an error because of Redis.
+ * Redis down, or a call slower than budgetMs: the requests waiting for it are decided by an in-memory
+ * store with every limit divided by `replicas`, logged once per outage and counted
+ * (metrics.limiterFallback); the next call after the connection is back goes to Redis again. A client
+ * never sees an error because of Redis.
  */
 export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLimitStore {
   const { clock, budgetMs, replicas, slotTtlMs } = options;
+  const sizing = { accuracyPercent: options.accuracyPercent, replicas, leaseMs: options.leaseMs };
   const client = new Redis(options.url, {
     // Commands fail at once while disconnected instead of queueing: the local fallback answers then.
     enableOfflineQueue: false,
@@ -65,11 +50,12 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   });
   const replica = randomUUID();
-  let sequence = 0;
-  // Slots held by this replica's running requests: renewed together, removed when they settle.
-  const held = new Map<string, string>();
+  const leases = new Map<string, KeyLease>();
+  const due = new Set<KeyLease>();
+  let flushScheduled = false;
   const local = createMemoryLimitStore(clock);
   let shared = true;
+  let everReady = false;
 
   const countFallback = (): void => {
     try {
@@ -88,106 +74,144 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     shared = true;
     options.logger?.info({}, 'key limits: Redis answers again, limits shared');
   };
+  const decideLocally = (request: LimitRequest): Promise<LimitDecision> => {
+    countFallback();
+    return local.acquire(localShare(request, replicas));
+  };
+  const fallBack = (waiters: readonly LeaseWaiter[]): void => {
+    for (const waiter of waiters) void decideLocally(waiter.request).then(waiter.resolve);
+  };
   // ioredis reports connection failures as events; without a listener it prints them itself.
   client.on('error', (error: Error) => toLocal(error.name));
+  client.on('ready', () => {
+    // Loaded before any call on this connection (commands keep their order), so EVALSHA finds it.
+    client.script('LOAD', leaseScript.source).catch(() => undefined);
+    if (everReady) for (const lease of leases.values()) lease.reconnected();
+    everReady = true;
+    for (const lease of leases.values()) due.add(lease);
+    schedule();
+  });
 
-  const runScript = async (scriptToRun: RedisScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> => {
-    try {
-      return await client.evalsha(scriptToRun.sha1, keys.length, ...keys, ...args);
-    } catch (error) {
-      // A restarted Redis has lost its script cache: load it with this call (a second round trip, once).
-      if (error instanceof Error && error.message.startsWith('NOSCRIPT')) return client.eval(scriptToRun.source, keys.length, ...keys, ...args);
-      throw error;
+  const leaseFor = (name: string): KeyLease => {
+    let lease = leases.get(name);
+    if (lease === undefined) {
+      // The {hash tag} keeps both keys of a key name in one Redis Cluster slot, as a script requires.
+      const tag = `infergate:limits:{${name}}`;
+      lease = new KeyLease([`${tag}:window`, `${tag}:slots`], `${replica}:${name}:`, sizing, wake);
+      leases.set(name, lease);
     }
+    return lease;
   };
 
-  const keysOf = (name: string): [string, string] => {
-    // The {hash tag} keeps both keys of a key name in one Redis Cluster slot, as a script requires.
-    const tag = `infergate:limits:{${name}}`;
-    return [`${tag}:window`, `${tag}:slots`];
-  };
+  function wake(lease: KeyLease): void {
+    due.add(lease);
+    schedule();
+  }
 
-  const settleShared = (keys: [string, string], reservedStart: number, delta: number, member: string): void => {
-    if (member !== '') held.delete(member);
-    runScript(settleScript, keys, [reservedStart, delta, member, clock.now(), limitWindowMs]).catch(() => {
-      // Lost with Redis: the slot expires by itself and the correction only concerned this window.
-    });
-  };
+  function schedule(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    // After the I/O callbacks of this turn: every request read in it joins the same round trip.
+    setImmediate(flush);
+  }
 
-  const acquireShared = async (request: LimitRequest): Promise<LimitDecision> => {
+  function flush(): void {
+    flushScheduled = false;
+    if (due.size === 0) return;
+    if (client.status !== 'ready') {
+      for (const lease of due) fallBack(lease.waiters.splice(0));
+      due.clear();
+      return;
+    }
     const now = clock.now();
-    const keys = keysOf(request.key);
-    const { requestsPerMinute = 0, tokensPerMinute = 0, concurrentRequests = 0 } = request.limits;
-    const member = concurrentRequests > 0 ? `${replica}:${(sequence += 1)}` : '';
-    const call = runScript(acquireScript, keys, [now, limitWindowMs, requestsPerMinute, tokensPerMinute, concurrentRequests, request.estimatedTokens, member, slotTtlMs]) as Promise<AcquireReply>;
-    let timer: NodeJS.Timeout | undefined;
-    const budget = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new BudgetExceeded()), budgetMs);
-    });
-    let reply: AcquireReply;
-    try {
-      reply = await Promise.race([call, budget]);
-    } catch (error) {
-      // An answer that comes after the budget was counted in Redis while the request was decided
-      // locally: give back its slot and tokens so that it is not counted twice.
-      if (error instanceof BudgetExceeded) {
-        call.then((late) => {
-          if (late[0] === 0) settleShared(keys, late[1], -request.estimatedTokens, member);
-        }, () => undefined);
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
+    const calls: LeaseCall[] = [];
+    for (const lease of due) {
+      const call = lease.buildCall(now);
+      if (call !== undefined) calls.push(call);
     }
-    const [code, start, requests, tokens] = reply;
-    const window: LimitWindow = { start, requests, tokens };
-    const snapshot = limitSnapshot(window, request.limits, now);
-    const rejectedBy = rejections[code];
-    if (rejectedBy !== undefined) return { admitted: false, snapshot, rejectedBy, retryAfterMs: retryAfterMs(rejectedBy, window, now) };
-    if (member !== '') held.set(member, keys[1]);
-    let settled = false;
-    return {
-      admitted: true,
-      snapshot,
-      lease: {
-        settle(usedTokens) {
-          if (settled) return;
-          settled = true;
-          settleShared(keys, start, usedTokens - request.estimatedTokens, member);
-        },
-      },
-    };
-  };
+    due.clear();
+    if (calls.length > 0) send(calls, false);
+  }
 
-  const renew = setInterval(() => {
-    if (held.size === 0 || client.status !== 'ready') return;
-    const expiresAt = clock.now() + slotTtlMs;
+  function send(calls: readonly LeaseCall[], withSource: boolean): void {
     const pipeline = client.pipeline();
-    for (const [member, slotsKey] of held) {
-      // XX: a slot already expired (this replica was cut off too long) is not brought back.
-      pipeline.zadd(slotsKey, 'XX', expiresAt, member);
-      pipeline.pexpire(slotsKey, slotTtlMs);
+    for (const call of calls) {
+      const args = scriptArguments(call, clock.now(), slotTtlMs);
+      if (withSource) pipeline.eval(leaseScript.source, 2, ...call.lease.keys, ...args);
+      else pipeline.evalsha(leaseScript.sha1, 2, ...call.lease.keys, ...args);
     }
-    pipeline.exec().catch(() => undefined);
-  }, Math.max(50, Math.floor(slotTtlMs / 3)));
-  renew.unref();
+    let late = false;
+    const budget = setTimeout(() => {
+      late = true;
+      // A late answer is still applied (what Redis granted is this replica's); the waiting requests cannot wait for it.
+      const waiters = calls.flatMap((call) => call.lease.abandon(call));
+      if (waiters.length === 0) return;
+      toLocal('over budget');
+      fallBack(waiters);
+    }, budgetMs);
+    pipeline.exec().then((results) => {
+      clearTimeout(budget);
+      const now = clock.now();
+      const again: LeaseCall[] = [];
+      for (const [index, call] of calls.entries()) {
+        const [error, reply] = results?.[index] ?? [new Error('no reply'), undefined];
+        if (error === null) call.lease.applyReply(call, reply as LeaseReply, now);
+        // A restarted Redis has lost its script cache: send the script itself (a second round trip, once).
+        else if (!withSource && !late && error.message.startsWith('NOSCRIPT')) again.push(call);
+        else fallBack(call.lease.abandon(call));
+      }
+      if (again.length > 0) send(again, true);
+      else toShared();
+    }, () => {
+      clearTimeout(budget);
+      toLocal('failed');
+      // Lost with Redis: given-back slots expire by themselves, and the rest only concerned this window.
+      for (const call of calls) fallBack(call.lease.abandon(call));
+    });
+  }
+
+  // Renews the expiry of held slots, and gives back the leases of keys that went quiet.
+  const tickMs = Math.max(25, Math.min(Math.floor(options.leaseMs / 2), Math.floor(slotTtlMs / 3)));
+  let renewAt = 0;
+  const tick = setInterval(() => {
+    if (client.status !== 'ready') return;
+    const now = clock.now();
+    const renewing = now >= renewAt;
+    if (renewing) renewAt = now + Math.floor(slotTtlMs / 3) - tickMs;
+    const pipeline = client.pipeline();
+    for (const lease of leases.values()) {
+      if (lease.waiters.length === 0 && lease.inFlight === undefined) {
+        const quiet = now - lease.lastUsedAt >= options.leaseMs && lease.holdsUnused();
+        if (quiet) lease.givingBack = true;
+        if (quiet || lease.holdsExcess()) wake(lease);
+      }
+      const held = lease.heldSlots();
+      if (!renewing || held.size === 0) continue;
+      const expiresAt = now + slotTtlMs;
+      const members: (string | number)[] = [];
+      for (const member of held) members.push(expiresAt, member);
+      // XX: a slot already expired (this replica was cut off too long) is not brought back.
+      pipeline.zadd(lease.keys[1], 'XX', ...members);
+      pipeline.pexpire(lease.keys[1], slotTtlMs);
+    }
+    if (pipeline.length > 0) pipeline.exec().catch(() => undefined);
+  }, tickMs);
+  tick.unref();
 
   return {
-    async acquire(request) {
+    acquire(request) {
       if (client.status !== 'ready') {
         toLocal('not connected');
-        countFallback();
-        return local.acquire(localShare(request, replicas));
+        return decideLocally(request);
       }
-      try {
-        const decision = await acquireShared(request);
-        toShared();
-        return decision;
-      } catch (error) {
-        toLocal(error instanceof BudgetExceeded ? 'over budget' : 'failed');
-        countFallback();
-        return local.acquire(localShare(request, replicas));
-      }
+      const lease = leaseFor(request.key);
+      const now = clock.now();
+      const decision = lease.tryAdmit(request, now) ?? lease.knownRefusal(request, now);
+      if (decision !== undefined) return Promise.resolve(decision);
+      return new Promise<LimitDecision>((resolve) => {
+        lease.waiters.push({ request, resolve });
+        wake(lease);
+      });
     },
     whenConnected() {
       if (client.status === 'ready') return Promise.resolve();
@@ -205,7 +229,18 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       });
     },
     async close() {
-      clearInterval(renew);
+      clearInterval(tick);
+      if (client.status === 'ready') {
+        const now = clock.now();
+        const pipeline = client.pipeline();
+        for (const lease of leases.values()) {
+          lease.givingBack = true;
+          const call = lease.buildCall(now);
+          if (call !== undefined) pipeline.evalsha(leaseScript.sha1, 2, ...lease.keys, ...scriptArguments(call, now, slotTtlMs));
+        }
+        // Best effort and bounded: unreturned leases lapse with their window.
+        await Promise.race([pipeline.exec().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, budgetMs).unref())]);
+      }
       try {
         await client.quit();
       } catch {
@@ -213,6 +248,17 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       }
     },
   };
+}
+
+/** The lease script's ARGV for a call (see redis-limit-scripts.ts). */
+function scriptArguments(call: LeaseCall, now: number, slotTtlMs: number): (string | number)[] {
+  const { requestsPerMinute = 0, tokensPerMinute = 0, concurrentRequests = 0 } = call.limits;
+  return [
+    now, limitWindowMs, requestsPerMinute, tokensPerMinute, concurrentRequests, slotTtlMs,
+    call.leaseStart, call.returnedRequests, call.returnedTokens, call.carriedTokens,
+    call.minRequests, call.maxRequests, call.minTokens, call.maxTokens, call.minSlots, call.maxSlots,
+    call.slotPrefix, call.firstSlot, call.givenSlots.length, ...call.givenSlots,
+  ];
 }
 
 /** A replica's share of a request's limits while Redis is away. */

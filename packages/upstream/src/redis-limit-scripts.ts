@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 
 /*
- * The Redis store's two server-side scripts: core's rate-limit-policy.ts (decideAdmission and
- * settleWindow) transcribed to Lua, so that a decision is one atomic round trip whatever the number of
- * replicas. KEYS[1] is the key's window (a hash: start, requests, tokens), KEYS[2] its concurrency
- * slots (a sorted set: member = replica:request, score = when the slot expires unless renewed).
- * A limit of 0 means none.
+ * The Redis store's server-side script: core's rate-limit-policy.ts (the window, decideAdmission's
+ * order of checks, settleWindow's carrying of extra use) applied to leases instead of single requests,
+ * so that one atomic call per key both gives back what a replica no longer needs and grants what it
+ * asks for, whatever the number of replicas. KEYS[1] is the key's window (a hash: start, requests,
+ * tokens; requests and tokens count what was admitted plus what replicas hold in leases), KEYS[2] its
+ * concurrency slots (a sorted set: member = replica:key:n, score = when the slot expires unless
+ * renewed). A limit of 0 means none.
  */
 
 export interface RedisScript {
@@ -17,14 +19,24 @@ function script(source: string): RedisScript {
   return { source, sha1: createHash('sha1').update(source).digest('hex') };
 }
 
-/** ARGV: now, window ms, requests/min, tokens/min, concurrency, estimated tokens, slot member, slot ttl ms. Returns {rejected (0 none, 1 requests, 2 tokens, 3 concurrency), start, requests, tokens}. */
-export const acquireScript = script(`
+/**
+ * ARGV: now, window ms, requests/min, tokens/min, concurrency, slot ttl ms,
+ * lease window start (0: none), requests given back, tokens given back (negative: used beyond the
+ * reservations, charged), tokens carried (extra use of an ended window, charged to the window in force),
+ * min requests, max requests, min tokens, max tokens, min slots, max slots,
+ * slot member prefix, first slot index, number of slot members given back, the members.
+ *
+ * A grant is all-or-nothing for the minimums (refused in the policy's order: requests, tokens,
+ * concurrency) and as much as is left up to the maximums. Returns {refused (0 none, 1 requests,
+ * 2 tokens, 3 concurrency), window start, requests granted, tokens granted, slots granted, window
+ * requests, window tokens, slots in use}.
+ */
+export const leaseScript = script(`
 local now = tonumber(ARGV[1])
 local windowMs = tonumber(ARGV[2])
 local rpm = tonumber(ARGV[3])
 local tpm = tonumber(ARGV[4])
 local concurrency = tonumber(ARGV[5])
-local estimate = tonumber(ARGV[6])
 local stored = redis.call('HMGET', KEYS[1], 'start', 'requests', 'tokens')
 local start = tonumber(stored[1])
 local requests = tonumber(stored[2]) or 0
@@ -34,59 +46,51 @@ if start == nil or now >= start + windowMs or now < start - windowMs then
   requests = 0
   tokens = 0
 end
+if tonumber(ARGV[7]) == start then
+  requests = math.max(0, requests - tonumber(ARGV[8]))
+  tokens = math.max(0, tokens - tonumber(ARGV[9]))
+end
+tokens = tokens + tonumber(ARGV[10])
+local given = tonumber(ARGV[19])
+if given > 0 then
+  redis.call('ZREM', KEYS[2], unpack(ARGV, 20, 19 + given))
+end
 local slots = 0
 if concurrency > 0 then
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   slots = redis.call('ZCARD', KEYS[2])
 end
-local rejected = 0
-if rpm > 0 and requests + 1 > rpm then
-  rejected = 1
-elseif tpm > 0 and tokens > 0 and tokens + estimate > tpm then
-  rejected = 2
-elseif concurrency > 0 and slots >= concurrency then
-  rejected = 3
+local minRequests = tonumber(ARGV[11])
+local minTokens = tonumber(ARGV[13])
+local minSlots = tonumber(ARGV[15])
+local refused = 0
+if rpm > 0 and minRequests > 0 and requests + minRequests > rpm then
+  refused = 1
+elseif tpm > 0 and minTokens > 0 and tokens > 0 and tokens + minTokens > tpm then
+  refused = 2
+elseif concurrency > 0 and minSlots > 0 and slots + minSlots > concurrency then
+  refused = 3
 end
-if rejected == 0 then
-  requests = requests + 1
-  tokens = tokens + estimate
-  redis.call('HSET', KEYS[1], 'start', start, 'requests', requests, 'tokens', tokens)
-  redis.call('PEXPIRE', KEYS[1], 2 * windowMs)
-  if concurrency > 0 then
-    local ttl = tonumber(ARGV[8])
-    redis.call('ZADD', KEYS[2], now + ttl, ARGV[7])
-    redis.call('PEXPIRE', KEYS[2], ttl)
-  end
+local grantedRequests = 0
+local grantedTokens = 0
+local grantedSlots = 0
+if refused == 0 then
+  if rpm > 0 then grantedRequests = math.max(minRequests, math.min(tonumber(ARGV[12]), rpm - requests)) end
+  if tpm > 0 then grantedTokens = math.max(minTokens, math.min(tonumber(ARGV[14]), tpm - tokens)) end
+  if concurrency > 0 then grantedSlots = math.max(minSlots, math.min(tonumber(ARGV[16]), concurrency - slots)) end
 end
-return {rejected, start, requests, tokens}
-`);
-
-/** ARGV: the reservation's window start, token delta (used - estimated), slot member ('' when none), now, window ms. */
-export const settleScript = script(`
-if ARGV[3] ~= '' then
-  redis.call('ZREM', KEYS[2], ARGV[3])
-end
-local delta = tonumber(ARGV[2])
-if delta == 0 then
-  return 0
-end
-local now = tonumber(ARGV[4])
-local windowMs = tonumber(ARGV[5])
-local stored = redis.call('HMGET', KEYS[1], 'start', 'tokens')
-local start = tonumber(stored[1])
-local current = start ~= nil and now < start + windowMs and now >= start - windowMs
-if current and start == tonumber(ARGV[1]) then
-  redis.call('HSET', KEYS[1], 'tokens', math.max(0, (tonumber(stored[2]) or 0) + delta))
-  return 1
-end
-if delta < 0 then
-  return 0
-end
-if current then
-  redis.call('HINCRBY', KEYS[1], 'tokens', delta)
-else
-  redis.call('HSET', KEYS[1], 'start', now, 'requests', 0, 'tokens', delta)
-end
+requests = requests + grantedRequests
+tokens = tokens + grantedTokens
+redis.call('HSET', KEYS[1], 'start', start, 'requests', requests, 'tokens', tokens)
 redis.call('PEXPIRE', KEYS[1], 2 * windowMs)
-return 1
+if grantedSlots > 0 then
+  local ttl = tonumber(ARGV[6])
+  local first = tonumber(ARGV[18])
+  for index = 0, grantedSlots - 1 do
+    redis.call('ZADD', KEYS[2], now + ttl, ARGV[17] .. (first + index))
+  end
+  redis.call('PEXPIRE', KEYS[2], ttl)
+  slots = slots + grantedSlots
+end
+return {refused, start, grantedRequests, grantedTokens, grantedSlots, requests, tokens, slots}
 `);

@@ -199,6 +199,10 @@ export const configFileSchema = z.strictObject({
     budget_ms: positiveInteger.optional().meta({ description: 'Longest wait for Redis on one admission decision; slower, and the replica counts locally with its share of each limit.' }),
     replicas: positiveInteger.optional().meta({ description: 'How many replicas share the limits: while Redis is away each applies 1/replicas of every limit.' }),
     slot_ttl_ms: positiveInteger.optional().meta({ description: 'A concurrency slot not renewed for this long is freed (the replica holding it died).' }),
+    accuracy_percent: integer.pipe(z.number().min(0).max(100, 'expected a percentage 0..100')).optional().meta({
+      description: 'How far admitted requests and tokens may run past a limit across the replicas, in percent of the limit (at least one lease per replica for small limits). Each replica takes leases of that size from Redis and spends them locally; `0`: every decision in Redis, exact.',
+    }),
+    lease_ms: positiveInteger.optional().meta({ description: 'How long a lease taken from Redis runs before it is renewed or given back; its size follows the key\'s use over this time.' }),
   }).optional().meta({ description: 'Shares per-key limits across replicas. Absent: each replica counts alone, in memory.', examples: [{ url: 'redis://10.0.0.9:6379', replicas: 3 }] }),
   timeouts: z.strictObject({
     connect_ms: positiveInteger.optional().meta({ description: 'Connecting to a model server; then one retry on another endpoint, else 502 or 504.' }),

@@ -49,6 +49,14 @@ export interface RedisConfig {
   replicas: number;
   /** A concurrency slot not renewed for this long is freed (a replica that died), default 30000. */
   slotTtlMs: number;
+  /**
+   * The share of each limit, in percent, that the replicas together may hold in unused leases (at least
+   * one unit per replica): requests can be refused that much early, never admitted beyond the limit.
+   * 0: every decision made in Redis, as exact as one replica (default 5).
+   */
+  accuracyPercent: number;
+  /** A lease unused this long is given back, and leases are sized to last about this long (default 1000). */
+  leaseMs: number;
 }
 
 export interface TimeoutsConfig {

@@ -37,16 +37,19 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   return entry;
 }
 
-/** The `redis` section's defaults: budget 20 ms, 1 replica, slots freed after 30 s. */
-export const defaultRedis: Omit<RedisConfig, 'url'> = { budgetMs: 20, replicas: 1, slotTtlMs: 30_000 };
+/** The `redis` section's defaults: budget 20 ms, 1 replica, slots freed after 30 s, leases within 5 % renewed every second. */
+export const defaultRedis: Omit<RedisConfig, 'url'> = { budgetMs: 20, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000 };
 
 function resolveRedis(file: ConfigFile): RedisConfig | undefined {
   if (file.redis === undefined) return undefined;
+  const { redis } = file;
   return {
-    url: file.redis.url,
-    budgetMs: file.redis.budget_ms ?? defaultRedis.budgetMs,
-    replicas: file.redis.replicas ?? defaultRedis.replicas,
-    slotTtlMs: file.redis.slot_ttl_ms ?? defaultRedis.slotTtlMs,
+    url: redis.url,
+    budgetMs: redis.budget_ms ?? defaultRedis.budgetMs,
+    replicas: redis.replicas ?? defaultRedis.replicas,
+    slotTtlMs: redis.slot_ttl_ms ?? defaultRedis.slotTtlMs,
+    accuracyPercent: redis.accuracy_percent ?? defaultRedis.accuracyPercent,
+    leaseMs: redis.lease_ms ?? defaultRedis.leaseMs,
   };
 }
 

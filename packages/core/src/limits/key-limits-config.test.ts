@@ -17,13 +17,17 @@ describe('key limits and redis in the configuration file', () => {
       { key: 'key-b', limits: { concurrentRequests: 3 } },
       { key: 'key-c' },
     ]);
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', budgetMs: 20, replicas: 1, slotTtlMs: 30000 });
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', budgetMs: 20, replicas: 1, slotTtlMs: 30000, accuracyPercent: 5, leaseMs: 1000 });
+    expect(resolveGatewayConfig({ redis: { url: 'redis://127.0.0.1:6379', accuracy_percent: '0', lease_ms: 250 } }, {}).redis).toMatchObject({ accuracyPercent: 0, leaseMs: 250 });
     expect(resolveGatewayConfig({}, {}).redis).toBeUndefined();
   });
 
-  it('refuses both concurrency spellings at once, and a redis URL of another scheme', () => {
+  it('refuses both concurrency spellings at once, a redis URL of another scheme, and lease settings out of range, naming the field', () => {
     expect(() => resolveGatewayConfig({ keys: [{ key: 'k', limits: { concurrent_requests: 1, max_concurrent_requests: 1 } }] }, {})).toThrow(/keys\[0\]/);
     expect(() => resolveGatewayConfig({ redis: { url: 'http://127.0.0.1:6379' } }, {})).toThrow(/redis\.url/);
+    expect(() => resolveGatewayConfig({ redis: { url: 'redis://127.0.0.1:6379', accuracy_percent: 101 } }, {})).toThrow(/redis\.accuracy_percent: expected a percentage 0\.\.100/);
+    expect(() => resolveGatewayConfig({ redis: { url: 'redis://127.0.0.1:6379', accuracy_percent: 2.5 } }, {})).toThrow(/redis\.accuracy_percent/);
+    expect(() => resolveGatewayConfig({ redis: { url: 'redis://127.0.0.1:6379', lease_ms: 0 } }, {})).toThrow(/redis\.lease_ms/);
   });
 
   it('gives each replica 1/n of every limit, at least 1', () => {

@@ -2,14 +2,15 @@ import type { KeyLimits } from './key-limits.js';
 import type { LimitRejection, LimitRequest, LimitSnapshot } from './limit-store.js';
 
 /*
- * The limiter's policy, pure: both stores apply exactly these rules (the Redis store's Lua script is
- * this file's decideAdmission and settleWindow transcribed; limit-store conformance tests run the same
- * cases through both).
+ * The limiter's policy, pure: both stores apply these rules (the Redis store's Lua lease script applies
+ * this file's decideAdmission and settleWindow to leases, slices of a limit that a replica spends
+ * locally; limit-store conformance tests run the same cases through both).
  *
  * Requests and tokens are counted in a fixed one-minute window that starts with the key's first
  * request after the previous window ended. Inside a window the counts are exact, so N replicas sharing
- * a store admit exactly the limit however the traffic is spread; the price of a fixed window is that a
- * client can use up to twice the limit across one window boundary.
+ * a store never admit more than the limit however the traffic is spread (with leases, they may refuse
+ * up to redis.accuracy_percent of it early); the price of a fixed window is that a client can use up to
+ * twice the limit across one window boundary.
  */
 
 export const limitWindowMs = 60_000;
