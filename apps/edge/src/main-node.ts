@@ -38,14 +38,15 @@ if (args.help) {
   } catch (error) {
     fail(`cannot start: ${(error as Error).message}`);
   }
-  process.stdout.write(`infergate edge listening on ${server.url}\n`);
-  if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
   const shutdown = (): void => {
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Before the listening line: whoever reads it may signal at once.
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  process.stdout.write(`infergate edge listening on ${server.url}\n`);
+  if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
 }

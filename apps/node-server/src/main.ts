@@ -51,8 +51,6 @@ async function start(): Promise<void> {
     process.stderr.write(`infergate: ${explained}\n`);
     process.exit(startFailureExitCode);
   }
-  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
-
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -75,8 +73,11 @@ async function start(): Promise<void> {
       },
     );
   };
+  // Before the banner: whoever reads it (a supervisor, a test, a person) may signal at once, and a
+  // signal without a handler would kill the process instead of draining it.
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 }
 
 await start();

@@ -33,10 +33,13 @@ describe('fault matrix row 17, node-server specifics', () => {
   it('aborted streams and calls give their admission slots back and are logged as 499', async () => {
     const client = new ContractClient(gateway);
     const gate = admissionGateFor(gateway.server.deps.config);
-    upstream.setDefaultScript('ok:40:50');
+    // 10 s per answer: every request is still running when the aborts come, however slow the machine.
+    upstream.setDefaultScript('ok:200:50');
     const controllers = Array.from({ length: 20 }, () => new AbortController());
     const pending = controllers.map((controller, index) => client.post('/v1/chat/completions', { model, messages, stream: index % 2 === 0 }, { signal: controller.signal }).then((response) => response.text()).catch(() => 'aborted'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Abort once all 20 are admitted and running; a loaded machine may take a while to get there.
+    const admittedBy = Date.now() + 8_000;
+    while (gate.inUse < 20 && Date.now() < admittedBy) await new Promise((resolve) => setTimeout(resolve, 20));
     const activeDuring = gate.inUse;
     for (const controller of controllers) controller.abort();
     await Promise.all(pending);

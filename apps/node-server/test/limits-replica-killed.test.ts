@@ -12,7 +12,9 @@ import { startRedisServer, type RedisServer } from './start-redis-server.js';
  * replica held are freed by their expiry (redis.slot_ttl_ms), since nothing is left to release them.
  */
 
-const slotTtlMs = 1500;
+// Long enough that the checks right after the kill run while the dead replica's slots still hold on a
+// loaded machine; the test then waits for their expiry.
+const slotTtlMs = 6_000;
 const keys = [
   { key: 'key-conc-0123456789', name: 'conc', limits: { concurrent_requests: 2 } },
   { key: 'key-other-012345678', name: 'other', limits: { requests_per_minute: 1000 } },
@@ -27,7 +29,8 @@ beforeAll(async () => {
   redis = await startRedisServer();
   // An endless stream: one token every 50 ms until the gateway goes away.
   upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': dripChatHandler({ tokens: 100_000, promptTokens: 10, delayMs: 50 }) } });
-  const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs };
+  // A budget no loaded machine reaches: a local fallback would admit from a local share and hide the sharing.
+  const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs, budget_ms: 5_000 };
   replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: shared, count: 2 });
   doomed = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), keys, timeouts: { shutdown_grace_ms: 500, drain_delay_ms: 0 }, redis: shared });
 });

@@ -153,15 +153,20 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       clearTimeout(budget);
       const now = clock.now();
       const again: LeaseCall[] = [];
+      let answered = false;
       for (const [index, call] of calls.entries()) {
         const [error, reply] = results?.[index] ?? [new Error('no reply'), undefined];
-        if (error === null) call.lease.applyReply(call, reply as LeaseReply, now);
+        if (error === null) {
+          answered = true;
+          call.lease.applyReply(call, reply as LeaseReply, now);
+        }
         // A restarted Redis has lost its script cache: send the script itself (a second round trip, once).
         else if (!withSource && !late && error.message.startsWith('NOSCRIPT')) again.push(call);
         else fallBack(call.lease.abandon(call));
       }
       if (again.length > 0) send(again, true);
-      else toShared();
+      // Only a reply proves Redis is back: a pipeline cut by a dying server resolves with errors alone.
+      else if (answered) toShared();
     }, () => {
       clearTimeout(budget);
       toLocal('failed');

