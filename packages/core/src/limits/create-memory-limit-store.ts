@@ -66,13 +66,18 @@ class MemoryAdmission implements LimitLease {
   }
 }
 
+/** The in-memory store: its decisions are always synchronous. */
+export interface MemoryLimitStore extends LimitStore {
+  acquire(request: LimitRequest): LimitDecision;
+}
+
 /**
  * Limits counted in this process: exact for one replica. The edge app keeps one per isolate, so there
  * a key's limits hold per isolate only (approximate: a platform may run many isolates). State is one
  * small record per configured key name, so it needs no eviction. A decision is synchronous and costs
  * one object (MemoryAdmission) when admitted: counters are updated in place and the snapshot is reused.
  */
-export function createMemoryLimitStore(clock: Clock): LimitStore {
+export function createMemoryLimitStore(clock: Clock): MemoryLimitStore {
   const states = new Map<string, KeyState>();
   return {
     acquire(request: LimitRequest): LimitDecision {
