@@ -114,6 +114,10 @@ function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: strin
 
 const noTicket = (): undefined => undefined;
 
+function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is PromiseLike<LimitDecision> {
+  return typeof (value as Partial<PromiseLike<LimitDecision>>).then === 'function';
+}
+
 /**
  * The key limits of an authenticated model-calling request (routes with a body): undefined when the
  * key has none, a ticket when admitted, a 429 GatewayError (Retry-After and the rate-limit headers)
@@ -136,6 +140,7 @@ export function limitRequest(route: RouteDefinition, input: HandlerInput, deps: 
   }
   const body = input.body;
   // A promise only when the store has to wait (a shared store without a lease): the usual decision is synchronous.
-  if (decision instanceof Promise) return decision.then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
+  // Any thenable a store returns is waited for; what limitRequest returns then is always a native promise (dispatch tests with instanceof).
+  if (isThenable(decision)) return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
   return ticketOrRefusal(decision, limits, body, estimatedTokens);
 }
