@@ -27,7 +27,9 @@ beforeAll(async () => {
   redis = await startRedisServer();
   // An endless stream: one token every 50 ms until the gateway goes away.
   upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': dripChatHandler({ tokens: 100_000, promptTokens: 10, delayMs: 50 }) } });
-  const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs };
+  // A generous budget: on a loaded machine a Redis call can outlast the default 20 ms, and a replica
+  // counting locally would admit what the shared slots refuse; the fallback has its own tests.
+  const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs, budget_ms: 1_000 };
   replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: shared, count: 2 });
   doomed = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), keys, timeouts: { shutdown_grace_ms: 500, drain_delay_ms: 0 }, redis: shared });
 });
