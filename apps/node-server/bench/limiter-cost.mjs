@@ -5,8 +5,8 @@
 // at a time. The variants take turns round after round (the order rotating), so that a machine whose
 // load drifts weighs on all of them alike; the medians are the figures. Then the same without sockets
 // (Fastify's inject, the upstream in process), where the limiter's share of the CPU is larger and less
-// noisy, and the stores alone: CPU per acquire and settle. Run after a build:
-// `pnpm --filter @infergate/node-server bench`.
+// noisy, and the stores alone: CPU per acquire and settle. `pnpm bench` runs it as scenario 8 of
+// packages/testkit/bench (after limiter-per-request.mjs); alone, after a build: `node bench/limiter-cost.mjs`.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -38,8 +38,9 @@ afterAll(async () => {
 
 type Step = { acquire: number; tokens?: number } | { settle: number; used: number } | { advanceMs: number };
 
+// The snapshot is copied: a store may reuse it for its next decision (limit-store.ts).
 function summary(decision: LimitDecision): unknown {
-  return decision.admitted ? { admitted: true, snapshot: decision.snapshot } : { admitted: false, rejectedBy: decision.rejectedBy, retryAfterMs: decision.retryAfterMs, snapshot: decision.snapshot };
+  return decision.admitted ? { admitted: true, snapshot: structuredClone(decision.snapshot) } : { admitted: false, rejectedBy: decision.rejectedBy, retryAfterMs: decision.retryAfterMs, snapshot: decision.snapshot };
 }
 
 async function replay(store: LimitStore, key: string, limits: KeyLimits, steps: readonly Step[], startAt: number): Promise<unknown[]> {

@@ -78,6 +78,8 @@ export * from './limits/create-memory-limit-store.js';
 export * from './limits/estimate-request-tokens.js';
 export * from './limits/format-reset-duration.js';
 export * from './limits/rate-limit-headers.js';
+// What dispatch pays per limited request, exported for the limiter bench (the ticket's settle included)
+export { limitRequest, type LimitTicket } from './limits/limit-request.js';
 
 // The operator's and API user's surface: OpenAPI document, reference page, Prometheus metrics
 export * from './openapi/build-openapi-document.js';

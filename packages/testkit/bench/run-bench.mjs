@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAuthRejections } from './auth-timing.mjs';
 import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
+import { measureLimiter } from './measure-limiter.mjs';
 import { chatRequestBody, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
@@ -77,10 +78,12 @@ async function main() {
     return;
   }
 
-  const stub = await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs });
+  // Scenario 8 runs its own processes: the stub and the proxies start only for the others.
+  const needsProxies = [1, 2, 3, 4, 5, 6, 7].some(wanted);
+  const stub = needsProxies ? await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs }) : { ports: [0] };
   const direct = { name: 'direct', origin: `http://127.0.0.1:${stub.ports[0]}` };
-  let floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
-  let infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore });
+  let floor = needsProxies ? await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore }) : undefined;
+  let infergate = needsProxies ? await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore }) : undefined;
   const targets = [direct, floor, infergate];
   // Memory scenarios start from fresh proxies: a heap grown by the throughput runs would hide their own peak.
   let generation = 0;
@@ -142,6 +145,12 @@ async function main() {
     const entry = { id: 7, title: 'wrong keys sharing 0 vs 31 leading characters', targets: [{ name: 'infergate', auth }] };
     results.scenarios.push(entry);
     log(authTable(entry));
+  }
+
+  if (wanted(8)) {
+    log('\n== 8. key limits: none, in-memory and Redis (issue 19), per request in one process, then over HTTP');
+    if (needsProxies) await Promise.all([stopProcess(floor), stopProcess(infergate), stopProcess(stub)]);
+    results.limiter = await measureLimiter({ repositoryRoot, quick, log });
   }
 
   results.checks = evaluateTargets(results);

@@ -74,12 +74,13 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     shared = true;
     options.logger?.info({}, 'key limits: Redis answers again, limits shared');
   };
-  const decideLocally = (request: LimitRequest): Promise<LimitDecision> => {
+  const decideLocally = (request: LimitRequest): LimitDecision => {
     countFallback();
     return local.acquire(localShare(request, replicas));
   };
   const fallBack = (waiters: readonly LeaseWaiter[]): void => {
-    for (const waiter of waiters) void decideLocally(waiter.request).then(waiter.resolve);
+    // A waiter reads its decision after a microtask, when the local store may have reused its snapshot: a copy.
+    for (const waiter of waiters) waiter.resolve(detached(decideLocally(waiter.request)));
   };
   // ioredis reports connection failures as events; without a listener it prints them itself.
   client.on('error', (error: Error) => toLocal(error.name));
@@ -211,8 +212,9 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       }
       const lease = leaseFor(request.key);
       const now = clock.now();
+      // Spent from the lease (or refused on fresh knowledge) at once: no promise, no round trip.
       const decision = lease.tryAdmit(request, now) ?? lease.knownRefusal(request, now);
-      if (decision !== undefined) return Promise.resolve(decision);
+      if (decision !== undefined) return decision;
       return new Promise<LimitDecision>((resolve) => {
         lease.waiters.push({ request, resolve });
         wake(lease);
@@ -264,6 +266,13 @@ function scriptArguments(call: LeaseCall, now: number, slotTtlMs: number): (stri
     call.minRequests, call.maxRequests, call.minTokens, call.maxTokens, call.minSlots, call.maxSlots,
     call.slotPrefix, call.firstSlot, call.givenSlots.length, ...call.givenSlots,
   ];
+}
+
+/** A decision whose snapshot is its own, for a reader that reads it later. */
+function detached(decision: LimitDecision): LimitDecision {
+  if (!decision.admitted) return decision;
+  const { requests, tokens } = decision.snapshot;
+  return { admitted: true, lease: decision.lease, snapshot: { requests: requests && { ...requests }, tokens: tokens && { ...tokens } } };
 }
 
 /** A replica's share of a request's limits while Redis is away. */

@@ -1,4 +1,4 @@
-import { limitSnapshot, limitWindowMs, retryAfterMs, type KeyLimits, type LimitDecision, type LimitRejection, type LimitRequest, type LimitSnapshot } from '@infergate/core';
+import { fillLimitSnapshot, limitWindowMs, retryAfterMs, type KeyLimits, type LimitDecision, type LimitLease, type LimitRejection, type LimitRequest, type LimitSnapshot, type LimitWindow } from '@infergate/core';
 import { leaseCap, leaseTarget, type LeaseSizing } from './lease-sizing.js';
 
 /** A request waiting for this replica's next Redis call for its key. */
@@ -64,6 +64,9 @@ export class KeyLease {
   private windowTokens = 0;
   private slotsInUse = 0;
   private syncedAt = Number.NEGATIVE_INFINITY;
+  // Reused by fillSnapshot and by the decisions made synchronously, so that admitting allocates only its LeaseAdmission.
+  private readonly view: LimitWindow = { start: 0, requests: 0, tokens: 0 };
+  private readonly reusedSnapshot: LimitSnapshot = {};
   // Admissions in the current and previous periods of sizing.leaseMs: the key's recent rate.
   private periodEnd = 0;
   private periodRequests = 0;
@@ -84,7 +87,8 @@ export class KeyLease {
     this.roll(now);
     this.lastUsedAt = now;
     if (this.waiters.length > 0 || this.givingBack || !this.covers(request)) return undefined;
-    return this.admit(request, now);
+    // Read by the caller at once: the snapshot can be the lease's own, reused.
+    return this.admit(request, now, this.reusedSnapshot);
   }
 
   /** A refusal known without asking Redis: the window's allowance is used up and the knowledge is fresh. Concurrency is always asked. */
@@ -94,8 +98,8 @@ export class KeyLease {
     return rejectedBy === undefined ? undefined : this.refusal(rejectedBy, now);
   }
 
-  /** Settles an admitted request: its slot back to the spare ones, its token estimate corrected. */
-  private release(member: string | undefined, reservedStart: number | undefined, deltaTokens: number): void {
+  /** Settles an admitted request (LeaseAdmission.settle): its slot back to the spare ones, its token estimate corrected. */
+  release(member: string | undefined, reservedStart: number | undefined, deltaTokens: number): void {
     let excess = false;
     if (member !== undefined) {
       if (this.stale.size > 0 && this.stale.delete(member)) {
@@ -253,7 +257,7 @@ export class KeyLease {
     return concurrentRequests === undefined || this.spare.length > 0;
   }
 
-  private admit(request: LimitRequest, now: number): LimitDecision {
+  private admit(request: LimitRequest, now: number, snapshot: LimitSnapshot): LimitDecision {
     const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
     if (requestsPerMinute !== undefined) this.requests -= 1;
     if (tokensPerMinute !== undefined) this.tokens -= request.estimatedTokens;
@@ -264,20 +268,7 @@ export class KeyLease {
     const lowOnSlots = concurrentRequests !== undefined && this.spare.length === 0 && this.slotTarget() > 0;
     // Renewed before it runs out, in the background: the next requests find a lease.
     if ((lowOnRequests || lowOnTokens || lowOnSlots) && this.inFlight === undefined) this.wake(this);
-    const reservedStart = this.windowStart;
-    const estimate = request.estimatedTokens;
-    let settled = false;
-    return {
-      admitted: true,
-      snapshot: this.snapshot(request.limits, now),
-      lease: {
-        settle: (usedTokens) => {
-          if (settled) return;
-          settled = true;
-          this.release(member, reservedStart, usedTokens - estimate);
-        },
-      },
-    };
+    return new LeaseAdmission(this, this.fillSnapshot(snapshot, request.limits, now), member, this.windowStart, request.estimatedTokens);
   }
 
   // Serves waiters in order while the lease covers them.
@@ -286,7 +277,8 @@ export class KeyLease {
       const waiter = this.waiters[0] as LeaseWaiter;
       if (!this.covers(waiter.request)) return;
       this.waiters.shift();
-      waiter.resolve(this.admit(waiter.request, now));
+      // Read after a microtask, when later decisions may have been made: a snapshot of its own.
+      waiter.resolve(this.admit(waiter.request, now, {}));
     }
   }
 
@@ -305,13 +297,16 @@ export class KeyLease {
 
   private refusal(rejectedBy: LimitRejection, now: number): LimitDecision {
     const start = this.windowStart ?? now;
-    return { admitted: false, snapshot: this.snapshot(this.limits, now), rejectedBy, retryAfterMs: retryAfterMs(rejectedBy, { start, requests: 0, tokens: 0 }, now) };
+    return { admitted: false, snapshot: this.fillSnapshot({}, this.limits, now), rejectedBy, retryAfterMs: retryAfterMs(rejectedBy, { start, requests: 0, tokens: 0 }, now) };
   }
 
   // The window as this replica sees it: Redis's last count, less what this replica's lease still holds.
-  private snapshot(limits: KeyLimits, now: number): LimitSnapshot {
-    const window = { start: this.windowStart ?? now, requests: this.windowRequests - this.requests, tokens: this.windowTokens - this.tokens + this.carried };
-    return limitSnapshot(window, limits, now);
+  private fillSnapshot(snapshot: LimitSnapshot, limits: KeyLimits, now: number): LimitSnapshot {
+    const view = this.view;
+    view.start = this.windowStart ?? now;
+    view.requests = this.windowRequests - this.requests;
+    view.tokens = this.windowTokens - this.tokens + this.carried;
+    return fillLimitSnapshot(snapshot, view, limits, now);
   }
 
   // The window ended here too: the lease lapses (Redis starts the next window from zero).
@@ -347,5 +342,31 @@ export class KeyLease {
 
   private slotTarget(): number {
     return leaseTarget(this.limits.concurrentRequests, this.sizing, Math.max(this.previousRequests, this.periodRequests));
+  }
+}
+
+/** An admission from a lease: the decision and its lease in one object, with no closure per request. */
+class LeaseAdmission implements LimitLease {
+  private settled = false;
+  constructor(
+    private readonly keyLease: KeyLease,
+    readonly snapshot: LimitSnapshot,
+    private readonly member: string | undefined,
+    private readonly reservedStart: number | undefined,
+    private readonly estimatedTokens: number,
+  ) {}
+
+  get admitted(): true {
+    return true;
+  }
+
+  get lease(): LimitLease {
+    return this;
+  }
+
+  settle(usedTokens: number): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.keyLease.release(this.member, this.reservedStart, usedTokens - this.estimatedTokens);
   }
 }

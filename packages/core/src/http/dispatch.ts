@@ -158,7 +158,9 @@ export async function dispatch(route: RouteDefinition, input: HandlerInput, deps
       const contentType = input.header('content-type');
       if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
     }
-    ticket = await limitRequest(route, input, deps, identity);
+    // Awaited only when the store has to wait: the usual decision is synchronous and allocates no promise.
+    const limited = limitRequest(route, input, deps, identity);
+    ticket = limited instanceof Promise ? await limited : limited;
     result = await route.handler(input, { ...deps, upstream: observeUpstream(deps.upstream, upstreamFacts), identity });
   } catch (error) {
     errorCode = toGatewayError(error).code;

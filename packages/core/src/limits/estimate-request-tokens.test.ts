@@ -10,6 +10,13 @@ describe('estimateRequestTokens', () => {
     expect(estimateRequestTokens('createResponse', responses)).toBe(Math.ceil(responses.length / 4) + 7);
   });
 
+  it('takes the first maximum the body names with a number, whatever the JSON whitespace around its colon', () => {
+    const spaced = '{"model":"m","max_tokens" :\n 12,"messages":[]}';
+    expect(estimateRequestTokens('createChatCompletion', spaced, 300)).toBe(Math.ceil(spaced.length / 4) + 12);
+    const nulled = JSON.stringify({ model: 'm', max_tokens: null, messages: [{ role: 'user', content: 'the "max_tokens": 99 of a quoted text' }], max_completion_tokens: 9 });
+    expect(estimateRequestTokens('createChatCompletion', nulled, 300)).toBe(Math.ceil(nulled.length / 4) + 9);
+  });
+
   it('reserves the configured default for text generation without a maximum, nothing extra elsewhere', () => {
     const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
     expect(estimateRequestTokens('createChatCompletion', body, 300)).toBe(Math.ceil(body.length / 4) + 300);

@@ -4,8 +4,48 @@ export const defaultMaxTokens = 1024;
 // The operations whose answer is generated text, the only ones that reserve output tokens.
 const textGenerationOperations = new Set(['createChatCompletion', 'createResponse']);
 
-// The first maximum the body names; chat takes max_tokens or max_completion_tokens, responses max_output_tokens.
-const maxTokensField = /"(?:max_tokens|max_completion_tokens|max_output_tokens)"\s*:\s*(\d+)/;
+// The fields naming a maximum: chat takes max_tokens or max_completion_tokens, responses max_output_tokens.
+const maxFieldStart = '"max_';
+const maxFieldEnds = ['tokens"', 'completion_tokens"', 'output_tokens"'];
+
+/**
+ * The first maximum the body names (`"max_tokens": 16`, JSON whitespace around the colon), found by
+ * scanning rather than by a regular expression: a match would allocate its array and substring on
+ * every limited request.
+ */
+function namedMaxTokens(body: string): number | undefined {
+  let from = body.indexOf(maxFieldStart);
+  while (from !== -1) {
+    const after = from + maxFieldStart.length;
+    for (let index = 0; index < maxFieldEnds.length; index += 1) {
+      const end = maxFieldEnds[index] as string;
+      if (!body.startsWith(end, after)) continue;
+      const value = numberAfterColon(body, after + end.length);
+      if (value !== undefined) return value;
+    }
+    from = body.indexOf(maxFieldStart, after);
+  }
+  return undefined;
+}
+
+function numberAfterColon(body: string, at: number): number | undefined {
+  let index = skipJsonSpace(body, at);
+  if (body.charCodeAt(index) !== 0x3a) return undefined;
+  index = skipJsonSpace(body, index + 1);
+  let value = 0;
+  const start = index;
+  for (let code = body.charCodeAt(index); code >= 0x30 && code <= 0x39; code = body.charCodeAt(index)) {
+    value = value * 10 + (code - 0x30);
+    index += 1;
+  }
+  return index === start ? undefined : value;
+}
+
+function skipJsonSpace(body: string, at: number): number {
+  let index = at;
+  for (let code = body.charCodeAt(index); code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09; code = body.charCodeAt(index)) index += 1;
+  return index;
+}
 
 const dataUrlStart = 'data:';
 
@@ -38,6 +78,6 @@ export function estimatePromptTokens(body: string | undefined): number {
 export function estimateRequestTokens(operationId: string, body: string | undefined, defaultMax: number = defaultMaxTokens): number {
   const promptTokens = estimatePromptTokens(body);
   if (!textGenerationOperations.has(operationId)) return promptTokens;
-  const named = body === undefined ? undefined : maxTokensField.exec(body)?.[1];
-  return promptTokens + (named === undefined ? defaultMax : Number(named));
+  const named = body === undefined ? undefined : namedMaxTokens(body);
+  return promptTokens + (named ?? defaultMax);
 }

@@ -3,8 +3,8 @@ import type { ApiKeyIdentity } from '../handlers/ports.js';
 import type { GatewayDeps, HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 import { formatResetDuration } from './format-reset-duration.js';
-import { hasKeyLimits } from './key-limits.js';
-import type { LimitLease, LimitRejection, LimitSnapshot } from './limit-store.js';
+import { hasKeyLimits, type KeyLimits } from './key-limits.js';
+import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot } from './limit-store.js';
 import { limitStoreFor } from './limit-store-for.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
@@ -45,58 +45,87 @@ function reportedTokens(meta: ResultMeta): number | undefined {
 // A chunk is one encoded event; a ':' chunk is a keep-alive comment, not model output.
 const commentByte = 0x3a;
 
-function ticketFor(lease: LimitLease, snapshot: LimitSnapshot, promptTokens: number): LimitTicket {
-  let settled = false;
-  const settleOnce = (tokens: number): void => {
-    if (settled) return;
-    settled = true;
-    lease.settle(tokens);
-  };
-  return {
-    headers: rateLimitHeaders(snapshot),
-    settle: (meta) => settleOnce(reportedTokens(meta) ?? 0),
-    observe(stream, meta) {
-      const reader = stream.getReader();
-      let events = 0;
-      const end = (): void => settleOnce(reportedTokens(meta) ?? promptTokens + events);
-      return new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            try {
-              const chunk = await reader.read();
-              if (chunk.done) {
-                end();
-                controller.close();
-                return;
-              }
-              if (chunk.value[0] !== commentByte) events += 1;
-              controller.enqueue(chunk.value);
-            } catch (error) {
+/**
+ * The ticket of an admitted request: a class rather than an object of closures, so that admitting
+ * allocates this object and its headers only. The prompt estimate is worked out only for a stream.
+ */
+class AdmittedTicket implements LimitTicket {
+  private settled = false;
+  constructor(
+    private readonly lease: LimitLease,
+    readonly headers: Record<string, string>,
+    private readonly body: string | undefined,
+    private readonly estimatedTokens: number,
+  ) {}
+
+  settle(meta: ResultMeta): void {
+    this.settleOnce(reportedTokens(meta) ?? 0);
+  }
+
+  observe(stream: ReadableStream<Uint8Array>, meta: ResultMeta): ReadableStream<Uint8Array> {
+    const reader = stream.getReader();
+    const promptTokens = Math.min(estimatePromptTokens(this.body), this.estimatedTokens);
+    let events = 0;
+    const end = (): void => this.settleOnce(reportedTokens(meta) ?? promptTokens + events);
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const chunk = await reader.read();
+            if (chunk.done) {
               end();
-              controller.error(error);
+              controller.close();
+              return;
             }
-          },
-          async cancel(reason) {
-            try {
-              await reader.cancel(reason);
-            } finally {
-              end();
-            }
-          },
+            if (chunk.value[0] !== commentByte) events += 1;
+            controller.enqueue(chunk.value);
+          } catch (error) {
+            end();
+            controller.error(error);
+          }
         },
-        { highWaterMark: 0 },
-      );
-    },
-  };
+        async cancel(reason) {
+          try {
+            await reader.cancel(reason);
+          } finally {
+            end();
+          }
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  private settleOnce(tokens: number): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.lease.settle(tokens);
+  }
+}
+
+function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: string | undefined, estimatedTokens: number): LimitTicket {
+  if (!decision.admitted) {
+    const limit = decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
+    throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
+  }
+  // The headers are taken now: the store may reuse the snapshot for its next decision.
+  return new AdmittedTicket(decision.lease, rateLimitHeaders(decision.snapshot), body, estimatedTokens);
+}
+
+const noTicket = (): undefined => undefined;
+
+function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is PromiseLike<LimitDecision> {
+  return typeof (value as Partial<PromiseLike<LimitDecision>>).then === 'function';
 }
 
 /**
  * The key limits of an authenticated model-calling request (routes with a body): undefined when the
  * key has none, a ticket when admitted, a 429 GatewayError (Retry-After and the rate-limit headers)
  * when over a limit. Routes without a body (catalogue, pricing, health) are not counted, like the
- * admission cap. A store that fails admits the request: limits never turn into a 5xx.
+ * admission cap. A store that fails admits the request: limits never turn into a 5xx. Synchronous
+ * (the ticket, or a thrown 429) when the store decides at once; a promise only when the store waits.
  */
-export async function limitRequest(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps, identity: ApiKeyIdentity | undefined): Promise<LimitTicket | undefined> {
+export function limitRequest(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps, identity: ApiKeyIdentity | undefined): LimitTicket | undefined | Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
   if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
   const estimate = estimateRequestTokens(route.operationId, input.body, deps.config.limits.defaultMaxTokens);
@@ -105,13 +134,13 @@ export async function limitRequest(route: RouteDefinition, input: HandlerInput, 
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
-    decision = await limitStoreFor(deps).acquire({ key: identity.name, limits, estimatedTokens });
+    decision = limitStoreFor(deps).acquire({ key: identity.name, limits, estimatedTokens });
   } catch {
     return undefined;
   }
-  if (!decision.admitted) {
-    const limit = decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
-    throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
-  }
-  return ticketFor(decision.lease, decision.snapshot, Math.min(estimatePromptTokens(input.body), estimatedTokens));
+  const body = input.body;
+  // A promise only when the store has to wait (a shared store without a lease): the usual decision is synchronous.
+  // Any thenable a store returns is waited for; what limitRequest returns then is always a native promise (dispatch tests with instanceof).
+  if (isThenable(decision)) return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
+  return ticketOrRefusal(decision, limits, body, estimatedTokens);
 }

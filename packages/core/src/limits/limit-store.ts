@@ -22,6 +22,10 @@ export interface LimitUsage {
   resetMs: number;
 }
 
+/**
+ * The figures of one decision. Read them when the decision arrives: a store may reuse the object for
+ * its next decision rather than allocate one per request.
+ */
 export interface LimitSnapshot {
   requests?: LimitUsage;
   tokens?: LimitUsage;
@@ -47,6 +51,10 @@ export interface LimitStore {
   /**
    * Admits a request of a limited key or refuses it, atomically across everything sharing the store.
    * A store must not reject for its own failures: a shared store falls back to local counting.
+   *
+   * A store that can decide at once (the in-memory store, a shared store spending a lease it holds)
+   * returns the decision itself, and a promise only when it has to wait: the caller awaits only a
+   * promise, so that the usual admission allocates none and waits for no microtask.
    */
-  acquire(request: LimitRequest): Promise<LimitDecision>;
+  acquire(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
 }

@@ -1,5 +1,5 @@
 import type { KeyLimits } from './key-limits.js';
-import type { LimitRejection, LimitRequest, LimitSnapshot } from './limit-store.js';
+import type { LimitRejection, LimitRequest, LimitSnapshot, LimitUsage } from './limit-store.js';
 
 /*
  * The limiter's policy, pure: both stores apply these rules (the Redis store's Lua lease script applies
@@ -27,9 +27,14 @@ export interface LimitWindow {
 
 /** The window in force at `now`: the stored one while it lasts, else a fresh one starting now. */
 export function currentWindow(window: LimitWindow | undefined, now: number): LimitWindow {
-  // A window "from the future" (a replica with a clock far behind wrote it) is treated as ended too.
-  if (window === undefined || now >= window.start + limitWindowMs || now < window.start - limitWindowMs) return { start: now, requests: 0, tokens: 0 };
+  if (window === undefined || windowEnded(window.start, now)) return { start: now, requests: 0, tokens: 0 };
   return window;
+}
+
+/** True when the window that began at `start` is no longer in force at `now`. */
+export function windowEnded(start: number, now: number): boolean {
+  // A window "from the future" (a replica with a clock far behind wrote it) is treated as ended too.
+  return now >= start + limitWindowMs || now < start - limitWindowMs;
 }
 
 export interface AdmissionOutcome {
@@ -47,17 +52,22 @@ export interface AdmissionOutcome {
  */
 export function decideAdmission(stored: LimitWindow | undefined, slotsInUse: number, request: LimitRequest, now: number): AdmissionOutcome {
   const window = currentWindow(stored, now);
-  const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
-  let rejectedBy: LimitRejection | undefined;
-  if (requestsPerMinute !== undefined && window.requests + 1 > requestsPerMinute) rejectedBy = 'requests';
-  else if (tokensPerMinute !== undefined && window.tokens > 0 && window.tokens + request.estimatedTokens > tokensPerMinute) rejectedBy = 'tokens';
-  else if (concurrentRequests !== undefined && slotsInUse >= concurrentRequests) rejectedBy = 'concurrency';
+  const rejectedBy = refusingLimit(window, slotsInUse, request);
   if (rejectedBy !== undefined) return { window, slotsInUse, rejectedBy };
   return {
     window: { start: window.start, requests: window.requests + 1, tokens: window.tokens + request.estimatedTokens },
-    slotsInUse: concurrentRequests === undefined ? slotsInUse : slotsInUse + 1,
+    slotsInUse: request.limits.concurrentRequests === undefined ? slotsInUse : slotsInUse + 1,
     rejectedBy: undefined,
   };
+}
+
+/** decideAdmission's checks alone, on the window in force: the limit that refuses the request, if any. */
+export function refusingLimit(window: LimitWindow, slotsInUse: number, request: LimitRequest): LimitRejection | undefined {
+  const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
+  if (requestsPerMinute !== undefined && window.requests + 1 > requestsPerMinute) return 'requests';
+  if (tokensPerMinute !== undefined && window.tokens > 0 && window.tokens + request.estimatedTokens > tokensPerMinute) return 'tokens';
+  if (concurrentRequests !== undefined && slotsInUse >= concurrentRequests) return 'concurrency';
+  return undefined;
 }
 
 /**
@@ -76,11 +86,27 @@ export function settleWindow(stored: LimitWindow | undefined, reservedStart: num
 
 /** The `x-ratelimit-*` figures of a window for a key's limits (only the limits the key has). */
 export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
+  return fillLimitSnapshot({}, window, limits, now);
+}
+
+/**
+ * limitSnapshot written into `snapshot` (and its usage objects), for a store that reuses one snapshot
+ * per key rather than allocating one per request: its readers copy the figures at once.
+ */
+export function fillLimitSnapshot(snapshot: LimitSnapshot, window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
   const resetMs = Math.max(0, window.start + limitWindowMs - now);
-  const snapshot: LimitSnapshot = {};
-  if (limits.requestsPerMinute !== undefined) snapshot.requests = { limit: limits.requestsPerMinute, remaining: Math.max(0, limits.requestsPerMinute - window.requests), resetMs };
-  if (limits.tokensPerMinute !== undefined) snapshot.tokens = { limit: limits.tokensPerMinute, remaining: Math.max(0, limits.tokensPerMinute - window.tokens), resetMs };
+  const { requestsPerMinute, tokensPerMinute } = limits;
+  snapshot.requests = requestsPerMinute === undefined ? undefined : fillUsage(snapshot.requests, requestsPerMinute, requestsPerMinute - window.requests, resetMs);
+  snapshot.tokens = tokensPerMinute === undefined ? undefined : fillUsage(snapshot.tokens, tokensPerMinute, tokensPerMinute - window.tokens, resetMs);
   return snapshot;
+}
+
+function fillUsage(usage: LimitUsage | undefined, limit: number, remaining: number, resetMs: number): LimitUsage {
+  if (usage === undefined) return { limit, remaining: Math.max(0, remaining), resetMs };
+  usage.limit = limit;
+  usage.remaining = Math.max(0, remaining);
+  usage.resetMs = resetMs;
+  return usage;
 }
 
 /** How long a refused client should wait: until the window ends, or a second for a concurrency slot. */

@@ -1,0 +1,183 @@
+// What key limits cost per request at the level of the limiter itself (issue 19), in one process:
+// core's limitRequest and the ticket's settle, exactly as dispatch calls them, for a key without limits
+// (none), the in-memory store and the Redis store with leases against a real redis-server on a free
+// loopback port. The HTTP bench (limiter-cost.mjs) cannot resolve a few microseconds: its rounds
+// differ by hundreds. Here the variants take turns round after round (the order rotating) and the
+// figures are medians of per-round differences against the same round's "none", so machine noise
+// weighs on all alike.
+//   time:        CPU ns per request over BENCH_LIMITER_REQUESTS (default 200,000) requests per sample;
+//   allocations: bytes of heap per request over BENCH_LIMITER_ALLOC_REQUESTS (default 20,000) requests,
+//                heap used after a full GC before and after, with a new space large enough that no
+//                GC runs in between (a sample in which one ran is dropped and counted).
+// Run with --expose-gc and a large semi-space, as `node bench/run-bench.mjs --only=8` in
+// packages/testkit does: node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 bench/limiter-per-request.mjs
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { PerformanceObserver } from 'node:perf_hooks';
+import process from 'node:process';
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import { createMemoryLimitStore, limitRequest } from '@infergate/core';
+import { createRedisLimitStore } from '@infergate/upstream/node';
+
+const gc = globalThis.gc;
+if (typeof gc !== 'function') {
+  process.stderr.write('run with node --expose-gc (and --min-semi-space-size=64 --max-semi-space-size=64)\n');
+  process.exit(2);
+}
+const requests = Number(process.env.BENCH_LIMITER_REQUESTS ?? 200_000);
+const allocRequests = Number(process.env.BENCH_LIMITER_ALLOC_REQUESTS ?? 20_000);
+const rounds = Number(process.env.BENCH_LIMITER_ROUNDS ?? 7);
+// Requests in flight: a ticket is settled this many requests after it was taken, so slots are held.
+const inFlight = 64;
+// Requests per event-loop turn: the gateway reads a few requests per turn, and the Redis store renews
+// its leases between turns (setImmediate), so the loop yields as often for every variant.
+const perTurn = 64;
+
+async function startRedis() {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  probe.close();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child.on('error', (error) => {
+    process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
+    process.exit(1);
+  });
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += chunk;
+    if (output.includes('Ready to accept connections')) break;
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+}
+
+const clock = { now: () => Date.now() };
+// High enough never to refuse (the bench measures what admitting costs), within the small integers a
+// real configuration has: a count past 2^30 is a heap number in V8, and would add allocations no gateway sees.
+const limits = { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 };
+const route = { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native' };
+const body = JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hello' }], max_tokens: 16 });
+const input = { body };
+const meta = { inputTokens: 9, outputTokens: 3 };
+const config = { limits: { defaultMaxTokens: 1024 } };
+
+function variant(name, limiter, identity) {
+  return { name, deps: { config, clock, limiter }, identity };
+}
+
+// `count` limited requests: taken, and settled `inFlight` requests later. Awaits only what is a promise.
+async function drive(subject, count) {
+  const tickets = new Array(inFlight).fill(undefined);
+  const { deps, identity } = subject;
+  for (let index = 0; index < count; index += 1) {
+    let ticket = limitRequest(route, input, deps, identity);
+    if (ticket instanceof Promise) ticket = await ticket;
+    const slot = index % inFlight;
+    tickets[slot]?.settle(meta);
+    tickets[slot] = ticket;
+    if (index % perTurn === perTurn - 1) await nextTurn();
+  }
+  for (const ticket of tickets) ticket?.settle(meta);
+}
+
+// CPU time (user + system) rather than wall time: on a shared machine the wall time counts the turns
+// other processes had the core.
+async function timeSample(subject) {
+  const before = process.cpuUsage();
+  await drive(subject, requests);
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) * 1000) / requests;
+}
+
+let gcRuns = 0;
+const gcObserver = new PerformanceObserver((list) => {
+  gcRuns += list.getEntries().length;
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+
+async function allocationSample(subject) {
+  gc();
+  gc();
+  // The observer delivers its entries some milliseconds late: those of the forced collections first.
+  await delay(20);
+  const runsBefore = gcRuns;
+  const before = process.memoryUsage().heapUsed;
+  await drive(subject, allocRequests);
+  const after = process.memoryUsage().heapUsed;
+  await delay(20);
+  if (gcRuns !== runsBefore) return undefined;
+  return (after - before) / allocRequests;
+}
+
+const median = (values) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const redis = await startRedis();
+const redisStore = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000, clock });
+const subjects = [
+  variant('none', undefined, { name: 'bench-none' }),
+  variant('memory', createMemoryLimitStore(clock), { name: 'bench-memory', limits }),
+  variant('redis', redisStore, { name: 'bench-redis', limits }),
+];
+const times = Object.fromEntries(subjects.map((subject) => [subject.name, []]));
+const bytes = Object.fromEntries(subjects.map((subject) => [subject.name, []]));
+let droppedAllocationSamples = 0;
+let redisCalls = 0;
+try {
+  await redisStore.whenConnected();
+  // Warm-up: JIT, the Redis connection, its script cache and a lease sized to the key's rate.
+  for (const subject of subjects) await drive(subject, 50_000);
+  await delay(100);
+  for (let round = 0; round < rounds; round += 1) {
+    for (let turn = 0; turn < subjects.length; turn += 1) {
+      const subject = subjects[(round + turn) % subjects.length];
+      times[subject.name].push(await timeSample(subject));
+    }
+    for (let turn = 0; turn < subjects.length; turn += 1) {
+      const subject = subjects[(round + turn) % subjects.length];
+      const sample = await allocationSample(subject);
+      if (sample === undefined) droppedAllocationSamples += 1;
+      else bytes[subject.name].push(sample);
+    }
+  }
+  const { Redis } = await import('ioredis');
+  const observer = new Redis(redis.url);
+  const stats = await observer.info('commandstats');
+  redisCalls = ['evalsha', 'eval'].reduce((sum, command) => sum + Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0), 0);
+  observer.disconnect();
+} finally {
+  gcObserver.disconnect();
+  await redisStore.close();
+  redis.stop();
+}
+
+const totalRedisRequests = 50_000 + rounds * (requests + allocRequests);
+const rows = subjects.map(({ name }) => {
+  const addedNs = times[name].map((value, index) => value - times.none[index]);
+  return {
+    name,
+    nsPerRequest: median(times[name]),
+    addedUs: median(addedNs) / 1000,
+    bytesPerRequest: median(bytes[name]),
+    addedBytes: median(bytes[name]) - median(bytes.none),
+    nsRounds: times[name],
+    bytesRounds: bytes[name],
+  };
+});
+const targets = { memory: 10, redis: 30 };
+const log = (line) => process.stdout.write(`${line}\n`);
+log(`limiter per request, in one process (limitRequest + ticket.settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`);
+log('variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round');
+for (const row of rows) {
+  const bound = targets[row.name];
+  const verdict = bound === undefined ? '-' : `<= +${bound} us ${row.addedUs <= bound ? 'met' : 'NOT met'}`;
+  log(`${row.name.padEnd(8)} ${row.nsPerRequest.toFixed(0).padStart(11)} ${(row.name === 'none' ? '-' : `+${row.addedUs.toFixed(2)}`).padStart(14)}  ${verdict.padEnd(18)} ${row.bytesPerRequest.toFixed(0).padStart(7)} ${(row.name === 'none' ? '-' : `${row.addedBytes >= 0 ? '+' : ''}${row.addedBytes.toFixed(0)}`).padStart(12)}  ${row.nsRounds.map((value) => value.toFixed(0)).join(' ')}`);
+}
+log(`Redis lease-script calls: ${redisCalls} for ${totalRedisRequests.toLocaleString('en-US')} requests of the Redis variant; allocation samples dropped because a GC ran: ${droppedAllocationSamples}`);
+log(JSON.stringify({ bench: 'limiter-per-request', requests, allocRequests, rounds, inFlight, perTurn, rows, redisCalls, droppedAllocationSamples }));
