@@ -7,7 +7,7 @@ import type { JsonSchema } from './json-schema.js';
 import { operationDocs, surfaceDocs } from './operation-docs.js';
 import type { OperationDoc } from './operation-docs.js';
 import { requestJsonSchema, responseJsonSchema } from './request-json-schema.js';
-import { compatErrorSchema, nativeErrorSchema } from './response-schemas.js';
+import { compatErrorSchema, nativeErrorSchema } from '../contracts/response-schemas.js';
 
 export interface OpenApiDocumentOptions {
   /** The catalogue whose ids the `model` fields list: the running gateway's, with its configured extras. */

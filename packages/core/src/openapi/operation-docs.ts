@@ -21,7 +21,7 @@ import {
   responseImageFormSchema,
   responseTextFormSchema,
   tokenizeResultSchema,
-} from './response-schemas.js';
+} from '../contracts/response-schemas.js';
 
 /** The client call each code sample makes; absent when that client has no method for the endpoint. */
 export interface ClientCalls {
