@@ -58,6 +58,8 @@ export * from './transforms/encode-float32-base64.js';
 export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
 export * from './http/route-table.js';
+export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';
+export { errorEnvelopeSchemas } from './contracts/response-schemas.js';
 export * from './http/dispatch.js';
 export * from './http/match-route.js';
 export * from './http/cors.js';

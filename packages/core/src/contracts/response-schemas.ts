@@ -251,3 +251,6 @@ export const nativeErrorSchema = z
 export const compatErrorSchema = z
   .object({ id: z.string().describe('the request id'), message: z.string() })
   .meta({ title: 'CompatError', description: 'The error body of /compat/v2/*.' });
+
+/** The error body of each envelope a route answers errors in (RouteDefinition.envelope). */
+export const errorEnvelopeSchemas = { native: nativeErrorSchema, compat: compatErrorSchema } as const;
