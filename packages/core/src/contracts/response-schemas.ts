@@ -186,7 +186,7 @@ export const compatEmbedResponseSchema = z
     id: z.string().describe('the request id'),
     embeddings: z.object({ float: z.array(z.array(z.number())).optional(), base64: z.array(z.string()).optional() }),
     texts: z.array(z.string()),
-    images: z.array(z.object({ width: integer, height: integer, format: z.string(), bit_depth: integer })).optional(),
+    images: z.array(z.object({ width: integer, height: integer, format: z.enum(['png', 'jpeg', 'webp', 'gif']), bit_depth: integer })).optional(),
     meta: z.object({ api_version: z.object({ version: z.string(), is_experimental: z.boolean() }), billed_units: billedUnitsSchema }),
     model: z.string(),
     usage: z.object({ billed_units: billedUnitsSchema }),
