@@ -67,6 +67,17 @@ describe('buildOpenApiDocument', () => {
     expect(python).toContain('model="general-std"');
   });
 
+  it('documents each route\'s contract: the response forms, and the stream events of the streaming endpoints', () => {
+    const responses = operation('post', '/v1/responses').responses as Record<string, { content: Record<string, JsonSchema> }>;
+    const forms = (responses['200']?.content['application/json']?.schema as { oneOf: JsonSchema[] }).oneOf;
+    expect(forms.map((form) => form.title)).toEqual(['Response', 'ResponseImageInputForm']);
+    expect(JSON.stringify(responses['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('response.output_text.delta');
+    const chat = operation('post', '/v1/chat/completions').responses as Record<string, { content: Record<string, JsonSchema> }>;
+    expect(JSON.stringify(chat['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('chat.completion.chunk');
+    expect(Object.keys((operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)['200']?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(operation('get', '/readyz').responses as JsonSchema)).toEqual(['200', '503']);
+  });
+
   it('marks the public routes and documents the unsupported ones as 404', () => {
     expect(operation('get', '/openapi.json').security).toEqual([]);
     expect(operation('get', '/healthz').security).toEqual([]);

@@ -68,8 +68,9 @@ function successResponse(contract: JsonContract): JsonSchema {
   const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(contract.response) } };
   if (contract.events !== undefined) {
     content['text/event-stream'] = {
-      schema: { type: 'string', description: 'Server-sent events, with `stream: true`. Each event\'s `data` is JSON of the `itemSchema`.' },
-      itemSchema: bodySchema(contract.events),
+      schema: { type: 'string', description: 'Server-sent events, with `stream: true`. Each event\'s `data` is JSON of `x-itemSchema`.' },
+      // OpenAPI 3.2's itemSchema; 3.1 takes only x- extensions in a media type.
+      'x-itemSchema': bodySchema(contract.events),
     };
   }
   return { description: 'Success.', content };
