@@ -34,8 +34,8 @@ export * from './schemas/image-generation-request-schema.js';
 export * from './schemas/image-edit-request-schema.js';
 
 // Response types of every endpoint, shaped as the spec's Resources part
-export type { ChatCompletion, ChatCompletionChoice } from './transforms/chat-completion-response.js';
-export type { ResponsesObject, ResponsesOutputItem, ResponsesMessageItem, ResponsesReasoningItem, ResponsesUsage, ResponsesStatus } from './transforms/responses-object.js';
+export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
+export type { ResponsesObject, ResponsesOutputItem, ResponsesOutputText, ResponsesMessageItem, ResponsesReasoningItem, ResponsesFunctionCallItem, ResponsesUsage, ResponsesStatus, ResponsesToolChoiceEcho, ResponsesTextFormatEcho } from './transforms/responses-object.js';
 export type { ImageFormResponse } from './transforms/responses-from-chat-completion.js';
 export type { EmbeddingResponse } from './transforms/embedding-response.js';
 export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';
@@ -58,6 +58,8 @@ export * from './transforms/encode-float32-base64.js';
 export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
 export * from './http/route-table.js';
+export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';
+export { errorEnvelopeSchemas } from './contracts/response-schemas.js';
 export * from './http/dispatch.js';
 export * from './http/match-route.js';
 export * from './http/cors.js';

@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes, catalogueRoutes } from '@infergate/core';
 import type { ClientOptions, RequestOptions } from './client-options.js';
 import { chatCompletions, type ChatCompletions } from './resources/chat-completions.js';
 import { compat, type Compat } from './resources/compat.js';
@@ -59,8 +61,8 @@ export function createClient(options: ClientOptions): InfergateClient {
     embeddings: embeddings(config),
     compat: compat(config),
     images: images(config),
-    tokenize: (params, requestOptions) => requestJson(config, { method: 'POST', path: '/tokenize', body: params }, requestOptions),
-    models: { list: (requestOptions) => requestJson(config, { method: 'GET', path: '/v1/models' }, requestOptions) },
-    pricing: { get: (requestOptions) => requestJson(config, { method: 'GET', path: '/pricing' }, requestOptions) },
+    tokenize: (params, requestOptions) => requestJson(config, { method: 'POST', path: endpointRoutes.tokenize.path, body: params }, requestOptions),
+    models: { list: (requestOptions) => requestJson(config, { method: 'GET', path: catalogueRoutes.listModels.path }, requestOptions) },
+    pricing: { get: (requestOptions) => requestJson(config, { method: 'GET', path: catalogueRoutes.getPricing.path }, requestOptions) },
   };
 }

@@ -1,17 +1,9 @@
 import { GatewayError } from '../errors/gateway-error.js';
+import { endpointRoutes } from '../http/route-paths.js';
 import type { Catalogue, Endpoint, ModelEntry } from './catalogue-types.js';
 
-/** The public path of each endpoint, for messages that tell a client where a model is served. */
-export const endpointPaths: Readonly<Record<Endpoint, string>> = {
-  responses: 'POST /v1/responses',
-  chat: 'POST /v1/chat/completions',
-  embeddings: 'POST /v1/embeddings',
-  'compat-embed': 'POST /compat/v2/embed',
-  'compat-rerank': 'POST /compat/v2/rerank',
-  'image-generations': 'POST /v1/images/generations',
-  'image-edits': 'POST /v1/images/edits',
-  tokenize: 'POST /tokenize',
-};
+/** The public path of each endpoint (`POST /v1/responses`), for messages that tell a client where a model is served. */
+export const endpointPaths = Object.fromEntries(Object.entries(endpointRoutes).map(([endpoint, route]) => [endpoint, `${route.method} ${route.path}`])) as Readonly<Record<Endpoint, string>>;
 
 export interface ResolvedModel {
   entry: ModelEntry;

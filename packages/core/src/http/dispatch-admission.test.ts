@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { dispatch } from './dispatch.js';
@@ -6,7 +7,7 @@ import type { RouteDefinition, RouteHandler, StreamResult } from './handler-type
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 
 function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', handler, ...fields };
+  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' }, handler, ...fields };
 }
 
 const streamHandler: RouteHandler = async () => ({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -7,7 +8,7 @@ import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamRe
 const okHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{"ok":true}', meta: { model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 } });
 
 function route(fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/embeddings', operationId: 'createEmbedding', auth: true, bodyLimit: 'json', envelope: 'native', handler: okHandler, ...fields };
+  return { method: 'POST', path: '/v1/embeddings', operationId: 'createEmbedding', auth: true, bodyLimit: 'json', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'embeddings' }, handler: okHandler, ...fields };
 }
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../catalogue/catalogue-types.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
@@ -101,4 +103,25 @@ export interface RouteDefinition {
   bodyLimit: BodyLimitClass;
   envelope: ErrorEnvelope;
   handler: RouteHandler;
+  contract: RouteContract;
 }
+
+/**
+ * What a route promises, the one source of its operation's shapes: the OpenAPI document is built from
+ * it, and the contract suite holds every answer the gateway sends to it.
+ */
+export type RouteContract =
+  | {
+      /** The success answer is JSON, of `response`'s shape. */
+      answers: 'json';
+      response: z.ZodType;
+      /** The statuses answered with `response`'s shape (200 unless set: /readyz says not_ready with 503). */
+      responseStatuses?: readonly number[];
+      request?: z.ZodType;
+      /** The `data` of each event of the success answer when the request asks for `stream: true`. */
+      events?: z.ZodType;
+      /** The catalogue endpoint served: the models whose ids the `model` field may name. */
+      endpoint?: Endpoint;
+    }
+  /** `text`: a page, a script, metrics or a redirect; `errors`: an endpoint that only ever refuses. */
+  | { answers: 'text' | 'errors' };

@@ -9,7 +9,7 @@ import type { RouteMatch } from './match-route.js';
 const handler: RouteDefinition['handler'] = () => Promise.reject(new Error('not called'));
 
 function route(method: RouteDefinition['method'], path: string, operationId: string, bodyLimit: RouteDefinition['bodyLimit'] = 'none'): RouteDefinition {
-  return { method, path, operationId, auth: true, bodyLimit, envelope: 'native', handler };
+  return { method, path, operationId, auth: true, bodyLimit, envelope: 'native', handler, contract: { answers: 'errors' } };
 }
 
 const table: readonly RouteDefinition[] = [

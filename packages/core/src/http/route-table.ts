@@ -1,3 +1,19 @@
+import type { Endpoint } from '../catalogue/catalogue-types.js';
+import {
+  chatCompletionSchema,
+  compatEmbedResponseSchema,
+  embeddingListSchema,
+  healthSchema,
+  imageResultSchema,
+  modelListSchema,
+  modelObjectSchema,
+  openApiDocumentSchema,
+  priceListSchema,
+  rerankResponseSchema,
+  responseObjectSchema,
+  tokenizeResultSchema,
+} from '../contracts/response-schemas.js';
+import { chatCompletionChunkSchema, responseStreamEventSchema } from '../contracts/stream-event-schemas.js';
 import { chatCompletionsHandler } from '../handlers/chat-completions-handler.js';
 import { compatEmbedHandler } from '../handlers/compat-embed-handler.js';
 import { compatRerankHandler } from '../handlers/compat-rerank-handler.js';
@@ -11,56 +27,81 @@ import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
-import { docsPageHandler, docsScriptHandler, openApiDocumentHandler, rootRedirectHandler } from '../openapi/openapi-handlers.js';
-import type { BodyLimitClass, HttpMethod, RouteDefinition, RouteHandler } from './handler-types.js';
+import { docsPageHandler, docsScriptHandler, openApiDocumentHandlerFor, rootRedirectHandler } from '../openapi/openapi-handlers.js';
+import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
+import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
+import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
+import { embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
+import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
+import { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
+import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
+import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
+import type { BodyLimitClass, HttpMethod, RouteContract, RouteDefinition, RouteHandler } from './handler-types.js';
+import { catalogueRoutes, endpointRoutes } from './route-paths.js';
 
-function route(method: HttpMethod, path: string, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler): RouteDefinition {
+type JsonContract = Omit<Extract<RouteContract, { answers: 'json' }>, 'answers' | 'endpoint'>;
+
+function route(method: HttpMethod, path: string, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler, contract: RouteContract): RouteDefinition {
   // DESIGN.md: the compat endpoints answer errors in the embed/rerank API's envelope.
-  return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler };
+  return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler, contract };
 }
+
+/** A catalogue endpoint: its path comes from route-paths.ts, its models from the catalogue. */
+function endpoint(served: Endpoint, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler, contract: JsonContract): RouteDefinition {
+  const { method, path } = endpointRoutes[served];
+  return route(method, path, operationId, bodyLimit, handler, { answers: 'json', endpoint: served, ...contract });
+}
+
+function json(response: JsonContract['response']): RouteContract {
+  return { answers: 'json', response };
+}
+
+const text: RouteContract = { answers: 'text' };
+const errorsOnly: RouteContract = { answers: 'errors' };
 
 // Endpoints the spec lists as unsupported: they answer 404 whatever they are sent, so they read
 // no body and need no content type (bodyLimit none).
 function unsupported(method: HttpMethod, path: string, operationId: string): RouteDefinition {
-  return route(method, path, operationId, 'none', unsupportedEndpointHandler);
+  return route(method, path, operationId, 'none', unsupportedEndpointHandler, errorsOnly);
 }
 
 function notOffered(method: HttpMethod, path: string, operationId: string): RouteDefinition {
-  return route(method, path, operationId, 'none', notOfferedEndpointHandler);
+  return route(method, path, operationId, 'none', notOfferedEndpointHandler, errorsOnly);
 }
 
 function masterOnly(method: HttpMethod, path: string, operationId: string): RouteDefinition {
-  return route(method, path, operationId, 'none', masterEndpointHandler);
+  return route(method, path, operationId, 'none', masterEndpointHandler, errorsOnly);
 }
 
 /**
- * Every route of the gateway. Both apps register exactly this table; 404 and 405 come from
- * matchRoute over it. Body limits: `image` for routes whose body can carry base64 images (chat,
- * responses, image edits, compat embed), `json` for the rest (an image generation body is a prompt).
+ * Every route of the gateway with its contract. Both apps register exactly this table; 404 and 405
+ * come from matchRoute over it. Body limits: `image` for routes whose body can carry base64 images
+ * (chat, responses, image edits, compat embed), `json` for the rest (an image generation body is a prompt).
  */
 export const routeTable: readonly RouteDefinition[] = [
-  route('POST', '/v1/responses', 'createResponse', 'image', responsesHandler),
-  route('POST', '/v1/chat/completions', 'createChatCompletion', 'image', chatCompletionsHandler),
-  route('POST', '/v1/embeddings', 'createEmbedding', 'json', embeddingsHandler),
-  route('POST', '/compat/v2/embed', 'compatEmbed', 'image', compatEmbedHandler),
-  route('POST', '/compat/v2/rerank', 'compatRerank', 'json', compatRerankHandler),
-  route('POST', '/v1/images/generations', 'createImage', 'json', imageGenerationsHandler),
-  route('POST', '/v1/images/edits', 'createImageEdit', 'image', imageEditsHandler),
-  route('POST', '/tokenize', 'tokenize', 'json', tokenizeHandler),
-  route('GET', '/v1/models', 'listModels', 'none', listModelsHandler),
-  route('GET', '/v1/models/{id}', 'retrieveModel', 'none', retrieveModelHandler),
-  route('GET', '/pricing', 'getPricing', 'none', pricingHandler),
-  { ...route('GET', '/healthz', 'healthz', 'none', healthzHandler), auth: false },
-  { ...route('GET', '/readyz', 'readyz', 'none', readyzHandler), auth: false },
+  endpoint('responses', 'createResponse', 'image', responsesHandler, { request: responsesRequestSchema, response: responseObjectSchema, events: responseStreamEventSchema }),
+  endpoint('chat', 'createChatCompletion', 'image', chatCompletionsHandler, { request: chatCompletionsRequestSchema, response: chatCompletionSchema, events: chatCompletionChunkSchema }),
+  endpoint('embeddings', 'createEmbedding', 'json', embeddingsHandler, { request: embeddingsRequestSchema, response: embeddingListSchema }),
+  endpoint('compat-embed', 'compatEmbed', 'image', compatEmbedHandler, { request: compatEmbedRequestSchema, response: compatEmbedResponseSchema }),
+  endpoint('compat-rerank', 'compatRerank', 'json', compatRerankHandler, { request: compatRerankRequestSchema, response: rerankResponseSchema }),
+  endpoint('image-generations', 'createImage', 'json', imageGenerationsHandler, { request: imageGenerationRequestSchema, response: imageResultSchema }),
+  endpoint('image-edits', 'createImageEdit', 'image', imageEditsHandler, { request: imageEditRequestSchema, response: imageResultSchema }),
+  endpoint('tokenize', 'tokenize', 'json', tokenizeHandler, { request: tokenizeRequestSchema, response: tokenizeResultSchema }),
+  route('GET', catalogueRoutes.listModels.path, 'listModels', 'none', listModelsHandler, json(modelListSchema)),
+  route('GET', catalogueRoutes.retrieveModel.path, 'retrieveModel', 'none', retrieveModelHandler, json(modelObjectSchema)),
+  route('GET', catalogueRoutes.getPricing.path, 'getPricing', 'none', pricingHandler, json(priceListSchema)),
+  { ...route('GET', '/healthz', 'healthz', 'none', healthzHandler, json(healthSchema)), auth: false },
+  { ...route('GET', '/readyz', 'readyz', 'none', readyzHandler, { answers: 'json', response: healthSchema, responseStatuses: [200, 503] }), auth: false },
 
   // The operator's and API user's surface (issue 10). The document and the reference page hold nothing
   // secret and the page must load the document, so they need no key (`docs.enabled: false` turns them
   // off, and with them the root's redirect to the page); /metrics checks keys itself, since a separate metrics key opens it too.
-  { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler), auth: false },
-  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler), auth: false },
-  { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler), auth: false },
-  { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler), auth: false },
-  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler), auth: false },
+  { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler, text), auth: false },
+  // The document describes this table: the handler reads it when first asked, once the table exists.
+  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandlerFor(() => routeTable), json(openApiDocumentSchema)), auth: false },
+  { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler, text), auth: false },
+  { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text), auth: false },
+  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false },
 
   unsupported('GET', '/v1/responses/{id}', 'retrieveResponse'),
   unsupported('DELETE', '/v1/responses/{id}', 'deleteResponse'),

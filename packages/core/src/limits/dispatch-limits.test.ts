@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import { dispatch } from '../http/dispatch.js';
@@ -9,7 +10,7 @@ const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/j
 const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 });
 
 function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', handler, ...fields };
+  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' }, handler, ...fields };
 }
 
 const usageHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10 } });

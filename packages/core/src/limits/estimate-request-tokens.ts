@@ -1,8 +1,10 @@
+import type { Endpoint } from '../catalogue/catalogue-types.js';
+
 /** Output tokens reserved for a text generation request that names no maximum (config `limits.default_max_tokens`). */
 export const defaultMaxTokens = 1024;
 
-// The operations whose answer is generated text, the only ones that reserve output tokens.
-const textGenerationOperations = new Set(['createChatCompletion', 'createResponse']);
+// The endpoints whose answer is generated text, the only ones that reserve output tokens.
+const textGenerationEndpoints: ReadonlySet<Endpoint | undefined> = new Set<Endpoint>(['chat', 'responses']);
 
 // The fields naming a maximum: chat takes max_tokens or max_completion_tokens, responses max_output_tokens.
 const maxFieldStart = '"max_';
@@ -71,13 +73,13 @@ export function estimatePromptTokens(body: string | undefined): number {
  * Tokens to reserve for a request before its upstream call: the request's text characters divided by
  * 4 (the usual average for English BPE tokenizers; the JSON keys and punctuation counted with it cover
  * the chat template's own tokens), plus, for text generation, the `max_tokens` it names or
- * `defaultMax`. A scan of the raw text without parsing it, because it runs before the handler parses
+ * `defaultMax` (for the catalogue endpoint the route's contract names). A scan of the raw text without parsing it, because it runs before the handler parses
  * the body and must stay cheap on 100 MiB image bodies; the reservation is an estimate only, replaced
  * by the upstream's reported usage when the request settles.
  */
-export function estimateRequestTokens(operationId: string, body: string | undefined, defaultMax: number = defaultMaxTokens): number {
+export function estimateRequestTokens(endpoint: Endpoint | undefined, body: string | undefined, defaultMax: number = defaultMaxTokens): number {
   const promptTokens = estimatePromptTokens(body);
-  if (!textGenerationOperations.has(operationId)) return promptTokens;
+  if (!textGenerationEndpoints.has(endpoint)) return promptTokens;
   const named = body === undefined ? undefined : namedMaxTokens(body);
   return promptTokens + (named ?? defaultMax);
 }

@@ -128,7 +128,7 @@ function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is
 export function limitRequest(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps, identity: ApiKeyIdentity | undefined): LimitTicket | undefined | Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
   if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
-  const estimate = estimateRequestTokens(route.operationId, input.body, deps.config.limits.defaultMaxTokens);
+  const estimate = estimateRequestTokens(route.contract.answers === 'json' ? route.contract.endpoint : undefined, input.body, deps.config.limits.defaultMaxTokens);
   // A request larger than the whole minute's allowance is admitted into an empty window rather than
   // refused forever; it is charged its real usage when it settles.
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);

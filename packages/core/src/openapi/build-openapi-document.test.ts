@@ -5,7 +5,7 @@ import { buildOpenApiDocument, modelIdsFor } from './build-openapi-document.js';
 import type { JsonSchema } from './json-schema.js';
 import { operationDocs } from './operation-docs.js';
 
-const document = buildOpenApiDocument({ catalogue: defaultCatalogue });
+const document = buildOpenApiDocument({ catalogue: defaultCatalogue, routes: routeTable });
 const operation = (method: string, path: string): JsonSchema => document.paths[path]?.[method] as JsonSchema;
 
 describe('buildOpenApiDocument', () => {
@@ -49,11 +49,11 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('gives every model-calling operation examples its own schema accepts', () => {
-    for (const [operationId, doc] of Object.entries(operationDocs)) {
-      if (doc.request === undefined) continue;
-      const examples = Object.values(doc.examples ?? {});
+    for (const { operationId, contract } of routeTable) {
+      if (contract.answers !== 'json' || contract.request === undefined) continue;
+      const examples = Object.values(operationDocs[operationId]?.examples ?? {});
       expect(examples.length, operationId).toBeGreaterThan(0);
-      for (const example of examples) expect(doc.request.safeParse(example.value).success, `${operationId}: ${example.summary}`).toBe(true);
+      for (const example of examples) expect(contract.request.safeParse(example.value).success, `${operationId}: ${example.summary}`).toBe(true);
     }
   });
 
@@ -65,6 +65,17 @@ describe('buildOpenApiDocument', () => {
     expect(cohere?.source).toContain('"inputType": "search_document"');
     const python = (operation('post', '/v1/chat/completions')['x-codeSamples'] as Array<{ label: string; source: string }>)[1]?.source;
     expect(python).toContain('model="general-std"');
+  });
+
+  it('documents each route\'s contract: the response forms, and the stream events of the streaming endpoints', () => {
+    const responses = operation('post', '/v1/responses').responses as Record<string, { content: Record<string, JsonSchema> }>;
+    const forms = (responses['200']?.content['application/json']?.schema as { oneOf: JsonSchema[] }).oneOf;
+    expect(forms.map((form) => form.title)).toEqual(['Response', 'ResponseImageInputForm']);
+    expect(JSON.stringify(responses['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('response.output_text.delta');
+    const chat = operation('post', '/v1/chat/completions').responses as Record<string, { content: Record<string, JsonSchema> }>;
+    expect(JSON.stringify(chat['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('chat.completion.chunk');
+    expect(Object.keys((operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)['200']?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(operation('get', '/readyz').responses as JsonSchema)).toEqual(['200', '503']);
   });
 
   it('marks the public routes and documents the unsupported ones as 404', () => {

@@ -1,19 +1,18 @@
+import { z } from 'zod';
 import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
+import { compatErrorSchema, nativeErrorSchema } from '../contracts/response-schemas.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
-import type { RouteDefinition } from '../http/handler-types.js';
-import { routeTable } from '../http/route-table.js';
+import type { RouteContract, RouteDefinition } from '../http/handler-types.js';
 import { codeSamples } from './code-samples.js';
 import type { JsonSchema } from './json-schema.js';
 import { operationDocs, surfaceDocs } from './operation-docs.js';
-import type { OperationDoc } from './operation-docs.js';
 import { requestJsonSchema, responseJsonSchema } from './request-json-schema.js';
-import { compatErrorSchema, nativeErrorSchema } from './response-schemas.js';
 
 export interface OpenApiDocumentOptions {
   /** The catalogue whose ids the `model` fields list: the running gateway's, with its configured extras. */
   catalogue: Catalogue;
-  /** Core's route table by default. */
-  routes?: readonly RouteDefinition[];
+  /** The routes to document, with their contracts: core's `routeTable`. */
+  routes: readonly RouteDefinition[];
   /** `servers[0].url`; `/` (the origin serving the document) by default. */
   serverUrl?: string;
 }
@@ -49,24 +48,35 @@ export function modelIdsFor(catalogue: Catalogue, endpoint: Endpoint): string[] 
   return ids;
 }
 
-function requestBodySchema(doc: OperationDoc, catalogue: Catalogue): JsonSchema {
-  const schema = requestJsonSchema(doc.request as NonNullable<OperationDoc['request']>);
+type JsonContract = Extract<RouteContract, { answers: 'json' }>;
+
+function requestBodySchema(contract: JsonContract, request: z.ZodType, catalogue: Catalogue): JsonSchema {
+  const schema = requestJsonSchema(request);
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  if (properties?.model !== undefined && doc.endpoint !== undefined) {
-    properties.model = { type: 'string', enum: modelIdsFor(catalogue, doc.endpoint), description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).' };
+  if (properties?.model !== undefined && contract.endpoint !== undefined) {
+    properties.model = { type: 'string', enum: modelIdsFor(catalogue, contract.endpoint), description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).' };
   }
   return schema;
 }
 
-function successResponse(doc: OperationDoc): JsonSchema {
-  const schemas = (doc.responses ?? []).map((schema) => responseJsonSchema(schema));
-  const content: Record<string, JsonSchema> = {};
-  if (schemas.length > 0) content['application/json'] = { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } };
-  if (doc.streams === true) content['text/event-stream'] = { schema: { type: 'string', description: 'Server-sent events, with `stream: true`.' } };
+/** A top-level union of response forms is documented as oneOf: exactly one form is answered. */
+function bodySchema(schema: z.ZodType): JsonSchema {
+  return schema instanceof z.ZodUnion ? { oneOf: (schema.options as readonly z.ZodType[]).map((option) => responseJsonSchema(option)) } : responseJsonSchema(schema);
+}
+
+function successResponse(contract: JsonContract): JsonSchema {
+  const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(contract.response) } };
+  if (contract.events !== undefined) {
+    content['text/event-stream'] = {
+      schema: { type: 'string', description: 'Server-sent events, with `stream: true`. Each event\'s `data` is JSON of `x-itemSchema`.' },
+      // OpenAPI 3.2's itemSchema; 3.1 takes only x- extensions in a media type.
+      'x-itemSchema': bodySchema(contract.events),
+    };
+  }
   return { description: 'Success.', content };
 }
 
-function pathParameters(route: RouteDefinition, doc: OperationDoc | undefined): JsonSchema[] {
+function pathParameters(route: RouteDefinition, doc: (typeof operationDocs)[string] | undefined): JsonSchema[] {
   return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -103,7 +113,8 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const notServed = notServedKind(route);
   if (notServed !== undefined) return notServedOperation(route, notServed);
   const surface = surfaceDocs[route.operationId];
-  if (surface !== undefined) {
+  const { contract } = route;
+  if (surface !== undefined && (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')) {
     const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];
     const success =
       surface.redirectTo === undefined
@@ -111,17 +122,21 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
         : { 302: { description: `Redirect to ${surface.redirectTo}.`, headers: { Location: { description: 'Where the page is.', schema: { type: 'string', const: surface.redirectTo } } } } };
     return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { ...success, ...errorResponses(route, statuses) } };
   }
+  if (contract.answers !== 'json') throw new Error(`${route.operationId}: a route that is not JSON needs an entry in surfaceDocs`);
   const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.description !== undefined) operation.description = doc.description;
-  const statuses = route.operationId === 'tokenize' ? [...modelCallStatuses, 501].sort((left, right) => left - right) : doc.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
-  operation.responses = { 200: successResponse(doc), ...errorResponses(route, statuses) };
-  if (route.operationId === 'readyz') (operation.responses as Record<string, JsonSchema>)['503'] = { description: 'Not ready.', content: { 'application/json': { schema: responseJsonSchema(doc.responses?.[0] as NonNullable<OperationDoc['request']>) } } };
+  const statuses = route.operationId === 'tokenize' ? [...modelCallStatuses, 501].sort((left, right) => left - right) : contract.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
+  const responses: Record<string, JsonSchema> = { ...errorResponses(route, statuses) };
+  for (const status of contract.responseStatuses ?? [200]) {
+    responses[String(status)] = status === 200 ? successResponse(contract) : { description: 'Not ready.', content: { 'application/json': { schema: bodySchema(contract.response) } } };
+  }
+  operation.responses = responses;
   let firstBody: Record<string, unknown> | undefined;
-  if (doc.request !== undefined) {
+  if (contract.request !== undefined) {
     const examples = doc.examples ?? {};
     firstBody = Object.values(examples)[0]?.value;
-    operation.requestBody = { required: true, content: { 'application/json': { schema: requestBodySchema(doc, catalogue), examples } } };
+    operation.requestBody = { required: true, content: { 'application/json': { schema: requestBodySchema(contract, contract.request, catalogue), examples } } };
   }
   operation['x-codeSamples'] = codeSamples({
     method: route.method,
@@ -142,7 +157,7 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
 export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tags = new Set<string>();
-  for (const route of options.routes ?? routeTable) {
+  for (const route of options.routes) {
     const operation = operationFor(route, options.catalogue);
     (operation.tags as string[]).forEach((tag) => tags.add(tag));
     const parameters = pathParameters(route, operationDocs[route.operationId]);

@@ -1,28 +1,3 @@
-import type { z } from 'zod';
-import type { Endpoint } from '../catalogue/catalogue-types.js';
-import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
-import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
-import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
-import { embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
-import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
-import { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
-import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
-import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
-import {
-  chatCompletionSchema,
-  compatEmbedResponseSchema,
-  embeddingListSchema,
-  healthSchema,
-  imageResultSchema,
-  modelListSchema,
-  modelObjectSchema,
-  priceListSchema,
-  rerankResponseSchema,
-  responseImageFormSchema,
-  responseTextFormSchema,
-  tokenizeResultSchema,
-} from './response-schemas.js';
-
 /** The client call each code sample makes; absent when that client has no method for the endpoint. */
 export interface ClientCalls {
   /** The official OpenAI client (`client` from `OpenAI({ baseURL: '<gateway>/v1' })`), same path in Python and Node. */
@@ -35,17 +10,11 @@ export interface ClientCalls {
   pathArgument?: string;
 }
 
+/** An operation's prose, examples and client calls. */
 export interface OperationDoc {
   tag: string;
   summary: string;
   description?: string;
-  request?: z.ZodType;
-  /** The catalogue endpoint whose models the `model` field may name (an enum in the document). */
-  endpoint?: Endpoint;
-  /** 200 body schemas; more than one is a oneOf. */
-  responses?: readonly z.ZodType[];
-  /** The 200 answer is an SSE stream when the body has `stream: true`. */
-  streams?: boolean;
   /** Named example bodies (POST) or path parameters (GET); each one is accepted by a running gateway. */
   examples?: Readonly<Record<string, { summary: string; value: Record<string, unknown> }>>;
   pathExample?: Readonly<Record<string, string>>;
@@ -57,16 +26,15 @@ export const examplePngDataUrl = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA
 
 const textTag = 'Text generation';
 
-/** What the document says about each operation of the route table, by operation id. */
+/**
+ * What the document says about each operation of the route table, by operation id: the prose, examples
+ * and client calls. The shapes (request, response, stream events, endpoint) are the route's contract.
+ */
 export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   createResponse: {
     tag: textTag,
     summary: 'Create a model response',
     description: 'Text or image input (images only as base64 data URLs in input_image parts). Returns the text form, or the form for image input when the input holds an image. With `stream: true` the answer is an SSE stream of response events ending in `response.completed` (or `response.failed`).',
-    request: responsesRequestSchema,
-    endpoint: 'responses',
-    responses: [responseTextFormSchema, responseImageFormSchema],
-    streams: true,
     examples: {
       text: { summary: 'Text input', value: { model: 'general-std', input: 'Write a haiku about rain.', max_tokens: 64 } },
       messages: { summary: 'Messages with an instruction', value: { model: 'general-pro', instructions: 'Answer in one sentence.', input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is a gateway?' }] }], temperature: 0.2 } },
@@ -77,10 +45,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: textTag,
     summary: 'Create a chat completion',
     description: '`reasoning_effort` (low, high, max) is taken by beta53-flash-chat and beta53-flash-agent only; the -low variants accept low alone. Sampling parameters sent to backend-enforced models are dropped and named in `x-infergate-ignored-params`. With `stream: true` the answer is an SSE stream of chat.completion.chunk objects ending in `data: [DONE]`.',
-    request: chatCompletionsRequestSchema,
-    endpoint: 'chat',
-    responses: [chatCompletionSchema],
-    streams: true,
     examples: {
       basic: { summary: 'A question', value: { model: 'general-std', messages: [{ role: 'user', content: 'Name three prime numbers.' }], max_tokens: 64 } },
       reasoning: { summary: 'Reasoning effort', value: { model: 'beta53-flash-chat', reasoning_effort: 'high', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Why is the sky blue?' }] } },
@@ -91,9 +55,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Embeddings',
     summary: 'Create embeddings',
     description: '`dimensions` is taken by alpha3-vl-embedding-8b only (128 to 4096); gamma-m3 answers 1024 dimensions.',
-    request: embeddingsRequestSchema,
-    endpoint: 'embeddings',
-    responses: [embeddingListSchema],
     examples: { texts: { summary: 'Two texts', value: { model: 'gamma-m3', input: ['first text', 'second text'] } } },
     clients: { openai: 'embeddings.create', sdk: 'embeddings.create' },
   },
@@ -101,9 +62,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Embeddings',
     summary: 'Embed text or images (compat v2)',
     description: 'Only alpha3-vl-embedding-8b. For image input, input_type is image and the image is an image_url block holding a base64 data URL. output_dimension is one of 128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096.',
-    request: compatEmbedRequestSchema,
-    endpoint: 'compat-embed',
-    responses: [compatEmbedResponseSchema],
     examples: {
       text: { summary: 'Text', value: { model: 'alpha3-vl-embedding-8b', input_type: 'search_document', output_dimension: 256, embedding_types: ['float'], inputs: [{ content: [{ type: 'text', text: 'a red bicycle' }] }] } },
       image: { summary: 'Image', value: { model: 'alpha3-vl-embedding-8b', input_type: 'image', embedding_types: ['float'], inputs: [{ content: [{ type: 'image_url', image_url: { url: examplePngDataUrl } }] }] } },
@@ -113,9 +71,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   compatRerank: {
     tag: 'Reranking',
     summary: 'Rerank documents (compat v2)',
-    request: compatRerankRequestSchema,
-    endpoint: 'compat-rerank',
-    responses: [rerankResponseSchema],
     examples: { basic: { summary: 'Top document', value: { model: 'gamma-reranker-v2-m3', query: 'capital of France', documents: ['Berlin is the capital of Germany.', 'Paris is the capital of France.'], top_n: 1 } } },
     clients: { cohere: 'rerank', sdk: 'compat.rerank' },
   },
@@ -123,9 +78,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Images',
     summary: 'Generate an image',
     description: 'One image per request (n 1; 0 is taken as 1), returned inline as b64_json. size is <width>x<height> with width x height at most 2,097,152 pixels. standard and auto mean medium, hd means high.',
-    request: imageGenerationRequestSchema,
-    endpoint: 'image-generations',
-    responses: [imageResultSchema],
     examples: { basic: { summary: 'A PNG', value: { model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '512x512', quality: 'medium', output_format: 'png' } } },
     clients: { openai: 'images.generate', sdk: 'images.generate' },
   },
@@ -133,9 +85,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Images',
     summary: 'Edit an image',
     description: 'A JSON body, not a multipart form (so the OpenAI clients cannot send it). Images are base64 data URLs; URLs are never fetched.',
-    request: imageEditRequestSchema,
-    endpoint: 'image-edits',
-    responses: [imageResultSchema],
     examples: { basic: { summary: 'One image', value: { model: 'alpha-image-edit', prompt: 'make it night', images: [{ image_url: examplePngDataUrl }], size: '512x512', quality: 'high', output_format: 'webp' } } },
     clients: { sdk: 'images.edit' },
   },
@@ -143,17 +92,14 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Tokens',
     summary: 'Tokenize a prompt',
     description: 'Token count, token ids and the context window of the model (max_model_len). 501 when the model\'s server does not offer tokenization.',
-    request: tokenizeRequestSchema,
-    endpoint: 'tokenize',
-    responses: [tokenizeResultSchema],
     examples: { basic: { summary: 'A prompt', value: { model: 'general-std', prompt: 'How long is this?' } } },
     clients: { sdk: 'tokenize' },
   },
-  listModels: { tag: 'Models', summary: 'List models', description: 'The catalogue, then the virtual models, as this key may see them.', responses: [modelListSchema], clients: { openai: 'models.list', sdk: 'models.list' } },
-  retrieveModel: { tag: 'Models', summary: 'Retrieve a model', responses: [modelObjectSchema], pathExample: { id: 'general-std' }, clients: { openai: 'models.retrieve', pathArgument: 'id' } },
-  getPricing: { tag: 'Models', summary: 'Prices', description: 'Configured prices per million tokens; models without a configured price are left out.', responses: [priceListSchema], clients: { sdk: 'pricing.get' } },
-  healthz: { tag: 'Operations', summary: 'Liveness', responses: [healthSchema] },
-  readyz: { tag: 'Operations', summary: 'Readiness', description: '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).', responses: [healthSchema] },
+  listModels: { tag: 'Models', summary: 'List models', description: 'The catalogue, then the virtual models, as this key may see them.', clients: { openai: 'models.list', sdk: 'models.list' } },
+  retrieveModel: { tag: 'Models', summary: 'Retrieve a model', pathExample: { id: 'general-std' }, clients: { openai: 'models.retrieve', pathArgument: 'id' } },
+  getPricing: { tag: 'Models', summary: 'Prices', description: 'Configured prices per million tokens; models without a configured price are left out.', clients: { sdk: 'pricing.get' } },
+  healthz: { tag: 'Operations', summary: 'Liveness' },
+  readyz: { tag: 'Operations', summary: 'Readiness', description: '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).' },
 };
 
 /** The routes of this issue's operator surface; their 200 bodies are not JSON (except the document). */

@@ -16,6 +16,13 @@ export interface ChatCompletion {
   kv_transfer_params: null;
 }
 
+/** A tool call of the model, in the completion API's form. */
+export interface ChatCompletionToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
 export interface ChatCompletionChoice {
   index: number;
   finish_reason: string | null;
@@ -26,7 +33,7 @@ export interface ChatCompletionChoice {
   message: {
     role: 'assistant';
     content: string | null;
-    tool_calls: unknown[];
+    tool_calls: ChatCompletionToolCall[];
     annotations: null;
     audio: null;
     function_call: null;
@@ -82,7 +89,9 @@ export function toClientChatCompletion(upstream: UpstreamChatCompletion, options
       message: {
         role: 'assistant',
         content: choice.message.content ?? null,
-        tool_calls: choice.message.tool_calls ?? [],
+        // Passed on as the model server wrote them: vLLM's are in the completion API's form, and the
+        // gateway does not rewrite a chat answer's calls (the responses bridge reads them, chat-tool-calls.ts).
+        tool_calls: (choice.message.tool_calls ?? []) as ChatCompletionToolCall[],
         annotations: null,
         audio: null,
         function_call: null,

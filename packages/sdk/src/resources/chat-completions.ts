@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { ChatCompletionStream } from '../streaming/chat-completion-stream.js';
 import { openStream } from '../transport/open-stream.js';
@@ -19,7 +21,7 @@ export interface ChatCompletions {
 }
 
 export function chatCompletions(config: TransportConfig): ChatCompletions {
-  const path = '/v1/chat/completions';
+  const { path } = endpointRoutes.chat;
   function create(params: ChatCompletionCreateParamsStreaming, options?: RequestOptions): Promise<ChatCompletionStream>;
   function create(params: ChatCompletionCreateParamsNonStreaming, options?: RequestOptions): Promise<ChatCompletion>;
   function create(params: ChatCompletionCreateParams, options?: RequestOptions): Promise<ChatCompletion | ChatCompletionStream>;

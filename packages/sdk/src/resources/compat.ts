@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { requestJson } from '../transport/request-json.js';
 import type { TransportConfig } from '../transport/transport-config.js';
@@ -13,7 +15,7 @@ export interface Compat {
 
 export function compat(config: TransportConfig): Compat {
   return {
-    embed: (params, options) => requestJson(config, { method: 'POST', path: '/compat/v2/embed', body: params }, options),
-    rerank: (params, options) => requestJson(config, { method: 'POST', path: '/compat/v2/rerank', body: params }, options),
+    embed: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['compat-embed'].path, body: params }, options),
+    rerank: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['compat-rerank'].path, body: params }, options),
   };
 }

@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { requestJson } from '../transport/request-json.js';
 import type { TransportConfig } from '../transport/transport-config.js';
@@ -14,6 +16,6 @@ export interface Embeddings {
 export function embeddings(config: TransportConfig): Embeddings {
   // Unlike openai-node, base64 is never asked for behind the caller's back: float is what the spec defaults to.
   const create = (params: EmbeddingCreateParams, options?: RequestOptions) =>
-    requestJson<CreateEmbeddingResponse<number[] | string>>(config, { method: 'POST', path: '/v1/embeddings', body: params }, options);
+    requestJson<CreateEmbeddingResponse<number[] | string>>(config, { method: 'POST', path: endpointRoutes.embeddings.path, body: params }, options);
   return { create: create as Embeddings['create'] };
 }

@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { requestJson } from '../transport/request-json.js';
 import type { TransportConfig } from '../transport/transport-config.js';
@@ -12,7 +14,7 @@ export interface Images {
 
 export function images(config: TransportConfig): Images {
   return {
-    generate: (params, options) => requestJson(config, { method: 'POST', path: '/v1/images/generations', body: params }, options),
-    edit: (params, options) => requestJson(config, { method: 'POST', path: '/v1/images/edits', body: params }, options),
+    generate: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['image-generations'].path, body: params }, options),
+    edit: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['image-edits'].path, body: params }, options),
   };
 }

@@ -1,3 +1,5 @@
+// The paths are core's route table's (bundled at build time: route-paths.ts is zod-free).
+import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { ResponseStream } from '../streaming/response-stream.js';
 import { openStream } from '../transport/open-stream.js';
@@ -19,7 +21,7 @@ export interface Responses {
 }
 
 export function responses(config: TransportConfig): Responses {
-  const path = '/v1/responses';
+  const { path } = endpointRoutes.responses;
   function create(params: ResponseCreateParamsStreaming, options?: RequestOptions): Promise<ResponseStream>;
   function create(params: ResponseCreateParamsNonStreaming, options?: RequestOptions): Promise<ResponseObject>;
   function create(params: ResponseCreateParams, options?: RequestOptions): Promise<ResponseObject | ResponseStream>;

@@ -1,3 +1,4 @@
+import type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from '@infergate/core';
 import type { TextModelId } from './model-id.js';
 import type { SamplingParams } from './sampling-params.js';
 
@@ -12,11 +13,8 @@ export interface ChatImagePart {
   image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
 }
 
-export interface ChatToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
+/** A tool call of the model; send it back on the assistant message of the next request. */
+export type ChatToolCall = ChatCompletionToolCall;
 
 export type ChatMessageParam =
   | { role: 'system' | 'developer'; content: string | ChatTextPart[]; name?: string }
@@ -94,51 +92,10 @@ export interface ChatCompletionCreateParamsStreaming extends ChatCompletionCreat
 
 export type ChatCompletionCreateParams = ChatCompletionCreateParamsNonStreaming | ChatCompletionCreateParamsStreaming;
 
-export interface ChatCompletionUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-  prompt_tokens_details?: unknown;
-}
-
-export interface ChatCompletionMessage {
-  role: 'assistant';
-  content: string | null;
-  /** Exposed thinking of the -agent and thinking models; null when hidden. */
-  reasoning?: string | null;
-  tool_calls?: ChatToolCall[];
-  refusal?: string | null;
-  annotations?: unknown;
-  audio?: unknown;
-  function_call?: unknown;
-}
-
-export interface ChatCompletionChoice {
-  index: number;
-  message: ChatCompletionMessage;
-  /** stop in the spec; length when max_tokens cut the answer; tool_calls. */
-  finish_reason: string | null;
-  logprobs: unknown;
-  stop_reason?: number | string | null;
-  token_ids?: number[] | null;
-  routed_experts?: unknown;
-}
-
-/** The spec's "Chat completion object". */
-export interface ChatCompletion {
-  id: string;
-  object: 'chat.completion';
-  created: number;
-  model: string;
-  choices: ChatCompletionChoice[];
-  usage: ChatCompletionUsage;
-  system_fingerprint?: string | null;
-  service_tier?: string | null;
-  prompt_logprobs?: unknown;
-  prompt_text?: string | null;
-  prompt_token_ids?: number[] | null;
-  kv_transfer_params?: unknown;
-}
+/** The spec's "Chat completion object", as core builds it. */
+export type { ChatCompletion, ChatCompletionChoice };
+export type ChatCompletionMessage = ChatCompletionChoice['message'];
+export type ChatCompletionUsage = ChatCompletion['usage'];
 
 export interface ChatCompletionChunkDelta {
   role?: 'assistant';

@@ -1,3 +1,4 @@
+import type { CompatEmbedResponse, RerankResponse } from '@infergate/core';
 import type { EmbeddingModelId, RerankModelId } from './model-id.js';
 
 export interface CompatTextBlock {
@@ -34,22 +35,9 @@ export interface CompatEmbedParams {
   max_tokens?: number;
 }
 
-export interface CompatBilledUnits {
-  input_tokens?: number;
-  images?: number;
-}
-
-/** The spec's compat-style embedding response. */
-export interface CompatEmbedResponse {
-  id: string;
-  embeddings: { float?: number[][]; base64?: string[] };
-  response_type?: string;
-  texts: string[];
-  images?: Array<{ width: number; height: number; format: string; bit_depth: number }>;
-  meta: { api_version: { version: string; is_experimental?: boolean; is_deprecated?: boolean }; billed_units: CompatBilledUnits };
-  model?: string;
-  usage?: { billed_units: CompatBilledUnits };
-}
+/** The spec's compat-style embedding response, as core builds it. */
+export type { CompatEmbedResponse };
+export type CompatBilledUnits = CompatEmbedResponse['meta']['billed_units'];
 
 export interface CompatRerankParams {
   model: RerankModelId;
@@ -61,8 +49,4 @@ export interface CompatRerankParams {
 }
 
 /** Most relevant first, scores in [0, 1] (the rerank API the compat endpoints follow). */
-export interface CompatRerankResponse {
-  id?: string;
-  results: Array<{ index: number; relevance_score: number }>;
-  meta?: { api_version?: { version: string; is_experimental?: boolean }; billed_units?: { search_units?: number } };
-}
+export type CompatRerankResponse = RerankResponse;

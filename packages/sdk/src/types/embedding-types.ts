@@ -1,3 +1,4 @@
+import type { EmbeddingResponse } from '@infergate/core';
 import type { EmbeddingModelId } from './model-id.js';
 
 export interface EmbeddingCreateParams {
@@ -11,18 +12,10 @@ export interface EmbeddingCreateParams {
   user?: string;
 }
 
-export interface Embedding<Vector = number[]> {
-  index: number;
-  object: 'embedding';
-  embedding: Vector;
-}
+type CoreEmbedding = EmbeddingResponse['data'][number];
 
-/** The spec's OpenAI-style embedding response. */
-export interface CreateEmbeddingResponse<Vector = number[]> {
-  id: string;
-  object: 'list';
-  created: number;
-  model: string;
-  data: Array<Embedding<Vector>>;
-  usage: { prompt_tokens: number; total_tokens: number; completion_tokens: number };
-}
+/** One embedding; `Vector` is `string` with `encoding_format: 'base64'`. */
+export type Embedding<Vector = number[]> = Omit<CoreEmbedding, 'embedding'> & { embedding: Vector };
+
+/** The spec's OpenAI-style embedding response, as core builds it. */
+export type CreateEmbeddingResponse<Vector = number[]> = Omit<EmbeddingResponse, 'data'> & { data: Array<Embedding<Vector>> };

@@ -1,3 +1,4 @@
+import type { ImageResult } from '@infergate/core';
 import type { ImageEditModelId, ImageGenerationModelId } from './model-id.js';
 
 /** standard and auto are served as medium, hd as high. */
@@ -28,16 +29,4 @@ export interface ImageEditParams extends ImageParamsBase {
 }
 
 /** The spec's image result object (generation and editing). */
-export interface ImagesResponse {
-  created: number;
-  data: Array<{ b64_json: string }>;
-  usage: {
-    total_tokens: number;
-    input_tokens: number;
-    output_tokens: number;
-    input_tokens_details: { text_tokens: number; image_tokens: number };
-  };
-  output_format: string;
-  quality: string;
-  size: string;
-}
+export type ImagesResponse = ImageResult;

@@ -1,3 +1,16 @@
+import type {
+  ImageFormResponse,
+  ResponsesFunctionCallItem,
+  ResponsesMessageItem,
+  ResponsesObject,
+  ResponsesOutputItem,
+  ResponsesOutputText,
+  ResponsesReasoningItem,
+  ResponsesStatus,
+  ResponsesTextFormatEcho,
+  ResponsesToolChoiceEcho,
+  ResponsesUsage,
+} from '@infergate/core';
 import type { TextModelId } from './model-id.js';
 import type { ReasoningEffort } from './chat-completion-types.js';
 import type { SamplingParams } from './sampling-params.js';
@@ -42,12 +55,9 @@ export interface ResponseFunctionTool {
   strict?: boolean | null;
 }
 
-export type ResponseToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; name: string };
+export type ResponseToolChoice = ResponsesToolChoiceEcho;
 
-export type ResponseTextFormat =
-  | { type: 'text' }
-  | { type: 'json_object' }
-  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; description?: string | null; strict?: boolean | null };
+export type ResponseTextFormat = ResponsesTextFormatEcho;
 
 export interface ResponseCreateParamsBase extends SamplingParams {
   model: TextModelId;
@@ -92,115 +102,21 @@ export interface ResponseCreateParamsStreaming extends ResponseCreateParamsBase 
 
 export type ResponseCreateParams = ResponseCreateParamsNonStreaming | ResponseCreateParamsStreaming;
 
-export interface ResponseOutputText {
-  type: 'output_text';
-  text: string;
-  annotations: unknown[];
-  logprobs?: unknown;
-}
-
-export interface ResponseOutputMessage {
-  type: 'message';
-  id: string;
-  role: 'assistant';
-  status: 'in_progress' | 'completed' | 'incomplete';
-  phase?: string | null;
-  content: ResponseOutputText[];
-}
-
+// The response objects as core builds them (core's contract schemas are held equal to these types).
+export type ResponseOutputText = ResponsesOutputText;
+export type ResponseOutputMessage = ResponsesMessageItem;
 /** The exposed thinking of thinking models; it comes before the message. */
-export interface ResponseReasoningItem {
-  type: 'reasoning';
-  id: string;
-  summary: unknown[];
-  content?: Array<{ type: 'reasoning_text'; text: string }>;
-  encrypted_content?: string | null;
-  status?: 'in_progress' | 'completed' | 'incomplete';
-}
-
+export type ResponseReasoningItem = ResponsesReasoningItem;
 /** A tool call of the model: run the tool and send a function_call_output item with the same call_id. */
-export interface ResponseFunctionCallItem {
-  type: 'function_call';
-  id: string;
-  status: 'in_progress' | 'completed' | 'incomplete';
-  arguments: string;
-  call_id: string;
-  name: string;
-}
-
-export type ResponseOutputItem = ResponseOutputMessage | ResponseReasoningItem | ResponseFunctionCallItem;
-
-export interface ResponseUsage {
-  input_tokens: number;
-  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: number[]; input_tokens_per_turn?: number[] };
-  output_tokens: number;
-  output_tokens_details: { reasoning_tokens: number; output_tokens_per_turn?: number[]; tool_output_tokens?: number; tool_output_tokens_per_turn?: number[] };
-  total_tokens: number;
-}
-
-/** completed in the spec's example; in_progress on stream lifecycle events; incomplete when max tokens cut it. */
-export type ResponseStatus = 'in_progress' | 'completed' | 'incomplete' | 'failed';
-
+export type ResponseFunctionCallItem = ResponsesFunctionCallItem;
+export type ResponseOutputItem = ResponsesOutputItem;
+export type ResponseUsage = ResponsesUsage;
+/** in_progress on stream lifecycle events; incomplete when max tokens cut it; failed when the model server failed. */
+export type ResponseStatus = ResponsesStatus;
 /** The spec's "Response object of the responses endpoint, text form". */
-export interface Response {
-  id: string;
-  object: 'response';
-  created_at: number;
-  model: string;
-  status: ResponseStatus;
-  output: ResponseOutputItem[];
-  /** The text of every output_text part of every message, joined. */
-  output_text: string;
-  usage: ResponseUsage | null;
-  /** Only on a failed response. */
-  error?: { code: string; message: string } | null;
-  incomplete_details: { reason: string } | null;
-  background: boolean;
-  /** Always false: nothing is stored. */
-  store: boolean;
-  parallel_tool_calls: boolean;
-  service_tier: string;
-  tool_choice: ResponseToolChoice;
-  tools: ResponseFunctionTool[];
-  truncation: string;
-  instructions: string | null;
-  max_output_tokens: number | null;
-  max_tool_calls: number | null;
-  metadata: Record<string, string> | null;
-  reasoning: { effort: string; summary: string | null } | null;
-  temperature: number | null;
-  text: { format?: ResponseTextFormat | null; verbosity?: string | null } | null;
-  top_logprobs: number | null;
-  top_p: number | null;
-  user: string | null;
-  // Null in the spec's shown response, types not shown.
-  input_messages: unknown;
-  output_messages: unknown;
-  previous_response_id: unknown;
-  prompt: unknown;
-}
-
+export type Response = ResponsesObject;
 /** The spec's "form for image input": `object` is `responses` and each message's content is one object. */
-export interface ResponseImageInputForm {
-  id: string;
-  object: 'responses';
-  created: number;
-  model: string;
-  output: Array<{
-    type: 'message';
-    id: string;
-    role: 'assistant';
-    content: { type: 'output_text'; text: string; annotations: unknown[] };
-    finish_reason: string;
-  }>;
-  usage: {
-    input_tokens: number;
-    input_tokens_details: { cached_tokens: number };
-    output_tokens: number;
-    output_tokens_details: { reasoning_tokens: number };
-    total_tokens: number;
-  };
-}
+export type ResponseImageInputForm = ImageFormResponse;
 
 /** What POST /v1/responses returns: the text form, or the image-input form when the input held an image. */
 export type ResponseObject = Response | ResponseImageInputForm;

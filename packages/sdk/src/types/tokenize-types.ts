@@ -1,3 +1,4 @@
+import type { TokenizeResponse } from '@infergate/core';
 import type { TokenizeModelId } from './model-id.js';
 
 export interface TokenizeParams {
@@ -6,11 +7,5 @@ export interface TokenizeParams {
   add_special_tokens?: boolean;
 }
 
-/** The spec's tokenize result. */
-export interface TokenizeResponse {
-  count: number;
-  /** The model's context window, so callers can keep prompts within it. */
-  max_model_len: number;
-  tokens: number[];
-  token_strs: null;
-}
+/** The spec's tokenize result; `max_model_len` is the model's context window. */
+export type { TokenizeResponse };

@@ -1,3 +1,5 @@
+import { holdToContract } from './hold-to-contract.js';
+
 /** A running gateway as the contract suite sees it. */
 export interface StartedGateway {
   /** Origin of the gateway, e.g. `http://127.0.0.1:41234` (no trailing slash). */
@@ -21,7 +23,10 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** Plain fetch against the gateway with its key: what any HTTP client does. */
+/**
+ * Plain fetch against the gateway with its key: what any HTTP client does. Every answer is held to its
+ * route's contract (hold-to-contract.ts) before the test sees it.
+ */
 export class ContractClient {
   constructor(readonly gateway: StartedGateway) {}
 
@@ -37,12 +42,14 @@ export class ContractClient {
     };
   }
 
-  post(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
-    return fetch(this.url(path), { method: 'POST', headers: this.headers(options, true), body: typeof body === 'string' ? body : JSON.stringify(body), signal: options.signal });
+  async post(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    const url = this.url(path);
+    return holdToContract('POST', url, await fetch(url, { method: 'POST', headers: this.headers(options, true), body: typeof body === 'string' ? body : JSON.stringify(body), signal: options.signal }));
   }
 
-  request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    return fetch(this.url(path), { method, headers: this.headers(options), signal: options.signal });
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const url = this.url(path);
+    return holdToContract(method, url, await fetch(url, { method, headers: this.headers(options), signal: options.signal }));
   }
 
   async postJson(path: string, body: unknown, options: RequestOptions = {}): Promise<JsonReply> {

@@ -1,5 +1,6 @@
 import { it } from 'vitest';
 import type { StartedGateway } from './contract-client.js';
+import { holdToContract } from './hold-to-contract.js';
 
 interface Exchange {
   method: string;
@@ -7,6 +8,7 @@ interface Exchange {
   requestBody: string;
   status: number | string;
   errorBody?: string;
+  violations: string[];
 }
 
 const shown = 6_000;
@@ -21,7 +23,7 @@ function bodyText(body: unknown): string {
 }
 
 /**
- * A pass-through `fetch` that remembers what a client library sent and which answers were errors.
+ * A pass-through `fetch` that holds every answer to its route's contract and remembers what a client library sent and which answers were errors.
  * The clients stay unchanged (each accepts a `fetch` option); the record only serves the failure
  * message, so that a failing test names the exact request body the library built and the gateway's answer.
  */
@@ -31,12 +33,12 @@ class ExchangeLog {
   readonly fetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const exchange: Exchange = { method, url, requestBody: bodyText(init?.body), status: 'no answer' };
+    const exchange: Exchange = { method, url, requestBody: bodyText(init?.body), status: 'no answer', violations: [] };
     this.exchanges.push(exchange);
     const response = await fetch(input, init);
     exchange.status = response.status;
     if (response.status >= 400) exchange.errorBody = await response.clone().text();
-    return response;
+    return holdToContract(method, url, response, (violation) => exchange.violations.push(violation));
   };
 
   describe(): string {
@@ -44,6 +46,7 @@ class ExchangeLog {
       `#${index + 1} ${exchange.method} ${exchange.url} -> ${exchange.status}`,
       `  sent: ${clip(exchange.requestBody)}`,
       ...(exchange.errorBody === undefined ? [] : [`  answer: ${clip(exchange.errorBody)}`]),
+      ...exchange.violations.map((violation) => `  contract: ${clip(violation)}`),
     ].join('\n'));
     return `\nrequests the client sent:\n${lines.join('\n')}`;
   }
@@ -62,5 +65,8 @@ export function itWithExchanges(name: string, gateway: () => StartedGateway, bod
       if (error instanceof Error) error.message += log.describe();
       throw error;
     }
+    // A client library may have swallowed a violation (retried, or kept reading): it still fails the test.
+    const violations = log.exchanges.flatMap((exchange) => exchange.violations);
+    if (violations.length > 0) throw new Error(`answers broke their route's contract:\n${violations.join('\n')}${log.describe()}`);
   });
 }

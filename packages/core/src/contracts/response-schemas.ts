@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
 /**
- * The response objects of the spec's "Resources and their fields", as zod schemas that exist only to be
- * turned into the OpenAPI document (handlers build their bodies in transforms/; the contract suite
- * checks those bodies against the spec). Fields the spec shows as null are typed null.
+ * The response objects of the spec's "Resources and their fields": each route's contract names its
+ * success body here (http/route-table.ts). The OpenAPI document is generated from these schemas, and
+ * the contract suite parses every answer the gateway sends with them (unknown fields count as a
+ * failure, except inside `.loose()` objects, where the upstream's extra fields pass through). The
+ * transforms build these bodies typed with zod-free interfaces; contract-types.test.ts holds each
+ * interface equal to its schema. Fields the spec shows as null are typed null.
  */
 
 const integer = z.int().min(0);
 const nullField = z.null();
 
-const chatUsageSchema = z.object({ prompt_tokens: integer, completion_tokens: integer, total_tokens: integer, prompt_tokens_details: z.null() });
+const toolCallSchema = z.object({ id: z.string(), type: z.literal('function'), function: z.object({ name: z.string(), arguments: z.string() }) });
 
 export const chatCompletionSchema = z
   .object({
@@ -20,44 +23,67 @@ export const chatCompletionSchema = z
     choices: z.array(
       z.object({
         index: integer,
-        finish_reason: z.string().describe('stop, or length when max_tokens cut the answer'),
-        logprobs: z.unknown().nullable(),
+        finish_reason: z.string().nullable().describe('stop, or length when max_tokens cut the answer, or tool_calls'),
+        logprobs: z.unknown().describe('null unless the request asked for logprobs'),
         stop_reason: z.union([z.int(), z.string(), z.null()]),
+        token_ids: nullField,
+        routed_experts: nullField,
         message: z.object({
           role: z.literal('assistant'),
           content: z.string().nullable(),
-          reasoning: z.string().nullable().describe('The thinking of models that expose it; null otherwise.'),
-          tool_calls: z.array(z.unknown()),
-          refusal: nullField,
+          tool_calls: z.array(toolCallSchema),
           annotations: nullField,
           audio: nullField,
           function_call: nullField,
+          reasoning: z.string().nullable().describe('The thinking of models that expose it; null otherwise.'),
+          refusal: nullField,
         }),
       }),
     ),
-    usage: chatUsageSchema,
+    usage: z.object({ completion_tokens: integer, prompt_tokens: integer, total_tokens: integer, prompt_tokens_details: z.unknown().describe('null in the spec; the model server\'s details (cached_tokens) when it sends them') }),
     system_fingerprint: z.string(),
     service_tier: nullField,
+    prompt_logprobs: z.unknown().describe('null unless the request asked for prompt_logprobs'),
+    prompt_text: nullField,
+    prompt_token_ids: nullField,
+    kv_transfer_params: nullField,
   })
   .meta({ title: 'ChatCompletion' });
+
+const logprobSchema = z.object({ token: z.string(), logprob: z.number(), bytes: z.array(integer) });
 
 const outputTextSchema = z.object({
   type: z.literal('output_text'),
   text: z.string(),
-  annotations: z.array(z.unknown()),
-  logprobs: z.array(z.unknown()).nullable().describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
+  annotations: z.array(z.never()),
+  logprobs: z.array(logprobSchema.extend({ top_logprobs: z.array(logprobSchema) })).nullable().describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
 });
 
-const functionCallItemSchema = z
+const itemStatusSchema = z.enum(['in_progress', 'completed', 'incomplete']);
+
+export const messageItemSchema = z.object({ id: z.string().describe('msg_<digits>'), type: z.literal('message'), role: z.literal('assistant'), status: itemStatusSchema, phase: nullField, content: z.array(outputTextSchema) });
+
+export const reasoningItemSchema = z.object({
+  id: z.string().describe('rs_<digits>'),
+  type: z.literal('reasoning'),
+  summary: z.array(z.never()),
+  content: z.array(z.object({ type: z.literal('reasoning_text'), text: z.string() })),
+  encrypted_content: nullField,
+  status: itemStatusSchema,
+});
+
+export const functionCallItemSchema = z
   .object({
-    type: z.literal('function_call'),
     id: z.string().describe('fc_<digits>'),
-    status: z.string(),
+    type: z.literal('function_call'),
+    status: itemStatusSchema,
+    arguments: z.string().describe('The JSON arguments as the model wrote them.'),
     call_id: z.string().describe('Answer the call with a function_call_output input item carrying this call_id.'),
     name: z.string(),
-    arguments: z.string().describe('The JSON arguments as the model wrote them.'),
   })
   .meta({ title: 'FunctionCallItem' });
+
+export const outputItemSchema = z.discriminatedUnion('type', [messageItemSchema, reasoningItemSchema, functionCallItemSchema]);
 
 const functionToolSchema = z.object({
   type: z.literal('function'),
@@ -67,36 +93,56 @@ const functionToolSchema = z.object({
   strict: z.boolean().nullable(),
 });
 
+const textFormatSchema = z.union([
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({ type: z.literal('json_schema'), name: z.string(), schema: z.record(z.string(), z.unknown()), description: z.string().nullable().optional(), strict: z.boolean().nullable().optional() }),
+]);
+
+export const responsesUsageSchema = z
+  .object({
+    input_tokens: integer,
+    input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer).optional(), input_tokens_per_turn: z.array(integer).optional() }),
+    output_tokens: integer,
+    output_tokens_details: z.object({ output_tokens_per_turn: z.array(integer).optional(), reasoning_tokens: integer, tool_output_tokens: integer.optional(), tool_output_tokens_per_turn: z.array(integer).optional() }),
+    total_tokens: integer,
+  })
+  .describe('The per-turn arrays are on the returned object, not in stream events.');
+
 export const responseTextFormSchema = z
   .object({
     id: z.string().describe('resp_<digits>'),
     object: z.literal('response'),
     created_at: integer,
     model: z.string(),
-    status: z.string().describe('completed, or incomplete when the token limit cut the answer'),
-    output: z.array(
-      z.union([
-        z.object({ type: z.literal('message'), id: z.string().describe('msg_<digits>'), role: z.literal('assistant'), status: z.string(), phase: nullField, content: z.array(outputTextSchema) }),
-        z.object({ type: z.literal('reasoning'), id: z.string().describe('rs_<digits>'), summary: z.array(z.unknown()), content: z.array(z.object({ type: z.literal('reasoning_text'), text: z.string() })), encrypted_content: nullField, status: z.string() }),
-        functionCallItemSchema,
-      ]),
-    ),
+    status: z.enum(['in_progress', 'completed', 'incomplete', 'failed']).describe('completed, or incomplete when the token limit cut the answer; in_progress and failed in stream events'),
+    output: z.array(outputItemSchema),
     output_text: z.string(),
-    background: z.boolean(),
+    background: z.literal(false),
     store: z.literal(false).describe('Always false: the gateway stores nothing.'),
+    incomplete_details: z.object({ reason: z.literal('max_output_tokens') }).nullable(),
+    input_messages: nullField,
+    output_messages: nullField,
+    previous_response_id: nullField,
+    prompt: nullField,
+    usage: responsesUsageSchema.nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).optional().describe('only on a failed response (stream events)'),
+    // What the request set, as applied (ResponsesEcho).
+    instructions: z.string().nullable(),
+    max_output_tokens: integer.nullable(),
+    max_tool_calls: integer.nullable(),
+    metadata: z.record(z.string(), z.string()).nullable(),
     parallel_tool_calls: z.boolean(),
+    reasoning: z.object({ effort: z.string(), summary: z.string().nullable() }).nullable(),
     service_tier: z.string(),
+    temperature: z.number().nullable(),
+    text: z.object({ format: textFormatSchema.nullable().optional(), verbosity: z.string().nullable().optional() }).nullable(),
     tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })]),
     tools: z.array(functionToolSchema),
-    truncation: z.string(),
-    metadata: z.record(z.string(), z.string()).nullable(),
-    usage: z.object({
-      input_tokens: integer,
-      input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer).optional(), input_tokens_per_turn: z.array(integer).optional() }).describe('The per-turn arrays are on the returned object, not in stream events.'),
-      output_tokens: integer,
-      output_tokens_details: z.object({ output_tokens_per_turn: z.array(integer).optional(), reasoning_tokens: integer, tool_output_tokens: integer.optional(), tool_output_tokens_per_turn: z.array(integer).optional() }),
-      total_tokens: integer,
-    }),
+    top_logprobs: integer.nullable(),
+    top_p: z.number().nullable(),
+    truncation: z.enum(['auto', 'disabled']),
+    user: z.string().nullable(),
   })
   .meta({ title: 'Response', description: 'The text form (spec), answered for text-only input.' });
 
@@ -111,13 +157,16 @@ export const responseImageFormSchema = z
         type: z.literal('message'),
         id: z.string(),
         role: z.literal('assistant'),
-        content: z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) }).describe('A single object, not an array (spec).'),
+        content: z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()) }).describe('A single object, not an array (spec).'),
         finish_reason: z.string(),
       }),
     ),
     usage: z.object({ input_tokens: integer, input_tokens_details: z.object({ cached_tokens: integer }), output_tokens: integer, output_tokens_details: z.object({ reasoning_tokens: integer }), total_tokens: integer }),
   })
   .meta({ title: 'ResponseImageInputForm', description: 'The form for image input (spec), answered when the input holds an input_image part (unless the gateway is configured to answer the text form).' });
+
+/** What POST /v1/responses answers: one of the two forms. */
+export const responseObjectSchema = z.union([responseTextFormSchema, responseImageFormSchema]);
 
 export const embeddingListSchema = z
   .object({
@@ -137,7 +186,7 @@ export const compatEmbedResponseSchema = z
     id: z.string().describe('the request id'),
     embeddings: z.object({ float: z.array(z.array(z.number())).optional(), base64: z.array(z.string()).optional() }),
     texts: z.array(z.string()),
-    images: z.array(z.object({ width: integer, height: integer, format: z.string(), bit_depth: integer })).optional(),
+    images: z.array(z.object({ width: integer, height: integer, format: z.enum(['png', 'jpeg', 'webp', 'gif']), bit_depth: integer })).optional(),
     meta: z.object({ api_version: z.object({ version: z.string(), is_experimental: z.boolean() }), billed_units: billedUnitsSchema }),
     model: z.string(),
     usage: z.object({ billed_units: billedUnitsSchema }),
@@ -190,6 +239,9 @@ export const priceListSchema = z
   .object({ object: z.literal('list'), data: z.array(z.object({ model: z.string(), input_per_million: z.number(), output_per_million: z.number(), currency: z.string() })) })
   .meta({ title: 'PriceList' });
 
+/** GET /openapi.json: an OpenAPI 3.1 document (checked for its frame; its contents are this file's schemas). */
+export const openApiDocumentSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose();
+
 export const healthSchema = z.object({ status: z.enum(['ok', 'ready', 'not_ready']) }).meta({ title: 'Health' });
 
 export const nativeErrorSchema = z
@@ -199,3 +251,6 @@ export const nativeErrorSchema = z
 export const compatErrorSchema = z
   .object({ id: z.string().describe('the request id'), message: z.string() })
   .meta({ title: 'CompatError', description: 'The error body of /compat/v2/*.' });
+
+/** The error body of each envelope a route answers errors in (RouteDefinition.envelope). */
+export const errorEnvelopeSchemas = { native: nativeErrorSchema, compat: compatErrorSchema } as const;
