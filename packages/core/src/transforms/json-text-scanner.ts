@@ -31,6 +31,11 @@ const lowerE = 101;
 const openBrace = 123;
 const closeBrace = 125;
 
+const jsonNumber = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?';
+const blanks = '[ \\t\\n\\r]*';
+// A non-empty array of JSON numbers, from its `[` to its `]`.
+const numberListPattern = new RegExp(`\\[${blanks}(?:${jsonNumber}${blanks},${blanks})*${jsonNumber}${blanks}\\]`, 'y');
+
 const isDigit = (code: number): boolean => code >= zero && code <= nine;
 const isHex = (code: number): boolean => isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 
@@ -188,7 +193,30 @@ export class JsonTextScanner {
    * its `]`. The numbers' text is `text.slice(start + 1, at - 1)` for a `start` taken before the call.
    */
   numberArray(): number {
-    this.expect(openBracket, 'an array of numbers');
+    this.skipWhitespace();
+    const text = this.text;
+    const start = this.at;
+    if (text.charCodeAt(start) !== openBracket) this.fail('an array of numbers');
+    // The pattern runs as native code, twice as fast as the loop below (a profile of 16 x 1024 floats);
+    // the loop reads what it does not match (empty arrays) and names what is wrong.
+    numberListPattern.lastIndex = start;
+    let matched = false;
+    try {
+      matched = numberListPattern.test(text);
+    } catch {
+      // A list too long for the pattern's backtracking stack: the loop reads it.
+    }
+    if (!matched) return this.numberArrayByHand();
+    const end = numberListPattern.lastIndex;
+    // The pattern let commas through only between numbers.
+    let count = 1;
+    for (let comma = text.indexOf(',', start); comma !== -1 && comma < end; comma = text.indexOf(',', comma + 1)) count += 1;
+    this.at = end;
+    return count;
+  }
+
+  private numberArrayByHand(): number {
+    this.at += 1;
     const text = this.text;
     this.skipWhitespace();
     if (text.charCodeAt(this.at) === closeBracket) {
