@@ -2,7 +2,7 @@ import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
 import type * as LocalBackendModule from '@infergate/local-backend';
 import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
-import { createUndiciTransport, nodeSha256 } from '@infergate/upstream/node';
+import { createUndiciTransport, nodeEncodeBase64, nodeSha256 } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
 import { StartFailure } from './explain-start-failure.js';
@@ -57,6 +57,7 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
   const deps = createSharedGatewayDeps(config, {
     transportFor: options.transportFor ?? defaultTransportFor,
     sha256: nodeSha256,
+    encodeBase64: nodeEncodeBase64,
     metrics: options.metrics ?? defaultMetrics(config),
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),

@@ -1,4 +1,4 @@
-import type { Clock, DocsAssets, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
+import type { Base64Encoder, Clock, DocsAssets, GatewayConfig, GatewayDeps, IdSource, MetricsSink, UpstreamConfig } from '@infergate/core';
 import { createKeyStore, type KeyStoreEntry, type Sha256 } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
@@ -23,6 +23,8 @@ export interface GatewayDepsOptions {
   docsAssets?: DocsAssets;
   /** The key store's digest: WebCrypto's by default; on Node, `nodeSha256` from `@infergate/upstream/node`. */
   sha256?: Sha256;
+  /** The `base64` embeddings' encoder: core's own by default; on Node, `nodeEncodeBase64` from `@infergate/upstream/node`. */
+  encodeBase64?: Base64Encoder;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -50,6 +52,7 @@ export function createGatewayDeps(config: DepsConfig, options: GatewayDepsOption
     clock: options.clock ?? { now: () => Date.now() },
     ids: options.ids ?? createWebIdSource(),
     metrics,
+    ...(options.encodeBase64 === undefined ? {} : { encodeBase64: options.encodeBase64 }),
     ...(options.docsAssets === undefined ? {} : { docsAssets: options.docsAssets }),
   };
 }

@@ -8,5 +8,6 @@ export { reserveRequestBody } from './reserve-request-body.js';
 export type { ReservedBody } from './reserve-request-body.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
 export { nodeSha256 } from './node-sha256.js';
+export { nodeEncodeBase64 } from './node-encode-base64.js';
 export { parseCliArgs } from './parse-cli-args.js';
 export type { CliArgs } from './parse-cli-args.js';

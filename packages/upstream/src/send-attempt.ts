@@ -130,6 +130,10 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
       throw fail(error, 'body');
     }
     finish();
+    if (call.raw === true && status >= 200 && status < 300) {
+      // Core reads this answer from its text in one pass (embeddings): no parse here.
+      return { retry: false, response: { kind: 'json', status, headers, body: undefined, text: decoder.decode(bytes), endpoint: endpoint.upstream.name } };
+    }
     return { retry: false, response: { kind: 'json', status, headers, body: parseJsonBody(bytes, endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name } };
   }
 

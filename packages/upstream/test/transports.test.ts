@@ -70,6 +70,22 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     expect(seen?.headers).toMatchObject({ authorization: 'Bearer sk-up', 'content-type': 'application/json', accept: 'application/json', 'x-request-id': 'req-1' });
   });
 
+  it('hands back the text of a 2xx answer to a raw call as sent, and still parses an error answer', async () => {
+    const sent = '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
+    let status = 200;
+    const server = await stub((_request, response) => {
+      const text = status === 200 ? sent : JSON.stringify({ error: { message: 'no such model' } });
+      response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      response.end(text);
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    expect(await port.send({ ...call(), raw: true })).toMatchObject({ kind: 'json', status: 200, body: undefined, text: sent });
+    status = 404;
+    const failed = await port.send({ ...call(), raw: true });
+    expect(failed).toMatchObject({ kind: 'json', status: 404, body: { error: { message: 'no such model' } } });
+    expect(failed).not.toHaveProperty('text');
+  });
+
   it('reuses one keep-alive connection for sequential requests', async () => {
     const server = await stub((_request, response) => json(response, 200, { ok: true }));
     const port = makePort([upstreamAt('a', server.url)], transport());

@@ -8,9 +8,11 @@ import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
 import { compatEmbedImageRequest, compatEmbedTextRequest } from '../transforms/compat-embed-upstream-request.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
-import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
+import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
 import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
 import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+import type { VectorText } from '../transforms/embedding-upstream-response.js';
+import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
 interface PlannedCall {
   request: UpstreamPathAndBody;
@@ -61,15 +63,15 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   const abortAll = (): void => controller.abort(input.signal.reason);
   if (input.signal.aborted) abortAll();
   else input.signal.addEventListener('abort', abortAll, { once: true });
-  const vectors = new Array<number[]>(plan.count);
+  const vectors = new Array<VectorText>(plan.count);
   let inputTokens = 0;
   const endpoints = new Set<string>();
   try {
     await Promise.all(
       calls.map(async (call) => {
         try {
-          const answer = await sendUpstreamJson(context, input, entry.id, call.request, controller.signal);
-          const embeddings = readEmbeddingUpstreamResponse(answer.body, call.positions.length, dimensions);
+          const answer = await sendUpstreamText(context, input, entry.id, call.request, controller.signal);
+          const embeddings = readEmbeddingUpstreamResponse(answer.text, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
           });
@@ -93,8 +95,9 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     texts: plan.textInputs.map((item) => item.text),
     images: plan.images,
     inputTokens,
+    encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
   // Neither upstream form of /v1/embeddings has a per-input token cap or a truncation side to map these onto.
   const ignored = [request.truncate === undefined ? undefined : 'truncate', request.max_tokens === undefined ? undefined : 'max_tokens'].filter((name) => name !== undefined);
-  return jsonResult(body, { model: entry.id, endpoint: [...endpoints].join(','), inputTokens }, ignoredParamsHeader(ignored));
+  return textResult(body, { model: entry.id, endpoint: [...endpoints].join(','), inputTokens }, ignoredParamsHeader(ignored));
 };

@@ -3,9 +3,10 @@ import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embedd
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
+import { resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
 import { embeddingUpstreamRequest } from '../transforms/embedding-upstream-request.js';
 import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
 /** POST /v1/embeddings: the OpenAI-style embeddings endpoint (spec), over a vLLM or TEI upstream. */
 export const embeddingsHandler: RouteHandler = async (input, context) => {
@@ -15,18 +16,17 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const target = upstreamTargetFor(context, entry);
 
   const upstreamRequest = embeddingUpstreamRequest(target, entry.id, { input: request.input, dimensions, user: request.user });
-  const answer = await sendUpstreamJson(context, input, entry.id, upstreamRequest);
-  const embeddings = readEmbeddingUpstreamResponse(answer.body, countEmbeddingInputs(request.input), dimensions);
+  const answer = await sendUpstreamText(context, input, entry.id, upstreamRequest);
+  const embeddings = readEmbeddingUpstreamResponse(answer.text, countEmbeddingInputs(request.input), dimensions);
 
   const body = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
     id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
     created: Math.floor(context.clock.now() / 1000),
     model: entry.id,
-    vectors: embeddings.vectors,
+    embeddings,
     encodingFormat: request.encoding_format,
-    promptTokens: embeddings.promptTokens,
-    totalTokens: embeddings.totalTokens,
+    encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
-  return jsonResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens });
+  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens });
 };

@@ -25,6 +25,11 @@ export interface UpstreamCall {
   body: unknown;
   /** Expect `text/event-stream` back. */
   stream: boolean;
+  /**
+   * Hand back a 2xx JSON answer's text (`text`) instead of parsing it: for answers core reads in one
+   * pass (embeddings), where a parse would build values only to write them again.
+   */
+  raw?: boolean;
   /** Aborts the upstream request; tied to the client connection. */
   signal: AbortSignal;
   requestId: string;
@@ -35,8 +40,10 @@ export interface UpstreamJsonResponse {
   status: number;
   /** Lower-case header names. */
   headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body, or undefined when the body was empty or not JSON. */
+  /** The parsed JSON body, or undefined when the body was empty or not JSON (or is in `text`). */
   body: unknown;
+  /** The body's text, unparsed, for a 2xx answer to a `raw` call (whatever it holds); absent otherwise. */
+  text?: string;
   /** Name of the endpoint that answered (for logs and metrics; never sent to clients). */
   endpoint: string;
   /** Attempts it took, this one included (for logs). */
@@ -69,6 +76,12 @@ export interface UpstreamPort {
   /** Whether every configured model has at least one reachable endpoint (`/readyz`). */
   ready(): Promise<boolean>;
 }
+
+/**
+ * RFC 4648 base64 (standard alphabet, `=` padding) of bytes, injected like the key store's digest: on
+ * Node, Buffer's native encoder; elsewhere core's own (`encodeBase64`).
+ */
+export type Base64Encoder = (bytes: Uint8Array) => string;
 
 export interface ApiKeyIdentity {
   /** A name for logs and metrics; never the key itself. */

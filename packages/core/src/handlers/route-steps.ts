@@ -2,7 +2,7 @@ import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
 import { resolveModelFor } from '../catalogue/resolve-model.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import type { UpstreamTarget } from './ports.js';
+import type { UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from './ports.js';
 import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
 import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
 
@@ -49,7 +49,38 @@ export async function sendUpstreamJson(
   signal: AbortSignal = input.signal,
   readFailedStatus?: FailedStatusReader,
 ): Promise<UpstreamJsonAnswer> {
-  const response = await context.upstream.send({ modelId, path: request.path, body: request.body, stream: false, signal, requestId: input.requestId });
+  const response = await sendUpstream(context, input, modelId, request, signal, false, readFailedStatus);
+  return { body: response.body, endpoint: response.endpoint };
+}
+
+export interface UpstreamTextAnswer {
+  /** The 2xx answer's text, unparsed (empty when it had no body). */
+  text: string;
+  endpoint: string;
+}
+
+/**
+ * sendUpstreamJson for an answer core reads from its text in one pass (embeddings). A port that parses
+ * anyway (it ignores `raw`) is still served: its JSON is written back as text.
+ */
+export async function sendUpstreamText(context: HandlerContext, input: HandlerInput, modelId: string, request: UpstreamPathAndBody, signal: AbortSignal = input.signal): Promise<UpstreamTextAnswer> {
+  const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
+  const text = response.text ?? (response.body === undefined ? '' : JSON.stringify(response.body));
+  return { text, endpoint: response.endpoint };
+}
+
+async function sendUpstream(
+  context: HandlerContext,
+  input: HandlerInput,
+  modelId: string,
+  request: UpstreamPathAndBody,
+  signal: AbortSignal,
+  raw: boolean,
+  readFailedStatus: FailedStatusReader | undefined,
+): Promise<UpstreamJsonResponse> {
+  const call: UpstreamCall = { modelId, path: request.path, body: request.body, stream: false, signal, requestId: input.requestId };
+  if (raw) call.raw = true;
+  const response = await context.upstream.send(call);
   const failed = response.status < 200 || response.status > 299;
   if (response.kind !== 'json') {
     // Leaving the events unread would hold the upstream connection open.
@@ -58,12 +89,17 @@ export async function sendUpstreamJson(
     throw GatewayError.upstreamFailed('The model server answered with a stream where JSON was expected.');
   }
   if (failed) throw readFailedStatus?.(response.status, response.body) ?? mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
-  return { body: response.body, endpoint: response.endpoint };
+  return response;
 }
 
 /** A 200 JSON result, serialized once so that both apps send identical bytes. */
 export function jsonResult(body: unknown, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
-  return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), meta };
+  return textResult(JSON.stringify(body), meta, headers);
+}
+
+/** A 200 JSON result from JSON text the handler wrote itself. */
+export function textResult(body: string, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
+  return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body, meta };
 }
 
 /** DESIGN.md's header for accepted parameters the upstream cannot honour (empty list: no header). */

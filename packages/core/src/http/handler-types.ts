@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../catalogue/catalogue-types.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
-import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
+import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { LimitStore } from '../limits/limit-store.js';
 
@@ -31,6 +31,8 @@ export interface GatewayDeps {
   clock: Clock;
   ids: IdSource;
   metrics: MetricsSink;
+  /** Encodes `base64` embeddings; absent: core's own encoder (a Node app passes Buffer's, several times faster). */
+  encodeBase64?: Base64Encoder;
   /** Where key limits are counted; absent: in this process (limits/limit-store-for.ts). */
   limiter?: LimitStore;
   /** Static assets the app loaded for the reference page at /docs; absent when it has none. */

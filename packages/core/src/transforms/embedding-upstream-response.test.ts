@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
+import type { UpstreamEmbeddings } from './embedding-upstream-response.js';
 
 function failure(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    return error as { status: number; code: string };
+    return error as { status: number; code: string; message: string; cause?: unknown };
   }
   throw new Error('expected a failure');
 }
@@ -26,30 +27,70 @@ const vllmBody = {
 // protocols.md 5.3: TEI's OpenAI-compatible answer has no id and no created.
 const teiBody = { object: 'list', data: [{ object: 'embedding', embedding: [3, 4], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } };
 
+const read = (body: unknown, count: number, dimensions?: number) => readEmbeddingUpstreamResponse(typeof body === 'string' ? body : JSON.stringify(body), count, dimensions);
+const numberTexts = (result: UpstreamEmbeddings) => result.vectors.map((vector) => vector.text.slice(vector.start, vector.end));
+const values = (result: UpstreamEmbeddings) => numberTexts(result).map((text) => JSON.parse(`[${text}]`) as number[]);
+
 describe('readEmbeddingUpstreamResponse', () => {
   it('orders vectors by index and reads the vLLM id and usage', () => {
-    expect(readEmbeddingUpstreamResponse(vllmBody, 2, undefined)).toEqual({ id: 'embd-0a1b2c', vectors: [[1, 0], [0.5, 0.25]], promptTokens: 7, totalTokens: 7 });
+    const result = read(vllmBody, 2);
+    expect(result).toMatchObject({ id: 'embd-0a1b2c', promptTokens: 7, totalTokens: 7 });
+    expect(values(result)).toEqual([[1, 0], [0.5, 0.25]]);
+    expect(result.vectors.map((vector) => vector.length)).toEqual([2, 2]);
   });
 
   it('reads a TEI answer, which has no id', () => {
-    expect(readEmbeddingUpstreamResponse(teiBody, 1, undefined)).toEqual({ id: undefined, vectors: [[3, 4]], promptTokens: 2, totalTokens: 2 });
+    const result = read(teiBody, 1);
+    expect(result).toMatchObject({ id: undefined, promptTokens: 2, totalTokens: 2 });
+    expect(values(result)).toEqual([[3, 4]]);
   });
 
   it('does not pass on an id of another form', () => {
-    expect(readEmbeddingUpstreamResponse({ ...teiBody, id: 'cmpl-xyz' }, 1, undefined).id).toBeUndefined();
+    expect(read({ ...teiBody, id: 'cmpl-xyz' }, 1).id).toBeUndefined();
+  });
+
+  it('keeps the number text as the upstream wrote it, in every JSON form and with blanks', () => {
+    const text = '{ "data" : [ { "embedding" : [ -0.0, 1e-05,\n-2.5E+3 ,7,0 , -1.25e-7 ], "index" : 0 } ], "usage": {"prompt_tokens": 1}, "extra": {"a": [true, false, null, "x\\"\\u00e9"]} }';
+    const result = read(text, 1, 6);
+    expect(numberTexts(result)).toEqual([' -0.0, 1e-05,\n-2.5E+3 ,7,0 , -1.25e-7 ']);
+    expect(result.vectors[0]?.length).toBe(6);
+    expect(result.totalTokens).toBe(1);
+  });
+
+  it('reads an empty vector and fields with escapes', () => {
+    const result = read('{"d\\u0061ta":[{"index":0,"embedding":[]}],"usage":{"prompt_tokens":0}}', 1);
+    expect(result.vectors[0]?.length).toBe(0);
   });
 
   it('is a 502 for a body of the wrong shape', () => {
-    expect(failure(() => readEmbeddingUpstreamResponse([[1, 2]], 1, undefined))).toMatchObject({ status: 502, code: 'upstream_error' });
-    expect(failure(() => readEmbeddingUpstreamResponse({ data: [{ index: 0, embedding: 'AAAA' }], usage: { prompt_tokens: 1 } }, 1, undefined))).toMatchObject({ status: 502 });
-    expect(failure(() => readEmbeddingUpstreamResponse({ data: [{ index: 0, embedding: [1] }] }, 1, undefined))).toMatchObject({ status: 502 });
+    expect(failure(() => read([[1, 2]], 1))).toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(failure(() => read({ data: [{ index: 0, embedding: 'AAAA' }], usage: { prompt_tokens: 1 } }, 1))).toMatchObject({ status: 502 });
+    expect(failure(() => read({ data: [{ index: 0, embedding: [1] }] }, 1))).toMatchObject({ status: 502 });
+    expect(failure(() => read({ usage: { prompt_tokens: 1 } }, 0))).toMatchObject({ status: 502 });
+    expect(failure(() => read({ data: [{ index: 0 }], usage: { prompt_tokens: 1 } }, 1))).toMatchObject({ status: 502 });
+    expect(failure(() => read({ data: [{ index: '0', embedding: [1] }], usage: { prompt_tokens: 1 } }, 1))).toMatchObject({ status: 502 });
+  });
+
+  it('is a 502 naming the place for a vector holding anything but numbers', () => {
+    for (const vector of ['[1,"2"]', '[1,null]', '[1,,2]', '[1,2,]', '[01]', '[1.]', '[.5]', '[+1]', '[1e]', '[NaN]', '[-]', '[1 2]', '[[1]]']) {
+      const error = failure(() => read(`{"data":[{"index":0,"embedding":${vector}}],"usage":{"prompt_tokens":1}}`, 1));
+      expect(error, vector).toMatchObject({ status: 502, message: 'The model server answered with an unexpected embeddings body.' });
+      expect(JSON.stringify(error.cause), vector).toContain('data[0].embedding: expected an array of numbers');
+    }
+  });
+
+  it('is a 502 for text that is not JSON', () => {
+    const whole = JSON.stringify(vllmBody);
+    for (const text of ['', 'not json', whole.slice(0, whole.length - 1), whole.slice(0, 60), `${whole}x`, whole.replace('"list"', "'list'"), whole.replace('"id"', 'id')]) {
+      expect(failure(() => read(text, 2)), text).toMatchObject({ status: 502, code: 'upstream_error' });
+    }
   });
 
   it('is a 502 when the count, the indexes or the dimensions do not match the request', () => {
-    expect(failure(() => readEmbeddingUpstreamResponse(vllmBody, 3, undefined))).toMatchObject({ status: 502 });
+    expect(failure(() => read(vllmBody, 3))).toMatchObject({ status: 502 });
     const repeated = { ...vllmBody, data: [vllmBody.data[0], vllmBody.data[0]] };
-    expect(failure(() => readEmbeddingUpstreamResponse(repeated, 2, undefined))).toMatchObject({ status: 502 });
-    expect(failure(() => readEmbeddingUpstreamResponse(vllmBody, 2, 3))).toMatchObject({ status: 502 });
-    expect(readEmbeddingUpstreamResponse(vllmBody, 2, 2).vectors).toHaveLength(2);
+    expect(failure(() => read(repeated, 2))).toMatchObject({ status: 502 });
+    expect(failure(() => read(vllmBody, 2, 3))).toMatchObject({ status: 502, message: 'The model server returned 2 dimensions where 3 were requested.' });
+    expect(read(vllmBody, 2, 2).vectors).toHaveLength(2);
   });
 });

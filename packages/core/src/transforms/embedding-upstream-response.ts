@@ -1,66 +1,129 @@
 import { GatewayError } from '../errors/gateway-error.js';
+import { JsonTextError, JsonTextScanner } from './json-text-scanner.js';
 
-// Upstream bodies are read loosely (vLLM and TEI add fields across versions; only these matter) and
-// by hand: a schema walk over 16 x 1024 floats was ~3 % of an embeddings request in the profile.
-type Loose = Record<string, unknown>;
+// Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
+// from their text in one pass: the vectors are never parsed into numbers, only checked and located,
+// so that `float` answers carry the upstream's number text and `base64` ones are encoded from it.
 
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-function isNumberArray(value: unknown): value is number[] {
-  if (!Array.isArray(value)) return false;
-  for (let index = 0; index < value.length; index += 1) if (typeof value[index] !== 'number') return false;
-  return true;
+/** One vector's numbers as the upstream wrote them: `text` between `start` and `end`, without the brackets. */
+export interface VectorText {
+  /** The upstream's whole answer. */
+  text: string;
+  start: number;
+  end: number;
+  /** How many numbers it holds. */
+  length: number;
 }
 
 export interface UpstreamEmbeddings {
   /** The upstream's id when it has the spec's `embd-<hex>` form. */
   id: string | undefined;
   /** One vector per input, in input order. */
-  vectors: number[][];
+  vectors: VectorText[];
   promptTokens: number;
   totalTokens: number;
 }
 
 const embdIdPattern = /^embd-[0-9a-f]+$/;
 
+interface ItemFields {
+  index: unknown;
+  vector: VectorText | undefined;
+}
+
 /**
- * The vectors of an upstream embeddings answer, ordered by `index`. A body of the wrong shape, a
- * vector count other than `expectedCount`, missing or repeated indexes, or a vector length other than
- * the requested `dimensions` is the upstream's failure (502), never passed on.
+ * The vectors of an upstream embeddings answer (its text), ordered by `index`. Text that is not JSON,
+ * a body of the wrong shape, a vector count other than `expectedCount`, missing or repeated indexes, or
+ * a vector length other than the requested `dimensions` is the upstream's failure (502), never passed on.
  */
-export function readEmbeddingUpstreamResponse(body: unknown, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
+export function readEmbeddingUpstreamResponse(text: string, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
   const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
-  if (!isObject(body)) throw unexpected('(body): expected an object');
-  if (!Array.isArray(body.data)) throw unexpected('data: expected an array');
-  if (!isObject(body.usage)) throw unexpected('usage: expected an object');
-  const { data, usage, id } = body;
+  const scanner = new JsonTextScanner(text);
+  const items: ItemFields[] = [];
+  let usage: Record<string, unknown> | undefined;
+  let id: unknown;
+  let hasData = false;
+  let path = '(body)';
+  try {
+    if (scanner.peek() !== 123 /* { */) throw unexpected('(body): expected an object');
+    scanner.object((key) => {
+      if (key === 'data') {
+        path = 'data';
+        if (scanner.peek() !== 91 /* [ */) throw unexpected('data: expected an array');
+        hasData = true;
+        items.length = 0;
+        scanner.array((position) => {
+          path = `data[${position}]`;
+          if (scanner.peek() !== 123) throw unexpected(`${path}: expected an object`);
+          items.push(readItem(scanner, path, unexpected));
+        });
+      } else if (key === 'usage') {
+        path = 'usage';
+        const value = JSON.parse(scanner.valueText()) as unknown;
+        usage = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+      } else if (key === 'id') {
+        path = 'id';
+        id = JSON.parse(scanner.valueText()) as unknown;
+      } else {
+        path = key;
+        scanner.skipValue();
+      }
+      path = '(body)';
+    });
+    scanner.end();
+  } catch (error) {
+    if (error instanceof JsonTextError) throw GatewayError.upstreamBodyInvalid('The model server answered with an embeddings body that is not valid JSON.', `${path}: ${error.message}`);
+    throw error;
+  }
+  if (!hasData) throw unexpected('data: expected an array');
+  if (usage === undefined) throw unexpected('usage: expected an object');
   if (!isCount(usage.prompt_tokens)) throw unexpected('usage.prompt_tokens: expected an integer >= 0');
   if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: expected an integer >= 0');
   if (id !== undefined && typeof id !== 'string') throw unexpected('id: expected a string');
-  if (data.length !== expectedCount) {
-    throw GatewayError.upstreamBodyInvalid(`The model server returned ${data.length} embeddings for ${expectedCount} inputs.`, `data: expected ${expectedCount} items`);
+  if (items.length !== expectedCount) {
+    throw GatewayError.upstreamBodyInvalid(`The model server returned ${items.length} embeddings for ${expectedCount} inputs.`, `data: expected ${expectedCount} items`);
   }
-  const vectors = new Array<number[] | undefined>(expectedCount).fill(undefined);
-  for (const [position, item] of (data as unknown[]).entries()) {
-    if (!isObject(item)) throw unexpected(`data[${position}]: expected an object`);
+  const vectors = new Array<VectorText | undefined>(expectedCount).fill(undefined);
+  for (const [position, item] of items.entries()) {
     if (!isCount(item.index)) throw unexpected(`data[${position}].index: expected an integer >= 0`);
-    if (!isNumberArray(item.embedding)) throw unexpected(`data[${position}].embedding: expected an array of numbers`);
+    if (item.vector === undefined) throw unexpected(`data[${position}].embedding: expected an array of numbers`);
     if (item.index >= expectedCount || vectors[item.index] !== undefined) {
       throw GatewayError.upstreamBodyInvalid('The model server returned embeddings with missing or repeated indexes.', `data[${position}].index: out of range or repeated`);
     }
-    if (dimensions !== undefined && item.embedding.length !== dimensions) {
-      throw GatewayError.upstreamBodyInvalid(`The model server returned ${item.embedding.length} dimensions where ${dimensions} were requested.`, `data[${position}].embedding: expected ${dimensions} numbers`);
+    if (dimensions !== undefined && item.vector.length !== dimensions) {
+      throw GatewayError.upstreamBodyInvalid(`The model server returned ${item.vector.length} dimensions where ${dimensions} were requested.`, `data[${position}].embedding: expected ${dimensions} numbers`);
     }
-    vectors[item.index] = item.embedding;
+    vectors[item.index] = item.vector;
   }
   return {
     id: id !== undefined && embdIdPattern.test(id) ? id : undefined,
     // Every slot is filled: the count matched and no index repeated.
-    vectors: vectors as number[][],
+    vectors: vectors as VectorText[],
     promptTokens: usage.prompt_tokens,
     totalTokens: (usage.total_tokens as number | undefined) ?? usage.prompt_tokens,
   };
+}
+
+function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: string) => GatewayError): ItemFields {
+  const item: ItemFields = { index: undefined, vector: undefined };
+  scanner.object((key) => {
+    if (key === 'index') item.index = JSON.parse(scanner.valueText()) as unknown;
+    else if (key === 'embedding') {
+      if (scanner.peek() !== 91 /* [ */) throw unexpected(`${path}.embedding: expected an array of numbers`);
+      const start = scanner.at + 1;
+      let length: number;
+      try {
+        length = scanner.numberArray();
+      } catch (error) {
+        if (error instanceof JsonTextError) throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
+        throw error;
+      }
+      item.vector = { text: scanner.text, start, end: scanner.at - 1, length };
+    } else scanner.skipValue();
+  });
+  return item;
 }

@@ -1,0 +1,39 @@
+import type { Base64Encoder } from '../handlers/ports.js';
+import type { VectorText } from './embedding-upstream-response.js';
+import { writeFloat32Numbers } from './write-float32-numbers.js';
+
+const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Each vector of upstream answers as base64 of its little-endian float32 bytes: the layout vLLM, TEI
+ * and Cohere send for `base64` embeddings and that openai-node decodes (protocols.md 3.2, 4.1, 7.6).
+ * The numbers go from the answers' text straight into one float32 buffer for all vectors.
+ */
+export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base64Encoder): string[] {
+  let total = 0;
+  for (const vector of vectors) total += vector.length;
+  const floats = new Float32Array(total);
+  const bytes = new Uint8Array(floats.buffer);
+  const encoded = new Array<string>(vectors.length);
+  let offset = 0;
+  for (let index = 0; index < vectors.length; index += 1) {
+    const vector = vectors[index] as (typeof vectors)[number];
+    writeFloat32Numbers(vector.text, vector.start, vector.end, floats, offset);
+    const own = bytes.subarray(offset * 4, (offset + vector.length) * 4);
+    if (!littleEndianHost) swapFloat32Bytes(own);
+    encoded[index] = encodeBase64(own);
+    offset += vector.length;
+  }
+  return encoded;
+}
+
+function swapFloat32Bytes(bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; at += 4) {
+    const first = bytes[at] as number;
+    const second = bytes[at + 1] as number;
+    bytes[at] = bytes[at + 3] as number;
+    bytes[at + 1] = bytes[at + 2] as number;
+    bytes[at + 2] = second;
+    bytes[at + 3] = first;
+  }
+}
