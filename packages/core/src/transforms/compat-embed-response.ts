@@ -21,8 +21,8 @@ export interface CompatEmbedResponse {
   id: string;
   embeddings: { float?: number[][]; base64?: string[] };
   texts: string[];
-  images?: { width: number; height: number; format: string; bit_depth: number }[];
-  meta: { api_version: { version: '2'; is_experimental: true }; billed_units: { input_tokens: number; images?: number } };
+  images?: { width: number; height: number; format: 'png' | 'jpeg' | 'webp' | 'gif'; bit_depth: number }[];
+  meta: { api_version: { version: string; is_experimental: boolean }; billed_units: { input_tokens: number; images?: number } };
   model: string;
   usage: { billed_units: { input_tokens: number; images?: number } };
   response_type: 'embeddings_by_type';
