@@ -6,11 +6,11 @@ import type { CompatEmbedRequest } from '../schemas/compat-embed-request-schema.
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
-import { compatEmbedImageRequest, compatEmbedTextRequest } from '../transforms/compat-embed-upstream-request.js';
+import { compatEmbedImageRequest, compatEmbedTextRequest } from '../protocols/openai/embed-image-upstream-request.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
-import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
-import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+import type { UpstreamPathAndBody } from '../protocols/openai/embedding-upstream-request.js';
+import { readEmbeddingUpstreamResponse } from '../protocols/openai/embedding-upstream-response.js';
 
 interface PlannedCall {
   request: UpstreamPathAndBody;

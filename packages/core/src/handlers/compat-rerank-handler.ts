@@ -3,8 +3,8 @@ import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-sche
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { rerankResponse } from '../transforms/rerank-response.js';
-import { rerankUpstreamRequest } from '../transforms/rerank-upstream-request.js';
-import { readRerankUpstreamResponse } from '../transforms/rerank-upstream-response.js';
+import { rerankUpstreamRequest } from '../protocols/openai/rerank-upstream-request.js';
+import { readRerankUpstreamResponse } from '../protocols/cohere/rerank-results-upstream-response.js';
 
 /** POST /compat/v2/rerank: Cohere v2 rerank over a Cohere, vLLM (Jina body) or TEI upstream. */
 export const compatRerankHandler: RouteHandler = async (input, context) => {

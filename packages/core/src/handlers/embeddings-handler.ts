@@ -4,8 +4,8 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
-import { embeddingUpstreamRequest } from '../transforms/embedding-upstream-request.js';
-import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+import { embeddingUpstreamRequest } from '../protocols/openai/embedding-upstream-request.js';
+import { readEmbeddingUpstreamResponse } from '../protocols/openai/embedding-upstream-response.js';
 
 /** POST /v1/embeddings: the OpenAI-style embeddings endpoint (spec), over a vLLM or TEI upstream. */
 export const embeddingsHandler: RouteHandler = async (input, context) => {

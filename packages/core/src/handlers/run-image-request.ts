@@ -7,8 +7,8 @@ import type { ImageGenerationRequest } from '../schemas/image-generation-request
 import type { EnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
 import { readImageEnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
 import { imagePromptEnhancementRequest } from '../transforms/image-prompt-enhancement-request.js';
-import { imageResultFromUpstream } from '../transforms/image-result-from-upstream.js';
-import { imageUpstreamRequest } from '../transforms/image-upstream-request.js';
+import { imageResultFromUpstream } from '../protocols/images/image-result-from-upstream.js';
+import { imageUpstreamRequest } from '../protocols/images/image-upstream-request.js';
 // The steps every non-streaming handler shares live there, so the handlers cannot drift apart.
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 

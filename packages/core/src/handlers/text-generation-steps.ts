@@ -7,9 +7,9 @@ import { reasoningEffortRule } from '../rules/reasoning-effort-rule.js';
 import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import { readUpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
-import type { UpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
-import { buildChatUpstreamRequest } from '../transforms/chat-upstream-request.js';
+import { readUpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import { buildChatUpstreamRequest } from '../protocols/openai/chat-upstream-request.js';
 import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 
 /*

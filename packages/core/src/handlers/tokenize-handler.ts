@@ -5,8 +5,8 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { tokenizeResponse } from '../transforms/tokenize-response.js';
-import { tokenizeUpstreamRequest } from '../transforms/tokenize-upstream-request.js';
-import { readTokenizeUpstreamResponse } from '../transforms/tokenize-upstream-response.js';
+import { tokenizeUpstreamRequest } from '../protocols/openai/tokenize-upstream-request.js';
+import { readTokenizeUpstreamResponse } from '../protocols/openai/tokenize-upstream-response.js';
 
 /**
  * Whether a non-2xx answer to the tokenize call says the server has no such route, rather than

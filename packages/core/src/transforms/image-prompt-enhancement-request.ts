@@ -1,4 +1,4 @@
-import type { ImageUpstreamCall } from './image-upstream-request.js';
+import type { ImageUpstreamCall } from '../protocols/images/image-upstream-request.js';
 
 /** Long enough for a detailed image prompt, short enough that a runaway answer costs little. */
 export const promptEnhancementMaxTokens = 512;

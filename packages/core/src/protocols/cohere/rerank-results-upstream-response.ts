@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyIssue } from './upstream-body-issue.js';
-import type { UpstreamProtocol } from '../handlers/ports.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import type { UpstreamProtocol } from '../../handlers/ports.js';
 
 /** Cohere v2 `/v2/rerank` and vLLM's Jina-style `/rerank` share the result fields the gateway reads. */
 const scoredResultsSchema = z.looseObject({

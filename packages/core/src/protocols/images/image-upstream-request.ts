@@ -1,5 +1,5 @@
-import type { UpstreamImageQuality } from '../rules/image-quality-rule.js';
-import type { ImageOutputFormat, ImageReference } from '../schemas/image-request-fields.js';
+import type { UpstreamImageQuality } from '../../rules/image-quality-rule.js';
+import type { ImageOutputFormat, ImageReference } from '../../schemas/image-request-fields.js';
 
 /** A path on an upstream origin and the JSON body to post there. */
 export interface ImageUpstreamCall {

@@ -1,5 +1,5 @@
-import type { UpstreamTarget } from '../handlers/ports.js';
-import type { CompatContentBlock } from '../schemas/compat-embed-request-schema.js';
+import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { CompatContentBlock } from '../../schemas/compat-embed-request-schema.js';
 import { embeddingsUpstreamPath, embeddingUpstreamRequest, unsupportedUpstreamProtocol } from './embedding-upstream-request.js';
 import type { UpstreamPathAndBody } from './embedding-upstream-request.js';
 

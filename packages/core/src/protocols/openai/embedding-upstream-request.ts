@@ -1,6 +1,6 @@
-import type { EmbeddingsInput } from '../schemas/embeddings-request-schema.js';
-import type { UpstreamTarget } from '../handlers/ports.js';
-import { GatewayError } from '../errors/gateway-error.js';
+import type { EmbeddingsInput } from '../../schemas/embeddings-request-schema.js';
+import type { UpstreamTarget } from '../../handlers/ports.js';
+import { GatewayError } from '../../errors/gateway-error.js';
 
 export interface UpstreamPathAndBody {
   path: string;

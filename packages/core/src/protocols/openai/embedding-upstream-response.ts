@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors/gateway-error.js';
+import { GatewayError } from '../../errors/gateway-error.js';
 
 // Upstream bodies are read loosely (vLLM and TEI add fields across versions; only these matter) and
 // by hand: a schema walk over 16 x 1024 floats was ~3 % of an embeddings request in the profile.

@@ -1,5 +1,5 @@
-import type { UpstreamTarget } from '../handlers/ports.js';
-import type { CompatRerankRequest } from '../schemas/compat-rerank-request-schema.js';
+import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { CompatRerankRequest } from '../../schemas/compat-rerank-request-schema.js';
 import { unsupportedUpstreamProtocol } from './embedding-upstream-request.js';
 import type { UpstreamPathAndBody } from './embedding-upstream-request.js';
 

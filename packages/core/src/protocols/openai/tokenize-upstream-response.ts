@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyIssue } from './upstream-body-issue.js';
-import type { UpstreamProtocol } from '../handlers/ports.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import type { UpstreamProtocol } from '../../handlers/ports.js';
 
 const tokenIdSchema = z.int().min(0);
 
