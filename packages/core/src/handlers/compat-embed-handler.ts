@@ -6,11 +6,10 @@ import type { CompatEmbedRequest } from '../schemas/compat-embed-request-schema.
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
-import { compatEmbedImageRequest, compatEmbedTextRequest } from '../protocols/openai/embed-image-upstream-request.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
-import type { UpstreamPathAndBody } from '../protocols/openai/embedding-upstream-request.js';
-import { readEmbeddingUpstreamResponse } from '../protocols/openai/embedding-upstream-response.js';
+import { operationFor } from '../protocols/operation-for.js';
+import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 
 interface PlannedCall {
   request: UpstreamPathAndBody;
@@ -48,13 +47,17 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   const plan = compatEmbedPlan(request, entry);
   const target = upstreamTargetFor(context, entry);
 
+  const embed = operationFor(target, entry.id, 'embeddings');
+
   const calls: PlannedCall[] = [];
   if (plan.textInputs.length > 0) {
     const texts = plan.textInputs.map((item) => item.text);
-    calls.push({ request: compatEmbedTextRequest(target, entry.id, texts, dimensions), positions: plan.textInputs.map((item) => item.position) });
+    calls.push({ request: embed.request(target, { input: texts, dimensions, user: undefined }), positions: plan.textInputs.map((item) => item.position) });
   }
-  for (const item of plan.imageInputs) {
-    calls.push({ request: compatEmbedImageRequest(target, entry.id, item.content, dimensions), positions: [item.position] });
+  if (plan.imageInputs.length > 0) {
+    // Only a protocol with an image form serves these (TEI embeds text only); its answer reads like any embeddings answer.
+    const embedImage = operationFor(target, entry.id, 'embedImage');
+    for (const item of plan.imageInputs) calls.push({ request: embedImage.request(target, item.content, dimensions), positions: [item.position] });
   }
 
   const controller = new AbortController();
@@ -69,7 +72,7 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
       calls.map(async (call) => {
         try {
           const answer = await sendUpstreamJson(context, input, entry.id, call.request, controller.signal);
-          const embeddings = readEmbeddingUpstreamResponse(answer.body, call.positions.length, dimensions);
+          const embeddings = embed.read(answer.body, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
           });

@@ -1,4 +1,4 @@
-import type { RerankScore } from '../protocols/cohere/rerank-results-upstream-response.js';
+import type { RerankScore } from '../protocols/upstream-protocol.js';
 
 export interface RerankResponseOptions {
   /** The request id. */
