@@ -19,7 +19,8 @@ import type { ImageResult, ImageResultDefaults } from './images/image-result-fro
  *
  * Adding a protocol: a folder protocols/<name>/ with its request builders, answer readers and an
  * adapter object; one line in protocol-adapters.ts; the name in the config's `upstreamProtocols` enum
- * (config-file-schema.ts) and in `protocolsForKind` for the kinds it serves. protocol-adapters.test.ts
+ * (config-file-schema.ts), in the `UpstreamProtocol` type (handlers/ports.ts) and in `protocolsForKind`
+ * (resolve-gateway-config.ts) for the kinds it serves. protocol-adapters.test.ts
  * fails until every allowed (kind, protocol) pair has the operations that kind's endpoints call.
  */
 
