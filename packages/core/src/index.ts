@@ -41,7 +41,7 @@ export type { EmbeddingResponse } from './transforms/embedding-response.js';
 export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';
 export type { RerankResponse } from './transforms/rerank-response.js';
 export type { TokenizeResponse } from './transforms/tokenize-response.js';
-export type { ImageResult } from './transforms/image-result-from-upstream.js';
+export type { ImageResult } from './protocols/images/image-result-from-upstream.js';
 export type { ModelObject } from './handlers/models-handler.js';
 export type { PriceObject } from './handlers/pricing-handler.js';
 

@@ -108,7 +108,7 @@ export const upstreamConfigSchema = z.strictObject({
   url: originUrl.meta({ description: 'Origin of the model server (scheme, host, port; no path): the gateway appends each protocol\'s paths.' }),
   api_key: nonEmptyString.optional().meta({ description: 'Sent to the model server as `Authorization: Bearer <api_key>`; never logged.' }),
   protocol: oneOf(upstreamProtocols).meta({
-    description: 'What the server speaks: `openai` (vLLM or any OpenAI-compatible server), `tei` (text-embeddings-inference), `cohere` (Cohere-style v2 embed and rerank), `images` (OpenAI-style images).',
+    description: 'What the server speaks: `openai` (vLLM or any OpenAI-compatible server), `tei` (text-embeddings-inference), `cohere` (Cohere-style v2 rerank), `images` (OpenAI-style images).',
   }),
   models: z.record(nonEmptyString, nonEmptyString).refine((models) => Object.keys(models).length > 0, 'expected at least one catalogue model').meta({
     description: 'Catalogue model id -> the model name this server knows it by. Two upstreams serving one model are load-balanced. A model not in the catalogue needs a `models:` entry first.',

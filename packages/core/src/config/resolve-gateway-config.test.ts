@@ -184,7 +184,9 @@ describe('ConfigError paths', () => {
     ['a virtual id mapped on an upstream', { upstreams: [{ ...upstream, models: { 'general-std': 'x' } }] }, 'upstreams[0].models.general-std', 'alpha36-35b-a3b-instruct'],
     ['a text model over tei', { upstreams: [{ ...upstream, protocol: 'tei', models: { 'alpha36-35b-a3b-instruct': 'x' } }] }, 'upstreams[0].models.alpha36-35b-a3b-instruct', 'expected one of openai'],
     ['an image model over openai', { upstreams: [{ ...upstream, models: { 'alpha-image': 'x' } }] }, 'upstreams[0].models.alpha-image', 'expected one of images'],
-    ['an embedding model over images', { upstreams: [{ ...upstream, protocol: 'images' }] }, 'upstreams[0].models.gamma-m3', 'expected one of openai|tei|cohere'],
+    ['an embedding model over images', { upstreams: [{ ...upstream, protocol: 'images' }] }, 'upstreams[0].models.gamma-m3', 'expected one of openai|tei'],
+    // Cohere's adapter has rerank only: an embedding model there would answer every request with a 502.
+    ['an embedding model over cohere', { upstreams: [{ ...upstream, protocol: 'cohere' }] }, 'upstreams[0].models.gamma-m3', 'embedding models cannot be served over protocol cohere; expected one of openai|tei'],
     ['one model over two protocols', { upstreams: [upstream, { ...upstream, name: 'b', protocol: 'tei' }] }, 'upstreams[1].models.gamma-m3', 'same protocol'],
     ['two upstreams with one name', { upstreams: [upstream, upstream] }, 'upstreams[1].name', 'another upstream'],
     ['an upstream with no models', { upstreams: [{ ...upstream, models: {} }] }, 'upstreams[0].models', 'at least one'],

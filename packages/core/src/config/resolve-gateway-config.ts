@@ -100,10 +100,13 @@ export const defaultDocs = { enabled: true } as const;
 export const defaultResponses = { imageInputForm: 'image' } as const;
 export const defaultTracing = { serviceName: 'infergate' } as const;
 
-/** Which upstream protocols can serve a model of each kind. */
+/**
+ * Which upstream protocols can serve a model of each kind: those whose adapter (core's protocols/) has
+ * the operations of the kind's endpoints, which protocol-adapters.test.ts holds this table to.
+ */
 export const protocolsForKind: Readonly<Record<ModelKind, readonly UpstreamProtocol[]>> = {
   text: ['openai'],
-  embedding: ['openai', 'tei', 'cohere'],
+  embedding: ['openai', 'tei'],
   rerank: ['openai', 'tei', 'cohere'],
   'image-generation': ['images'],
   'image-edit': ['images'],

@@ -6,7 +6,7 @@ import { routeTable } from '../http/route-table.js';
 import type { ChatCompletion } from '../transforms/chat-completion-response.js';
 import type { CompatEmbedResponse } from '../transforms/compat-embed-response.js';
 import type { EmbeddingResponse } from '../transforms/embedding-response.js';
-import type { ImageResult } from '../transforms/image-result-from-upstream.js';
+import type { ImageResult } from '../protocols/images/image-result-from-upstream.js';
 import type { RerankResponse } from '../transforms/rerank-response.js';
 import type { ImageFormResponse } from '../transforms/responses-from-chat-completion.js';
 import type { ResponsesObject } from '../transforms/responses-object.js';

@@ -6,12 +6,11 @@ import type { CompatEmbedRequest } from '../schemas/compat-embed-request-schema.
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
-import { compatEmbedImageRequest, compatEmbedTextRequest } from '../transforms/compat-embed-upstream-request.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
-import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
-import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
-import type { VectorText } from '../transforms/embedding-upstream-response.js';
+import { operationFor } from '../protocols/operation-for.js';
+import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
+import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
 interface PlannedCall {
@@ -50,13 +49,17 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   const plan = compatEmbedPlan(request, entry);
   const target = upstreamTargetFor(context, entry);
 
+  const embed = operationFor(target, entry.id, 'embeddings');
+
   const calls: PlannedCall[] = [];
   if (plan.textInputs.length > 0) {
     const texts = plan.textInputs.map((item) => item.text);
-    calls.push({ request: compatEmbedTextRequest(target, entry.id, texts, dimensions), positions: plan.textInputs.map((item) => item.position) });
+    calls.push({ request: embed.request(target, { input: texts, dimensions, user: undefined }), positions: plan.textInputs.map((item) => item.position) });
   }
-  for (const item of plan.imageInputs) {
-    calls.push({ request: compatEmbedImageRequest(target, entry.id, item.content, dimensions), positions: [item.position] });
+  if (plan.imageInputs.length > 0) {
+    // Only a protocol with an image form serves these (TEI embeds text only); its answer reads like any embeddings answer.
+    const embedImage = operationFor(target, entry.id, 'embedImage');
+    for (const item of plan.imageInputs) calls.push({ request: embedImage.request(target, item.content, dimensions), positions: [item.position] });
   }
 
   const controller = new AbortController();
@@ -71,7 +74,7 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
       calls.map(async (call) => {
         try {
           const answer = await sendUpstreamText(context, input, entry.id, call.request, controller.signal);
-          const embeddings = readEmbeddingUpstreamResponse(answer.text, call.positions.length, dimensions);
+          const embeddings = embed.read(answer.text, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
           });

@@ -3,8 +3,7 @@ import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-sche
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { rerankResponse } from '../transforms/rerank-response.js';
-import { rerankUpstreamRequest } from '../transforms/rerank-upstream-request.js';
-import { readRerankUpstreamResponse } from '../transforms/rerank-upstream-response.js';
+import { operationFor } from '../protocols/operation-for.js';
 
 /** POST /compat/v2/rerank: Cohere v2 rerank over a Cohere, vLLM (Jina body) or TEI upstream. */
 export const compatRerankHandler: RouteHandler = async (input, context) => {
@@ -12,9 +11,10 @@ export const compatRerankHandler: RouteHandler = async (input, context) => {
   const entry = resolveAllowedModel(context, request.model, 'compat-rerank');
   const target = upstreamTargetFor(context, entry);
 
-  const upstreamRequest = rerankUpstreamRequest(target, entry.id, request);
+  const rerankOperation = operationFor(target, entry.id, 'rerank');
+  const upstreamRequest = rerankOperation.request(target, request);
   const answer = await sendUpstreamJson(context, input, entry.id, upstreamRequest);
-  const rerank = readRerankUpstreamResponse(target.protocol, answer.body, request.documents.length);
+  const rerank = rerankOperation.read(answer.body, request.documents.length);
 
   const body = rerankResponse({ id: input.requestId, scores: rerank.scores, topN: request.top_n });
   return jsonResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: rerank.inputTokens }, ignoredParamsHeader(upstreamRequest.ignored));

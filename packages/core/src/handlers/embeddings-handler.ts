@@ -4,8 +4,7 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
 import { resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
-import { embeddingUpstreamRequest } from '../transforms/embedding-upstream-request.js';
-import { readEmbeddingUpstreamResponse } from '../transforms/embedding-upstream-response.js';
+import { operationFor } from '../protocols/operation-for.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
 /** POST /v1/embeddings: the OpenAI-style embeddings endpoint (spec), over a vLLM or TEI upstream. */
@@ -14,10 +13,11 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const entry = resolveAllowedModel(context, request.model, 'embeddings');
   const dimensions = embeddingDimensions(entry, request.dimensions, 'dimensions', 'range');
   const target = upstreamTargetFor(context, entry);
+  const embed = operationFor(target, entry.id, 'embeddings');
 
-  const upstreamRequest = embeddingUpstreamRequest(target, entry.id, { input: request.input, dimensions, user: request.user });
+  const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user });
   const answer = await sendUpstreamText(context, input, entry.id, upstreamRequest);
-  const embeddings = readEmbeddingUpstreamResponse(answer.text, countEmbeddingInputs(request.input), dimensions);
+  const embeddings = embed.read(answer.text, countEmbeddingInputs(request.input), dimensions);
 
   const body = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.

@@ -4,7 +4,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
 import type { UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from './ports.js';
 import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
-import type { UpstreamPathAndBody } from '../transforms/embedding-upstream-request.js';
+import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 
 /*
  * The steps every model-calling handler shares (text, embeddings, rerank, tokenize, images), kept in one

@@ -7,8 +7,7 @@ import type { ImageGenerationRequest } from '../schemas/image-generation-request
 import type { EnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
 import { readImageEnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
 import { imagePromptEnhancementRequest } from '../transforms/image-prompt-enhancement-request.js';
-import { imageResultFromUpstream } from '../transforms/image-result-from-upstream.js';
-import { imageUpstreamRequest } from '../transforms/image-upstream-request.js';
+import { operationFor } from '../protocols/operation-for.js';
 // The steps every non-streaming handler shares live there, so the handlers cannot drift apart.
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 
@@ -46,7 +45,8 @@ export async function runImageRequest(input: HandlerInput, context: HandlerConte
   if (image.endpoint === 'image-edits') checkImageEditInputs(image.request);
   const quality = imageQualityRule(request.quality);
   // Both targets are checked before any call, so no enhancement tokens are spent on a request that cannot finish.
-  const imageModel = upstreamTargetFor(context, entry).model;
+  const target = upstreamTargetFor(context, entry);
+  const imageOperation = operationFor(target, entry.id, endpoint === 'image-edits' ? 'imageEdit' : 'imageGeneration');
   const textModelId = entry.promptEnhancement?.textModel;
   const enhancer = textModelId === undefined ? undefined : { id: textModelId, upstreamModel: enhancementTarget(context, textModelId) };
 
@@ -58,9 +58,9 @@ export async function runImageRequest(input: HandlerInput, context: HandlerConte
     prompt = enhancement.prompt;
   }
 
-  const call = imageUpstreamRequest({ upstreamModel: imageModel, prompt, size: request.size, quality, outputFormat: request.output_format, images });
+  const call = imageOperation.request(target, { prompt, size: request.size, quality, outputFormat: request.output_format, images });
   const answer = await sendUpstreamJson(context, input, entry.id, call);
-  const result = imageResultFromUpstream(answer.body, {
+  const result = imageOperation.read(answer.body, {
     created: Math.floor(context.clock.now() / 1000),
     outputFormat: request.output_format,
     quality,

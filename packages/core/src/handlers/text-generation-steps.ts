@@ -7,9 +7,9 @@ import { reasoningEffortRule } from '../rules/reasoning-effort-rule.js';
 import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import { readUpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
-import type { UpstreamChatCompletion } from '../transforms/chat-upstream-completion.js';
-import { buildChatUpstreamRequest } from '../transforms/chat-upstream-request.js';
+import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import { protocolAdapters } from '../protocols/protocol-adapters.js';
+import type { ChatOperation, ChatUpstreamCall } from '../protocols/upstream-protocol.js';
 import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 
 /*
@@ -24,9 +24,10 @@ export interface TextGenerationPlan {
   chat: ChatCompletionsRequest;
   /** Parameters dropped by the rules, for `x-infergate-ignored-params`. */
   ignored: string[];
-  body: Record<string, unknown>;
-  /** The client asked for the usage chunk of a stream. */
-  includeUsage: boolean;
+  /** The upstream call: path, body, and whether the client asked for the usage chunk of a stream. */
+  call: ChatUpstreamCall;
+  /** The upstream protocol's chat operation, which reads its answer. */
+  upstream: ChatOperation;
 }
 
 export interface PlanOptions {
@@ -55,18 +56,16 @@ export function planTextGeneration(context: HandlerContext, request: ChatComplet
   const { request: chat, ignored } = backendEnforcedSamplingRule(entry, request);
   if (ignoreEffort) ignored.push(options.effortParam);
   const target = upstreamTargetFor(context, entry);
-  // Text generation speaks the vLLM-style chat protocol only; another protocol is a configuration fault.
-  if (target.protocol !== 'openai') throw GatewayError.modelNotConfigured(entry.id);
-  const { body, includeUsage } = buildChatUpstreamRequest(chat, target.model, settings);
-  return { entry, settings, chat, ignored, body, includeUsage };
+  // A protocol without chat cannot serve text at all: a configuration fault, answered as an unconfigured model.
+  const upstream = protocolAdapters[target.protocol].chat;
+  if (upstream === undefined) throw GatewayError.modelNotConfigured(entry.id);
+  return { entry, settings, chat, ignored, call: upstream.request(target, chat, settings), upstream };
 }
-
-const chatPath = '/v1/chat/completions';
 
 /** The non-streaming upstream call and its completion; every failure is the GatewayError DESIGN.md maps it to. */
 export async function sendChatCompletion(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ completion: UpstreamChatCompletion; endpoint: string }> {
-  const answer = await sendUpstreamJson(context, input, plan.entry.id, { path: chatPath, body: plan.body });
-  return { completion: readUpstreamChatCompletion(answer.body), endpoint: answer.endpoint };
+  const answer = await sendUpstreamJson(context, input, plan.entry.id, plan.call);
+  return { completion: plan.upstream.read(answer.body), endpoint: answer.endpoint };
 }
 
 /**
@@ -74,7 +73,7 @@ export async function sendChatCompletion(context: HandlerContext, input: Handler
  * HTTP error (DESIGN.md: 504 before any byte sent); after it, the stream transforms end in-protocol.
  */
 export async function sendChatStream(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ events: AsyncIterableIterator<SseEvent>; endpoint: string }> {
-  const response = await context.upstream.send({ modelId: plan.entry.id, path: chatPath, body: plan.body, stream: true, signal: input.signal, requestId: input.requestId });
+  const response = await context.upstream.send({ modelId: plan.entry.id, path: plan.call.path, body: plan.call.body, stream: true, signal: input.signal, requestId: input.requestId });
   const failed = response.status < 200 || response.status > 299;
   if (response.kind === 'stream') {
     if (!failed) return { events: response.events, endpoint: response.endpoint };
@@ -83,6 +82,6 @@ export async function sendChatStream(context: HandlerContext, input: HandlerInpu
   }
   if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
   // A 2xx JSON answer to a stream request: an error envelope sent with 200 (protocols 1.5), or a fault.
-  readUpstreamChatCompletion(response.body);
+  plan.upstream.read(response.body);
   throw GatewayError.upstreamFailed('The model server answered with JSON where a stream was expected.');
 }

@@ -5,8 +5,7 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
 import { tokenizeResponse } from '../transforms/tokenize-response.js';
-import { tokenizeUpstreamRequest } from '../transforms/tokenize-upstream-request.js';
-import { readTokenizeUpstreamResponse } from '../transforms/tokenize-upstream-response.js';
+import { operationFor } from '../protocols/operation-for.js';
 
 /**
  * Whether a non-2xx answer to the tokenize call says the server has no such route, rather than
@@ -26,11 +25,12 @@ export const tokenizeHandler: RouteHandler = async (input, context) => {
   const entry = resolveAllowedModel(context, request.model, 'tokenize');
   const target = upstreamTargetFor(context, entry);
   if (target.tokenize === false) throw GatewayError.tokenizeNotOffered(entry.id);
+  const tokenize = operationFor(target, entry.id, 'tokenize');
 
-  const answer = await sendUpstreamJson(context, input, entry.id, tokenizeUpstreamRequest(target, entry.id, request), input.signal, (status, body) =>
+  const answer = await sendUpstreamJson(context, input, entry.id, tokenize.request(target, request), input.signal, (status, body) =>
     lacksTokenizeRoute(status, body) ? GatewayError.tokenizeNotOffered(entry.id) : undefined,
   );
-  const upstream = readTokenizeUpstreamResponse(target.protocol, answer.body);
+  const upstream = tokenize.read(answer.body);
   // The catalogue's window wins: the spec promises the documented context, whatever a backend was started with.
   const maxModelLen = entry.contextWindow ?? upstream.maxModelLen;
   if (maxModelLen === undefined) throw GatewayError.upstreamFailed(`The context window of '${entry.id}' is unknown.`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { vllmCompletion } from '../handlers/text-test-ports.js';
 import { toClientChatCompletion } from './chat-completion-response.js';
-import { readUpstreamChatCompletion } from './chat-upstream-completion.js';
+import { readUpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
 
 const options = { model: 'beta53-flash-agent', clearThinking: false, id: 'chatcmpl-0123456789abcdef0123456789abcdef', now: 1_767_225_600 };
 

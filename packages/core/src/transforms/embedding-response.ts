@@ -1,6 +1,6 @@
 import type { Base64Encoder } from '../handlers/ports.js';
 import { vectorsBase64 } from './vectors-base64.js';
-import type { UpstreamEmbeddings } from './embedding-upstream-response.js';
+import type { UpstreamEmbeddings } from '../protocols/openai/embedding-upstream-response.js';
 
 export interface EmbeddingResponseOptions {
   id: string;

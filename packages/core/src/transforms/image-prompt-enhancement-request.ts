@@ -1,4 +1,4 @@
-import type { ImageUpstreamCall } from './image-upstream-request.js';
+import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 
 /** Long enough for a detailed image prompt, short enough that a runaway answer costs little. */
 export const promptEnhancementMaxTokens = 512;
@@ -19,7 +19,7 @@ const editInstruction =
  * prompt is first rewritten with more detail by a text model of the catalogue). Non-streaming, and
  * with thinking off (`chat_template_kwargs.enable_thinking`, vLLM), so the answer is the prompt alone.
  */
-export function imagePromptEnhancementRequest(upstreamModel: string, prompt: string, kind: 'generation' | 'edit'): ImageUpstreamCall {
+export function imagePromptEnhancementRequest(upstreamModel: string, prompt: string, kind: 'generation' | 'edit'): UpstreamPathAndBody {
   return {
     path: '/v1/chat/completions',
     body: {

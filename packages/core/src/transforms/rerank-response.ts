@@ -1,4 +1,4 @@
-import type { RerankScore } from './rerank-upstream-response.js';
+import type { RerankScore } from '../protocols/upstream-protocol.js';
 
 export interface RerankResponseOptions {
   /** The request id. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countingIds } from '../handlers/test-ports.js';
 import { vllmCompletion } from '../handlers/text-test-ports.js';
-import { readUpstreamChatCompletion } from './chat-upstream-completion.js';
+import { readUpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
 import { chatCompletionToImageFormResponse, chatCompletionToResponse } from './responses-from-chat-completion.js';
 import type { ResponsesEcho } from './responses-object.js';
 

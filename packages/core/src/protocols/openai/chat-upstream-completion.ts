@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GatewayError } from '../errors/gateway-error.js';
-import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import { upstreamBodyIssue } from './upstream-body-issue.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { mapUpstreamStatus } from '../../errors/map-upstream-status.js';
+import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
 
 /*
  * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old

@@ -1,5 +1,5 @@
-import { GatewayError } from '../errors/gateway-error.js';
-import { JsonTextError, JsonTextScanner } from './json-text-scanner.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scanner.js';
 
 // Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
 // from their text in one pass: the vectors are never parsed into numbers, only checked and located,

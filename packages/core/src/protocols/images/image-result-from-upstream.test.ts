@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { isGatewayError } from '../../errors/gateway-error.js';
 import { imageResultFromUpstream } from './image-result-from-upstream.js';
 
 const defaults = { created: 1_767_225_600, outputFormat: 'png', quality: 'medium', size: '1024x1024' };

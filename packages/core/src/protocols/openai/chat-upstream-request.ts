@@ -1,5 +1,5 @@
-import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
-import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
+import type { ChatTemplateSettings } from '../../rules/reasoning-effort-rule.js';
+import type { ChatCompletionsRequest } from '../../schemas/chat-completions-request-schema.js';
 
 export interface ChatUpstreamRequest {
   /** The JSON body for the upstream's `/v1/chat/completions` (openai protocol, vLLM-style). */

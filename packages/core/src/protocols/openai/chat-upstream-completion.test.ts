@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
-import { defaultSystemFingerprint, toClientChatCompletion } from './chat-completion-response.js';
+import { isGatewayError } from '../../errors/gateway-error.js';
+import { defaultSystemFingerprint, toClientChatCompletion } from '../../transforms/chat-completion-response.js';
 import { readUpstreamChatCompletion } from './chat-upstream-completion.js';
 
 const options = { model: 'alpha36-35b-a3b-instruct', clearThinking: false, id: 'chatcmpl-00000000000000000000000000000000', now: 1_767_225_600 };
