@@ -1,12 +1,17 @@
-import type { SseEvent } from '@infergate/core';
-import { upstreamFailure } from './upstream-failure.js';
+import type { SseEvent } from './sse-event.js';
 
 const LF = 0x0a;
-const CR = 0x0d;
+const COLON = 0x3a;
+const SPACE = 0x20;
 
 export interface SseParserOptions {
-  /** Largest line, and largest sum of one event's data lines, in bytes; past it the stream is refused (fault-matrix row 26). */
-  maxEventBytes: number;
+  /**
+   * Largest line, and largest sum of one event's data lines, in UTF-16 units (default: no limit). It
+   * bounds memory as a byte count would (a unit takes one or two bytes in memory).
+   */
+  maxEventLength?: number;
+  /** The error thrown past `maxEventLength` (the gateway's is a 502-bound UpstreamError, fault-matrix row 26). */
+  tooLarge?: () => Error;
 }
 
 export interface SseParser {
@@ -14,72 +19,71 @@ export interface SseParser {
   push(chunk: Uint8Array): SseEvent[];
 }
 
+function isField(line: string, start: number, name: string): boolean {
+  for (let index = 0; index < name.length; index += 1) if (line.charCodeAt(start + index) !== name.charCodeAt(index)) return false;
+  return true;
+}
+
 /**
- * An incremental parser for the WHATWG server-sent events format. It splits lines on bytes, which is
- * safe because CR and LF never occur inside a multi-byte UTF-8 sequence, and decodes only whole
- * lines, so a read that ends inside a character, between CR and LF or inside a `data:` line changes
- * nothing. `id` is reported on the event whose block carried it (not carried forward), and an event
+ * An incremental parser for the WHATWG server-sent events format, shared by the gateway's upstream
+ * reading and the test kit. Bytes are decoded as a stream (a read may end inside a character), lines
+ * are found with the string's own search, and a read may end anywhere: inside a line, between CR and
+ * LF. An event ended by a lone CR is dispatched with the read that carries it, not held until the
+ * next read. `id` is reported on the event whose block carried it (not carried forward), and an event
  * without a terminating blank line at the end of the stream is dropped, as the standard says.
  */
-export function createSseParser(options: SseParserOptions): SseParser {
-  const decoder = new TextDecoder();
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  // The previous chunk ended in CR: a LF opening the next one belongs to the same line end.
+export function createSseParser(options: SseParserOptions = {}): SseParser {
+  const maxLength = options.maxEventLength ?? Number.POSITIVE_INFINITY;
+  const tooLarge = options.tooLarge ?? (() => new RangeError(`A server-sent event exceeded ${maxLength} characters.`));
+  // The stream's first byte-order mark is dropped below; one inside a value is kept.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // The start of a line whose end has not arrived yet.
+  let partial = '';
+  // The previous read ended in CR: a LF opening the next one belongs to the same line end.
   let afterCr = false;
-  let firstLine = true;
-  let eventType = '';
+  let started = false;
+  let eventType: string | undefined;
   let eventId: string | undefined;
-  let dataLines: string[] = [];
-  let dataBytes = 0;
+  let data: string | undefined;
+  let dataLength = 0;
 
-  const tooLarge = () => upstreamFailure('too_large', 'body', undefined, 'A streamed event exceeded the size limit.');
-
-  function takeLine(tail: Uint8Array): Uint8Array {
-    if (pending.length === 0) return tail;
-    const line = new Uint8Array(pendingBytes + tail.length);
-    let offset = 0;
-    for (const piece of pending) {
-      line.set(piece, offset);
-      offset += piece.length;
-    }
-    line.set(tail, offset);
-    pending = [];
-    pendingBytes = 0;
-    return line;
-  }
-
-  function processLine(bytes: Uint8Array, events: SseEvent[]): void {
-    let text = decoder.decode(bytes);
-    if (firstLine) {
-      firstLine = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    if (text === '') {
-      if (dataLines.length > 0) {
-        const event: SseEvent = { data: dataLines.join('\n') };
-        if (eventType !== '') event.event = eventType;
+  function dispatch(events: SseEvent[]): void {
+    if (data !== undefined) {
+      if (eventType === undefined && eventId === undefined) events.push({ data });
+      else {
+        const event: SseEvent = { data };
+        if (eventType !== undefined) event.event = eventType;
         if (eventId !== undefined) event.id = eventId;
         events.push(event);
       }
-      eventType = '';
-      eventId = undefined;
-      dataLines = [];
-      dataBytes = 0;
+    }
+    eventType = undefined;
+    eventId = undefined;
+    data = undefined;
+    dataLength = 0;
+  }
+
+  function processLine(line: string, start: number, end: number, events: SseEvent[]): void {
+    if (start === end) {
+      dispatch(events);
       return;
     }
-    if (text.charCodeAt(0) === 0x3a) return; // ':' starts a comment (keepalives)
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
-    if (field === 'data') {
-      dataBytes += bytes.length;
-      if (dataBytes > options.maxEventBytes) throw tooLarge();
-      dataLines.push(value);
-    } else if (field === 'event') {
-      eventType = value;
-    } else if (field === 'id') {
+    if (line.charCodeAt(start) === COLON) return; // a comment (keepalives)
+    // `data:` is nearly every line: its colon is found without a search.
+    let colon = end - start > 4 && line.charCodeAt(start + 4) === COLON ? start + 4 : line.indexOf(':', start);
+    if (colon === -1 || colon > end) colon = end;
+    let valueStart = colon === end ? end : colon + 1;
+    if (valueStart < end && line.charCodeAt(valueStart) === SPACE) valueStart += 1;
+    const fieldLength = colon - start;
+    if (fieldLength === 4 && isField(line, start, 'data')) {
+      dataLength += end - start;
+      if (dataLength > maxLength) throw tooLarge();
+      const value = line.slice(valueStart, end);
+      data = data === undefined ? value : `${data}\n${value}`;
+    } else if (fieldLength === 5 && isField(line, start, 'event')) {
+      eventType = line.slice(valueStart, end);
+    } else if (fieldLength === 2 && isField(line, start, 'id')) {
+      const value = line.slice(valueStart, end);
       if (!value.includes('\0')) eventId = value;
     }
     // `retry` and unknown fields are ignored, as the standard says.
@@ -88,31 +92,50 @@ export function createSseParser(options: SseParserOptions): SseParser {
   return {
     push(chunk) {
       const events: SseEvent[] = [];
+      let text = decoder.decode(chunk, { stream: true });
+      if (text.length === 0) return events;
       let lineStart = 0;
-      let index = 0;
-      if (afterCr && chunk.length > 0) {
+      if (!started) {
+        started = true;
+        if (text.charCodeAt(0) === 0xfeff) lineStart = 1;
+      }
+      if (afterCr) {
         afterCr = false;
-        if (chunk[0] === LF) {
-          lineStart = 1;
-          index = 1;
-        }
+        if (text.charCodeAt(lineStart) === LF) lineStart += 1;
       }
-      for (; index < chunk.length; index += 1) {
-        const byte = chunk[index];
-        if (byte !== LF && byte !== CR) continue;
-        processLine(takeLine(chunk.subarray(lineStart, index)), events);
-        if (byte === CR) {
-          if (index + 1 === chunk.length) afterCr = true;
-          else if (chunk[index + 1] === LF) index += 1;
+      // Most streams never send CR: then one search per line suffices.
+      let nextCr = text.indexOf('\r', lineStart);
+      let nextLf = text.indexOf('\n', lineStart);
+      if (partial.length > 0) {
+        if (nextCr === -1 && nextLf === -1) {
+          if (partial.length + text.length - lineStart > maxLength) throw tooLarge();
+          partial += lineStart === 0 ? text : text.slice(lineStart);
+          return events;
         }
-        lineStart = index + 1;
+        // The line that began in earlier reads is completed here; the rest is scanned where it lies.
+        const lineEnd = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
+        text = partial + text.slice(lineStart);
+        const shift = partial.length - lineStart;
+        partial = '';
+        lineStart = 0;
+        if (nextCr !== -1) nextCr += shift;
+        if (nextLf !== -1) nextLf += shift;
+        if (lineEnd + shift > maxLength) throw tooLarge();
       }
-      if (lineStart < chunk.length) {
-        // Copied so a large network buffer is not kept alive by a small tail.
-        const tail = chunk.slice(lineStart);
-        pending.push(tail);
-        pendingBytes += tail.length;
-        if (pendingBytes > options.maxEventBytes) throw tooLarge();
+      while (nextLf !== -1 || nextCr !== -1) {
+        const lineEnd = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
+        processLine(text, lineStart, lineEnd, events);
+        lineStart = lineEnd + 1;
+        if (lineEnd === nextCr) {
+          if (lineStart === text.length) afterCr = true;
+          else if (text.charCodeAt(lineStart) === LF) lineStart += 1;
+          nextCr = text.indexOf('\r', lineStart);
+        }
+        if (nextLf !== -1 && nextLf < lineStart) nextLf = text.indexOf('\n', lineStart);
+      }
+      if (lineStart < text.length) {
+        if (text.length - lineStart > maxLength) throw tooLarge();
+        partial = text.slice(lineStart);
       }
       return events;
     },
