@@ -12,6 +12,7 @@ export type { Endpoint, EndpointPoolOptions } from './endpoint-pool.js';
 export { RetryBudget } from './retry-budget.js';
 export type { RetryBudgetOptions } from './retry-budget.js';
 export { parseSseStream } from './parse-sse-stream.js';
+export { readBoundedBytes } from './read-bounded-bytes.js';
 export type { SseStreamOptions } from './parse-sse-stream.js';
 export { classifyTransportError } from './classify-transport-error.js';
 export { createGatewayDeps } from './create-gateway-deps.js';
