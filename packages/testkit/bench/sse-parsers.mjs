@@ -38,7 +38,7 @@ function seededRandom(seed) {
 
 function cutAnywhere(bytes, random, largest) {
   const chunks = [];
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const size = 1 + Math.floor(random() * largest);
     chunks.push(bytes.slice(offset, offset + size));
     offset += size;
@@ -63,7 +63,13 @@ const shapes = [
   { name: 'CR, one event per read', chunks: frames.map((frame) => encoder.encode(frame.replaceAll('\n', '\r'))), expected: payloads },
   {
     name: 'multi-line data + comments',
-    chunks: payloads.map((payload, index) => encoder.encode(`${index % 4 === 0 ? ': keepalive\n\n' : ''}${multiLine(payload).map((line) => `data: ${line}\n`).join('')}\n`)),
+    chunks: payloads.map((payload, index) =>
+      encoder.encode(
+        `${index % 4 === 0 ? ': keepalive\n\n' : ''}${multiLine(payload)
+          .map((line) => `data: ${line}\n`)
+          .join('')}\n`,
+      ),
+    ),
     expected: payloads.map((payload) => multiLine(payload).join('\n')),
   },
   { name: '1-byte reads', chunks: [...concat(frames)].map((byte) => Uint8Array.of(byte)), expected: payloads },
@@ -142,7 +148,10 @@ log(`|---|${parsers.map(() => '---:|---:').join('|')}|---:|`);
 for (const shape of shapes) {
   for (const parser of parsers) {
     const seen = parser.read(shape.chunks, true);
-    if (JSON.stringify(seen) !== JSON.stringify(shape.expected)) misread.push(`${parser.name} on "${shape.name}": ${seen.length} of ${shape.expected.length} events, ${seen.filter((data, index) => data !== shape.expected[index]).length} different`);
+    if (JSON.stringify(seen) !== JSON.stringify(shape.expected))
+      misread.push(
+        `${parser.name} on "${shape.name}": ${seen.length} of ${shape.expected.length} events, ${seen.filter((data, index) => data !== shape.expected[index]).length} different`,
+      );
     for (let warm = 0; warm < 200; warm += 1) parser.read(shape.chunks, false);
   }
   const samples = parsers.map(() => []);
@@ -150,7 +159,12 @@ for (const shape of shapes) {
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, parser] of parsers.entries()) samples[index].push(timeRound(parser, shape.chunks));
   }
-  const figures = parsers.map((parser, index) => ({ parser: parser.name, nsPerEvent: median(samples[index]), bytesPerEvent: bytesPerEvent(parser, shape.chunks), rounds: samples[index] }));
+  const figures = parsers.map((parser, index) => ({
+    parser: parser.name,
+    nsPerEvent: median(samples[index]),
+    bytesPerEvent: bytesPerEvent(parser, shape.chunks),
+    rounds: samples[index],
+  }));
   results.shapes.push({ shape: shape.name, chunks: shape.chunks.length, figures });
   const cells = figures.map((figure) => `${figure.nsPerEvent.toFixed(0)} | ${Number.isNaN(figure.bytesPerEvent) ? 'n/a' : figure.bytesPerEvent.toFixed(0)}`);
   log(`| ${shape.name} (${shape.chunks.length} reads) | ${cells.join(' | ')} | ${(figures[0].nsPerEvent / figures[1].nsPerEvent).toFixed(2)} |`);

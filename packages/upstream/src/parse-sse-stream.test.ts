@@ -11,7 +11,8 @@ async function* reads(...texts: string[]): AsyncGenerator<Uint8Array> {
 describe('parseSseStream', () => {
   it('yields each event once its blank line has arrived, whatever the reads', async () => {
     const events = [];
-    for await (const event of parseSseStream(reads('data: {"a"', ':1}\r', '\n\r\nevent: done\ndata: [DONE]\n', '\n'), { maxEventBytes: 1024 })) events.push(event);
+    for await (const event of parseSseStream(reads('data: {"a"', ':1}\r', '\n\r\nevent: done\ndata: [DONE]\n', '\n'), { maxEventBytes: 1024 }))
+      events.push(event);
     expect(events).toEqual([{ data: '{"a":1}' }, { event: 'done', data: '[DONE]' }]);
   });
 

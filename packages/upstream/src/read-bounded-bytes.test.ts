@@ -32,7 +32,7 @@ describe('readBoundedBytes', () => {
     expect(await readBoundedBytes(webStream([]).stream, 0, tooLarge)).toEqual(new Uint8Array(0));
   });
 
-  it('throws the caller\'s error at the chunk that passes the cap, reads no further and unlocks the stream', async () => {
+  it("throws the caller's error at the chunk that passes the cap, reads no further and unlocks the stream", async () => {
     const source = webStream([bytes(1, 2), bytes(3, 4), bytes(5), bytes(6)]);
     await expect(readBoundedBytes(source.stream, 3, tooLarge)).rejects.toBeInstanceOf(TooLarge);
     expect(source.pulled()).toBe(2);

@@ -6,7 +6,11 @@
  * on the way out with the rest left unread: the caller decides whether to drain it or drop it. An
  * async iterable is returned early, which cancels what it reads from.
  */
-export async function readBoundedBytes(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+export async function readBoundedBytes(
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   const pieces: Uint8Array[] = [];
   let total = 0;
   const add = (chunk: Uint8Array): void => {

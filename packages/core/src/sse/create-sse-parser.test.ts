@@ -85,11 +85,11 @@ describe('createSseParser', () => {
     expect(parser.push(encoder.encode('\ndata: b\r\r'))).toEqual([{ data: 'b' }]);
   });
 
-  it('keeps a byte order mark inside a value; only the stream\'s first one is dropped', () => {
+  it("keeps a byte order mark inside a value; only the stream's first one is dropped", () => {
     expect(parseIn([encoder.encode('\uFEFFdata: \uFEFFx\n\n')])).toEqual([{ data: '\uFEFFx' }]);
   });
 
-  it('refuses a line that never ends past the cap, with the caller\'s error (fault-matrix row 26)', () => {
+  it("refuses a line that never ends past the cap, with the caller's error (fault-matrix row 26)", () => {
     const parser = createSseParser({ maxEventLength: 100, tooLarge });
     parser.push(encoder.encode('data: '));
     expect(() => {
