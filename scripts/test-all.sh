@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite, as `pnpm test` and CI run it: the system packages the tests need, every
-# package's tests one package at a time, and on failure a summary of what failed at the very end,
-# where a truncated CI log still shows it.
+# The whole test suite, as `pnpm test` and CI run it: the formatting check, the system packages the
+# tests need, every package's tests one package at a time, and on failure a summary of what failed
+# at the very end, where a truncated CI log still shows it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Formatting first: it takes seconds, and an unformatted file fails the run anyway.
+pnpm format:check || exit $?
 bash scripts/install-test-packages.sh || exit $?
 started_at=$(date +%s)
 pnpm exec turbo run test --concurrency=1 --continue

@@ -1,13 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedConfig } from '../../vitest.shared.js';
 
-export default defineConfig({
-  resolve: { conditions: ['@infergate/source'] },
-  ssr: { resolve: { conditions: ['@infergate/source'] } },
-  test: {
-    include: ['test/**/*.test.ts'],
-    // Packing four packages and an npm install from the registry on a shared 2-core machine: this bounds
-    // a hang, it asserts nothing about speed.
-    testTimeout: 60_000,
-    hookTimeout: 600_000,
-  },
-});
+// mergeConfig concatenates arrays, so the narrower include replaces the shared one after the merge.
+const config = mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: {
+      // Packing four packages and an npm install from the registry on a shared 2-core machine: this
+      // bounds a hang, it asserts nothing about speed.
+      testTimeout: 60_000,
+      hookTimeout: 600_000,
+    },
+  }),
+);
+config.test = { ...config.test, include: ['test/**/*.test.ts'] };
+
+export default config;

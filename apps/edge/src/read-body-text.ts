@@ -1,33 +1,9 @@
 import { GatewayError, isGatewayError } from '@infergate/core';
+import { readBoundedBytes } from '@infergate/upstream';
 
 // Node's Fastify reads a body as Buffer#toString('utf8'), which keeps a byte-order mark; so does this,
 // so that both apps hand core the same text (a BOM is then core's malformed JSON in both).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-
-async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      // DESIGN.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
-      // answer (answerBeforeBody), which drops what is still in flight.
-      reader.releaseLock();
-      throw GatewayError.payloadTooLarge(limitBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /**
  * The body of a request as text, counted while it is read: over `limitBytes` it is a 413, answered
@@ -40,7 +16,9 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
   if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
   if (request.body === null) return '';
   try {
-    return decoder.decode(await readUpTo(request.body, limitBytes));
+    // DESIGN.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
+    // answer (answerBeforeBody), which drops what is still in flight.
+    return decoder.decode(await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes)));
   } catch (error) {
     if (isGatewayError(error)) throw error;
     // The client went away or sent a broken body: as the node-server answers it.

@@ -50,6 +50,7 @@ export * from './images/read-image-header.js';
 export * from './images/parse-data-url.js';
 export * from './rules/check-image-data-url.js';
 export type * from './sse/sse-event.js';
+export * from './sse/create-sse-parser.js';
 export * from './sse/encode-sse-event.js';
 export * from './sse/sse-response-stream.js';
 export * from './transforms/encode-float32-base64.js';

@@ -2,7 +2,7 @@
 //   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose]
 // See README.md in this folder for what each scenario measures and how to read the tables.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,15 @@ const throughputScenarios = [
   { id: 4, title: 'responses endpoint, streaming (32 deltas)', path: '/v1/responses', body: responsesRequestBody(), expect: 'response.completed' },
 ];
 
+// Scenario 9 runs in a child of its own: --expose-gc and a young generation large enough that the
+// allocation window sees no collection, without either reaching the other scenarios.
+function measureSseParsers(workDirectory) {
+  const file = join(workDirectory, 'sse-parsers.json');
+  const script = join(benchDirectory, 'sse-parsers.mjs');
+  execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
 function buildInfergate() {
   if (args.includes('--no-build') && existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) {
     log('--no-build: measuring the existing apps/node-server/dist');
@@ -68,10 +77,21 @@ async function main() {
   buildInfergate();
   const cores = availableParallelism();
   const layout = planCores(cores);
-  settings.generator = ensureWrk(log);
+  const serverScenarios = [1, 2, 3, 4, 5, 6, 7].some(wanted);
+  settings.generator = serverScenarios ? ensureWrk(log) : 'none';
   log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
   log(`load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate and stream clients: undici`);
   log(`mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`);
+
+  const results = { startedAt: new Date(started).toISOString(), quick, node: process.version, cores, layout, generator: settings.generator, settings: { ...settings, workDirectory: undefined }, scenarios: [] };
+  if (wanted(9) && !args.includes('--profile')) {
+    log('\n== 9. SSE parsers: ours against eventsource-parser, in one process (no servers)');
+    results.scenarios.push({ id: 9, title: 'SSE parsers, ns and bytes per event', sseParsers: measureSseParsers(workDirectory) });
+    if (!serverScenarios && !wanted(8)) {
+      writeFileSync(join(resultsDirectory, `bench-sse-parsers-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+      return;
+    }
+  }
 
   if (args.includes('--profile')) {
     await runProfile({ settings, layout, workDirectory, resultsDirectory, headers, apiKey, scenarios: throughputScenarios.filter((scenario) => scenario.id <= 3 && wanted(scenario.id)), log });
@@ -93,7 +113,6 @@ async function main() {
     floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
     infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore, fileTag: `infergate-${generation}` });
   };
-  const results = { startedAt: new Date(started).toISOString(), quick, node: process.version, cores, layout, generator: settings.generator, settings: { ...settings, workDirectory: undefined }, scenarios: [] };
 
   for (const scenario of throughputScenarios.filter((entry) => wanted(entry.id))) {
     log(`\n== ${scenario.id}. ${scenario.title}`);

@@ -1,30 +1,22 @@
+import { createSseParser } from '@infergate/core';
+
 /** One server-sent event as a client sees it. */
 export interface ReceivedEvent {
   event: string | undefined;
   data: string;
 }
 
-/** Splits SSE text into events (WHATWG rules: CRLF/LF lines, `data:` lines joined, comments skipped). */
+const encoder = new TextEncoder();
+
+/**
+ * Splits SSE text into events with the parser the gateway reads upstream streams with (WHATWG rules:
+ * CRLF, LF or CR lines, `data:` lines joined, comments skipped, an event not closed by a blank line
+ * dropped, so a stream the gateway cuts short shows as a missing event).
+ */
 export function parseSseText(text: string): ReceivedEvent[] {
-  const events: ReceivedEvent[] = [];
-  let event: string | undefined;
-  let data: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line === '') {
-      if (data.length > 0) events.push({ event, data: data.join('\n') });
-      event = undefined;
-      data = [];
-      continue;
-    }
-    if (line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    if (field === 'event') event = value;
-  }
-  if (data.length > 0) events.push({ event, data: data.join('\n') });
-  return events;
+  return createSseParser()
+    .push(encoder.encode(text))
+    .map((event) => ({ event: event.event, data: event.data }));
 }
 
 /** Reads a streamed response to its very end and returns its raw text and events. */

@@ -5,7 +5,7 @@ import type { Endpoint, EndpointPool } from './endpoint-pool.js';
 import { limitPulls } from './limit-pulls.js';
 import { parseSseStream } from './parse-sse-stream.js';
 import { raceAbort } from './race-abort.js';
-import { readLimitedBody } from './read-limited-body.js';
+import { readBoundedBytes } from './read-bounded-bytes.js';
 import { redactSecret } from './redact-secret.js';
 import { startTimer } from './start-timer.js';
 import type { Transport } from './transport.js';
@@ -33,6 +33,7 @@ export type AttemptResult = { retry: true } | { retry: false; response: Upstream
 
 const retriedStatuses = new Set([502, 503]);
 const decoder = new TextDecoder();
+const answerTooLarge = () => upstreamFailure('too_large', 'body');
 
 function parseJsonBody(bytes: Uint8Array, secret: string | undefined, status: number): unknown {
   // Error answers are the ones whose text core passes on to clients; success bodies are not scanned
@@ -125,7 +126,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     clearFirstByteLimit();
     let bytes: Uint8Array;
     try {
-      bytes = await readLimitedBody(limitPulls(response.body, { signal, idleMs: timeouts.idleMs, onIdle }), context.maxResponseBytes);
+      bytes = await readBoundedBytes(limitPulls(response.body, { signal, idleMs: timeouts.idleMs, onIdle }), context.maxResponseBytes, answerTooLarge);
     } catch (error) {
       throw fail(error, 'body');
     }

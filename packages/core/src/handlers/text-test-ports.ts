@@ -4,6 +4,7 @@
  */
 import type { UpstreamTarget, UpstreamStreamResponse } from './ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import { createSseParser } from '../sse/create-sse-parser.js';
 
 /** Every text model of the spec's catalogue, served by one openai-protocol upstream as `served-<id>`. */
 export function textTargets(ids: readonly string[]): Record<string, UpstreamTarget> {
@@ -140,19 +141,7 @@ export async function readText(stream: ReadableStream<Uint8Array>): Promise<stri
   }
 }
 
-/** Splits SSE text into events (`event:` and joined `data:` lines), as a client parser would. */
+/** Splits SSE text into events with the parser the gateway reads upstream streams with. */
 export function parseSseText(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  for (const block of text.split('\n\n')) {
-    if (block.length === 0) continue;
-    const event: SseEvent = { data: '' };
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event: ')) event.event = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    event.data = data.join('\n');
-    events.push(event);
-  }
-  return events;
+  return createSseParser().push(new TextEncoder().encode(text));
 }

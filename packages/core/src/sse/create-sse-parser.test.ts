@@ -1,7 +1,6 @@
-import { isUpstreamError } from '@infergate/core';
-import type { SseEvent } from '@infergate/core';
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from './create-sse-parser.js';
+import type { SseEvent } from './sse-event.js';
 
 const encoder = new TextEncoder();
 
@@ -28,8 +27,11 @@ const expected: SseEvent[] = [
   { event: 'done', data: '[DONE]' },
 ];
 
-function parseIn(pieces: Uint8Array[], maxEventBytes = 1024): SseEvent[] {
-  const parser = createSseParser({ maxEventBytes });
+class TooLarge extends Error {}
+const tooLarge = () => new TooLarge('the event is too large');
+
+function parseIn(pieces: Uint8Array[], maxEventLength = 1024): SseEvent[] {
+  const parser = createSseParser({ maxEventLength, tooLarge });
   return pieces.flatMap((piece) => parser.push(piece));
 }
 
@@ -77,20 +79,31 @@ describe('createSseParser', () => {
     expect(parseIn([encoder.encode('retry: 10\nfoo: bar\ndata: x\n\n')])).toEqual([{ data: 'x' }]);
   });
 
-  it('refuses a line that never ends past the cap (fault-matrix row 26)', () => {
-    const parser = createSseParser({ maxEventBytes: 100 });
+  it('dispatches an event ended by a lone CR with the read that carries its blank line, not the next one', () => {
+    const parser = createSseParser();
+    expect(parser.push(encoder.encode('data: a\r\r'))).toEqual([{ data: 'a' }]);
+    expect(parser.push(encoder.encode('\ndata: b\r\r'))).toEqual([{ data: 'b' }]);
+  });
+
+  it("keeps a byte order mark inside a value; only the stream's first one is dropped", () => {
+    expect(parseIn([encoder.encode('\uFEFFdata: \uFEFFx\n\n')])).toEqual([{ data: '\uFEFFx' }]);
+  });
+
+  it("refuses a line that never ends past the cap, with the caller's error (fault-matrix row 26)", () => {
+    const parser = createSseParser({ maxEventLength: 100, tooLarge });
     parser.push(encoder.encode('data: '));
-    let caught: unknown;
-    try {
+    expect(() => {
       for (let index = 0; index < 10; index += 1) parser.push(encoder.encode('x'.repeat(20)));
-    } catch (error) {
-      caught = error;
-    }
-    expect(isUpstreamError(caught) && caught.kind === 'too_large' && caught.phase === 'body').toBe(true);
+    }).toThrow(TooLarge);
   });
 
   it('refuses an event whose data lines add up past the cap', () => {
-    const parser = createSseParser({ maxEventBytes: 100 });
-    expect(() => parser.push(encoder.encode('data: 0123456789012345678901234567890123456789\n'.repeat(5)))).toThrow(/more data than the gateway accepts/);
+    const parser = createSseParser({ maxEventLength: 100, tooLarge });
+    expect(() => parser.push(encoder.encode('data: 0123456789012345678901234567890123456789\n'.repeat(5)))).toThrow(TooLarge);
+  });
+
+  it('has no cap unless given one', () => {
+    const long = 'x'.repeat(200_000);
+    expect(createSseParser().push(encoder.encode(`data: ${long}\n\n`))).toEqual([{ data: long }]);
   });
 });

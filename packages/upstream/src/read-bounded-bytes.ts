@@ -1,0 +1,43 @@
+/**
+ * Reads a whole body into one buffer, throwing `tooLarge()` as soon as its bytes pass `maxBytes`, so
+ * an endless or huge body never grows memory past the cap. Used for model-server answers (an
+ * UpstreamError, 502) and the edge app's request bodies (413 naming the limit). A Web ReadableStream
+ * is read through its own reader (not every runtime makes it async-iterable) whose lock is released
+ * on the way out with the rest left unread: the caller decides whether to drain it or drop it. An
+ * async iterable is returned early, which cancels what it reads from.
+ */
+export async function readBoundedBytes(
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  const add = (chunk: Uint8Array): void => {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw tooLarge();
+    pieces.push(chunk);
+  };
+  if ('getReader' in source) {
+    const reader = source.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        add(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    for await (const chunk of source) add(chunk);
+  }
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const piece of pieces) {
+    body.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return body;
+}
