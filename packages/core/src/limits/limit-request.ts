@@ -1,24 +1,22 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
-import type { GatewayDeps, HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
+import type { HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 import { formatResetDuration } from './format-reset-duration.js';
 import { hasKeyLimits } from './key-limits.js';
-import type { LimitLease, LimitRejection, LimitSnapshot } from './limit-store.js';
-import { limitStoreFor } from './limit-store-for.js';
+import type { LimitLease, LimitRejection, LimitSnapshot, LimitStore } from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
-/** An admitted request of a limited key: the headers every response of it carries, and its settlement. */
+/**
+ * An admitted request of a limited key: the headers every response of it carries, and what its
+ * settlement needs. The gateway's request finaliser settles it once, when the request is over.
+ */
 export interface LimitTicket {
   headers: Record<string, string>;
-  /** Settles a JSON result with the usage it reports (nothing reported: 0, the request used no model). */
-  settle(meta: ResultMeta): void;
-  /**
-   * Passes a stream through and settles once when it ends, with the usage in `meta` or, for a stream cut
-   * before its usage arrived, the prompt estimate plus one token per event sent (the upstream sends one
-   * chunk per token, so events sent is what the client received).
-   */
-  observe(stream: ReadableStream<Uint8Array>, meta: ResultMeta): ReadableStream<Uint8Array>;
+  lease: LimitLease;
+  /** The prompt's estimate, charged (plus one token per event sent) for a stream cut before its usage arrived. */
+  promptTokens: number;
 }
 
 const describedLimit: Readonly<Record<LimitRejection, string>> = {
@@ -42,52 +40,14 @@ function reportedTokens(meta: ResultMeta): number | undefined {
   return (meta.inputTokens ?? 0) + (meta.outputTokens ?? 0) + (enhancement === undefined ? 0 : enhancement.inputTokens + enhancement.outputTokens);
 }
 
-// A chunk is one encoded event; a ':' chunk is a keep-alive comment, not model output.
-const commentByte = 0x3a;
-
-function ticketFor(lease: LimitLease, snapshot: LimitSnapshot, promptTokens: number): LimitTicket {
-  let settled = false;
-  const settleOnce = (tokens: number): void => {
-    if (settled) return;
-    settled = true;
-    lease.settle(tokens);
-  };
-  return {
-    headers: rateLimitHeaders(snapshot),
-    settle: (meta) => settleOnce(reportedTokens(meta) ?? 0),
-    observe(stream, meta) {
-      const reader = stream.getReader();
-      let events = 0;
-      const end = (): void => settleOnce(reportedTokens(meta) ?? promptTokens + events);
-      return new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            try {
-              const chunk = await reader.read();
-              if (chunk.done) {
-                end();
-                controller.close();
-                return;
-              }
-              if (chunk.value[0] !== commentByte) events += 1;
-              controller.enqueue(chunk.value);
-            } catch (error) {
-              end();
-              controller.error(error);
-            }
-          },
-          async cancel(reason) {
-            try {
-              await reader.cancel(reason);
-            } finally {
-              end();
-            }
-          },
-        },
-        { highWaterMark: 0 },
-      );
-    },
-  };
+/**
+ * The tokens a finished request is charged: the usage its result reports or, for a stream cut before
+ * its usage arrived, the prompt estimate plus one token per event sent (the upstream sends one chunk
+ * per token, so events sent is what the client received). Nothing reported by a JSON answer: 0, the
+ * request used no model.
+ */
+export function usedTokens(ticket: LimitTicket, meta: ResultMeta, streamedEvents: number | undefined): number {
+  return reportedTokens(meta) ?? (streamedEvents === undefined ? 0 : ticket.promptTokens + streamedEvents);
 }
 
 /**
@@ -96,16 +56,16 @@ function ticketFor(lease: LimitLease, snapshot: LimitSnapshot, promptTokens: num
  * when over a limit. Routes without a body (catalogue, pricing, health) are not counted, like the
  * admission cap. A store that fails admits the request: limits never turn into a 5xx.
  */
-export async function limitRequest(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps, identity: ApiKeyIdentity | undefined): Promise<LimitTicket | undefined> {
+export async function limitRequest(route: RouteDefinition, input: HandlerInput, config: GatewayConfig, store: LimitStore, identity: ApiKeyIdentity | undefined): Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
   if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
-  const estimate = estimateRequestTokens(route.operationId, input.body, deps.config.limits.defaultMaxTokens);
+  const estimate = estimateRequestTokens(route.operationId, input.body, config.limits.defaultMaxTokens);
   // A request larger than the whole minute's allowance is admitted into an empty window rather than
   // refused forever; it is charged its real usage when it settles.
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
-    decision = await limitStoreFor(deps).acquire({ key: identity.name, limits, estimatedTokens });
+    decision = await store.acquire({ key: identity.name, limits, estimatedTokens });
   } catch {
     return undefined;
   }
@@ -113,5 +73,5 @@ export async function limitRequest(route: RouteDefinition, input: HandlerInput, 
     const limit = decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
     throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
   }
-  return ticketFor(decision.lease, decision.snapshot, Math.min(estimatePromptTokens(input.body), estimatedTokens));
+  return { headers: rateLimitHeaders(decision.snapshot), lease: decision.lease, promptTokens: Math.min(estimatePromptTokens(input.body), estimatedTokens) };
 }

@@ -49,4 +49,6 @@ export interface LimitStore {
    * A store must not reject for its own failures: a shared store falls back to local counting.
    */
   acquire(request: LimitRequest): Promise<LimitDecision>;
+  /** Releases what the store holds open (a shared store's connection); called by the gateway's close(). */
+  close?(): Promise<void>;
 }

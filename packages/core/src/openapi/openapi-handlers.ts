@@ -1,11 +1,6 @@
-import type { Catalogue } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { HandlerContext, HandlerInput, JsonResult, RouteHandler } from '../http/handler-types.js';
-import { buildOpenApiDocument } from './build-openapi-document.js';
 import { docsContentSecurityPolicy, docsPageHtml } from './docs-page-html.js';
-
-// One document per catalogue (a gateway has one): built on first request, not at start.
-const documents = new WeakMap<Catalogue, string>();
 
 function ensureDocsEnabled(input: HandlerInput, context: HandlerContext): void {
   // Switched off, the routes answer as if they did not exist.
@@ -19,13 +14,8 @@ function textResult(contentType: string, body: string, headers: Record<string, s
 /** GET /openapi.json: the OpenAPI 3.1 document of this gateway (its catalogue, with configured models). */
 export const openApiDocumentHandler: RouteHandler = async (input, context) => {
   ensureDocsEnabled(input, context);
-  const { catalogue } = context.config;
-  let body = documents.get(catalogue);
-  if (body === undefined) {
-    body = JSON.stringify(buildOpenApiDocument({ catalogue }));
-    documents.set(catalogue, body);
-  }
-  return textResult('application/json', body, { 'cache-control': 'no-cache' });
+  // Built by the gateway on the first request, not at start, and kept.
+  return textResult('application/json', context.gateway.openApiDocument(), { 'cache-control': 'no-cache' });
 };
 
 /** GET /docs: the interactive reference page. */
