@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayConfig, UpstreamConfig } from '@infergate/core';
 // Temporary source-path import (issue 6): core's index does not export resolveGatewayConfig yet.
 import { resolveGatewayConfig } from '@infergate/core';
-import { createGatewayDeps } from './create-gateway-deps.js';
+import { createGatewayDeps } from './create-gateway-ports.js';
 import { createInProcessTransport } from './in-process-transport.js';
 
 describe('createGatewayDeps', () => {
