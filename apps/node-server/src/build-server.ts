@@ -17,7 +17,7 @@ import {
   type JsonResult,
   type RouteDefinition,
 } from '@infergate/core';
-import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
+import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-node-gateway.js';
 import { createClientErrorHandler, createTracing, reserveRequestBody } from '@infergate/upstream/node';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';

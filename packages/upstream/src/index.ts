@@ -15,6 +15,6 @@ export { createSseParser } from './create-sse-parser.js';
 export type { SseParser, SseParserOptions } from './create-sse-parser.js';
 export { parseSseStream } from './parse-sse-stream.js';
 export { classifyTransportError } from './classify-transport-error.js';
-export { createGatewayDeps } from './create-gateway-ports.js';
-export type { DepsConfig, GatewayDepsOptions } from './create-gateway-ports.js';
+export { createGatewayPorts } from './create-gateway-ports.js';
+export type { GatewayPortsOptions, PortsConfig } from './create-gateway-ports.js';
 export { createWebIdSource } from './create-web-id-source.js';
