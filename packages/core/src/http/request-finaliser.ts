@@ -88,13 +88,14 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
     controller.enqueue(chunk.value);
   }
 
-  /** The client went away: the cancel reaches the handler's stream, which aborts the upstream call. */
+  /**
+   * The client went away: the request ends now, as a 499, before the cancel reaches the handler's
+   * stream (which aborts the upstream call): a read pending meanwhile resolves as done, and must not
+   * count the request as a stream that completed.
+   */
   async cancel(reason: unknown): Promise<void> {
-    try {
-      await this.reader?.cancel(reason);
-    } finally {
-      this.end(true, undefined);
-    }
+    this.end(true, undefined);
+    await this.reader?.cancel(reason);
   }
 
   private end(cancelled: boolean, errorCode: string | undefined): void {
