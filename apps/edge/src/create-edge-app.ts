@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { type GatewayDeps, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, dispatch, envelopeForPath, errorResult, failureLogFields, requestIdFor, routeTable, unmatchedResult, withCorsHeaders } from '@infergate/core';
+import { type Gateway, type RouteDefinition } from '@infergate/core';
+import { bodyLimitBytes, envelopeForPath, errorResult, failureLogFields, requestIdFor } from '@infergate/core';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';
@@ -15,13 +15,14 @@ function pathOf(context: Context): string {
  * The gateway on Hono: every route of core's table through core's dispatch; 404 and 405 from core's
  * matcher over the same table; request bodies counted against the route's limit while read.
  */
-export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
+export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal): Hono {
   const app = new Hono();
-  const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), deps.ids);
+  const { config, ids } = gateway.deps;
+  const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), ids);
 
   // 404, 405 with Allow, or a CORS preflight's 204: core decides, as for the node-server.
   const unmatched = (context: Context): Response =>
-    toResponse(unmatchedResult(routeTable, { method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }, deps.config));
+    toResponse(gateway.unmatched({ method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }));
 
   const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
     // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
@@ -29,9 +30,9 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
     const requestId = requestIdOf(context);
     let body: string | undefined;
     try {
-      body = await readBodyText(context.req.raw, bodyLimitBytes(route, deps.config));
+      body = await readBodyText(context.req.raw, bodyLimitBytes(route, config));
     } catch (error) {
-      return answerBeforeBody(withCorsHeaders(errorResult(error, route.envelope, requestId), deps.config, context.req.header('origin')), context.req.raw.body);
+      return answerBeforeBody(gateway.withCors(errorResult(error, route.envelope, requestId), context.req.header('origin')), context.req.raw.body);
     }
     const input = {
       method: route.method,
@@ -43,7 +44,7 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
       signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
       requestId,
     };
-    const result = await dispatch(route, input, deps);
+    const result = await gateway.dispatch(route, input);
     // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
     if (result.status >= 500) {
       const { meta } = result;
@@ -52,7 +53,7 @@ export function createEdgeApp(deps: GatewayDeps, shutdown?: AbortSignal): Hono {
     return toResponse(result);
   };
 
-  for (const route of routeTable) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
+  for (const route of gateway.routes) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
   app.notFound(unmatched);
   // dispatch never rejects; this is for failures in the wiring itself.
   app.onError((error, context) => toResponse(errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context))));

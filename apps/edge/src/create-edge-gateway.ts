@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { GatewayConfig, GatewayDeps } from '@infergate/core';
-import { createFetchTransport, createGatewayDeps, type DepsConfig, type Transport } from '@infergate/upstream';
+import { createGateway, type Gateway, type GatewayConfig } from '@infergate/core';
+import { createFetchTransport, createGatewayPorts, type PortsConfig, type Transport } from '@infergate/upstream';
 import { createEdgeApp } from './create-edge-app.js';
 
 export interface EdgeGatewayOptions {
@@ -15,7 +15,7 @@ export interface EdgeGatewayOptions {
 
 export interface EdgeGateway {
   app: Hono;
-  deps: GatewayDeps;
+  gateway: Gateway;
 }
 
 /** Upstreams marked `local` that nothing can reach: no in-process backend and no INFERGATE_LOCAL_BACKEND_URL. */
@@ -24,11 +24,12 @@ export function unreachableLocalUpstreams(config: GatewayConfig, options: EdgeGa
   return config.upstreams.filter((upstream) => upstream.local && new URL(upstream.url).hostname.endsWith('.invalid')).map((upstream) => upstream.name);
 }
 
-/** The Hono app and core's ports for a configuration: upstream's fetch transport for every network upstream. */
-export function createEdgeGateway(config: DepsConfig, options: EdgeGatewayOptions = {}): EdgeGateway {
+/** The Hono app and core's gateway for a configuration: upstream's fetch transport for every network upstream. */
+export function createEdgeGateway(config: PortsConfig, options: EdgeGatewayOptions = {}): EdgeGateway {
   // One transport for every network upstream; fetch pools connections itself.
   const network = createFetchTransport();
   const { localTransport } = options;
-  const deps = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
-  return { app: createEdgeApp(deps, options.shutdown), deps };
+  const ports = createGatewayPorts(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
+  const gateway = createGateway({ config, ports });
+  return { app: createEdgeApp(gateway, options.shutdown), gateway };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
-import { createInProcessTransport, createWebIdSource, type DepsConfig } from '@infergate/upstream';
+import { createInProcessTransport, createWebIdSource, type PortsConfig } from '@infergate/upstream';
 import { createClientErrorHandler } from '@infergate/upstream/node';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
@@ -34,7 +34,7 @@ export interface EdgeNodeServer extends EdgeGateway {
   close(graceMs?: number): Promise<void>;
 }
 
-function withGeneratedKey(config: DepsConfig): { config: DepsConfig; generatedKey: string | undefined } {
+function withGeneratedKey(config: PortsConfig): { config: PortsConfig; generatedKey: string | undefined } {
   if (config.keys.length > 0) return { config, generatedKey: undefined };
   // As the node-server does: 128 random bits, printed once at start (DESIGN.md).
   const generatedKey = `ig-${createWebIdSource().hex(32)}`;
@@ -68,7 +68,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     started.once('error', reject);
   });
   // Oversized headers, smuggling attempts and slow requests answered in the native envelope, as the node-server does.
-  server.on('clientError', createClientErrorHandler(gateway.deps.ids));
+  server.on('clientError', createClientErrorHandler(gateway.gateway.deps.ids));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -88,7 +88,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
           clearTimeout(ending);
           clearTimeout(deadline);
           if (error) reject(error);
-          else resolve();
+          else gateway.gateway.close().then(resolve, reject);
         });
         http.closeIdleConnections();
       }),

@@ -5,19 +5,15 @@ import {
   BodyBudget,
   GatewayError,
   bodyLimitBytes,
-  dispatch,
   envelopeForPath,
   errorResult,
   requestIdFor,
-  routeTable,
-  unmatchedResult,
-  withCorsHeaders,
-  type GatewayDeps,
+  type Gateway,
   type HandlerInput,
   type JsonResult,
   type RouteDefinition,
 } from '@infergate/core';
-import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
+import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
 import { createClientErrorHandler, createTracing, reserveRequestBody } from '@infergate/upstream/node';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
@@ -29,14 +25,14 @@ import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
 import { toFastifyPath } from './to-fastify-path.js';
 
-export interface BuildServerOptions extends GatewayDepsOptions {
+export interface BuildServerOptions extends NodeGatewayOptions {
   /** A pino logger for the one line per request; silent when absent. */
   logger?: FastifyBaseLogger;
 }
 
 export interface GatewayServer {
   app: FastifyInstance;
-  deps: GatewayDeps;
+  gateway: Gateway;
   /**
    * Graceful shutdown: stops accepting, answers new requests on open connections with 503, lets
    * running responses and streams finish for up to `graceMs` (default `timeouts.shutdownGraceMs`),
@@ -53,9 +49,9 @@ export interface GatewayServer {
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
   const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
-  let draining = false;
-  const deps = { ...await createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer }), draining: () => draining };
-  const routeOf = new Map(routeTable.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
+  const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
+  const { deps } = gateway;
+  const routeOf = new Map(gateway.routes.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
   const spans = new WeakMap<RequestState, ReturnType<NonNullable<typeof tracing>['startRequest']>>();
   let metricsServer: MetricsServer | undefined;
   const states = new WeakMap<IncomingMessage, RequestState>();
@@ -91,7 +87,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
-  const bodyless = new Set(routeTable.filter((route) => route.bodyLimit === 'none').map((route) => `${route.method} ${toFastifyPath(route.path)}`));
+  const bodyless = new Set(gateway.routes.filter((route) => route.bodyLimit === 'none').map((route) => `${route.method} ${toFastifyPath(route.path)}`));
   app.addContentTypeParser('*', (request, payload, done) => {
     if (request.is404 || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
       payload.on('end', () => done(null, undefined));
@@ -119,7 +115,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
     const state = states.get(request.raw);
     if (state !== undefined) state.meta = result.meta;
-    await sendResult(reply, withCorsHeaders(result, config, headerValue(request.headers, 'origin')));
+    await sendResult(reply, gateway.withCors(result, headerValue(request.headers, 'origin')));
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -149,7 +145,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
     // While draining, keep-alive clients are moved off this replica: each answer closes its connection,
     // so the client's next request opens a new one, which the load balancer sends to a ready replica.
-    if (draining) reply.raw.setHeader('connection', 'close');
+    if (gateway.draining) reply.raw.setHeader('connection', 'close');
     if (closing) {
       reply.header('connection', 'close');
       await sendError(request, reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
@@ -174,7 +170,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const span = spans.get(state);
-    const run = () => dispatch(route, inputFor(request, state.abort.signal), deps);
+    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal));
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
@@ -183,7 +179,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     await sendResult(reply, result);
   };
 
-  for (const route of routeTable) {
+  for (const route of gateway.routes) {
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
@@ -195,7 +191,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
-    await sendError(request, reply, unmatchedResult(routeTable, { method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }, config));
+    await sendError(request, reply, gateway.unmatched({ method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }));
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -212,7 +208,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   return {
     app,
-    deps,
+    gateway,
     async close(graceMs = config.timeouts.shutdownGraceMs) {
       closing = true;
       // Shortly before the deadline every request still running is aborted: its upstream call ends and
@@ -230,18 +226,18 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       } finally {
         clearTimeout(ending);
         clearTimeout(deadline);
-        await deps.close();
+        await gateway.close();
         await metricsServer?.close();
         await tracing?.shutdown();
       }
     },
     drain() {
-      draining = true;
+      gateway.drain();
     },
     async listenMetrics() {
       const port = config.metrics?.port;
       if (port === undefined || config.metrics?.enabled === false) return undefined;
-      metricsServer ??= await startMetricsServer(deps, config.server.host, port);
+      metricsServer ??= await startMetricsServer(gateway, config.server.host, port);
       return metricsServer.address;
     },
   };

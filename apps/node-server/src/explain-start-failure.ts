@@ -1,4 +1,4 @@
-import type { ServerConfig } from './create-gateway-deps.js';
+import type { ServerConfig } from './create-node-gateway.js';
 
 /** A start that cannot go on for a reason the operator fixes; its message is the whole explanation. */
 export class StartFailure extends Error {

@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, errorResult, metricsPortResult, requestIdFor, routeTable, type GatewayDeps, type JsonResult } from '@infergate/core';
+import { GatewayError, errorResult, requestIdFor, type Gateway, type JsonResult } from '@infergate/core';
 import { headerValue } from './header-value.js';
 import { pathOf } from './path-of.js';
 
@@ -17,17 +17,17 @@ function send(response: ServerResponse, result: JsonResult): void {
 
 /**
  * GET /metrics on a port of its own (`metrics.port`), for scrapers on a private network: no key is asked
- * (core's metricsPortResult); every other path is 404 in the native envelope.
+ * (the gateway's metricsPortResult); every other path is 404 in the native envelope.
  */
-export async function startMetricsServer(deps: GatewayDeps, host: string, port: number): Promise<MetricsServer> {
+export async function startMetricsServer(gateway: Gateway, host: string, port: number): Promise<MetricsServer> {
   // The path of core's metrics route: an app declares no route path of its own.
-  const metricsPath = routeTable.find((route) => route.operationId === 'getMetrics')?.path;
+  const metricsPath = gateway.routes.find((route) => route.operationId === 'getMetrics')?.path;
   const server = createServer((request, response) => {
-    const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), deps.ids);
+    const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), gateway.deps.ids);
     const path = pathOf(request.url ?? '/');
     try {
       if (request.method !== 'GET' || path !== metricsPath) throw GatewayError.routeNotFound(request.method ?? 'GET', path);
-      const result = metricsPortResult(deps);
+      const result = gateway.metricsPortResult();
       send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } });
     } catch (error) {
       send(response, errorResult(error, 'native', requestId));

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admissionGateFor } from '@infergate/core';
 import { ContractClient, recordFigure, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
@@ -32,7 +31,7 @@ describe('fault matrix row 17, node-server specifics', () => {
 
   it('aborted streams and calls give their admission slots back and are logged as 499', async () => {
     const client = new ContractClient(gateway);
-    const gate = admissionGateFor(gateway.server.deps.config);
+    const gate = gateway.server.gateway.admission;
     // 10 s per answer: every request is still running when the aborts come, however slow the machine.
     upstream.setDefaultScript('ok:200:50');
     const controllers = Array.from({ length: 20 }, () => new AbortController());

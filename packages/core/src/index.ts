@@ -1,37 +1,55 @@
-// Errors and envelopes
-export * from './errors/gateway-error.js';
-export * from './errors/upstream-error.js';
-export * from './errors/error-envelopes.js';
-export * from './errors/to-gateway-error.js';
-export * from './errors/map-upstream-status.js';
-export * from './errors/failure-facts.js';
+/*
+ * Core's public API, decided name by name (everything else is internal): the gateway object and its
+ * ports, configuration, errors, the route table and result types both apps mount, the pieces the
+ * Node packages share (body budget, key store, limit policy helpers of a shared store, metrics), and
+ * the wire types of every endpoint (request schemas and types, response types) the SDK uses.
+ */
+
+// The gateway: one object per configuration and ports
+export { createGateway } from './gateway/create-gateway.js';
+export type { CreateGatewayOptions, Gateway, GatewayPorts } from './gateway/gateway-types.js';
+
+// Errors
+export { GatewayError, isGatewayError } from './errors/gateway-error.js';
+export type { GatewayErrorOptions, GatewayErrorType, UpstreamAnswerCause } from './errors/gateway-error.js';
+export { UpstreamError, isUpstreamError } from './errors/upstream-error.js';
+export type { UpstreamErrorOptions, UpstreamFailureKind, UpstreamPhase } from './errors/upstream-error.js';
+export type { ErrorEnvelope } from './errors/error-envelopes.js';
+export { failureLogFields } from './errors/failure-facts.js';
+export type { FailureFacts } from './errors/failure-facts.js';
 
 // Catalogue
-export type * from './catalogue/catalogue-types.js';
-export * from './catalogue/default-catalogue.js';
-export * from './catalogue/resolve-model.js';
-export * from './catalogue/extend-catalogue.js';
+export type { Catalogue, EmbeddingDimensions, Endpoint, InputModality, ModelEntry, ModelKind, ReasoningEffort, ReasoningPolicy } from './catalogue/catalogue-types.js';
+export { defaultCatalogue } from './catalogue/default-catalogue.js';
 
 // Configuration and keys
-export type * from './config/gateway-config.js';
-export * from './config/config-file-schema.js';
-export * from './config/substitute-env.js';
-export * from './config/resolve-gateway-config.js';
-export { configFileJsonSchema, configReferenceCommand, configReferencePath, renderConfigReference } from './config/render-config-reference.js';
-export * from './auth/create-key-store.js';
+export type { CorsConfig, DocsConfig, GatewayConfig, LimitsConfig, MetricsConfig, PriceEntry, RedisConfig, RetryConfig, TimeoutsConfig, TracingConfig, UpstreamConfig } from './config/gateway-config.js';
+export { ConfigError, isConfigError } from './config/config-file-schema.js';
+export type { ConfigFile, KeyConfig, ModelConfig, UpstreamConfigFile } from './config/config-file-schema.js';
+export { resolveGatewayConfig } from './config/resolve-gateway-config.js';
+export type { KeyEntry, ResolvedGatewayConfig } from './config/resolve-gateway-config.js';
+export { configReferencePath, renderConfigReference } from './config/render-config-reference.js';
+export { createKeyStore } from './auth/create-key-store.js';
+export type { KeyStoreEntry, KeyStoreOptions, Sha256 } from './auth/create-key-store.js';
 
-// Request schemas (the SDK imports their types)
-export * from './schemas/parse-json.js';
-export * from './schemas/parse-request-body.js';
-export * from './schemas/sampling-parameters-schema.js';
-export * from './schemas/chat-completions-request-schema.js';
-export * from './schemas/responses-request-schema.js';
-export * from './schemas/embeddings-request-schema.js';
-export * from './schemas/compat-embed-request-schema.js';
-export * from './schemas/compat-rerank-request-schema.js';
-export * from './schemas/tokenize-request-schema.js';
-export * from './schemas/image-generation-request-schema.js';
-export * from './schemas/image-edit-request-schema.js';
+// Request schemas and types (the SDK's request shapes)
+export { chatCompletionsRequestSchema } from './schemas/chat-completions-request-schema.js';
+export type { ChatCompletionsRequest, ChatMessage } from './schemas/chat-completions-request-schema.js';
+export { responsesRequestSchema } from './schemas/responses-request-schema.js';
+export type { ResponsesRequest } from './schemas/responses-request-schema.js';
+export { embeddingsRequestSchema } from './schemas/embeddings-request-schema.js';
+export type { EmbeddingsInput, EmbeddingsRequest } from './schemas/embeddings-request-schema.js';
+export { compatEmbedRequestSchema } from './schemas/compat-embed-request-schema.js';
+export type { CompatContentBlock, CompatEmbedInput, CompatEmbedRequest } from './schemas/compat-embed-request-schema.js';
+export { compatRerankRequestSchema } from './schemas/compat-rerank-request-schema.js';
+export type { CompatRerankRequest } from './schemas/compat-rerank-request-schema.js';
+export { tokenizeRequestSchema } from './schemas/tokenize-request-schema.js';
+export type { TokenizeRequest } from './schemas/tokenize-request-schema.js';
+export { imageGenerationRequestSchema } from './schemas/image-generation-request-schema.js';
+export type { ImageGenerationRequest } from './schemas/image-generation-request-schema.js';
+export { imageEditRequestSchema } from './schemas/image-edit-request-schema.js';
+export type { ImageEditRequest } from './schemas/image-edit-request-schema.js';
+export type { SamplingParameters } from './schemas/sampling-parameters-schema.js';
 
 // Response types of every endpoint, shaped as the spec's Resources part
 export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
@@ -44,50 +62,44 @@ export type { TokenizeResponse } from './transforms/tokenize-response.js';
 export type { ImageResult } from './protocols/images/image-result-from-upstream.js';
 export type { ModelObject } from './handlers/models-handler.js';
 export type { PriceObject } from './handlers/pricing-handler.js';
+export type { SseEvent } from './sse/sse-event.js';
 
-// Images and SSE
-export * from './images/read-image-header.js';
-export * from './images/parse-data-url.js';
-export * from './rules/check-image-data-url.js';
-export type * from './sse/sse-event.js';
-export * from './sse/create-sse-parser.js';
-export * from './sse/encode-sse-event.js';
-export * from './sse/sse-response-stream.js';
-export * from './transforms/encode-float32-base64.js';
-
-// Ports, the route table and the dispatcher both apps mount
+// Ports, the route table and the results both apps send
 export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
-export * from './http/route-table.js';
+export { routeTable } from './http/route-table.js';
+export { bodyLimitBytes, matchRoute } from './http/match-route.js';
+export type { RouteMatch } from './http/match-route.js';
+export type { UnmatchedRequest } from './http/unmatched-result.js';
+export { envelopeForPath, errorResult } from './http/dispatch.js';
+export { requestIdFor } from './http/request-id.js';
 export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';
 export { errorEnvelopeSchemas } from './contracts/response-schemas.js';
-export * from './http/dispatch.js';
-export * from './http/match-route.js';
-export * from './http/cors.js';
-export * from './http/unmatched-result.js';
-export * from './http/request-id.js';
-export * from './http/bearer-token.js';
+// One SSE parser for every package that reads events (upstream answers, the test kit)
+export { createSseParser } from './sse/create-sse-parser.js';
+export type { SseParser, SseParserOptions } from './sse/create-sse-parser.js';
 
-// Overload protection both apps apply: the admission cap (dispatch uses it) and the in-flight body budget
-export * from './admission/admission-gate.js';
-export * from './admission/admission-gate-for.js';
-export * from './admission/body-budget.js';
+// Overload protection: the admission cap (the gateway's) and the in-flight body budget both Node servers apply
+export type { AdmissionGate } from './admission/admission-gate.js';
+export { BodyBudget } from './admission/body-budget.js';
+export type { BodyReservation } from './admission/body-budget.js';
 
-// Key limits (issue 11): the pure policy, the store port, the in-memory store; dispatch applies them
-export * from './limits/key-limits.js';
+// Key limits: the store port, the in-memory store, the policy helpers a shared store counts with
+export { divideKeyLimits } from './limits/key-limits.js';
+export type { KeyLimits } from './limits/key-limits.js';
 export type * from './limits/limit-store.js';
-export * from './limits/rate-limit-policy.js';
-export * from './limits/create-memory-limit-store.js';
-export * from './limits/estimate-request-tokens.js';
-export * from './limits/format-reset-duration.js';
-export * from './limits/rate-limit-headers.js';
-// What dispatch pays per limited request, exported for the limiter bench (the ticket's settle included)
+export { fillLimitSnapshot, limitSnapshot, limitWindowMs, retryAfterMs } from './limits/rate-limit-policy.js';
+export type { LimitWindow } from './limits/rate-limit-policy.js';
+export { createMemoryLimitStore } from './limits/create-memory-limit-store.js';
+// What dispatch pays per limited request, exported for the limiter bench
 export { limitRequest, type LimitTicket } from './limits/limit-request.js';
 
-// The operator's and API user's surface: OpenAPI document, reference page, Prometheus metrics
-export * from './openapi/build-openapi-document.js';
-export type * from './openapi/json-schema.js';
-export * from './openapi/docs-page-html.js';
-export * from './metrics/create-gateway-metrics.js';
-export * from './metrics/metrics-handler.js';
-export * from './metrics/rejection-reason.js';
+// The operator's and API user's surface: OpenAPI document, Prometheus metrics
+export { buildOpenApiDocument } from './openapi/build-openapi-document.js';
+export type { OpenApiDocument, OpenApiDocumentOptions } from './openapi/build-openapi-document.js';
+export type { JsonSchema } from './openapi/json-schema.js';
+export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';
+export type { GatewayMetrics, GatewayMetricsOptions } from './metrics/create-gateway-metrics.js';
+
+// The portable base64 encoder the gateway uses where no faster one is injected (GatewayPorts.encodeBase64)
+export { encodeBase64 } from './transforms/encode-float32-base64.js';

@@ -1,8 +1,11 @@
 import { createKeyStore } from '../src/auth/create-key-store.js';
 import type { KeyStoreEntry } from '../src/auth/create-key-store.js';
 import { resolveGatewayConfig } from '../src/config/resolve-gateway-config.js';
-import type { IdSource, RequestRecord, UpstreamPort } from '../src/handlers/ports.js';
-import type { GatewayDeps, HandlerInput } from '../src/http/handler-types.js';
+import type { IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamPort } from '../src/handlers/ports.js';
+import { createGateway } from '../src/gateway/create-gateway.js';
+import type { Gateway } from '../src/gateway/gateway-types.js';
+import type { GatewayDeps, HandlerInput, HandlerResult, RouteDefinition } from '../src/http/handler-types.js';
+import type { LimitStore } from '../src/limits/limit-store.js';
 
 export const testKey = 'sk-test-0123456789abcdef';
 
@@ -23,20 +26,28 @@ const idleUpstream: UpstreamPort = {
 
 export interface FakeDeps extends GatewayDeps {
   records: RequestRecord[];
+  /** The gateway over these deps: spread with an identity, the deps are a handler context. */
+  gateway: Gateway;
 }
 
 /** Deps over the zero-config configuration, one key (`testKey`) and a metrics sink that keeps records. */
-export function fakeGatewayDeps(options: { file?: unknown; keys?: readonly KeyStoreEntry[]; upstream?: Partial<UpstreamPort> } = {}): FakeDeps {
+export function fakeGatewayDeps(options: { file?: unknown; keys?: readonly KeyStoreEntry[]; upstream?: Partial<UpstreamPort>; limiter?: LimitStore; keyStore?: KeyStore; metrics?: MetricsSink } = {}): FakeDeps {
   const records: RequestRecord[] = [];
-  return {
-    config: resolveGatewayConfig(options.file, {}),
+  const config = resolveGatewayConfig(options.file, {});
+  const ports = {
     upstream: { ...idleUpstream, ...options.upstream },
-    keys: createKeyStore(options.keys ?? [testKey]),
+    keys: options.keyStore ?? createKeyStore(options.keys ?? [testKey]),
     clock: { now: () => 1_750_000_000_000 },
     ids: countingIds(),
-    metrics: { record: (record) => records.push(record) },
-    records,
+    metrics: options.metrics ?? { record: (record: RequestRecord) => void records.push(record) },
   };
+  const gateway = createGateway({ config, ports: options.limiter === undefined ? ports : { ...ports, limiter: options.limiter } });
+  return { ...gateway.deps, records, gateway };
+}
+
+/** Runs a route through the fake's gateway, as an app does. */
+export function dispatch(route: RouteDefinition, input: HandlerInput, deps: FakeDeps): Promise<HandlerResult> {
+  return deps.gateway.dispatch(route, input);
 }
 
 /** A HandlerInput with lower-case header lookup. */

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../src/errors/gateway-error.js';
-import { dispatch } from '../src/http/dispatch.js';
 import type { HandlerResult, HttpMethod, JsonResult } from '../src/http/handler-types.js';
 import { matchRoute } from '../src/http/match-route.js';
 import { routeTable } from '../src/http/route-table.js';
-import { fakeGatewayDeps, handlerInput, testKey } from './fake-gateway-deps.js';
+import { dispatch, fakeGatewayDeps, handlerInput, testKey } from './fake-gateway-deps.js';
 import type { FakeDeps } from './fake-gateway-deps.js';
 
 async function call(method: HttpMethod | string, path: string, deps: FakeDeps, headers: Record<string, string> = { authorization: `Bearer ${testKey}` }): Promise<JsonResult> {

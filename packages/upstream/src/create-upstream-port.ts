@@ -173,6 +173,10 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     send,
     // No network call: DESIGN.md's /readyz must stay cheap, and traffic already tells us reachability.
     ready: async () => pool.ready(),
+    // Each transport once, however many upstreams share it (apps give one network transport to all).
+    close: async () => {
+      await Promise.all([...new Set(transports.values())].map((transport) => transport.close?.()));
+    },
   };
 }
 

@@ -15,6 +15,6 @@ export { parseSseStream } from './parse-sse-stream.js';
 export { readBoundedBytes } from './read-bounded-bytes.js';
 export type { SseStreamOptions } from './parse-sse-stream.js';
 export { classifyTransportError } from './classify-transport-error.js';
-export { createGatewayDeps } from './create-gateway-deps.js';
-export type { DepsConfig, GatewayDepsOptions } from './create-gateway-deps.js';
+export { createGatewayPorts } from './create-gateway-ports.js';
+export type { GatewayPortsOptions, PortsConfig } from './create-gateway-ports.js';
 export { createWebIdSource } from './create-web-id-source.js';

@@ -2,7 +2,8 @@
  * The gateway-wide cap on concurrent requests (config `limits.max_concurrent_requests`, 0 = none).
  * A slot is taken when a request is admitted and given back once when it is over; a stream keeps its
  * slot until it closes, because an open stream is what costs memory and an upstream connection.
- * Plain counting with no I/O, so both apps share it through core's dispatcher.
+ * Plain counting with no I/O and no object per request: the caller that acquired releases, once (the
+ * gateway's request finaliser, which runs once per request).
  */
 export class AdmissionGate {
   private active = 0;
@@ -15,15 +16,15 @@ export class AdmissionGate {
     return this.active;
   }
 
-  /** A release function when a slot is free (call it once, extra calls do nothing), undefined when full. */
-  tryAcquire(): (() => void) | undefined {
-    if (this.limit > 0 && this.active >= this.limit) return undefined;
+  /** Takes a slot: false when the gate is full (nothing taken). */
+  tryAcquire(): boolean {
+    if (this.limit > 0 && this.active >= this.limit) return false;
     this.active += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.active -= 1;
-    };
+    return true;
+  }
+
+  /** Gives back a slot taken by tryAcquire. */
+  release(): void {
+    if (this.active > 0) this.active -= 1;
   }
 }

@@ -75,6 +75,8 @@ export interface UpstreamPort {
   send(call: UpstreamCall): Promise<UpstreamResponse>;
   /** Whether every configured model has at least one reachable endpoint (`/readyz`). */
   ready(): Promise<boolean>;
+  /** Releases pooled upstream connections; called by the gateway's close(). */
+  close?(): Promise<void>;
 }
 
 /**

@@ -3,6 +3,7 @@
  * bodies, a fixed clock and counting ids. Used by tests only (nothing in index.ts exports it).
  */
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
+import { createGateway } from '../gateway/create-gateway.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { HandlerContext, HandlerInput } from '../http/handler-types.js';
 import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamCall, UpstreamPort, UpstreamResponse, UpstreamTarget } from './ports.js';
@@ -75,15 +76,10 @@ export interface TestContextOptions {
 
 /** A handler context over the default configuration (the spec's catalogue) and the given ports. */
 export function testContext(options: TestContextOptions): HandlerContext {
-  return {
-    config: options.config ?? resolveGatewayConfig(undefined, {}),
-    upstream: options.upstream,
-    keys: noKeys,
-    clock: options.clock ?? fixedClock(1_767_225_600_000),
-    ids: options.ids ?? countingIds(),
-    metrics: recordingMetrics(),
-    identity: options.identity,
-  };
+  const config = options.config ?? resolveGatewayConfig(undefined, {});
+  const ports = { upstream: options.upstream, keys: noKeys, clock: options.clock ?? fixedClock(1_767_225_600_000), ids: options.ids ?? countingIds(), metrics: recordingMetrics() };
+  const gateway = createGateway({ config, ports });
+  return { ...gateway.deps, identity: options.identity, gateway };
 }
 
 export interface TestInputOptions {

@@ -41,6 +41,17 @@ export function corsResponseHeaders(config: GatewayConfig, origin: string | unde
   return { 'access-control-allow-origin': allowed, 'access-control-expose-headers': exposedHeaders, vary: 'Origin' };
 }
 
+/** Adds corsResponseHeaders to a result's own headers, without an object per request when CORS is off. */
+export function addCorsHeaders(headers: Record<string, string>, config: GatewayConfig, origin: string | undefined): void {
+  if (config.server.cors === undefined) return;
+  const allowed = allowedOrigin(config, origin);
+  if (allowed !== undefined) {
+    headers['access-control-allow-origin'] = allowed;
+    headers['access-control-expose-headers'] = exposedHeaders;
+  }
+  headers.vary = 'Origin';
+}
+
 /**
  * The headers of a CORS preflight answer (204), or undefined when this OPTIONS request is not a
  * preflight the gateway accepts (CORS off, no Origin or Access-Control-Request-Method, an origin not

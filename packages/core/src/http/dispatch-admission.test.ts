@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
-import { dispatch } from './dispatch.js';
+import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import type { RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };

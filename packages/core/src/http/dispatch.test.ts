@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
+import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import { dispatch, envelopeForPath, errorResult } from './dispatch.js';
+import { envelopeForPath, errorResult } from './dispatch.js';
 import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
 
 const okHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{"ok":true}', meta: { model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 } });
@@ -96,8 +96,7 @@ describe('dispatch: errors and headers', () => {
   });
 
   it('never rejects, even when the key store fails', async () => {
-    const deps = fakeGatewayDeps();
-    deps.keys = { verify: () => Promise.reject(new Error('store down')) };
+    const deps = fakeGatewayDeps({ keyStore: { verify: () => Promise.reject(new Error('store down')) } });
     const result = await dispatch(route(), handlerInput({ headers: authorized }), deps);
     expect(result.status).toBe(500);
   });
@@ -124,8 +123,7 @@ describe('dispatch: metrics', () => {
   });
 
   it('survives a metrics sink that throws', async () => {
-    const deps = fakeGatewayDeps();
-    deps.metrics = { record: () => { throw new Error('sink down'); } };
+    const deps = fakeGatewayDeps({ metrics: { record: () => { throw new Error('sink down'); } } });
     expect((await dispatch(route(), handlerInput({ headers: authorized }), deps)).status).toBe(200);
   });
 

@@ -4,7 +4,6 @@ import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
-import type { LimitStore } from '../limits/limit-store.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {
@@ -33,8 +32,6 @@ export interface GatewayDeps {
   metrics: MetricsSink;
   /** Encodes `base64` embeddings; absent: core's own encoder (a Node app passes Buffer's, several times faster). */
   encodeBase64?: Base64Encoder;
-  /** Where key limits are counted; absent: in this process (limits/limit-store-for.ts). */
-  limiter?: LimitStore;
   /** Static assets the app loaded for the reference page at /docs; absent when it has none. */
   docsAssets?: DocsAssets;
   /** True once the app is leaving (SIGTERM): /readyz answers 503 so load balancers stop sending it requests. */
@@ -65,7 +62,10 @@ export interface ResultMeta {
 export interface JsonResult {
   kind: 'json';
   status: number;
-  /** Lower-case header names; includes content-type and x-request-id. */
+  /**
+   * Lower-case header names; includes content-type and x-request-id. A fresh object per result: the
+   * gateway adds its own headers (request id, CORS, rate limits) to it rather than copying it.
+   */
   headers: Record<string, string>;
   /** The body, already serialized, so that both apps send identical bytes. */
   body: string;
@@ -84,9 +84,18 @@ export interface StreamResult {
 
 export type HandlerResult = JsonResult | StreamResult;
 
+/** What a gateway builds once and its handlers share (the gateway object of createGateway). */
+export interface GatewayShared {
+  /** The OpenAPI document of this gateway (its catalogue), serialized; built on first use. */
+  openApiDocument(): string;
+  /** The store of the separate metrics key (`metrics.key`); undefined when none is configured. */
+  readonly metricsKeys: KeyStore | undefined;
+}
+
 /** The context a route handler runs with: dependencies plus the authenticated caller. */
 export interface HandlerContext extends GatewayDeps {
   identity: ApiKeyIdentity | undefined;
+  gateway: GatewayShared;
 }
 
 export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Promise<HandlerResult>;

@@ -27,7 +27,7 @@ import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
-import { docsPageHandler, docsScriptHandler, openApiDocumentHandlerFor, rootRedirectHandler } from '../openapi/openapi-handlers.js';
+import { docsPageHandler, docsScriptHandler, openApiDocumentHandler, rootRedirectHandler } from '../openapi/openapi-handlers.js';
 import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
 import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
 import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
@@ -98,7 +98,7 @@ export const routeTable: readonly RouteDefinition[] = [
   // off, and with them the root's redirect to the page); /metrics checks keys itself, since a separate metrics key opens it too.
   { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler, text), auth: false },
   // The document describes this table: the handler reads it when first asked, once the table exists.
-  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandlerFor(() => routeTable), json(openApiDocumentSchema)), auth: false },
+  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler, json(openApiDocumentSchema)), auth: false },
   { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler, text), auth: false },
   { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text), auth: false },
   { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false },

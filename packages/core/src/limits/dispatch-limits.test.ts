@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
-import { dispatch } from '../http/dispatch.js';
+import { dispatch, fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import type { RouteDefinition, RouteHandler, StreamResult } from '../http/handler-types.js';
 import type { LimitRequest, LimitStore } from './limit-store.js';
 
@@ -34,8 +33,8 @@ function streamOf(events: number): RouteHandler {
   };
 }
 
-function depsWith(limits: Record<string, number>) {
-  return fakeGatewayDeps({ keys: [{ key, name: 'team-a', limits }] });
+function depsWith(limits: Record<string, number>, limiter?: LimitStore) {
+  return fakeGatewayDeps({ keys: [{ key, name: 'team-a', limits }], ...(limiter === undefined ? {} : { limiter }) });
 }
 
 describe('dispatch: key limits', () => {
@@ -92,7 +91,7 @@ describe('dispatch: key limits', () => {
         return { admitted: true, snapshot: {}, lease: { settle: (used) => settled.push(used) } };
       },
     };
-    const deps = { ...depsWith({ concurrentRequests: 1 }), limiter: store };
+    const deps = depsWith({ concurrentRequests: 1 }, store);
     const result = (await dispatch(route(streamOf(100)), handlerInput({ headers, body }), deps)) as StreamResult;
     const reader = result.stream.getReader();
     for (let index = 0; index < 4; index += 1) await reader.read();
@@ -111,7 +110,7 @@ describe('dispatch: key limits', () => {
   });
 
   it('admits the request when the store fails: limits never become a 5xx', async () => {
-    const deps = { ...depsWith({ requestsPerMinute: 1 }), limiter: { acquire: () => Promise.reject(new Error('down')) } };
+    const deps = depsWith({ requestsPerMinute: 1 }, { acquire: () => Promise.reject(new Error('down')) });
     expect((await dispatch(route(usageHandler), handlerInput({ headers, body }), deps)).status).toBe(200);
   });
 });

@@ -1,24 +1,22 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
-import type { GatewayDeps, HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
+import type { HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 import { formatResetDuration } from './format-reset-duration.js';
 import { hasKeyLimits, type KeyLimits } from './key-limits.js';
-import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot } from './limit-store.js';
-import { limitStoreFor } from './limit-store-for.js';
+import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot, LimitStore } from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
-/** An admitted request of a limited key: the headers every response of it carries, and its settlement. */
+/**
+ * An admitted request of a limited key: the headers every response of it carries, and what its
+ * settlement needs. The gateway's request finaliser settles it once, when the request is over.
+ */
 export interface LimitTicket {
   headers: Record<string, string>;
-  /** Settles a JSON result with the usage it reports (nothing reported: 0, the request used no model). */
-  settle(meta: ResultMeta): void;
-  /**
-   * Passes a stream through and settles once when it ends, with the usage in `meta` or, for a stream cut
-   * before its usage arrived, the prompt estimate plus one token per event sent (the upstream sends one
-   * chunk per token, so events sent is what the client received).
-   */
-  observe(stream: ReadableStream<Uint8Array>, meta: ResultMeta): ReadableStream<Uint8Array>;
+  lease: LimitLease;
+  /** The prompt's estimate, charged (plus one token per event sent) for a stream cut before its usage arrived. */
+  readonly promptTokens: number;
 }
 
 const describedLimit: Readonly<Record<LimitRejection, string>> = {
@@ -42,64 +40,33 @@ function reportedTokens(meta: ResultMeta): number | undefined {
   return (meta.inputTokens ?? 0) + (meta.outputTokens ?? 0) + (enhancement === undefined ? 0 : enhancement.inputTokens + enhancement.outputTokens);
 }
 
-// A chunk is one encoded event; a ':' chunk is a keep-alive comment, not model output.
-const commentByte = 0x3a;
+/**
+ * The tokens a finished request is charged: the usage its result reports or, for a stream cut before
+ * its usage arrived, the prompt estimate plus one token per event sent (the upstream sends one chunk
+ * per token, so events sent is what the client received). Nothing reported by a JSON answer: 0, the
+ * request used no model.
+ */
+export function usedTokens(ticket: LimitTicket, meta: ResultMeta, streamedEvents: number | undefined): number {
+  return reportedTokens(meta) ?? (streamedEvents === undefined ? 0 : ticket.promptTokens + streamedEvents);
+}
 
 /**
- * The ticket of an admitted request: a class rather than an object of closures, so that admitting
- * allocates this object and its headers only. The prompt estimate is worked out only for a stream.
+ * The ticket of an admitted request: a class rather than an object literal, so that admitting
+ * allocates this object and its headers only; the prompt estimate (a scan of the body) is worked out
+ * only when a cut stream needs it.
  */
 class AdmittedTicket implements LimitTicket {
-  private settled = false;
+  private prompt: number | undefined;
   constructor(
-    private readonly lease: LimitLease,
+    readonly lease: LimitLease,
     readonly headers: Record<string, string>,
     private readonly body: string | undefined,
     private readonly estimatedTokens: number,
   ) {}
 
-  settle(meta: ResultMeta): void {
-    this.settleOnce(reportedTokens(meta) ?? 0);
-  }
-
-  observe(stream: ReadableStream<Uint8Array>, meta: ResultMeta): ReadableStream<Uint8Array> {
-    const reader = stream.getReader();
-    const promptTokens = Math.min(estimatePromptTokens(this.body), this.estimatedTokens);
-    let events = 0;
-    const end = (): void => this.settleOnce(reportedTokens(meta) ?? promptTokens + events);
-    return new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          try {
-            const chunk = await reader.read();
-            if (chunk.done) {
-              end();
-              controller.close();
-              return;
-            }
-            if (chunk.value[0] !== commentByte) events += 1;
-            controller.enqueue(chunk.value);
-          } catch (error) {
-            end();
-            controller.error(error);
-          }
-        },
-        async cancel(reason) {
-          try {
-            await reader.cancel(reason);
-          } finally {
-            end();
-          }
-        },
-      },
-      { highWaterMark: 0 },
-    );
-  }
-
-  private settleOnce(tokens: number): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.lease.settle(tokens);
+  get promptTokens(): number {
+    this.prompt ??= Math.min(estimatePromptTokens(this.body), this.estimatedTokens);
+    return this.prompt;
   }
 }
 
@@ -125,16 +92,16 @@ function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is
  * admission cap. A store that fails admits the request: limits never turn into a 5xx. Synchronous
  * (the ticket, or a thrown 429) when the store decides at once; a promise only when the store waits.
  */
-export function limitRequest(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps, identity: ApiKeyIdentity | undefined): LimitTicket | undefined | Promise<LimitTicket | undefined> {
+export function limitRequest(route: RouteDefinition, input: HandlerInput, config: GatewayConfig, store: LimitStore, identity: ApiKeyIdentity | undefined): LimitTicket | undefined | Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
   if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
-  const estimate = estimateRequestTokens(route.contract.answers === 'json' ? route.contract.endpoint : undefined, input.body, deps.config.limits.defaultMaxTokens);
+  const estimate = estimateRequestTokens(route.contract.answers === 'json' ? route.contract.endpoint : undefined, input.body, config.limits.defaultMaxTokens);
   // A request larger than the whole minute's allowance is admitted into an empty window rather than
   // refused forever; it is charged its real usage when it settles.
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
-    decision = limitStoreFor(deps).acquire({ key: identity.name, limits, estimatedTokens });
+    decision = store.acquire({ key: identity.name, limits, estimatedTokens });
   } catch {
     return undefined;
   }

@@ -57,4 +57,6 @@ export interface LimitStore {
    * promise, so that the usual admission allocates none and waits for no microtask.
    */
   acquire(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
+  /** Releases what the store holds open (a shared store's connection); called by the gateway's close(). */
+  close?(): Promise<void>;
 }

@@ -1,26 +1,9 @@
-import type { GatewayConfig } from '../config/gateway-config.js';
-import { createKeyStore } from '../auth/create-key-store.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { KeyStore } from '../handlers/ports.js';
 import { bearerToken } from '../http/bearer-token.js';
-import type { GatewayDeps, JsonResult, RouteHandler } from '../http/handler-types.js';
+import type { GatewayDeps, GatewayShared, JsonResult, RouteHandler } from '../http/handler-types.js';
 
 /** Prometheus text exposition format 0.0.4. */
 export const metricsContentType = 'text/plain; version=0.0.4; charset=utf-8';
-
-// The metrics key is compared like an API key (hashes, constant time), by a store built once per config.
-const metricsKeyStores = new WeakMap<GatewayConfig, KeyStore>();
-
-function metricsKeyStore(config: GatewayConfig): KeyStore | undefined {
-  const key = config.metrics?.key;
-  if (key === undefined) return undefined;
-  let store = metricsKeyStores.get(config);
-  if (store === undefined) {
-    store = createKeyStore([{ key, name: 'metrics' }]);
-    metricsKeyStores.set(config, store);
-  }
-  return store;
-}
 
 function exposition(deps: GatewayDeps): JsonResult {
   const render = deps.metrics.exposition;
@@ -32,11 +15,11 @@ function exposition(deps: GatewayDeps): JsonResult {
  * The metrics answer on the main port for an `Authorization` header: opened by the separate metrics
  * key or by any API key, 401 otherwise, 404 when metrics are off or the sink keeps none.
  */
-export async function metricsResult(authorization: string | undefined, deps: GatewayDeps): Promise<JsonResult> {
+export async function metricsResult(authorization: string | undefined, deps: GatewayDeps, gateway: GatewayShared): Promise<JsonResult> {
   if (deps.config.metrics?.enabled === false || deps.metrics.exposition === undefined) throw GatewayError.routeNotFound('GET', '/metrics');
   const token = bearerToken(authorization);
   if (token === undefined) throw GatewayError.unauthorized();
-  const allowed = (await metricsKeyStore(deps.config)?.verify(token)) ?? (await deps.keys.verify(token));
+  const allowed = (await gateway.metricsKeys?.verify(token)) ?? (await deps.keys.verify(token));
   if (allowed === undefined) throw GatewayError.unauthorized();
   return exposition(deps);
 }
@@ -53,5 +36,5 @@ export function metricsPortResult(deps: GatewayDeps): JsonResult {
 /** GET /metrics on the main port; 404 there when the app serves metrics on a port of their own. */
 export const metricsHandler: RouteHandler = async (input, context) => {
   if (context.config.metrics?.port !== undefined) throw GatewayError.routeNotFound(input.method, input.path);
-  return metricsResult(input.header('authorization'), context);
+  return metricsResult(input.header('authorization'), context, context.gateway);
 };

@@ -1,11 +1,6 @@
-import type { Catalogue } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { HandlerContext, HandlerInput, JsonResult, RouteDefinition, RouteHandler } from '../http/handler-types.js';
-import { buildOpenApiDocument } from './build-openapi-document.js';
+import type { HandlerContext, HandlerInput, JsonResult, RouteHandler } from '../http/handler-types.js';
 import { docsContentSecurityPolicy, docsPageHtml } from './docs-page-html.js';
-
-// One document per catalogue (a gateway has one): built on first request, not at start.
-const documents = new WeakMap<Catalogue, string>();
 
 function ensureDocsEnabled(input: HandlerInput, context: HandlerContext): void {
   // Switched off, the routes answer as if they did not exist.
@@ -16,22 +11,12 @@ function textResult(contentType: string, body: string, headers: Record<string, s
   return { kind: 'json', status: 200, headers: { 'content-type': contentType, ...headers }, body, meta: {} };
 }
 
-/**
- * GET /openapi.json: the OpenAPI 3.1 document of `routes` (read on the first request, so the route
- * table can hand itself in without this module importing it) and this gateway's catalogue.
- */
-export function openApiDocumentHandlerFor(routes: () => readonly RouteDefinition[]): RouteHandler {
-  return async (input, context) => {
-    ensureDocsEnabled(input, context);
-    const { catalogue } = context.config;
-    let body = documents.get(catalogue);
-    if (body === undefined) {
-      body = JSON.stringify(buildOpenApiDocument({ catalogue, routes: routes() }));
-      documents.set(catalogue, body);
-    }
-    return textResult('application/json', body, { 'cache-control': 'no-cache' });
-  };
-}
+/** GET /openapi.json: the OpenAPI 3.1 document of this gateway (its catalogue, with configured models). */
+export const openApiDocumentHandler: RouteHandler = async (input, context) => {
+  ensureDocsEnabled(input, context);
+  // Built by the gateway on the first request, not at start, and kept.
+  return textResult('application/json', context.gateway.openApiDocument(), { 'cache-control': 'no-cache' });
+};
 
 /** GET /docs: the interactive reference page. */
 export const docsPageHandler: RouteHandler = async (input, context) => {

@@ -1,15 +1,15 @@
-import type { GatewayDeps, MetricsSink, UpstreamConfig } from '@infergate/core';
+import type { Gateway, MetricsSink, UpstreamConfig } from '@infergate/core';
 import type * as LocalBackendModule from '@infergate/local-backend';
 import type { LocalBackendOptions } from '@infergate/local-backend';
-import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport, type DepsConfig, type Transport } from '@infergate/upstream';
+import { createGatewayPorts, createInProcessTransport, type PortsConfig, type Transport } from '@infergate/upstream';
 import { createUndiciTransport, nodeEncodeBase64, nodeSha256 } from '@infergate/upstream/node';
-import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
+import { createGateway, createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
 import { StartFailure } from './explain-start-failure.js';
 import { loadDocsAssets } from './load-docs-assets.js';
 import { createRedisLimitStore, type LimitStoreLogger } from '@infergate/upstream/node';
 
-export interface GatewayDepsOptions {
+export interface NodeGatewayOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
   localBackend?: LocalBackendOptions;
   /** Replaces the transport choice (tests); by default local upstreams run in-process, others over undici. */
@@ -30,20 +30,19 @@ export interface GatewayDepsOptions {
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
-export type ServerConfig = DepsConfig;
+export type ServerConfig = PortsConfig;
 
-export interface NodeGatewayDeps extends GatewayDeps {
-  /** Releases the upstream connection pools. */
-  close(): Promise<void>;
-}
-
-/** The shared wiring of core's ports, with the Node choice of transports: nothing here decides about requests. */
-export async function createGatewayDeps(config: ServerConfig, options: GatewayDepsOptions = {}): Promise<NodeGatewayDeps> {
+/**
+ * Core's gateway with the Node choices: undici for network upstreams, the local backend in-process,
+ * Prometheus metrics, Redis for key limits when configured. The ports are upstream's, the gateway is
+ * core's: nothing here decides about requests. The gateway's close() releases the pools and Redis.
+ */
+export async function createNodeGateway(config: ServerConfig, options: NodeGatewayOptions = {}): Promise<Gateway> {
   // The local backend (its tokenizer and image library: ~130 MB resident) is loaded only when an
   // upstream is served by it, so a gateway in front of real model servers does not carry it.
   const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await importLocalBackend() : undefined;
   let localTransport: Transport | undefined;
-  let networkTransport: ReturnType<typeof createUndiciTransport> | undefined;
+  let networkTransport: Transport | undefined;
   const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
     if (upstream.local && localBackend) {
       // One embedded backend for every local upstream entry: its tokenizer is loaded once.
@@ -54,30 +53,27 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
     networkTransport ??= createUndiciTransport();
     return networkTransport;
   };
-  const deps = createSharedGatewayDeps(config, {
+  const metrics = options.metrics ?? defaultMetrics(config);
+  const clock = { now: () => Date.now() };
+  const ports = createGatewayPorts(config, {
     transportFor: options.transportFor ?? defaultTransportFor,
     sha256: nodeSha256,
     encodeBase64: nodeEncodeBase64,
-    metrics: options.metrics ?? defaultMetrics(config),
+    clock,
+    metrics,
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),
   });
   // Key limits shared through Redis when configured; otherwise core counts them in this process.
-  const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
+  const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
   if (limiter !== undefined && options.requireRedis === true) {
     await limiter.whenConnected().catch(async (error: unknown) => {
       await limiter.close();
+      await ports.upstream.close?.();
       throw redisUnreachable(config.redis?.url ?? '', error);
     });
   }
-  return {
-    ...deps,
-    ...(limiter === undefined ? {} : { limiter }),
-    close: async () => {
-      await networkTransport?.close();
-      await limiter?.close();
-    },
-  };
+  return createGateway({ config, ports: limiter === undefined ? ports : { ...ports, limiter } });
 }
 
 async function importLocalBackend(): Promise<typeof LocalBackendModule> {
@@ -116,7 +112,7 @@ function defaultMetrics(config: ServerConfig): MetricsSink {
   });
 }
 
-function docsAssetsFor(config: ServerConfig, options: GatewayDepsOptions): { docsAssets?: DocsAssets } {
+function docsAssetsFor(config: ServerConfig, options: NodeGatewayOptions): { docsAssets?: DocsAssets } {
   if (options.docsAssets !== undefined) return { docsAssets: options.docsAssets };
   return config.docs?.enabled === false ? {} : { docsAssets: loadDocsAssets() };
 }

@@ -1,0 +1,102 @@
+import { AdmissionGate } from '../admission/admission-gate.js';
+import { createKeyStore } from '../auth/create-key-store.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
+import type { GatewayError } from '../errors/gateway-error.js';
+import type { KeyStore, MetricsSink } from '../handlers/ports.js';
+import { dispatch } from '../http/dispatch.js';
+import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../http/handler-types.js';
+import { matchRoute, type RouteMatch } from '../http/match-route.js';
+import { routeTable } from '../http/route-table.js';
+import { unmatchedResult, withCorsHeaders, type UnmatchedRequest } from '../http/unmatched-result.js';
+import { createMemoryLimitStore } from '../limits/create-memory-limit-store.js';
+import type { LimitStore } from '../limits/limit-store.js';
+import { metricsPortResult } from '../metrics/metrics-handler.js';
+import { buildOpenApiDocument } from '../openapi/build-openapi-document.js';
+import type { CreateGatewayOptions, Gateway } from './gateway-types.js';
+
+const noMetrics: MetricsSink = { record: () => undefined };
+const systemClock = { now: () => Date.now() };
+
+class CoreGateway implements Gateway {
+  readonly config: GatewayConfig;
+  readonly deps: GatewayDeps;
+  readonly routes: readonly RouteDefinition[];
+  readonly admission: AdmissionGate;
+  readonly limiter: LimitStore;
+  readonly metricsKeys: KeyStore | undefined;
+  private isDraining = false;
+  private document: string | undefined;
+
+  constructor({ config, ports, routes }: CreateGatewayOptions) {
+    this.config = config;
+    this.routes = routes ?? routeTable;
+    const clock = ports.clock ?? systemClock;
+    this.deps = {
+      config,
+      upstream: ports.upstream,
+      keys: ports.keys,
+      clock,
+      ids: ports.ids,
+      metrics: ports.metrics ?? noMetrics,
+      draining: () => this.isDraining,
+      ...(ports.docsAssets === undefined ? {} : { docsAssets: ports.docsAssets }),
+      ...(ports.encodeBase64 === undefined ? {} : { encodeBase64: ports.encodeBase64 }),
+    };
+    this.admission = new AdmissionGate(config.limits.maxConcurrentRequests);
+    this.limiter = ports.limiter ?? createMemoryLimitStore(clock);
+    // The metrics key is compared like an API key (hashes, constant time).
+    const metricsKey = config.metrics?.key;
+    this.metricsKeys = metricsKey === undefined ? undefined : createKeyStore([{ key: metricsKey, name: 'metrics' }]);
+  }
+
+  get draining(): boolean {
+    return this.isDraining;
+  }
+
+  dispatch(route: RouteDefinition, input: HandlerInput): Promise<HandlerResult> {
+    return dispatch(this, route, input);
+  }
+
+  match(method: string, path: string): RouteMatch | GatewayError {
+    return matchRoute(this.routes, method, path);
+  }
+
+  unmatched(request: UnmatchedRequest): JsonResult {
+    return unmatchedResult(this.routes, request, this.config);
+  }
+
+  withCors(result: JsonResult, origin: string | undefined): JsonResult {
+    return withCorsHeaders(result, this.config, origin);
+  }
+
+  metricsPortResult(): JsonResult {
+    return metricsPortResult(this.deps);
+  }
+
+  openApiDocument(): string {
+    // Built on the first request for it, not at start, then kept: the catalogue does not change.
+    this.document ??= JSON.stringify(buildOpenApiDocument({ catalogue: this.config.catalogue, routes: this.routes }));
+    return this.document;
+  }
+
+  async ready(): Promise<boolean> {
+    return !this.isDraining && (await this.deps.upstream.ready());
+  }
+
+  drain(): void {
+    this.isDraining = true;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.deps.upstream.close?.(), this.limiter.close?.()]);
+  }
+}
+
+/**
+ * A gateway for a resolved configuration and the ports an app wires: the one object that holds what
+ * its requests share (the admission cap, the in-memory limit store, the metrics key, the OpenAPI
+ * document) and runs them. Both apps build theirs here and register `routes` with their framework.
+ */
+export function createGateway(options: CreateGatewayOptions): Gateway {
+  return new CoreGateway(options);
+}

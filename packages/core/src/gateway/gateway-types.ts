@@ -1,0 +1,65 @@
+import type { AdmissionGate } from '../admission/admission-gate.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
+import type { GatewayError } from '../errors/gateway-error.js';
+import type { Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
+import type { DocsAssets, GatewayDeps, GatewayShared, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../http/handler-types.js';
+import type { RouteMatch } from '../http/match-route.js';
+import type { UnmatchedRequest } from '../http/unmatched-result.js';
+import type { LimitStore } from '../limits/limit-store.js';
+
+/** The interfaces core declares and an app implements (with @infergate/upstream): core does no I/O. */
+export interface GatewayPorts {
+  /** Reaches the model servers. */
+  upstream: UpstreamPort;
+  /** Verifies API keys. */
+  keys: KeyStore;
+  /** Request ids and generated object ids. */
+  ids: IdSource;
+  /** `Date.now` when absent. */
+  clock?: Clock;
+  /** Nothing recorded when absent (GET /metrics answers 404). */
+  metrics?: MetricsSink;
+  /** Where key limits are counted; in this process when absent. */
+  limiter?: LimitStore;
+  /** The reference page's script, for GET /docs/assets/reference.js; 404 there when absent. */
+  docsAssets?: DocsAssets;
+  /** Encodes `base64` embeddings; core's own encoder when absent (on Node, Buffer's is several times faster). */
+  encodeBase64?: Base64Encoder;
+}
+
+export interface CreateGatewayOptions {
+  config: GatewayConfig;
+  ports: GatewayPorts;
+  /** The routes served; core's route table when absent (tests give their own). */
+  routes?: readonly RouteDefinition[];
+}
+
+/** One running gateway: its configuration, ports and the state its requests share. */
+export interface Gateway extends GatewayShared {
+  readonly config: GatewayConfig;
+  /** The configuration and ports (defaults filled in): what every handler reads besides its caller. */
+  readonly deps: GatewayDeps;
+  readonly routes: readonly RouteDefinition[];
+  /** The admission cap (`limits.max_concurrent_requests`): `inUse` is the requests holding a slot now. */
+  readonly admission: AdmissionGate;
+  /** Where key limits are counted: the port given, else this gateway's in-memory store. */
+  readonly limiter: LimitStore;
+  /** True once drain() was called. */
+  readonly draining: boolean;
+  /** Runs a matched route to its result; never rejects (failures are the route's error envelope). */
+  dispatch(route: RouteDefinition, input: HandlerInput): Promise<HandlerResult>;
+  /** The route for a method and path (without the query), or the 404 / 405 (with Allow) error. */
+  match(method: string, path: string): RouteMatch | GatewayError;
+  /** The answer to a request no route takes: a CORS preflight's 204, else 404 or 405. */
+  unmatched(request: UnmatchedRequest): JsonResult;
+  /** An answer the app gives itself (body too large, shutting down...) with the CORS headers dispatch adds to the others. */
+  withCors(result: JsonResult, origin: string | undefined): JsonResult;
+  /** GET /metrics on a port of its own (`metrics.port`): no key asked; 404 when metrics are off. */
+  metricsPortResult(): JsonResult;
+  /** Whether the gateway should get traffic: not draining, and every configured model reachable. */
+  ready(): Promise<boolean>;
+  /** From now on /readyz answers 503 (the drain before a shutdown); every other request is served as before. */
+  drain(): void;
+  /** Releases what the ports hold open: upstream connection pools, a shared limit store's connection. */
+  close(): Promise<void>;
+}
