@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { GatewayConfig, GatewayDeps } from '@infergate/core';
 import { createFetchTransport, createGatewayDeps, type DepsConfig, type Transport } from '@infergate/upstream';
+import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { createEdgeApp } from './create-edge-app.js';
 
 export interface EdgeGatewayOptions {
@@ -11,6 +12,10 @@ export interface EdgeGatewayOptions {
    * only: in workerd a signal made outside a request cannot be touched from another request's handler.
    */
   shutdown?: AbortSignal;
+  /** The in-flight body budget (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
+  admitBody?: FetchBodyAdmission;
+  /** Readiness: /readyz answers 503 while it returns true (a SIGTERM drain on Node). */
+  draining?: () => boolean;
 }
 
 export interface EdgeGateway {
@@ -29,6 +34,7 @@ export function createEdgeGateway(config: DepsConfig, options: EdgeGatewayOption
   // One transport for every network upstream; fetch pools connections itself.
   const network = createFetchTransport();
   const { localTransport } = options;
-  const deps = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
-  return { app: createEdgeApp(deps, options.shutdown), deps };
+  const shared = createGatewayDeps(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
+  const deps = options.draining === undefined ? shared : { ...shared, draining: options.draining };
+  return { app: createEdgeApp(deps, options.shutdown, options.admitBody), deps };
 }

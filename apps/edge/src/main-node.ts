@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
-import { parseCliArgs } from '@infergate/upstream/node';
+import { closeOnSignals, parseCliArgs } from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -32,20 +32,14 @@ try {
 if (args.help) {
   process.stdout.write(helpText);
 } else {
+  const env = { ...(process.env as EdgeBindings), ...args.env };
   let server;
   try {
-    server = await startEdgeNodeServer({ env: { ...(process.env as EdgeBindings), ...args.env } });
+    server = await startEdgeNodeServer({ env });
   } catch (error) {
     fail(`cannot start: ${(error as Error).message}`);
   }
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
   if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
-  const shutdown = (): void => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
 }

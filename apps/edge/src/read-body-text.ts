@@ -1,10 +1,11 @@
 import { GatewayError, isGatewayError } from '@infergate/core';
+import type { BodyTicket } from '@infergate/node-runtime';
 
 // Node's Fastify reads a body as Buffer#toString('utf8'), which keeps a byte-order mark; so does this,
 // so that both apps hand core the same text (a BOM is then core's malformed JSON in both).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<Uint8Array> {
+async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number, ticket: BodyTicket | undefined): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -17,6 +18,11 @@ async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number): P
       // answer (answerBeforeBody), which drops what is still in flight.
       reader.releaseLock();
       throw GatewayError.payloadTooLarge(limitBytes);
+    }
+    if (ticket !== undefined && !ticket.take(value.byteLength)) {
+      // A chunked body that would pass the in-flight body budget (Node): 503 overloaded, the rest left unread.
+      reader.releaseLock();
+      throw GatewayError.overloaded();
     }
     chunks.push(value);
   }
@@ -32,15 +38,16 @@ async function readUpTo(body: ReadableStream<Uint8Array>, limitBytes: number): P
 /**
  * The body of a request as text, counted while it is read: over `limitBytes` it is a 413, answered
  * from Content-Length before reading a byte when that already says so (Hono has no body limit of its
- * own). Routes that take no body (limit 0) get undefined and the body is left unread.
+ * own). Routes that take no body (limit 0) get undefined and the body is left unread. `ticket` counts a
+ * chunked body's bytes against the in-flight body budget (Node only).
  */
-export async function readBodyText(request: Request, limitBytes: number): Promise<string | undefined> {
+export async function readBodyText(request: Request, limitBytes: number, ticket?: BodyTicket): Promise<string | undefined> {
   if (limitBytes === 0) return undefined;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
   if (request.body === null) return '';
   try {
-    return decoder.decode(await readUpTo(request.body, limitBytes));
+    return decoder.decode(await readUpTo(request.body, limitBytes, ticket));
   } catch (error) {
     if (isGatewayError(error)) throw error;
     // The client went away or sent a broken body: as the node-server answers it.

@@ -18,14 +18,13 @@ import {
   type RouteDefinition,
 } from '@infergate/core';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
-import { createClientErrorHandler, createTracing, reserveRequestBody } from '@infergate/upstream/node';
+import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
-import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
 import { toFastifyPath } from './to-fastify-path.js';
 
@@ -51,8 +50,9 @@ export interface GatewayServer {
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
-  // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
-  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
+  // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT):
+  // OpenTelemetry is loaded only then.
+  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
   let draining = false;
   const deps = { ...await createGatewayDeps(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer }), draining: () => draining };
   const routeOf = new Map(routeTable.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));

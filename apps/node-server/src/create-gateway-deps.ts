@@ -5,9 +5,8 @@ import { createGatewayDeps as createSharedGatewayDeps, createInProcessTransport,
 import { createUndiciTransport, nodeSha256 } from '@infergate/upstream/node';
 import { createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
-import { StartFailure } from './explain-start-failure.js';
+import { StartFailure, loadRedisLimitStore, type LimitStoreLogger } from '@infergate/node-runtime';
 import { loadDocsAssets } from './load-docs-assets.js';
-import { createRedisLimitStore, type LimitStoreLogger } from '@infergate/upstream/node';
 
 export interface GatewayDepsOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
@@ -61,8 +60,8 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),
   });
-  // Key limits shared through Redis when configured; otherwise core counts them in this process.
-  const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
+  // Key limits shared through Redis when configured (ioredis loaded only then); otherwise core counts them in this process.
+  const limiter = config.redis === undefined ? undefined : await loadRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
   if (limiter !== undefined && options.requireRedis === true) {
     await limiter.whenConnected().catch(async (error: unknown) => {
       await limiter.close();

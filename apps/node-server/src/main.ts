@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { parseCliArgs } from '@infergate/upstream/node';
+import { closeOnSignals, explainStartFailure, parseCliArgs } from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
-import { explainStartFailure } from './explain-start-failure.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
 import { startBanner } from './start-banner.js';
@@ -53,30 +52,13 @@ async function start(): Promise<void> {
   }
   process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      // A second signal means the operator will not wait for running streams.
-      process.exit(1);
-    }
-    stopping = true;
-    // SIGTERM is how orchestrators and load balancers retire a replica: /readyz turns 503 and the
-    // listener keeps serving until they have stopped sending (timeouts.drain_delay_ms). SIGINT is a
-    // person at a terminal, with no load balancer to wait for.
-    const drainMs = signal === 'SIGTERM' ? config.timeouts.drainDelayMs : 0;
-    server.drain();
-    logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down');
-    const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
-    drained.then(() => server.close()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ errorName: (error as Error).name }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  closeOnSignals({
+    drainDelayMs: config.timeouts.drainDelayMs,
+    drain: () => server.drain(),
+    close: () => server.close(),
+    onSignal: (signal, drainMs) => logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
+    onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
+  });
 }
 
 await start();

@@ -1,0 +1,16 @@
+export { serverTimeouts } from './server-timeouts.js';
+export { createClientErrorHandler } from './create-client-error-handler.js';
+export { admitRequestBody, countBodyChunk, reserveRequestBody } from './reserve-request-body.js';
+export type { AdmittedBody, BodyHeaders, ReservedBody } from './reserve-request-body.js';
+export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
+export type { BodyTicket, FetchBodyAdmission } from './create-fetch-body-admission.js';
+export { closeOnSignals } from './close-on-signals.js';
+export type { SignalShutdown } from './close-on-signals.js';
+export { generateApiKey } from './generate-api-key.js';
+export { parseCliArgs } from './parse-cli-args.js';
+export type { CliArgs } from './parse-cli-args.js';
+export { StartFailure, explainStartFailure } from './explain-start-failure.js';
+export { loadRedisLimitStore } from './load-redis-limit-store.js';
+export type { LimitStoreLogger, RedisLimitStore, RedisLimitStoreOptions } from './create-redis-limit-store.js';
+export { loadTracing } from './load-tracing.js';
+export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
