@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
-import { closeOnSignals, parseCliArgs } from '@infergate/node-runtime';
+import { closeOnSignals, parseCliArgs, refuseStart } from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -18,16 +18,11 @@ Environment (the same names are Workers bindings):
                                it the local backend runs in-process
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`infergate-edge: ${message}\n`);
-  process.exit(2);
-}
-
 let args;
 try {
   args = parseCliArgs(process.argv.slice(2), { '--host': 'HOST', '--port': 'PORT' });
 } catch (error) {
-  fail((error as Error).message);
+  refuseStart('infergate-edge', (error as Error).message);
 }
 if (args.help) {
   process.stdout.write(helpText);
@@ -37,7 +32,7 @@ if (args.help) {
   try {
     server = await startEdgeNodeServer({ env });
   } catch (error) {
-    fail(`cannot start: ${(error as Error).message}`);
+    refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
   }
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
   if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);

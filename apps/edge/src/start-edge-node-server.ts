@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
 import { createInProcessTransport, type DepsConfig } from '@infergate/upstream';
-import { createClientErrorHandler, createFetchBodyAdmission, generateApiKey, serverTimeouts } from '@infergate/node-runtime';
+import { createClientErrorHandler, createFetchBodyAdmission, generateApiKey, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
@@ -89,12 +89,10 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
         const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
         // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
         const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const ending = setTimeout(() => shutdown.abort(new Error('The gateway is shutting down.')), graceMs - Math.min(250, Math.floor(graceMs / 2)));
-        const deadline = setTimeout(() => http.closeAllConnections(), graceMs);
+        const cancelDeadlines = shutdownDeadlines(graceMs, { endRunning: () => shutdown.abort(new Error('The gateway is shutting down.')), cutAll: () => http.closeAllConnections() });
         server.close((error) => {
           clearInterval(idle);
-          clearTimeout(ending);
-          clearTimeout(deadline);
+          cancelDeadlines();
           if (error) reject(error);
           else resolve();
         });

@@ -18,7 +18,7 @@ import {
   type RouteDefinition,
 } from '@infergate/core';
 import { createGatewayDeps, type GatewayDepsOptions, type ServerConfig } from './create-gateway-deps.js';
-import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts } from '@infergate/node-runtime';
+import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
@@ -215,21 +215,18 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     deps,
     async close(graceMs = config.timeouts.shutdownGraceMs) {
       closing = true;
-      // Shortly before the deadline every request still running is aborted: its upstream call ends and
-      // a stream sends its terminal error event (chat: error + [DONE]; responses: response.failed), so
-      // clients see an in-protocol end rather than a cut; what is still open at the deadline is cut.
-      const endingMs = Math.min(250, Math.floor(graceMs / 2));
-      const ending = setTimeout(() => {
-        for (const state of active) state.abort.abort(new Error('The gateway is shutting down.'));
-      }, graceMs - endingMs);
-      const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
-      ending.unref();
-      deadline.unref();
+      // Ending a running request ends its upstream call, and a stream sends its terminal error event
+      // (chat: error + [DONE]; responses: response.failed).
+      const cancelDeadlines = shutdownDeadlines(graceMs, {
+        endRunning: () => {
+          for (const state of active) state.abort.abort(new Error('The gateway is shutting down.'));
+        },
+        cutAll: () => app.server.closeAllConnections(),
+      });
       try {
         await app.close();
       } finally {
-        clearTimeout(ending);
-        clearTimeout(deadline);
+        cancelDeadlines();
         await deps.close();
         await metricsServer?.close();
         await tracing?.shutdown();

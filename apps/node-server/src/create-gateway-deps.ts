@@ -61,13 +61,7 @@ export async function createGatewayDeps(config: ServerConfig, options: GatewayDe
     ...docsAssetsFor(config, options),
   });
   // Key limits shared through Redis when configured (ioredis loaded only then); otherwise core counts them in this process.
-  const limiter = config.redis === undefined ? undefined : await loadRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
-  if (limiter !== undefined && options.requireRedis === true) {
-    await limiter.whenConnected().catch(async (error: unknown) => {
-      await limiter.close();
-      throw redisUnreachable(config.redis?.url ?? '', error);
-    });
-  }
+  const limiter = config.redis === undefined ? undefined : await loadRedisLimitStore({ ...config.redis, clock: deps.clock, metrics: deps.metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) }, { requireConnection: options.requireRedis === true });
   return {
     ...deps,
     ...(limiter === undefined ? {} : { limiter }),
@@ -87,19 +81,6 @@ async function importLocalBackend(): Promise<typeof LocalBackendModule> {
     if (!missing) throw error;
     throw new StartFailure('the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)');
   }
-}
-
-function redisUnreachable(url: string, error: unknown): StartFailure {
-  let where = url;
-  try {
-    // The URL may carry a password: show only where it points.
-    const parsed = new URL(url);
-    where = `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    where = 'redis.url';
-  }
-  const cause = (error as { code?: string }).code ?? (error as Error).message;
-  return new StartFailure(`cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`);
 }
 
 function defaultMetrics(config: ServerConfig): MetricsSink {

@@ -1,27 +1,17 @@
 #!/usr/bin/env node
-import { closeOnSignals, explainStartFailure, parseCliArgs } from '@infergate/node-runtime';
+import { closeOnSignals, exitOnStartFailure, parseCliArgs, refuseStart } from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
 import { startBanner } from './start-banner.js';
 
-/** Exit code of a start refused for its configuration or arguments. */
-const badConfigExitCode = 2;
-/** Exit code of a start that failed on its environment: the port, a permission, Redis. */
-const startFailureExitCode = 1;
-
-function fail(message: string): never {
-  process.stderr.write(`infergate: ${message}\n`);
-  process.exit(badConfigExitCode);
-}
-
 async function start(): Promise<void> {
   let args;
   try {
     args = parseCliArgs(process.argv.slice(2), { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' });
   } catch (error) {
-    fail((error as Error).message);
+    refuseStart('infergate', (error as Error).message);
   }
   if (args.help) {
     process.stdout.write(helpText);
@@ -33,7 +23,7 @@ async function start(): Promise<void> {
     loaded = await loadConfig({ ...process.env, ...args.env });
   } catch (error) {
     // ConfigError and ConfigFileError messages start with the path of the field at fault.
-    fail(`invalid configuration: ${(error as Error).message}`);
+    refuseStart('infergate', `invalid configuration: ${(error as Error).message}`);
   }
   const { config, generatedKey } = loaded;
 
@@ -44,11 +34,7 @@ async function start(): Promise<void> {
     address = await server.app.listen({ host: config.server.host, port: config.server.port });
     metricsAddress = await server.listenMetrics();
   } catch (error) {
-    // Port taken, no permission, Redis away: one line with the address and the fix, not a stack.
-    const explained = explainStartFailure(error, config);
-    if (explained === undefined) throw error;
-    process.stderr.write(`infergate: ${explained}\n`);
-    process.exit(startFailureExitCode);
+    exitOnStartFailure('infergate', error, config);
   }
   process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 

@@ -1,7 +1,7 @@
 import type { GatewayConfig } from '@infergate/core';
 
 /** What the explanation names: the addresses the server and its metrics listen on. */
-type ListenConfig = Pick<GatewayConfig, 'server' | 'metrics'>;
+export type ListenConfig = Pick<GatewayConfig, 'server' | 'metrics'>;
 
 /** A start that cannot go on for a reason the operator fixes; its message is the whole explanation. */
 export class StartFailure extends Error {

@@ -5,12 +5,18 @@ export type { AdmittedBody, BodyHeaders, ReservedBody } from './reserve-request-
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
 export type { BodyTicket, FetchBodyAdmission } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
+export { shutdownDeadlines } from './shutdown-deadlines.js';
+export type { ShutdownDeadlineActions } from './shutdown-deadlines.js';
 export type { SignalShutdown } from './close-on-signals.js';
 export { generateApiKey } from './generate-api-key.js';
 export { parseCliArgs } from './parse-cli-args.js';
 export type { CliArgs } from './parse-cli-args.js';
 export { StartFailure, explainStartFailure } from './explain-start-failure.js';
+export type { ListenConfig } from './explain-start-failure.js';
+export { exitOnStartFailure, startFailureExitCode } from './exit-on-start-failure.js';
+export { badConfigExitCode, refuseStart } from './refuse-start.js';
 export { loadRedisLimitStore } from './load-redis-limit-store.js';
+export type { LoadRedisOptions } from './load-redis-limit-store.js';
 export type { LimitStoreLogger, RedisLimitStore, RedisLimitStoreOptions } from './create-redis-limit-store.js';
 export { loadTracing } from './load-tracing.js';
 export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
