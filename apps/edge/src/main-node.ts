@@ -34,7 +34,8 @@ if (args.help) {
   } catch (error) {
     refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
   }
+  // Ready for signals before the banner says it is listening: a script may signal as soon as it reads it.
+  closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
   if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
-  closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
 }

@@ -36,8 +36,7 @@ async function start(): Promise<void> {
   } catch (error) {
     exitOnStartFailure('infergate', error, config);
   }
-  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
-
+  // Ready for signals before the banner says it is listening: a script may signal as soon as it reads it.
   closeOnSignals({
     drainDelayMs: config.timeouts.drainDelayMs,
     drain: () => server.drain(),
@@ -45,6 +44,7 @@ async function start(): Promise<void> {
     onSignal: (signal, drainMs) => logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
     onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
   });
+  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 }
 
 await start();
