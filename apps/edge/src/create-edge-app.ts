@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { type Gateway, type RouteDefinition } from '@infergate/core';
 import { bodyLimitBytes, envelopeForPath, errorResult, failureLogFields, requestIdFor } from '@infergate/core';
+import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';
@@ -15,7 +16,7 @@ function pathOf(context: Context): string {
  * The gateway on Hono: every route of core's table through core's dispatch; 404 and 405 from core's
  * matcher over the same table; request bodies counted against the route's limit while read.
  */
-export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal): Hono {
+export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBody?: FetchBodyAdmission): Hono {
   const app = new Hono();
   const { config, ids } = gateway.deps;
   const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), ids);
@@ -28,10 +29,15 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal): Hono {
     // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
     if (context.req.method !== route.method) return unmatched(context);
     const requestId = requestIdOf(context);
+    const limit = bodyLimitBytes(route, config);
     let body: string | undefined;
+    let ticket;
     try {
-      body = await readBodyText(context.req.raw, bodyLimitBytes(route, config));
+      // The in-flight body budget (Node): bytes are held before the body is read, and until it is handled.
+      ticket = admitBody === undefined || limit === 0 ? undefined : admitBody(context.req.raw, limit);
+      body = await readBodyText(context.req.raw, limit, ticket);
     } catch (error) {
+      ticket?.release();
       return answerBeforeBody(gateway.withCors(errorResult(error, route.envelope, requestId), context.req.header('origin')), context.req.raw.body);
     }
     const input = {
@@ -45,6 +51,8 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal): Hono {
       requestId,
     };
     const result = await gateway.dispatch(route, input);
+    // The handler is done with the body text (a stream's upstream request is already sent).
+    ticket?.release();
     // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
     if (result.status >= 500) {
       const { meta } = result;

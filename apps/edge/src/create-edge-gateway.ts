@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { createGateway, type Gateway, type GatewayConfig } from '@infergate/core';
 import { createFetchTransport, createGatewayPorts, type PortsConfig, type Transport } from '@infergate/upstream';
+import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { createEdgeApp } from './create-edge-app.js';
 
 export interface EdgeGatewayOptions {
@@ -11,6 +12,8 @@ export interface EdgeGatewayOptions {
    * only: in workerd a signal made outside a request cannot be touched from another request's handler.
    */
   shutdown?: AbortSignal;
+  /** The in-flight body budget (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
+  admitBody?: FetchBodyAdmission;
 }
 
 export interface EdgeGateway {
@@ -31,5 +34,5 @@ export function createEdgeGateway(config: PortsConfig, options: EdgeGatewayOptio
   const { localTransport } = options;
   const ports = createGatewayPorts(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
   const gateway = createGateway({ config, ports });
-  return { app: createEdgeApp(gateway, options.shutdown), gateway };
+  return { app: createEdgeApp(gateway, options.shutdown, options.admitBody), gateway };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
-import { parseCliArgs } from '@infergate/upstream/node';
+import { closeOnSignals, parseCliArgs, refuseStart } from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -18,35 +18,24 @@ Environment (the same names are Workers bindings):
                                it the local backend runs in-process
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`infergate-edge: ${message}\n`);
-  process.exit(2);
-}
-
 let args;
 try {
   args = parseCliArgs(process.argv.slice(2), { '--host': 'HOST', '--port': 'PORT' });
 } catch (error) {
-  fail((error as Error).message);
+  refuseStart('infergate-edge', (error as Error).message);
 }
 if (args.help) {
   process.stdout.write(helpText);
 } else {
+  const env = { ...(process.env as EdgeBindings), ...args.env };
   let server;
   try {
-    server = await startEdgeNodeServer({ env: { ...(process.env as EdgeBindings), ...args.env } });
+    server = await startEdgeNodeServer({ env });
   } catch (error) {
-    fail(`cannot start: ${(error as Error).message}`);
+    refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
   }
-  const shutdown = (): void => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  // Before the listening line: whoever reads it may signal at once.
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // Ready for signals before the banner says it is listening: a script may signal as soon as it reads it.
+  closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
   if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
 }

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
-import { createInProcessTransport, createWebIdSource, type PortsConfig } from '@infergate/upstream';
-import { createClientErrorHandler } from '@infergate/upstream/node';
+import { createInProcessTransport, type PortsConfig } from '@infergate/upstream';
+import { createClientErrorHandler, createFetchBodyAdmission, generateApiKey, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
@@ -32,12 +32,14 @@ export interface EdgeNodeServer extends EdgeGateway {
    * before the deadline, then closes every connection.
    */
   close(graceMs?: number): Promise<void>;
+  /** The drain before a shutdown: /readyz answers 503 from now on, every other request is served as before. */
+  drain(): void;
 }
 
 function withGeneratedKey(config: PortsConfig): { config: PortsConfig; generatedKey: string | undefined } {
   if (config.keys.length > 0) return { config, generatedKey: undefined };
   // As the node-server does: 128 random bits, printed once at start (DESIGN.md).
-  const generatedKey = `ig-${createWebIdSource().hex(32)}`;
+  const generatedKey = generateApiKey();
   return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
 }
 
@@ -50,7 +52,9 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
   const { config, generatedKey } = withGeneratedKey(resolveEdgeConfig(env));
   const localTransport = typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== '' ? undefined : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
   const shutdown = new AbortController();
-  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal });
+  // The node-server's protections: the in-flight body budget, its timeouts and its client-error answers.
+  const admitBody = createFetchBodyAdmission(config.limits.maxInflightBodyBytes);
+  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal, ...(admitBody === undefined ? {} : { admitBody }) });
   const hostname = options.host ?? config.server.host;
   const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
   const { timeouts } = config;
@@ -61,7 +65,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
         hostname,
         port,
         // DESIGN.md's inbound limits; Node's defaults leave a slow request body open far longer.
-        serverOptions: { headersTimeout: timeouts.inboundHeadersMs, requestTimeout: timeouts.inboundRequestMs, keepAliveTimeout: timeouts.keepAliveMs },
+        serverOptions: serverTimeouts(timeouts),
       },
       () => resolve(started),
     );
@@ -76,17 +80,16 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     config,
     url: `http://${host}:${address.port}`,
     generatedKey,
+    drain: () => gateway.gateway.drain(),
     close: (graceMs = timeouts.shutdownGraceMs) =>
       new Promise<void>((resolve, reject) => {
         const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
         // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
         const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const ending = setTimeout(() => shutdown.abort(new Error('The gateway is shutting down.')), graceMs - Math.min(250, Math.floor(graceMs / 2)));
-        const deadline = setTimeout(() => http.closeAllConnections(), graceMs);
+        const cancelDeadlines = shutdownDeadlines(graceMs, { endRunning: () => shutdown.abort(new Error('The gateway is shutting down.')), cutAll: () => http.closeAllConnections() });
         server.close((error) => {
           clearInterval(idle);
-          clearTimeout(ending);
-          clearTimeout(deadline);
+          cancelDeadlines();
           if (error) reject(error);
           else gateway.gateway.close().then(resolve, reject);
         });

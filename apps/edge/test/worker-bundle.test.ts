@@ -28,6 +28,6 @@ describe('the Workers build (dist/worker.js)', () => {
     // The image library and the Node transports stay out of the Worker.
     const bundled = Object.keys(metafile.inputs);
     expect(bundled.some((path) => path.includes('packages/core/src/'))).toBe(true);
-    expect(bundled.filter((path) => /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|upstream\/src\/(?:node|undici-transport|create-redis-limit-store|create-tracing)\.ts/.test(path))).toEqual([]);
+    expect(bundled.filter((path) => /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|node-runtime\/src\/|upstream\/src\/(?:node|undici-transport)\.ts/.test(path))).toEqual([]);
   });
 });

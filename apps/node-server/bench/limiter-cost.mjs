@@ -17,7 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createMemoryLimitStore, resolveGatewayConfig } from '@infergate/core';
 import { Redis } from 'ioredis';
 import { createInProcessTransport } from '@infergate/upstream';
-import { createRedisLimitStore } from '@infergate/upstream/node';
+import { createRedisLimitStore } from '@infergate/node-runtime/redis';
 import { buildServer } from '../dist/index.js';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);

@@ -18,7 +18,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import process from 'node:process';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { createMemoryLimitStore, limitRequest } from '@infergate/core';
-import { createRedisLimitStore } from '@infergate/upstream/node';
+import { createRedisLimitStore } from '@infergate/node-runtime/redis';
 
 const gc = globalThis.gc;
 if (typeof gc !== 'function') {

@@ -14,14 +14,13 @@ import {
   type RouteDefinition,
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
-import { createClientErrorHandler, createTracing, reserveRequestBody } from '@infergate/upstream/node';
+import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
-import { serverTimeouts } from './server-timeouts.js';
 import { toEdgeError } from './to-edge-error.js';
 import { toFastifyPath } from './to-fastify-path.js';
 
@@ -47,8 +46,9 @@ export interface GatewayServer {
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
-  // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT).
-  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : createTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
+  // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT):
+  // OpenTelemetry is loaded only then.
+  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
   const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
   const { deps } = gateway;
   const routeOf = new Map(gateway.routes.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
@@ -211,21 +211,18 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     gateway,
     async close(graceMs = config.timeouts.shutdownGraceMs) {
       closing = true;
-      // Shortly before the deadline every request still running is aborted: its upstream call ends and
-      // a stream sends its terminal error event (chat: error + [DONE]; responses: response.failed), so
-      // clients see an in-protocol end rather than a cut; what is still open at the deadline is cut.
-      const endingMs = Math.min(250, Math.floor(graceMs / 2));
-      const ending = setTimeout(() => {
-        for (const state of active) state.abort.abort(new Error('The gateway is shutting down.'));
-      }, graceMs - endingMs);
-      const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
-      ending.unref();
-      deadline.unref();
+      // Ending a running request ends its upstream call, and a stream sends its terminal error event
+      // (chat: error + [DONE]; responses: response.failed).
+      const cancelDeadlines = shutdownDeadlines(graceMs, {
+        endRunning: () => {
+          for (const state of active) state.abort.abort(new Error('The gateway is shutting down.'));
+        },
+        cutAll: () => app.server.closeAllConnections(),
+      });
       try {
         await app.close();
       } finally {
-        clearTimeout(ending);
-        clearTimeout(deadline);
+        cancelDeadlines();
         await gateway.close();
         await metricsServer?.close();
         await tracing?.shutdown();

@@ -5,9 +5,8 @@ import { createGatewayPorts, createInProcessTransport, type PortsConfig, type Tr
 import { createUndiciTransport, nodeEncodeBase64, nodeSha256 } from '@infergate/upstream/node';
 import { createGateway, createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
-import { StartFailure } from './explain-start-failure.js';
+import { StartFailure, loadRedisLimitStore, type LimitStoreLogger } from '@infergate/node-runtime';
 import { loadDocsAssets } from './load-docs-assets.js';
-import { createRedisLimitStore, type LimitStoreLogger } from '@infergate/upstream/node';
 
 export interface NodeGatewayOptions {
   /** Options of the embedded local backend, for upstreams marked `local`. */
@@ -64,14 +63,14 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
     ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     ...docsAssetsFor(config, options),
   });
-  // Key limits shared through Redis when configured; otherwise core counts them in this process.
-  const limiter = config.redis === undefined ? undefined : createRedisLimitStore({ ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) });
-  if (limiter !== undefined && options.requireRedis === true) {
-    await limiter.whenConnected().catch(async (error: unknown) => {
-      await limiter.close();
-      await ports.upstream.close?.();
-      throw redisUnreachable(config.redis?.url ?? '', error);
-    });
+  // Key limits shared through Redis when configured (ioredis loaded only then); otherwise core counts them in this process.
+  let limiter;
+  try {
+    limiter = config.redis === undefined ? undefined : await loadRedisLimitStore({ ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) }, { requireConnection: options.requireRedis === true });
+  } catch (error) {
+    // A start refused for Redis leaves no upstream pool open behind it.
+    await ports.upstream.close?.();
+    throw error;
   }
   return createGateway({ config, ports: limiter === undefined ? ports : { ...ports, limiter } });
 }
@@ -85,19 +84,6 @@ async function importLocalBackend(): Promise<typeof LocalBackendModule> {
     if (!missing) throw error;
     throw new StartFailure('the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)');
   }
-}
-
-function redisUnreachable(url: string, error: unknown): StartFailure {
-  let where = url;
-  try {
-    // The URL may carry a password: show only where it points.
-    const parsed = new URL(url);
-    where = `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    where = 'redis.url';
-  }
-  const cause = (error as { code?: string }).code ?? (error as Error).message;
-  return new StartFailure(`cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`);
 }
 
 function defaultMetrics(config: ServerConfig): MetricsSink {

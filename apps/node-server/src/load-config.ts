@@ -1,5 +1,5 @@
 import { resolveGatewayConfig, type ResolvedGatewayConfig } from '@infergate/core';
-import { generateApiKey } from './generate-api-key.js';
+import { generateApiKey } from '@infergate/node-runtime';
 import { readConfigFile } from './read-config-file.js';
 
 export interface LoadedConfig {

@@ -52,7 +52,7 @@ describe('the image root built by scripts/build-image-root.sh', () => {
   it('holds the node-server with production dependencies only, self-contained, writable by root alone', () => {
     expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
     const modules = join(app, 'node_modules');
-    for (const name of ['fastify', 'pino', 'yaml', '@infergate/core', '@infergate/upstream', '@infergate/local-backend']) expect(existsSync(join(modules, name)), name).toBe(true);
+    for (const name of ['fastify', 'pino', 'yaml', '@infergate/core', '@infergate/upstream', '@infergate/node-runtime', '@infergate/local-backend']) expect(existsSync(join(modules, name)), name).toBe(true);
     // The test tools and the other apps stay out of the image.
     for (const name of ['vitest', 'typescript-eslint', '@infergate/testkit', 'openai', 'ioredis', 'playwright-core', 'tsup']) expect(existsSync(join(modules, name)), name).toBe(false);
     const files = filesUnder(app);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLimitStore, type KeyLimits, type LimitDecision, type LimitStore } from '@infergate/core';
-import { createRedisLimitStore, type RedisLimitStore } from '@infergate/upstream/node';
+import { createRedisLimitStore, type RedisLimitStore } from '@infergate/node-runtime/redis';
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // The CLI and the workspace packages its install needs (not on the registry before a release); their
 // third-party dependencies come from the registry, as for a user.
-const packed = ['packages/core', 'packages/upstream', 'packages/local-backend', 'packages/infergate'];
+const packed = ['packages/core', 'packages/upstream', 'packages/node-runtime', 'packages/local-backend', 'packages/infergate'];
 
 let work: string;
 let installed: string;

@@ -4,18 +4,21 @@
  * UpstreamError, 502) and the edge app's request bodies (413 naming the limit). A Web ReadableStream
  * is read through its own reader (not every runtime makes it async-iterable) whose lock is released
  * on the way out with the rest left unread: the caller decides whether to drain it or drop it. An
- * async iterable is returned early, which cancels what it reads from.
+ * async iterable is returned early, which cancels what it reads from. `admit`, when given, sees every
+ * chunk within the cap and may refuse it by throwing (the edge app's in-flight body budget on Node).
  */
 export async function readBoundedBytes(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
   maxBytes: number,
   tooLarge: () => Error,
+  admit?: (chunk: Uint8Array) => void,
 ): Promise<Uint8Array> {
   const pieces: Uint8Array[] = [];
   let total = 0;
   const add = (chunk: Uint8Array): void => {
     total += chunk.byteLength;
     if (total > maxBytes) throw tooLarge();
+    admit?.(chunk);
     pieces.push(chunk);
   };
   if ('getReader' in source) {

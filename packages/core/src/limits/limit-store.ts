@@ -2,7 +2,7 @@ import type { KeyLimits } from './key-limits.js';
 
 /*
  * The port between core's limiter and where the counters live: in this process (the in-memory store,
- * core) or shared by every replica (the Redis store, @infergate/upstream/node). Core decides what to ask and what
+ * core) or shared by every replica (the Redis store, @infergate/node-runtime/redis). Core decides what to ask and what
  * to answer; a store only keeps counts, with the policy of rate-limit-policy.ts.
  */
 

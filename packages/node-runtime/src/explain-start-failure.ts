@@ -1,4 +1,7 @@
-import type { ServerConfig } from './create-node-gateway.js';
+import type { GatewayConfig } from '@infergate/core';
+
+/** What the explanation names: the addresses the server and its metrics listen on. */
+export type ListenConfig = Pick<GatewayConfig, 'server' | 'metrics'>;
 
 /** A start that cannot go on for a reason the operator fixes; its message is the whole explanation. */
 export class StartFailure extends Error {
@@ -24,7 +27,7 @@ function hostPort(host: string, port: number | undefined): string {
   return port === undefined ? shown : `${shown}:${port}`;
 }
 
-function explainListenError(error: ListenError, config: ServerConfig): string | undefined {
+function explainListenError(error: ListenError, config: ListenConfig): string | undefined {
   // The metrics port is a setting of its own: name the one that needs changing.
   const onMetricsPort = error.port !== undefined && error.port === config.metrics?.port && error.port !== config.server.port;
   const portSetting = onMetricsPort ? 'metrics.port in the configuration file' : 'PORT (or --port, or server.port in the configuration file)';
@@ -48,7 +51,7 @@ function explainListenError(error: ListenError, config: ServerConfig): string | 
  * One line for a start failure the operator can fix (the address and what to change), or undefined
  * for anything else: that is a bug, and its stack trace is worth more than a sentence.
  */
-export function explainStartFailure(error: unknown, config: ServerConfig): string | undefined {
+export function explainStartFailure(error: unknown, config: ListenConfig): string | undefined {
   if (error instanceof StartFailure) return error.message;
   if (isListenError(error)) return explainListenError(error, config);
   return undefined;

@@ -4,7 +4,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { UpstreamTracer } from './upstream-tracer.js';
+import type { UpstreamTracer } from '@infergate/upstream';
 
 export interface TracingOptions {
   /** OTLP/HTTP base URL; spans go to `<endpoint>/v1/traces` as OTLP JSON. */

@@ -1,0 +1,39 @@
+export interface SignalShutdown {
+  /** How long SIGTERM keeps the listener serving after readiness turns off (timeouts.drain_delay_ms). */
+  drainDelayMs: number;
+  /** Turns readiness off (/readyz 503); every other request is served as before. */
+  drain(): void;
+  /** The graceful close: stop accepting, let running responses finish within the grace, then cut. */
+  close(): Promise<void>;
+  /** Told once, when the first signal arrives. */
+  onSignal?(signal: NodeJS.Signals, drainMs: number): void;
+  /** Told when the close failed; the process then exits 1. */
+  onError?(error: unknown): void;
+}
+
+/**
+ * SIGTERM and SIGINT for a Node entry point. SIGTERM is how orchestrators and load balancers retire a
+ * replica: readiness turns off and the listener keeps serving for `drainDelayMs`, until they have
+ * stopped sending, then closes gracefully. SIGINT is a person at a terminal, with no load balancer to
+ * wait for: it closes at once. A second signal means the operator will not wait for running streams.
+ */
+export function closeOnSignals(target: SignalShutdown): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    const drainMs = signal === 'SIGTERM' ? target.drainDelayMs : 0;
+    target.drain();
+    target.onSignal?.(signal, drainMs);
+    const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
+    drained.then(() => target.close()).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        target.onError?.(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
