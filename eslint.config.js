@@ -3,7 +3,31 @@ import tseslint from 'typescript-eslint';
 
 // Bare builtin names go in `paths` (exact specifiers): as `patterns` they would also match core's own
 // folders, such as `../http/dispatch.js`.
-const nodeBuiltins = ['fs', 'fs/promises', 'path', 'http', 'https', 'http2', 'net', 'tls', 'dns', 'crypto', 'stream', 'stream/web', 'buffer', 'os', 'url', 'zlib', 'child_process', 'worker_threads', 'events', 'util', 'perf_hooks', 'timers', 'async_hooks'];
+const nodeBuiltins = [
+  'fs',
+  'fs/promises',
+  'path',
+  'http',
+  'https',
+  'http2',
+  'net',
+  'tls',
+  'dns',
+  'crypto',
+  'stream',
+  'stream/web',
+  'buffer',
+  'os',
+  'url',
+  'zlib',
+  'child_process',
+  'worker_threads',
+  'events',
+  'util',
+  'perf_hooks',
+  'timers',
+  'async_hooks',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/.turbo/**', '**/.wrangler/**', '**/bench-results/**'] },
@@ -31,15 +55,26 @@ export default tseslint.config(
     // core runs unchanged on Node, workerd, Bun, Deno and in a browser: no runtime, framework or network client.
     files: ['packages/core/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: nodeBuiltins.map((name) => ({ name, message: 'core is runtime-free: no Node builtins.' })),
-        patterns: [
-          { group: ['node:*'], message: 'core is runtime-free: no node:* imports.' },
-          { group: ['fastify', 'fastify/*', 'hono', 'hono/*', '@hono/*', 'undici', 'undici/*', 'axios', 'node-fetch', 'ws'], message: 'core is framework- and network-client-free.' },
-          { group: ['@infergate/*'], message: 'core imports none of our other packages.' },
-        ],
-      }],
-      'no-restricted-globals': ['error', { name: 'process', message: 'core reads no environment.' }, { name: 'Buffer', message: 'core uses Uint8Array, not Buffer.' }, { name: 'fetch', message: 'core does no I/O; call a port.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'core is runtime-free: no Node builtins.' })),
+          patterns: [
+            { group: ['node:*'], message: 'core is runtime-free: no node:* imports.' },
+            {
+              group: ['fastify', 'fastify/*', 'hono', 'hono/*', '@hono/*', 'undici', 'undici/*', 'axios', 'node-fetch', 'ws'],
+              message: 'core is framework- and network-client-free.',
+            },
+            { group: ['@infergate/*'], message: 'core imports none of our other packages.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'core reads no environment.' },
+        { name: 'Buffer', message: 'core uses Uint8Array, not Buffer.' },
+        { name: 'fetch', message: 'core does no I/O; call a port.' },
+      ],
     },
   },
 );

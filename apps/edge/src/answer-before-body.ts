@@ -12,7 +12,7 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
     timer = setTimeout(() => resolve('expired'), lingerMs);
   });
   try {
-    for (let read = 0; read <= lingerBytes; ) {
+    for (let read = 0; read <= lingerBytes;) {
       const chunk = await Promise.race([reader.read(), expired]);
       if (chunk === 'expired' || chunk.done) break;
       read += chunk.value.byteLength;

@@ -23,7 +23,9 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
 
   // 404, 405 with Allow, or a CORS preflight's 204: core decides, as for the node-server.
   const unmatched = (context: Context): Response =>
-    toResponse(gateway.unmatched({ method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }));
+    toResponse(
+      gateway.unmatched({ method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }),
+    );
 
   const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
     // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
@@ -56,7 +58,20 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
     // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
     if (result.status >= 500) {
       const { meta } = result;
-      console.warn(JSON.stringify({ level: 'warn', msg: 'request', requestId, method: route.method, route: route.path, status: result.status, model: meta.model, upstream: meta.endpoint, keyName: meta.keyName, ...failureLogFields(meta) }));
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'request',
+          requestId,
+          method: route.method,
+          route: route.path,
+          status: result.status,
+          model: meta.model,
+          upstream: meta.endpoint,
+          keyName: meta.keyName,
+          ...failureLogFields(meta),
+        }),
+      );
     }
     return toResponse(result);
   };

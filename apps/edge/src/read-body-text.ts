@@ -21,9 +21,12 @@ export async function readBodyText(request: Request, limitBytes: number, ticket?
     // DESIGN.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
     // answer (answerBeforeBody), which drops what is still in flight. On Node, a chunked body that
     // would pass the in-flight body budget is 503 overloaded, the rest left unread.
-    const admit = ticket === undefined ? undefined : (chunk: Uint8Array): void => {
-      if (!ticket.take(chunk.byteLength)) throw GatewayError.overloaded();
-    };
+    const admit =
+      ticket === undefined
+        ? undefined
+        : (chunk: Uint8Array): void => {
+            if (!ticket.take(chunk.byteLength)) throw GatewayError.overloaded();
+          };
     return decoder.decode(await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes), admit));
   } catch (error) {
     if (isGatewayError(error)) throw error;

@@ -50,7 +50,10 @@ function withGeneratedKey(config: PortsConfig): { config: PortsConfig; generated
 export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): Promise<EdgeNodeServer> {
   const env = options.env ?? (process.env as EdgeBindings);
   const { config, generatedKey } = withGeneratedKey(resolveEdgeConfig(env));
-  const localTransport = typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== '' ? undefined : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
+  const localTransport =
+    typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== ''
+      ? undefined
+      : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
   const shutdown = new AbortController();
   // The node-server's protections: the in-flight body budget, its timeouts and its client-error answers.
   const admitBody = createFetchBodyAdmission(config.limits.maxInflightBodyBytes);
@@ -86,7 +89,10 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
         const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
         // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
         const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const cancelDeadlines = shutdownDeadlines(graceMs, { endRunning: () => shutdown.abort(new Error('The gateway is shutting down.')), cutAll: () => http.closeAllConnections() });
+        const cancelDeadlines = shutdownDeadlines(graceMs, {
+          endRunning: () => shutdown.abort(new Error('The gateway is shutting down.')),
+          cutAll: () => http.closeAllConnections(),
+        });
         server.close((error) => {
           clearInterval(idle);
           cancelDeadlines();

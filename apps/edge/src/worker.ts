@@ -17,9 +17,13 @@ function configurationProblem(bindings: EdgeBindings): { handler: FetchHandler }
     return { problem: `invalid configuration: ${(error as Error).message}` };
   }
   // There is no console to print a generated key to: a Worker without keys would lock everyone out.
-  if (config.keys.length === 0) return { problem: 'no API key configured: set the INFERGATE_API_KEYS secret (wrangler secret put INFERGATE_API_KEYS) or keys in INFERGATE_CONFIG_JSON' };
+  if (config.keys.length === 0)
+    return { problem: 'no API key configured: set the INFERGATE_API_KEYS secret (wrangler secret put INFERGATE_API_KEYS) or keys in INFERGATE_CONFIG_JSON' };
   const unreachable = unreachableLocalUpstreams(config, {});
-  if (unreachable.length > 0) return { problem: `no upstream reachable for ${unreachable.join(', ')}: configure upstreams in INFERGATE_CONFIG_JSON, or set INFERGATE_LOCAL_BACKEND_URL to a local backend server` };
+  if (unreachable.length > 0)
+    return {
+      problem: `no upstream reachable for ${unreachable.join(', ')}: configure upstreams in INFERGATE_CONFIG_JSON, or set INFERGATE_LOCAL_BACKEND_URL to a local backend server`,
+    };
   const { app } = createEdgeGateway(config);
   return { handler: (request) => app.fetch(request) };
 }
@@ -27,7 +31,12 @@ function configurationProblem(bindings: EdgeBindings): { handler: FetchHandler }
 /** Every request of a misconfigured deployment: a 503 in the native envelope, the reason in the log. */
 function refuse(problem: string): FetchHandler {
   const ids = createWebIdSource();
-  const error = new GatewayError({ status: 503, type: 'server_error', code: 'gateway_not_configured', message: "The gateway is not configured; its operator can read why in the Worker's log." });
+  const error = new GatewayError({
+    status: 503,
+    type: 'server_error',
+    code: 'gateway_not_configured',
+    message: "The gateway is not configured; its operator can read why in the Worker's log.",
+  });
   return () => {
     console.error(`infergate: ${problem}`);
     return toResponse(errorResult(error, 'native', requestIdFor(undefined, ids)));

@@ -25,7 +25,9 @@ describe('a 5xx on the edge app', () => {
     try {
       const config = resolveEdgeConfig({
         INFERGATE_API_KEYS: apiKey,
-        INFERGATE_CONFIG_JSON: JSON.stringify({ upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served' } }] }),
+        INFERGATE_CONFIG_JSON: JSON.stringify({
+          upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served' } }],
+        }),
       });
       const { app } = createEdgeGateway(config);
       const response = await app.request('/v1/chat/completions', {

@@ -10,12 +10,15 @@ describe('key limits on the edge app (in-memory, per isolate)', () => {
       INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9',
     });
     const { app } = createEdgeGateway(config);
-    const send = (): Promise<Response> => Promise.resolve(app.request('/v1/embeddings', {
-      method: 'POST',
-      headers: { authorization: 'Bearer edge-key-0123456789', 'content-type': 'application/json' },
-      // An unknown model: answered by the handler after the limiter counted the request, no upstream needed.
-      body: JSON.stringify({ model: 'no-such-model', input: 'hello' }),
-    }));
+    const send = (): Promise<Response> =>
+      Promise.resolve(
+        app.request('/v1/embeddings', {
+          method: 'POST',
+          headers: { authorization: 'Bearer edge-key-0123456789', 'content-type': 'application/json' },
+          // An unknown model: answered by the handler after the limiter counted the request, no upstream needed.
+          body: JSON.stringify({ model: 'no-such-model', input: 'hello' }),
+        }),
+      );
     const first = await send();
     expect(first.status).toBe(404);
     expect(first.headers.get('x-ratelimit-limit-requests')).toBe('1');

@@ -36,7 +36,14 @@ const targets: Target[] = [
     name: 'edge on Node',
     start(file) {
       // No in-process local backend: every model has a configured upstream.
-      const env = { ...process.env, INFERGATE_CONFIG_JSON: JSON.stringify(file), INFERGATE_API_KEYS: '', INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9', PORT: '0', HOST: '127.0.0.1' };
+      const env = {
+        ...process.env,
+        INFERGATE_CONFIG_JSON: JSON.stringify(file),
+        INFERGATE_API_KEYS: '',
+        INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      };
       return { child: spawn(process.execPath, [edgeMain], { stdio: ['ignore', 'pipe', 'inherit'], env }), banner: /listening on (http:\/\/\S+)/ };
     },
   },
@@ -117,7 +124,7 @@ function rawExchange(url: string, text: string, giveUpMs = 15_000, onSent?: (clo
 /** The payload of a chunked body (chunk extensions and trailers aside). */
 function dechunk(body: string): string {
   let payload = '';
-  for (let rest = body; ; ) {
+  for (let rest = body; ;) {
     const lineEnd = rest.indexOf('\r\n');
     const size = Number.parseInt(rest.slice(0, lineEnd), 16);
     if (!(size > 0)) return payload;
@@ -174,7 +181,10 @@ describe.each(targets)('$name on Node', (target) => {
   describe('the in-flight body budget and the SIGTERM drain', () => {
     let server: Running;
     beforeAll(async () => {
-      server = await startTarget(target, { limits: { max_inflight_body_bytes: 8192, body_json_bytes: 8192, body_image_bytes: 8192 }, timeouts: { drain_delay_ms: 1500, shutdown_grace_ms: 1000 } });
+      server = await startTarget(target, {
+        limits: { max_inflight_body_bytes: 8192, body_json_bytes: 8192, body_image_bytes: 8192 },
+        timeouts: { drain_delay_ms: 1500, shutdown_grace_ms: 1000 },
+      });
     }, 60_000);
     afterAll(() => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -193,7 +203,7 @@ describe.each(targets)('$name on Node', (target) => {
       // A wrong key is answered 401 once its body is read: refused earlier, the budget said no.
       const wrongKey = 'Bearer not-a-key';
       let declared: Exchange | undefined;
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
         declared = await rawExchange(server.url, `${embeddingsHead(4000, wrongKey)}${' '.repeat(4000)}`);
         if (declared.status === 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -204,7 +214,10 @@ describe.each(targets)('$name on Node', (target) => {
 
       // A chunked body is counted as it arrives and refused the moment it would pass the budget.
       const chunk = ' '.repeat(2500);
-      const chunked = await rawExchange(server.url, `${embeddingsHead('chunked', wrongKey)}${[chunk, chunk].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`).join('')}0\r\n\r\n`);
+      const chunked = await rawExchange(
+        server.url,
+        `${embeddingsHead('chunked', wrongKey)}${[chunk, chunk].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`).join('')}0\r\n\r\n`,
+      );
       expect(chunked.status).toBe(503);
       expect(chunked.body).toMatchObject({ error: { code: 'overloaded' } });
 
@@ -215,7 +228,7 @@ describe.each(targets)('$name on Node', (target) => {
       // The holder leaves: its bytes are given back and the same request is read (and refused for its key).
       releaseHolder();
       let after: Exchange | undefined;
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
         after = await rawExchange(server.url, `${embeddingsHead(4000, wrongKey)}${' '.repeat(4000)}`);
         if (after.status !== 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -227,7 +240,7 @@ describe.each(targets)('$name on Node', (target) => {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       server.child.kill('SIGTERM');
       let ready = 200;
-      for (const deadline = Date.now() + 5_000; ready === 200 && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 5_000; ready === 200 && Date.now() < deadline;) {
         const response = await fetch(`${server.url}/readyz`);
         await response.body?.cancel();
         ready = response.status;

@@ -26,7 +26,9 @@ describe('the edge app on Node', () => {
   });
 
   it('stops the start with the field at fault for a bad configuration', async () => {
-    await expect(startEdgeNodeServer({ env: { INFERGATE_CONFIG_JSON: '{"limits": {"body_json_bytes": "big"}}' }, port: 0 })).rejects.toThrow(/limits\.body_json_bytes/);
+    await expect(startEdgeNodeServer({ env: { INFERGATE_CONFIG_JSON: '{"limits": {"body_json_bytes": "big"}}' }, port: 0 })).rejects.toThrow(
+      /limits\.body_json_bytes/,
+    );
     await expect(startEdgeNodeServer({ env: { INFERGATE_CONFIG_JSON: '{' }, port: 0 })).rejects.toThrow(/INFERGATE_CONFIG_JSON/);
   });
 
@@ -41,7 +43,10 @@ describe('the edge app on Node', () => {
   });
 
   it('the built CLI prints its address and key, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, [mainNode, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_API_KEYS: '', INFERGATE_CONFIG_JSON: '', INFERGATE_LOCAL_BACKEND_URL: '' } });
+    const child = spawn(process.execPath, [mainNode, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, INFERGATE_API_KEYS: '', INFERGATE_CONFIG_JSON: '', INFERGATE_LOCAL_BACKEND_URL: '' },
+    });
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const first = String((await lines.next()).value);
     const address = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];

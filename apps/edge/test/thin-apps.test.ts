@@ -47,13 +47,13 @@ function routesOfTree(tree: string): string[] {
 }
 
 describe('both apps are thin adapters over core', () => {
-  it('the edge app registers exactly core\'s route table', () => {
+  it("the edge app registers exactly core's route table", () => {
     const { app } = createEdgeGateway(resolveEdgeConfig({ INFERGATE_API_KEYS: 'k', INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9' }));
     const registered = app.routes.map((route) => `${route.method} ${route.path.replace(honoParameters, '{$1}')}`).sort();
     expect(registered).toEqual(coreRoutes);
   });
 
-  it('the node-server registers exactly core\'s route table', async () => {
+  it("the node-server registers exactly core's route table", async () => {
     const config = resolveEdgeConfig({ INFERGATE_API_KEYS: 'k', INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9' });
     const server = await buildServer(config);
     try {

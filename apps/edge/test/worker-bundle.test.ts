@@ -20,7 +20,10 @@ describe('the Workers build (dist/worker.js)', () => {
 
   it('is one self-contained module with nothing Node-specific in it', () => {
     // esbuild's own account of the output (the text holds import lines as strings: the docs' code samples).
-    const metafile = JSON.parse(readFileSync(metafilePath, 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, { imports: { path: string }[] }> };
+    const metafile = JSON.parse(readFileSync(metafilePath, 'utf8')) as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, { imports: { path: string }[] }>;
+    };
     const worker = metafile.outputs['dist/worker.js'];
     expect(worker).toBeDefined();
     // No import is left for the runtime to resolve: no package, no node: builtin.
@@ -28,6 +31,10 @@ describe('the Workers build (dist/worker.js)', () => {
     // The image library and the Node transports stay out of the Worker.
     const bundled = Object.keys(metafile.inputs);
     expect(bundled.some((path) => path.includes('packages/core/src/'))).toBe(true);
-    expect(bundled.filter((path) => /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|node-runtime\/src\/|upstream\/src\/(?:node|undici-transport)\.ts/.test(path))).toEqual([]);
+    expect(
+      bundled.filter((path) =>
+        /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|node-runtime\/src\/|upstream\/src\/(?:node|undici-transport)\.ts/.test(path),
+      ),
+    ).toEqual([]);
   });
 });

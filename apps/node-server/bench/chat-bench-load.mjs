@@ -7,8 +7,19 @@ export const benchModel = 'alpha36-35b-a3b-instruct';
 
 // vLLM's chat completion shape (shared/ref/protocols.md), a fixed short answer.
 const completion = JSON.stringify({
-  id: 'chatcmpl-0123456789abcdef0123456789abcdef', object: 'chat.completion', created: 1767225600, model: 'served',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'One, two, three.', tool_calls: [], reasoning: null }, logprobs: null, finish_reason: 'stop', stop_reason: null }],
+  id: 'chatcmpl-0123456789abcdef0123456789abcdef',
+  object: 'chat.completion',
+  created: 1767225600,
+  model: 'served',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'One, two, three.', tool_calls: [], reasoning: null },
+      logprobs: null,
+      finish_reason: 'stop',
+      stop_reason: null,
+    },
+  ],
   usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13, prompt_tokens_details: null },
 });
 
@@ -29,14 +40,23 @@ export async function startChatStub() {
 export function createChatLoad(apiKey, concurrency) {
   const body = JSON.stringify({ model: benchModel, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16 });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const post = (address) => new Promise((resolve, reject) => {
-    const call = httpRequest(`${address}/v1/chat/completions`, { method: 'POST', agent, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`))));
+  const post = (address) =>
+    new Promise((resolve, reject) => {
+      const call = httpRequest(
+        `${address}/v1/chat/completions`,
+        {
+          method: 'POST',
+          agent,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`))));
+        },
+      );
+      call.on('error', reject);
+      call.end(body);
     });
-    call.on('error', reject);
-    call.end(body);
-  });
   return {
     async load(address, count) {
       let next = 0;

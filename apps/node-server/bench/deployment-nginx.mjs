@@ -42,14 +42,20 @@ const { url: upstreamUrl, server: upstream } = await startChatStub();
 const workDir = mkdtempSync(join(tmpdir(), 'infergate-bench-deploy-'));
 chmodSync(workDir, 0o755);
 const configPath = join(workDir, 'config.json');
-writeFileSync(configPath, JSON.stringify({
-  upstreams: [{ name: 'stub', url: upstreamUrl, protocol: 'openai', models: { [model]: 'served' } }],
-  timeouts: { drain_delay_ms: 0 },
-}));
+writeFileSync(
+  configPath,
+  JSON.stringify({
+    upstreams: [{ name: 'stub', url: upstreamUrl, protocol: 'openai', models: { [model]: 'served' } }],
+    timeouts: { drain_delay_ms: 0 },
+  }),
+);
 
 async function startReplica() {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, [main], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+  });
   let output = '';
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
@@ -66,7 +72,9 @@ async function startNginx(name, ports) {
   const folder = mkdtempSync(join(workDir, `nginx-${name}-`));
   // The worker runs as nobody and keeps request bodies here.
   chmodSync(folder, 0o755);
-  writeFileSync(join(folder, 'nginx.conf'), `daemon off;
+  writeFileSync(
+    join(folder, 'nginx.conf'),
+    `daemon off;
 worker_processes 1;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
@@ -87,7 +95,8 @@ ${ports.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fail
         include ${locations};
     }
 }
-`);
+`,
+  );
   const child = spawn('nginx', ['-p', folder, '-c', join(folder, 'nginx.conf'), '-e', join(folder, 'error.log')], { stdio: 'inherit' });
   await once(child, 'spawn');
   // The worker is the master's only child; it does the proxying.
@@ -108,11 +117,20 @@ const { load, close: closeLoad } = createChatLoad(apiKey, concurrency);
 
 const replicas = [await startReplica(), await startReplica()];
 const nginxOne = await startNginx('one', [replicas[0].port]);
-const nginxTwo = await startNginx('two', replicas.map((replica) => replica.port));
+const nginxTwo = await startNginx(
+  'two',
+  replicas.map((replica) => replica.port),
+);
 const setups = [
   { name: 'direct, 1 replica     ', address: `http://127.0.0.1:${replicas[0].port}`, gateways: [replicas[0].child.pid], nginx: undefined, results: [] },
   { name: 'nginx -> 1 replica    ', address: `http://127.0.0.1:${nginxOne.port}`, gateways: [replicas[0].child.pid], nginx: nginxOne.workerPid, results: [] },
-  { name: 'nginx -> 2 replicas   ', address: `http://127.0.0.1:${nginxTwo.port}`, gateways: replicas.map((replica) => replica.child.pid), nginx: nginxTwo.workerPid, results: [] },
+  {
+    name: 'nginx -> 2 replicas   ',
+    address: `http://127.0.0.1:${nginxTwo.port}`,
+    gateways: replicas.map((replica) => replica.child.pid),
+    nginx: nginxTwo.workerPid,
+    results: [],
+  },
 ];
 
 // Warm-up: JIT, connection pools.
@@ -132,13 +150,17 @@ for (let round = 0; round < rounds; round += 1) {
 }
 
 const [load1] = readFileSync('/proc/loadavg', 'utf8').split(' ');
-process.stdout.write(`deployment behind nginx: ${rounds} rounds x ${requestsPerRound} non-streaming chat requests, concurrency ${concurrency}, Node ${process.version}, ${cpus().length} cores, load average ${load1} at the end; medians (CPU from /proc, 10 ms ticks)\n`);
+process.stdout.write(
+  `deployment behind nginx: ${rounds} rounds x ${requestsPerRound} non-streaming chat requests, concurrency ${concurrency}, Node ${process.version}, ${cpus().length} cores, load average ${load1} at the end; medians (CPU from /proc, 10 ms ticks)\n`,
+);
 for (const setup of setups) {
   const rps = median(setup.results.map((result) => result.rps));
   const gatewayCpu = median(setup.results.map((result) => result.gatewayCpu));
   const nginxCpu = median(setup.results.map((result) => result.nginxCpu));
   const perCore = 1e6 / gatewayCpu;
-  process.stdout.write(`  ${setup.name} ${rps.toFixed(0).padStart(6)} req/s  gateway ${gatewayCpu.toFixed(0).padStart(4)} us CPU/request (${perCore.toFixed(0)} req/s per gateway core)  nginx ${nginxCpu.toFixed(0).padStart(4)} us CPU/request\n`);
+  process.stdout.write(
+    `  ${setup.name} ${rps.toFixed(0).padStart(6)} req/s  gateway ${gatewayCpu.toFixed(0).padStart(4)} us CPU/request (${perCore.toFixed(0)} req/s per gateway core)  nginx ${nginxCpu.toFixed(0).padStart(4)} us CPU/request\n`,
+  );
 }
 
 for (const child of [nginxOne.child, nginxTwo.child]) {

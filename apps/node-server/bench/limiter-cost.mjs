@@ -54,7 +54,9 @@ async function startRedis() {
   const probe = createServer();
   const port = await listen(probe);
   probe.close();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.on('error', (error) => {
     process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
     process.exit(1);
@@ -100,13 +102,20 @@ async function startGateway(upstreamUrl, variant, redisUrl, inProcess = false) {
 async function runInjected(app, count, concurrency) {
   let next = 0;
   const cpuBefore = process.cpuUsage();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      next += 1;
-      const response = await app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: 'Bearer bench-key-0123456789', 'content-type': 'application/json' }, payload: body });
-      if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/v1/chat/completions',
+          headers: { authorization: 'Bearer bench-key-0123456789', 'content-type': 'application/json' },
+          payload: body,
+        });
+        if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
+      }
+    }),
+  );
   const cpu = process.cpuUsage(cpuBefore);
   return { cpuUsPerRequest: (cpu.user + cpu.system) / count };
 }
@@ -125,12 +134,14 @@ async function run(baseUrl, count, concurrency) {
   let next = 0;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      next += 1;
-      await send(baseUrl);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        await send(baseUrl);
+      }
+    }),
+  );
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   return { cpuUsPerRequest: (cpu.user + cpu.system) / count, perSecond: count / (elapsedMs / 1000) };
@@ -138,7 +149,11 @@ async function run(baseUrl, count, concurrency) {
 
 // The store alone: acquire and settle of one limited key, `concurrency` requests in flight at a time.
 async function storeCost(store, count, concurrency) {
-  const request = { key: 'store-bench', limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 }, estimatedTokens: 30 };
+  const request = {
+    key: 'store-bench',
+    limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 },
+    estimatedTokens: 30,
+  };
   const one = async () => {
     const decision = await store.acquire(request);
     if (!decision.admitted) throw new Error(`refused by ${decision.rejectedBy}`);
@@ -147,12 +162,14 @@ async function storeCost(store, count, concurrency) {
   for (let index = 0; index < 20_000; index += 1) await one();
   let next = 0;
   const cpuBefore = process.cpuUsage();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      next += 1;
-      await one();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        await one();
+      }
+    }),
+  );
   const cpu = process.cpuUsage(cpuBefore);
   return (cpu.user + cpu.system) / count;
 }
@@ -205,7 +222,10 @@ try {
   const clock = { now: () => Date.now() };
   const storeCount = requests * 20;
   stores.memory = await storeCost(createMemoryLimitStore(clock), storeCount, parallel);
-  for (const [name, accuracyPercent] of [['redis', 5], ['redis-exact', 0]]) {
+  for (const [name, accuracyPercent] of [
+    ['redis', 5],
+    ['redis-exact', 0],
+  ]) {
     const store = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent, leaseMs: 1_000, clock });
     await delay(200);
     stores[name] = await storeCost(store, name === 'redis' ? storeCount : requests * 2, parallel);
@@ -227,11 +247,15 @@ const rows = names.map((name) => {
   const redisCallsPer1000 = (median(samples[name].map((sample) => sample.redisCalls)) * 1000) / requests;
   return { name, cpu: median(cpu), perSecond: median(perSecond), added: median(added), redisCallsPer1000, cpuRounds: cpu, perSecondRounds: perSecond };
 });
-process.stdout.write(`limiter cost: ${rounds} rounds x ${requests} chat completions per variant, ${parallel} at a time (stub upstream; gateway and client in one process, redis-server's own CPU not counted)\n`);
+process.stdout.write(
+  `limiter cost: ${rounds} rounds x ${requests} chat completions per variant, ${parallel} at a time (stub upstream; gateway and client in one process, redis-server's own CPU not counted)\n`,
+);
 process.stdout.write('variant       CPU us/req  added us/req      req/s  vs off  Redis calls/1000 req  CPU us/req of each round\n');
 const base = rows[0];
 for (const row of rows) {
-  process.stdout.write(`${row.name.padEnd(12)} ${format(row.cpu)}  ${format(row.added, 12)}  ${format(row.perSecond, 9)}  ${(row.perSecond / base.perSecond).toFixed(2)}x  ${format(row.redisCallsPer1000, 20)}  ${row.cpuRounds.map((value) => value.toFixed(0)).join(' ')}\n`);
+  process.stdout.write(
+    `${row.name.padEnd(12)} ${format(row.cpu)}  ${format(row.added, 12)}  ${format(row.perSecond, 9)}  ${(row.perSecond / base.perSecond).toFixed(2)}x  ${format(row.redisCallsPer1000, 20)}  ${row.cpuRounds.map((value) => value.toFixed(0)).join(' ')}\n`,
+  );
 }
 const injectedRows = names.map((name) => {
   const cpu = injected[name].map((sample) => sample.cpuUsPerRequest);
@@ -241,5 +265,7 @@ process.stdout.write(`without sockets (Fastify inject, upstream in process), ${r
 for (const row of injectedRows) {
   process.stdout.write(`${row.name.padEnd(12)} ${format(row.cpu)}  ${format(row.added, 12)}   ${row.cpuRounds.map((value) => value.toFixed(0)).join(' ')}\n`);
 }
-process.stdout.write(`store alone (acquire + settle, ${parallel} in flight), CPU us per request: memory ${stores.memory.toFixed(2)}, redis ${stores.redis.toFixed(2)}, redis-exact ${stores['redis-exact'].toFixed(2)}\n`);
+process.stdout.write(
+  `store alone (acquire + settle, ${parallel} in flight), CPU us per request: memory ${stores.memory.toFixed(2)}, redis ${stores.redis.toFixed(2)}, redis-exact ${stores['redis-exact'].toFixed(2)}\n`,
+);
 process.stdout.write(`${JSON.stringify({ bench: 'limiter-cost', requests, rounds, parallel, rows, injected: injectedRows, storeAlone: stores })}\n`);

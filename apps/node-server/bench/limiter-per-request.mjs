@@ -40,7 +40,9 @@ async function startRedis() {
   await once(probe, 'listening');
   const { port } = probe.address();
   probe.close();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.on('error', (error) => {
     process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
     process.exit(1);
@@ -172,12 +174,18 @@ const rows = subjects.map(({ name }) => {
 });
 const targets = { memory: 10, redis: 30 };
 const log = (line) => process.stdout.write(`${line}\n`);
-log(`limiter per request, in one process (limitRequest + ticket.settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`);
+log(
+  `limiter per request, in one process (limitRequest + ticket.settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
+);
 log('variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round');
 for (const row of rows) {
   const bound = targets[row.name];
   const verdict = bound === undefined ? '-' : `<= +${bound} us ${row.addedUs <= bound ? 'met' : 'NOT met'}`;
-  log(`${row.name.padEnd(8)} ${row.nsPerRequest.toFixed(0).padStart(11)} ${(row.name === 'none' ? '-' : `+${row.addedUs.toFixed(2)}`).padStart(14)}  ${verdict.padEnd(18)} ${row.bytesPerRequest.toFixed(0).padStart(7)} ${(row.name === 'none' ? '-' : `${row.addedBytes >= 0 ? '+' : ''}${row.addedBytes.toFixed(0)}`).padStart(12)}  ${row.nsRounds.map((value) => value.toFixed(0)).join(' ')}`);
+  log(
+    `${row.name.padEnd(8)} ${row.nsPerRequest.toFixed(0).padStart(11)} ${(row.name === 'none' ? '-' : `+${row.addedUs.toFixed(2)}`).padStart(14)}  ${verdict.padEnd(18)} ${row.bytesPerRequest.toFixed(0).padStart(7)} ${(row.name === 'none' ? '-' : `${row.addedBytes >= 0 ? '+' : ''}${row.addedBytes.toFixed(0)}`).padStart(12)}  ${row.nsRounds.map((value) => value.toFixed(0)).join(' ')}`,
+  );
 }
-log(`Redis lease-script calls: ${redisCalls} for ${totalRedisRequests.toLocaleString('en-US')} requests of the Redis variant; allocation samples dropped because a GC ran: ${droppedAllocationSamples}`);
+log(
+  `Redis lease-script calls: ${redisCalls} for ${totalRedisRequests.toLocaleString('en-US')} requests of the Redis variant; allocation samples dropped because a GC ran: ${droppedAllocationSamples}`,
+);
 log(JSON.stringify({ bench: 'limiter-per-request', requests, allocRequests, rounds, inFlight, perTurn, rows, redisCalls, droppedAllocationSamples }));

@@ -33,10 +33,11 @@ for (const variant of variants) {
   variant.results = [];
 }
 
-const ask = (child) => new Promise((resolve) => {
-  child.once('message', (message) => resolve(message.cpu));
-  child.send('cpu');
-});
+const ask = (child) =>
+  new Promise((resolve) => {
+    child.once('message', (message) => resolve(message.cpu));
+    child.send('cpu');
+  });
 
 const { load, close: closeLoad } = createChatLoad(apiKey, concurrency);
 
@@ -59,17 +60,26 @@ for (let round = 0; round < rounds; round += 1) {
 const baseline = variants[0];
 const baseRps = median(baseline.results.map((result) => result.rps));
 const baseCpu = median(baseline.results.map((result) => result.cpuPerRequest));
-process.stdout.write(`observability cost: ${rounds} rounds x ${requestsPerRound} non-streaming chat requests, concurrency ${concurrency}, Node ${process.version}; medians\n`);
+process.stdout.write(
+  `observability cost: ${rounds} rounds x ${requestsPerRound} non-streaming chat requests, concurrency ${concurrency}, Node ${process.version}; medians\n`,
+);
 for (const variant of variants) {
   const rps = median(variant.results.map((result) => result.rps));
   const cpu = median(variant.results.map((result) => result.cpuPerRequest));
-  process.stdout.write(`  ${variant.name}  ${rps.toFixed(0).padStart(6)} req/s (${((rps / baseRps - 1) * 100).toFixed(1).padStart(5)} %)  ${cpu.toFixed(0).padStart(5)} us CPU/request (${((cpu / baseCpu - 1) * 100).toFixed(1).padStart(5)} %)\n`);
+  process.stdout.write(
+    `  ${variant.name}  ${rps.toFixed(0).padStart(6)} req/s (${((rps / baseRps - 1) * 100).toFixed(1).padStart(5)} %)  ${cpu.toFixed(0).padStart(5)} us CPU/request (${((cpu / baseCpu - 1) * 100).toFixed(1).padStart(5)} %)\n`,
+  );
 }
 
-await Promise.all(variants.map((variant) => new Promise((resolve) => {
-  variant.child.once('exit', resolve);
-  variant.child.send('stop');
-})));
+await Promise.all(
+  variants.map(
+    (variant) =>
+      new Promise((resolve) => {
+        variant.child.once('exit', resolve);
+        variant.child.send('stop');
+      }),
+  ),
+);
 closeLoad();
 upstream.close();
 otlpSink.close();

@@ -48,7 +48,10 @@ export interface GatewayServer {
 export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
   // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT):
   // OpenTelemetry is loaded only then.
-  const tracing = config.tracing?.otlpEndpoint === undefined ? undefined : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
+  const tracing =
+    config.tracing?.otlpEndpoint === undefined
+      ? undefined
+      : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
   const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
   const { deps } = gateway;
   const routeOf = new Map(gateway.routes.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
@@ -104,7 +107,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     const routeLimit = request.routeOptions.bodyLimit;
     if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return payload;
     const contentLength = headerValue(request.headers, 'content-length');
-    const reserved = reserveRequestBody(bodyBudget, { contentLength, chunked: headerValue(request.headers, 'transfer-encoding') !== undefined }, routeLimit, payload);
+    const reserved = reserveRequestBody(
+      bodyBudget,
+      { contentLength, chunked: headerValue(request.headers, 'transfer-encoding') !== undefined },
+      routeLimit,
+      payload,
+    );
     const state = states.get(request.raw);
     if (state !== undefined && reserved.reservation !== undefined) state.releaseBody = () => reserved.reservation?.release();
     return reserved.payload;
@@ -121,7 +129,15 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   app.addHook('onRequest', async (request, reply) => {
     const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
     states.set(request.raw, state);
-    if (tracing !== undefined) spans.set(state, tracing.startRequest({ method: request.method, route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched', headers: request.headers }));
+    if (tracing !== undefined)
+      spans.set(
+        state,
+        tracing.startRequest({
+          method: request.method,
+          route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched',
+          headers: request.headers,
+        }),
+      );
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
@@ -136,10 +152,20 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       };
       logRequest(request.log, facts, state);
       const span = spans.get(state);
-      if (span !== undefined) tracing?.endRequest(span, { status: facts.status, ...(state.operationId === undefined ? {} : { operationId: state.operationId }), ...(state.meta?.model === undefined ? {} : { model: state.meta.model }) });
+      if (span !== undefined)
+        tracing?.endRequest(span, {
+          status: facts.status,
+          ...(state.operationId === undefined ? {} : { operationId: state.operationId }),
+          ...(state.meta?.model === undefined ? {} : { model: state.meta.model }),
+        });
       // Refused before dispatch (body too large or over the budget, wrong content type, unknown path,
       // shutting down): core never saw it, so the app counts it.
-      if (state.operationId === undefined) deps.metrics.record({ requestId: request.id, operationId: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.operationId ?? 'unmatched', status: facts.status });
+      if (state.operationId === undefined)
+        deps.metrics.record({
+          requestId: request.id,
+          operationId: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.operationId ?? 'unmatched',
+          status: facts.status,
+        });
       // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
@@ -191,7 +217,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
-    await sendError(request, reply, gateway.unmatched({ method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }));
+    await sendError(
+      request,
+      reply,
+      gateway.unmatched({ method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }),
+    );
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -199,7 +229,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       bodyLimit: request.routeOptions.bodyLimit ?? config.limits.bodyJsonBytes,
       contentType: headerValue(request.headers, 'content-type'),
     });
-    if (gatewayError.status >= 500) request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
+    if (gatewayError.status >= 500)
+      request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
     // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
     // So is a body refused by the in-flight budget (503 overloaded), which was never read.
     if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');

@@ -66,7 +66,13 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
   // Key limits shared through Redis when configured (ioredis loaded only then); otherwise core counts them in this process.
   let limiter;
   try {
-    limiter = config.redis === undefined ? undefined : await loadRedisLimitStore({ ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) }, { requireConnection: options.requireRedis === true });
+    limiter =
+      config.redis === undefined
+        ? undefined
+        : await loadRedisLimitStore(
+            { ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) },
+            { requireConnection: options.requireRedis === true },
+          );
   } catch (error) {
     // A start refused for Redis leaves no upstream pool open behind it.
     await ports.upstream.close?.();
@@ -82,7 +88,9 @@ async function importLocalBackend(): Promise<typeof LocalBackendModule> {
     // The `infergate` package has it as an optional dependency: an install may leave it out.
     const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes("'@infergate/local-backend'");
     if (!missing) throw error;
-    throw new StartFailure('the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)');
+    throw new StartFailure(
+      'the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)',
+    );
   }
 }
 

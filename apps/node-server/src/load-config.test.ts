@@ -28,15 +28,18 @@ describe('loadConfig', () => {
   });
 
   it('reads a YAML file with ${NAME} substitution', async () => {
-    const file = await configFile('gateway.yaml', [
-      'keys: ["${TEST_KEY}"]',
-      'upstreams:',
-      '  - name: text-a',
-      '    url: http://10.0.0.5:8000',
-      '    protocol: openai',
-      '    models: { alpha36-35b-a3b-instruct: served-name-1 }',
-      'timeouts: { idle_ms: 1234 }',
-    ].join('\n'));
+    const file = await configFile(
+      'gateway.yaml',
+      [
+        'keys: ["${TEST_KEY}"]',
+        'upstreams:',
+        '  - name: text-a',
+        '    url: http://10.0.0.5:8000',
+        '    protocol: openai',
+        '    models: { alpha36-35b-a3b-instruct: served-name-1 }',
+        'timeouts: { idle_ms: 1234 }',
+      ].join('\n'),
+    );
     const { config, generatedKey } = await loadConfig({ INFERGATE_CONFIG: file, TEST_KEY: 'from-env' });
     expect(generatedKey).toBeUndefined();
     expect(config.keys).toEqual(['from-env']);

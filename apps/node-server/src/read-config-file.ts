@@ -29,6 +29,8 @@ export async function readConfigFile(file: string): Promise<unknown> {
   try {
     return extension === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`, { cause: error });
+    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

@@ -47,7 +47,12 @@ afterAll(() => {
   const logs = lines.join('');
   const forms = [...secretForms(canaryClientKey), ...secretForms(canaryUpstreamKey)];
   const found = forms.filter((form) => logs.includes(form));
-  recordFigure(7, 'node-server (whole contract suite)', `${lines.length} log lines at trace level searched for ${forms.length} forms of the 2 canary keys: ${found.length} matches`, '0 matches');
+  recordFigure(
+    7,
+    'node-server (whole contract suite)',
+    `${lines.length} log lines at trace level searched for ${forms.length} forms of the 2 canary keys: ${found.length} matches`,
+    '0 matches',
+  );
   expect(lines.length).toBeGreaterThan(100);
   expect(found).toEqual([]);
 });

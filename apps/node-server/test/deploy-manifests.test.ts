@@ -44,8 +44,12 @@ function documentsOf(file: string): unknown[] {
   });
 }
 
-const manifestFiles = readdirSync(kubernetesFolder).filter((name) => name.endsWith('.yaml') && name !== 'kustomization.yaml').sort();
-const manifests = manifestFiles.flatMap((name) => documentsOf(join(kubernetesFolder, name)).map((manifest) => ({ file: name, manifest: manifest as Manifest })));
+const manifestFiles = readdirSync(kubernetesFolder)
+  .filter((name) => name.endsWith('.yaml') && name !== 'kustomization.yaml')
+  .sort();
+const manifests = manifestFiles.flatMap((name) =>
+  documentsOf(join(kubernetesFolder, name)).map((manifest) => ({ file: name, manifest: manifest as Manifest })),
+);
 
 function one(kind: string, name: string): Manifest {
   const found = manifests.filter(({ manifest }) => manifest.kind === kind && manifest.metadata.name === name);
@@ -166,7 +170,12 @@ describe('deploy/kubernetes', () => {
     expect(gateway.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(gateway.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
-    expect(gateway.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(gateway.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(gateway.resources.requests.cpu).toBe('1');
   });
 
@@ -175,7 +184,9 @@ describe('deploy/kubernetes', () => {
     const service = one('Service', 'infergate') as unknown as { spec: { selector: Record<string, string>; ports: { targetPort: string }[] } };
     expect(labels).toMatchObject(service.spec.selector);
     expect(service.spec.ports[0]?.targetPort).toBe('http');
-    const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; metrics: { resource: { name: string } }[] } };
+    const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as {
+      spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; metrics: { resource: { name: string } }[] };
+    };
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'infergate' });
     expect(hpa.spec.minReplicas).toBe(3);
     expect(hpa.spec.metrics.map((metric) => metric.resource.name)).toEqual(['cpu']);

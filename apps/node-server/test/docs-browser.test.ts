@@ -20,7 +20,15 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -38,7 +46,9 @@ interface DocumentedOperation {
 describe('the /docs page in headless Chromium', () => {
   it('shows every endpoint of the document and renders without console errors or requests elsewhere', async () => {
     const openapi = (await (await fetch(`${gateway.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, DocumentedOperation>> };
-    const operations = Object.entries(openapi.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary })));
+    const operations = Object.entries(openapi.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary })),
+    );
 
     const page = await browser.newPage();
     const problems: string[] = [];
@@ -59,7 +69,9 @@ describe('the /docs page in headless Chromium', () => {
     const response = await page.goto(`${gateway.baseUrl}/docs`, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     // Every operation's path is rendered once the reference has loaded the document.
-    await page.waitForFunction((count) => document.querySelectorAll('[id*="operation"], .endpoint, section').length >= count / 2, operations.length, { timeout: 30_000 });
+    await page.waitForFunction((count) => document.querySelectorAll('[id*="operation"], .endpoint, section').length >= count / 2, operations.length, {
+      timeout: 30_000,
+    });
     const text = await page.evaluate(() => document.body.innerText);
     const missing = operations.filter((operation) => !text.includes(operation.summary));
     expect(missing.map((operation) => `${operation.method} ${operation.path} (${operation.summary})`)).toEqual([]);

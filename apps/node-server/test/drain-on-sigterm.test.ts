@@ -36,7 +36,10 @@ async function statusOf(url: string, init?: RequestInit): Promise<number | 'refu
 
 describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
   it('/readyz answers 503 at once while chat and models are still served, then the shutdown runs and the process exits 0', async () => {
-    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: drainDelayMs, shutdown_grace_ms: 1_000 } }, apiKey);
+    const gateway = await startGatewayProcess(
+      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: drainDelayMs, shutdown_grace_ms: 1_000 } },
+      apiKey,
+    );
     const { baseUrl, child, exited } = gateway;
     expect(await statusOf(`${baseUrl}/readyz`)).toBe(200);
 
@@ -58,7 +61,11 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
     expect(models.status).toBe(200);
     expect(models.headers.get('connection')).toBe('close');
     await models.arrayBuffer();
-    const chat = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Still there?' }] }) });
+    const chat = await fetch(`${baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Still there?' }] }),
+    });
     expect(chat.status).toBe(200);
     expect(((await chat.json()) as { object: string }).object).toBe('chat.completion');
     expect(await statusOf(`${baseUrl}/healthz`)).toBe(200);
@@ -70,11 +77,16 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
     // Timers never fire early: the listener stayed open for the whole drain delay.
     expect(exitedAfterMs).toBeGreaterThanOrEqual(drainDelayMs);
     expect(await statusOf(`${baseUrl}/v1/models`, { headers })).toBe('refused');
-    process.stdout.write(`drain: /readyz 503 after ${Math.round(notReadyAfterMs)} ms (${readyzProbes} probes), served until ${Math.round(servedUntilMs)} ms, exit 0 after ${Math.round(exitedAfterMs)} ms (drain ${drainDelayMs} ms)\n`);
+    process.stdout.write(
+      `drain: /readyz 503 after ${Math.round(notReadyAfterMs)} ms (${readyzProbes} probes), served until ${Math.round(servedUntilMs)} ms, exit 0 after ${Math.round(exitedAfterMs)} ms (drain ${drainDelayMs} ms)\n`,
+    );
   }, 30_000);
 
   it('SIGINT (a person at a terminal) skips the drain delay and shuts down at once', async () => {
-    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 } }, apiKey);
+    const gateway = await startGatewayProcess(
+      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 } },
+      apiKey,
+    );
     gateway.child.kill('SIGINT');
     // Ten minutes of drain would outlast the test's timeout.
     expect(await gateway.exited).toBe(0);

@@ -23,7 +23,11 @@ export function dripChatHandler(options: DripOptions): UpstreamHandler {
       send({ ...base, choices: [{ index: 0, delta: { content: 'tok ' }, logprobs: null, finish_reason: null }] });
     }
     send({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] });
-    send({ ...base, choices: [], usage: { prompt_tokens: options.promptTokens, completion_tokens: options.tokens, total_tokens: options.promptTokens + options.tokens } });
+    send({
+      ...base,
+      choices: [],
+      usage: { prompt_tokens: options.promptTokens, completion_tokens: options.tokens, total_tokens: options.promptTokens + options.tokens },
+    });
     response.end('data: [DONE]\n\n');
   };
 }

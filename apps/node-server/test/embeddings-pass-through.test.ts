@@ -10,7 +10,11 @@ type Json = Record<string, unknown>;
 const vectorTexts = ['-0.0,1e-05,-2.5E+3,7,0,-1.25e-7', ' 0.10000000149011612 , -0.0123456789012345678,3.4028234663852886e+38,123 ,-1,5e-324 '];
 const vllmText = `{"id":"embd-00112233445566778899aabbccddeeff","object":"list","created":1767225600,"model":"served","data":[{"index":1,"object":"embedding","embedding":[${vectorTexts[1]}]},{"index":0,"object":"embedding","embedding":[${vectorTexts[0]}]}],"usage":{"prompt_tokens":9,"total_tokens":9,"completion_tokens":0,"prompt_tokens_details":null}}`;
 // TEI's OpenAI-compatible answer (protocols.md 5.3): no id, no created, pretty-printed here.
-const teiText = JSON.stringify({ object: 'list', data: [{ object: 'embedding', embedding: [0.5, -0.25, 1e-5], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } }, null, 2);
+const teiText = JSON.stringify(
+  { object: 'list', data: [{ object: 'embedding', embedding: [0.5, -0.25, 1e-5], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } },
+  null,
+  2,
+);
 
 // An independent decoder: Buffer's reader, not the gateway's code.
 function decodeFloat32(text: string): number[] {
@@ -64,7 +68,12 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     expect(status).toBe(200);
     expect(text).toContain(`"index":0,"object":"embedding","embedding":[${vectorTexts[0]}]},{"index":1,"object":"embedding","embedding":[${vectorTexts[1]}]}`);
     const body = JSON.parse(text) as Json;
-    expect(body).toMatchObject({ id: 'embd-00112233445566778899aabbccddeeff', object: 'list', model: 'alpha3-vl-embedding-8b', usage: { prompt_tokens: 9, total_tokens: 9, completion_tokens: 0 } });
+    expect(body).toMatchObject({
+      id: 'embd-00112233445566778899aabbccddeeff',
+      object: 'list',
+      model: 'alpha3-vl-embedding-8b',
+      usage: { prompt_tokens: 9, total_tokens: 9, completion_tokens: 0 },
+    });
     expect(Object.is((body.data as { embedding: number[] }[])[0]?.embedding[0], -0)).toBe(true);
   });
 
@@ -95,12 +104,19 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     const asFloat = await client.embeddings.create({ model: 'gamma-m3', input, encoding_format: 'float' });
     expect(byDefault.data.map((item) => item.embedding)).toEqual(expected.map(asFloat32));
     expect(asFloat.data.map((item) => item.embedding)).toEqual(expected);
-    expect(upstream.requests.filter((request) => request.path === '/v1/embeddings').every((request) => (request.body as Json).encoding_format === 'float')).toBe(true);
+    expect(
+      upstream.requests.filter((request) => request.path === '/v1/embeddings').every((request) => (request.body as Json).encoding_format === 'float'),
+    ).toBe(true);
   });
 
   it('answers /compat/v2/embed float with the upstream text and base64 with its float32', async () => {
     answer = vllmText;
-    const { status, text } = await post('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', texts: ['a', 'b'], input_type: 'search_document', embedding_types: ['float', 'base64'] });
+    const { status, text } = await post('/compat/v2/embed', {
+      model: 'alpha3-vl-embedding-8b',
+      texts: ['a', 'b'],
+      input_type: 'search_document',
+      embedding_types: ['float', 'base64'],
+    });
     expect(status).toBe(200);
     expect(text).toContain(`"embeddings":{"float":[[${vectorTexts[0]}],[${vectorTexts[1]}]],"base64":[`);
     const body = JSON.parse(text) as { embeddings: { base64: string[] }; texts: string[]; meta: { billed_units: Json }; response_type: string };
@@ -128,7 +144,9 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     for (const encoding_format of ['float', 'base64']) {
       const response = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 128, encoding_format });
       expect(response.status).toBe(502);
-      expect(JSON.parse(response.text)).toEqual({ error: { message: expect.stringMatching(/^The model server/), type: 'api_error', param: null, code: 'upstream_error' } });
+      expect(JSON.parse(response.text)).toEqual({
+        error: { message: expect.stringMatching(/^The model server/), type: 'api_error', param: null, code: 'upstream_error' },
+      });
     }
   });
 });

@@ -53,7 +53,13 @@ describe('a 5xx explains itself in one warn line', () => {
     gateway = await startNodeGateway(
       {
         upstreams: [
-          { name: 'gpu-pool-a', url: upstream.url, api_key: upstreamKey, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served-chat', 'gamma-m3': 'served-embed' } },
+          {
+            name: 'gpu-pool-a',
+            url: upstream.url,
+            api_key: upstreamKey,
+            protocol: 'openai',
+            models: { 'alpha36-35b-a3b-instruct': 'served-chat', 'gamma-m3': 'served-embed' },
+          },
           { name: 'gpu-pool-slow', url: stalled.url, protocol: 'openai', models: { 'alpha35-122b-a10b-instruct-general': 'served-slow' } },
           { name: 'gpu-pool-gone', url: `http://127.0.0.1:${gonePort}`, protocol: 'openai', models: { 'alpha36-35b-a3b-thinking-general': 'served-gone' } },
         ],
@@ -125,7 +131,13 @@ describe('a 5xx explains itself in one warn line', () => {
   it('a refused connection: 502 with cause refused', async () => {
     const reply = await chat('alpha36-35b-a3b-thinking-general', 'fail-refused-1');
     expect(reply.status).toBe(502);
-    expect(await lineFor('fail-refused-1')).toMatchObject({ level: 40, status: 502, model: 'alpha36-35b-a3b-thinking-general', upstream: 'gpu-pool-gone', cause: 'refused' });
+    expect(await lineFor('fail-refused-1')).toMatchObject({
+      level: 40,
+      status: 502,
+      model: 'alpha36-35b-a3b-thinking-general',
+      upstream: 'gpu-pool-gone',
+      cause: 'refused',
+    });
   });
 
   it('a success stays an info line, and no line holds a body, a key or an upstream address', async () => {

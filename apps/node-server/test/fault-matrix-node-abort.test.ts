@@ -21,7 +21,10 @@ describe('fault matrix row 17, node-server specifics', () => {
         callback();
       },
     });
-    gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url), limits: { max_concurrent_requests: 100 } }, { logger: pino({ level: 'info' }, sink) });
+    gateway = await startNodeGateway(
+      { upstreams: upstreamsServingEverything(upstream.url), limits: { max_concurrent_requests: 100 } },
+      { logger: pino({ level: 'info' }, sink) },
+    );
   });
 
   afterAll(async () => {
@@ -35,7 +38,12 @@ describe('fault matrix row 17, node-server specifics', () => {
     // 10 s per answer: every request is still running when the aborts come, however slow the machine.
     upstream.setDefaultScript('ok:200:50');
     const controllers = Array.from({ length: 20 }, () => new AbortController());
-    const pending = controllers.map((controller, index) => client.post('/v1/chat/completions', { model, messages, stream: index % 2 === 0 }, { signal: controller.signal }).then((response) => response.text()).catch(() => 'aborted'));
+    const pending = controllers.map((controller, index) =>
+      client
+        .post('/v1/chat/completions', { model, messages, stream: index % 2 === 0 }, { signal: controller.signal })
+        .then((response) => response.text())
+        .catch(() => 'aborted'),
+    );
     // Abort once all 20 are admitted and running; a loaded machine may take a while to get there.
     const admittedBy = Date.now() + 8_000;
     while (gate.inUse < 20 && Date.now() < admittedBy) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -43,9 +51,15 @@ describe('fault matrix row 17, node-server specifics', () => {
     for (const controller of controllers) controller.abort();
     await Promise.all(pending);
     const deadline = Date.now() + 2_000;
-    while ((gate.inUse > 0 || lines.filter((line) => line.includes('"status":499')).length < 20) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((gate.inUse > 0 || lines.filter((line) => line.includes('"status":499')).length < 20) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const logged499 = lines.filter((line) => line.includes('"status":499')).length;
-    recordFigure(17, 'node-server', `20 aborted (10 streams, 10 non-streaming): active ${activeDuring} -> ${gate.inUse}; ${logged499} lines logged with status 499`, 'active gauge -> 0; logged 499');
+    recordFigure(
+      17,
+      'node-server',
+      `20 aborted (10 streams, 10 non-streaming): active ${activeDuring} -> ${gate.inUse}; ${logged499} lines logged with status 499`,
+      'active gauge -> 0; logged 499',
+    );
     expect(activeDuring).toBe(20);
     expect(gate.inUse).toBe(0);
     expect(logged499).toBe(20);

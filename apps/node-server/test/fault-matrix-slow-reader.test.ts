@@ -29,7 +29,9 @@ describe('fault matrix row 21, slow readers: node-server (process)', () => {
     // Warm up first, so that RSS before counts the code paths a stream uses.
     upstream.setDefaultScript('ok:200:0');
     const client = new ContractClient({ baseUrl: gateway.baseUrl, apiKey, close: async () => undefined });
-    for (const read of await Promise.all(Array.from({ length: 20 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }).then(readTimed)))) {
+    for (const read of await Promise.all(
+      Array.from({ length: 20 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }).then(readTimed)),
+    )) {
       expect(read.events.at(-1)?.data).toBe('[DONE]');
     }
     await sleep(500);
@@ -60,7 +62,12 @@ describe('fault matrix row 21, slow readers: node-server (process)', () => {
     for (const socket of sockets) socket.destroy();
     upstream.setDefaultScript('ok:3:0');
     const grown = peak - before;
-    recordFigure(21, 'node-server (process)', `100 paused readers of 10 MB streams for 3 s: ${(received / mib).toFixed(1)} MB reached the clients; gateway RSS ${before.toFixed(1)} MB before, peak ${peak.toFixed(1)} MB (+${grown.toFixed(1)} MB)`, 'gateway RSS + <= 50 MB');
+    recordFigure(
+      21,
+      'node-server (process)',
+      `100 paused readers of 10 MB streams for 3 s: ${(received / mib).toFixed(1)} MB reached the clients; gateway RSS ${before.toFixed(1)} MB before, peak ${peak.toFixed(1)} MB (+${grown.toFixed(1)} MB)`,
+      'gateway RSS + <= 50 MB',
+    );
     // 1 GB would have to pass through the gateway if it did not push back.
     expect(received).toBeLessThan(100 * mib);
     expect(grown).toBeLessThanOrEqual(50);

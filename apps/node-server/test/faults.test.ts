@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, asRecord, expectNativeError, readSse, startScriptedUpstream, toJsonReply, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  asRecord,
+  expectNativeError,
+  readSse,
+  startScriptedUpstream,
+  toJsonReply,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 // Tiny limits, wide bounds (fault-matrix.md): the test asserts the limit was applied, not how fast.
@@ -26,10 +35,15 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
 
   const scripted = (script: string) => upstream.scripted(script);
 
-  const chat = async (script: string, stream: boolean, path = '/v1/chat/completions'): Promise<{ response: Response; requestId: string; startedAt: number }> => {
+  const chat = async (
+    script: string,
+    stream: boolean,
+    path = '/v1/chat/completions',
+  ): Promise<{ response: Response; requestId: string; startedAt: number }> => {
     const { headers, requestId } = scripted(script);
     const startedAt = Date.now();
-    const body = path === '/v1/responses' ? { model: 'alpha36-35b-a3b-instruct', input: 'Go.', stream } : { model: 'alpha36-35b-a3b-instruct', messages, stream };
+    const body =
+      path === '/v1/responses' ? { model: 'alpha36-35b-a3b-instruct', input: 'Go.', stream } : { model: 'alpha36-35b-a3b-instruct', messages, stream };
     return { response: await client.post(path, body, { headers }), requestId, startedAt };
   };
 

@@ -38,7 +38,12 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'infergate-image-root-'));
   // mkdtemp makes the folder private to root: the image's / is world-readable.
   chmodSync(root, 0o755);
-  const build = spawnSync('bash', [join(repository, 'scripts/build-image-root.sh'), root], { cwd: repository, encoding: 'utf8', timeout: 400_000, env: { ...process.env, CI: 'true' } });
+  const build = spawnSync('bash', [join(repository, 'scripts/build-image-root.sh'), root], {
+    cwd: repository,
+    encoding: 'utf8',
+    timeout: 400_000,
+    env: { ...process.env, CI: 'true' },
+  });
   buildOutput = `${build.stdout}\n${build.stderr}`;
   if (build.status !== 0) throw new Error(`build-image-root.sh exited ${String(build.status)}:\n${buildOutput}`);
   app = join(root, 'opt/infergate');
@@ -52,9 +57,11 @@ describe('the image root built by scripts/build-image-root.sh', () => {
   it('holds the node-server with production dependencies only, self-contained, writable by root alone', () => {
     expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
     const modules = join(app, 'node_modules');
-    for (const name of ['fastify', 'pino', 'yaml', '@infergate/core', '@infergate/upstream', '@infergate/node-runtime', '@infergate/local-backend']) expect(existsSync(join(modules, name)), name).toBe(true);
+    for (const name of ['fastify', 'pino', 'yaml', '@infergate/core', '@infergate/upstream', '@infergate/node-runtime', '@infergate/local-backend'])
+      expect(existsSync(join(modules, name)), name).toBe(true);
     // The test tools and the other apps stay out of the image.
-    for (const name of ['vitest', 'typescript-eslint', '@infergate/testkit', 'openai', 'ioredis', 'playwright-core', 'tsup']) expect(existsSync(join(modules, name)), name).toBe(false);
+    for (const name of ['vitest', 'typescript-eslint', '@infergate/testkit', 'openai', 'ioredis', 'playwright-core', 'tsup'])
+      expect(existsSync(join(modules, name)), name).toBe(false);
     const files = filesUnder(app);
     const escaping = files.filter((file) => lstatSync(file).isSymbolicLink() && !resolve(dirname(file), readlinkSync(file)).startsWith(`${root}/`));
     expect(escaping).toEqual([]);
@@ -76,11 +83,22 @@ describe('the image root built by scripts/build-image-root.sh', () => {
     writeFileSync(configPath, 'timeouts: { drain_delay_ms: 0 }\n', { mode: 0o644 });
     const port = await freeLoopbackPort();
     // The image's environment, on loopback and a free port instead of 0.0.0.0:8080.
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, LOG_LEVEL: 'warn' };
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      INFERGATE_CONFIG: configPath,
+      INFERGATE_API_KEYS: apiKey,
+      LOG_LEVEL: 'warn',
+    };
     // Tests run as root here (CI too): drop to nobody like the image's USER. Run by someone else, the
     // test is already unprivileged.
     const asRoot = process.getuid?.() === 0;
-    const unprivileged = (commandArgs: string[]): [string, string[]] => (asRoot ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--', process.execPath, ...commandArgs]] : [process.execPath, commandArgs]);
+    const unprivileged = (commandArgs: string[]): [string, string[]] =>
+      asRoot
+        ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--', process.execPath, ...commandArgs]]
+        : [process.execPath, commandArgs];
     const child = spawn(...unprivileged(args.map(inRoot)), { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -104,7 +122,11 @@ describe('the image root built by scripts/build-image-root.sh', () => {
       const baseUrl = `http://127.0.0.1:${port}`;
       const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
       const post = (path: string, body: unknown) => fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      const chat = await post('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello from the image.' }], max_tokens: 16 });
+      const chat = await post('/v1/chat/completions', {
+        model: 'alpha36-35b-a3b-instruct',
+        messages: [{ role: 'user', content: 'Hello from the image.' }],
+        max_tokens: 16,
+      });
       expect(chat.status).toBe(200);
       const completion = (await chat.json()) as { object: string; choices: { message: { content: string } }[]; usage: { completion_tokens: number } };
       expect(completion.object).toBe('chat.completion');

@@ -19,7 +19,21 @@ let fallbacks = 0;
 beforeAll(async () => {
   redis = await startRedisServer();
   for (const accuracyPercent of [0, 5]) {
-    const store = createRedisLimitStore({ url: redis.url, budgetMs: 2_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent, leaseMs: 1_000, clock, metrics: { record: () => undefined, limiterFallback: () => { fallbacks += 1; } } });
+    const store = createRedisLimitStore({
+      url: redis.url,
+      budgetMs: 2_000,
+      replicas: 1,
+      slotTtlMs: 30_000,
+      accuracyPercent,
+      leaseMs: 1_000,
+      clock,
+      metrics: {
+        record: () => undefined,
+        limiterFallback: () => {
+          fallbacks += 1;
+        },
+      },
+    });
     stores.set(accuracyPercent, store);
     // Connected: a request that Redis decides (a huge budget, so no fallback once it is up).
     for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -40,7 +54,9 @@ type Step = { acquire: number; tokens?: number } | { settle: number; used: numbe
 
 // The snapshot is copied: a store may reuse it for its next decision (limit-store.ts).
 function summary(decision: LimitDecision): unknown {
-  return decision.admitted ? { admitted: true, snapshot: structuredClone(decision.snapshot) } : { admitted: false, rejectedBy: decision.rejectedBy, retryAfterMs: decision.retryAfterMs, snapshot: decision.snapshot };
+  return decision.admitted
+    ? { admitted: true, snapshot: structuredClone(decision.snapshot) }
+    : { admitted: false, rejectedBy: decision.rejectedBy, retryAfterMs: decision.retryAfterMs, snapshot: decision.snapshot };
 }
 
 async function replay(store: LimitStore, key: string, limits: KeyLimits, steps: readonly Step[], startAt: number): Promise<unknown[]> {
@@ -65,12 +81,29 @@ const scenarios: { name: string; limits: KeyLimits; steps: Step[] }[] = [
   {
     name: 'requests per minute, then a new window',
     limits: { requestsPerMinute: 3 },
-    steps: [{ acquire: 0 }, { advanceMs: 1_000 }, { acquire: 1 }, { acquire: 2 }, { acquire: 3 }, { advanceMs: 58_999 }, { acquire: 4 }, { advanceMs: 1 }, { acquire: 5 }],
+    steps: [
+      { acquire: 0 },
+      { advanceMs: 1_000 },
+      { acquire: 1 },
+      { acquire: 2 },
+      { acquire: 3 },
+      { advanceMs: 58_999 },
+      { acquire: 4 },
+      { advanceMs: 1 },
+      { acquire: 5 },
+    ],
   },
   {
     name: 'tokens reserved, settled lower, then admitted',
     limits: { tokensPerMinute: 100, requestsPerMinute: 50 },
-    steps: [{ acquire: 0, tokens: 60 }, { acquire: 1, tokens: 40 }, { acquire: 2, tokens: 1 }, { settle: 0, used: 10 }, { acquire: 3, tokens: 45 }, { acquire: 4, tokens: 6 }],
+    steps: [
+      { acquire: 0, tokens: 60 },
+      { acquire: 1, tokens: 40 },
+      { acquire: 2, tokens: 1 },
+      { settle: 0, used: 10 },
+      { acquire: 3, tokens: 45 },
+      { acquire: 4, tokens: 6 },
+    ],
   },
   {
     name: 'concurrency slots held and given back',
@@ -80,7 +113,14 @@ const scenarios: { name: string; limits: KeyLimits; steps: Step[] }[] = [
   {
     name: 'extra use settled after the window carried into the next',
     limits: { tokensPerMinute: 100 },
-    steps: [{ acquire: 0, tokens: 10 }, { advanceMs: 61_000 }, { acquire: 1, tokens: 10 }, { settle: 0, used: 80 }, { acquire: 2, tokens: 21 }, { acquire: 3, tokens: 20 }],
+    steps: [
+      { acquire: 0, tokens: 10 },
+      { advanceMs: 61_000 },
+      { acquire: 1, tokens: 10 },
+      { settle: 0, used: 80 },
+      { acquire: 2, tokens: 21 },
+      { acquire: 3, tokens: 20 },
+    ],
   },
 ];
 
@@ -90,7 +130,13 @@ describe.each([0, 5])('the Redis store (accuracy_percent %i, one replica) decide
       const startAt = 1_750_000_000_000 + index * 10_000_000;
       const expected = await replay(createMemoryLimitStore(clock), scenario.name, scenario.limits, scenario.steps, startAt);
       const before = fallbacks;
-      const actual = await replay(stores.get(accuracyPercent) as RedisLimitStore, `${scenario.name} ${accuracyPercent}`, scenario.limits, scenario.steps, startAt);
+      const actual = await replay(
+        stores.get(accuracyPercent) as RedisLimitStore,
+        `${scenario.name} ${accuracyPercent}`,
+        scenario.limits,
+        scenario.steps,
+        startAt,
+      );
       expect(fallbacks).toBe(before);
       expect(actual).toEqual(expected);
       // Not vacuous: every scenario admits and refuses something.

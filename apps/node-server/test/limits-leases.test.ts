@@ -54,13 +54,15 @@ async function embed(baseUrl: string, key: string): Promise<number> {
 async function spread(targets: readonly string[], key: string, count: number, parallel = 12): Promise<number[]> {
   const statuses: number[] = new Array<number>(count);
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      statuses[index] = await embed(targets[index % targets.length] as string, key);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        statuses[index] = await embed(targets[index % targets.length] as string, key);
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -88,7 +90,11 @@ async function scriptCalls(): Promise<number> {
 describe('key limits spent from leases by three replicas', () => {
   it('never admits more than a small limit (10 per minute over 3 replicas), and refuses early by at most one per other replica', async () => {
     const before = fallbacks();
-    const statuses = await spread(replicas.map((replica) => replica.baseUrl), 'key-small-01234567', 30);
+    const statuses = await spread(
+      replicas.map((replica) => replica.baseUrl),
+      'key-small-01234567',
+      30,
+    );
     console.info(`[issue 19] 10 per minute, 30 requests over 3 replicas: ${admitted(statuses)} admitted`);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(fallbacks()).toBe(before);
@@ -98,7 +104,12 @@ describe('key limits spent from leases by three replicas', () => {
 
   it('admits within 5 % of a limit whose leases hold several requests (450 per minute, three times that spread over the replicas)', async () => {
     const before = fallbacks();
-    const statuses = await spread(replicas.map((replica) => replica.baseUrl), 'key-wide-012345678', 1350, 24);
+    const statuses = await spread(
+      replicas.map((replica) => replica.baseUrl),
+      'key-wide-012345678',
+      1350,
+      24,
+    );
     console.info(`[issue 19] 450 per minute, 1350 requests over 3 replicas: ${admitted(statuses)} admitted`);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(fallbacks()).toBe(before);

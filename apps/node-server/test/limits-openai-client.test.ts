@@ -10,7 +10,12 @@ import { startLimitedReplicas, type LimitedReplica } from './start-limited-repli
 
 const keys = [
   // The issue's example, with a requests limit small enough to reach.
-  { key: 'key-team-a-0123456', name: 'team-a', models: ['general-std', 'gamma-m3'], limits: { requests_per_minute: 3, tokens_per_minute: 200000, concurrent_requests: 20 } },
+  {
+    key: 'key-team-a-0123456',
+    name: 'team-a',
+    models: ['general-std', 'gamma-m3'],
+    limits: { requests_per_minute: 3, tokens_per_minute: 200000, concurrent_requests: 20 },
+  },
 ];
 
 let upstream: RecordingUpstream;
@@ -29,8 +34,10 @@ afterAll(async () => {
 });
 
 describe('key limits through the official openai client', () => {
-  it('refuses a model outside the key\'s allow-list with 403 (PermissionDeniedError), a virtual id on it is served', async () => {
-    const refused = await client.chat.completions.create({ model: 'alpha35-122b-a10b-instruct-general', messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+  it("refuses a model outside the key's allow-list with 403 (PermissionDeniedError), a virtual id on it is served", async () => {
+    const refused = await client.chat.completions
+      .create({ model: 'alpha35-122b-a10b-instruct-general', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PermissionDeniedError);
     expect((refused as PermissionDeniedError).status).toBe(403);
     expect((refused as PermissionDeniedError).code).toBe('model_not_allowed');
@@ -38,7 +45,9 @@ describe('key limits through the official openai client', () => {
 
   it('sends the rate-limit headers on every response, and answers past the limit with 429 as RateLimitError with Retry-After', async () => {
     // The 403 above was the first request of the minute.
-    const { data, response } = await client.chat.completions.create({ model: 'general-std', messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 }).withResponse();
+    const { data, response } = await client.chat.completions
+      .create({ model: 'general-std', messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 })
+      .withResponse();
     expect(data.model).toBe('alpha36-35b-a3b-instruct');
     expect(response.headers.get('x-ratelimit-limit-requests')).toBe('3');
     expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('1');

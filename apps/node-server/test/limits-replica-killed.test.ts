@@ -32,7 +32,12 @@ beforeAll(async () => {
   // A budget no loaded machine reaches: a local fallback would admit from a local share and hide the sharing.
   const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs, budget_ms: 5_000 };
   replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: shared, count: 2 });
-  doomed = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), keys, timeouts: { shutdown_grace_ms: 500, drain_delay_ms: 0 }, redis: shared });
+  doomed = await startGatewayProcess({
+    upstreams: upstreamsServingEverything(upstream.url),
+    keys,
+    timeouts: { shutdown_grace_ms: 500, drain_delay_ms: 0 },
+    redis: shared,
+  });
 });
 
 afterAll(async () => {
@@ -43,7 +48,11 @@ afterAll(async () => {
 });
 
 function request(baseUrl: string, key: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function embedStatus(baseUrl: string, key: string): Promise<number> {
@@ -79,20 +88,33 @@ describe('a replica killed mid-stream', () => {
     const [survivor, third] = replicas as [LimitedReplica, LimitedReplica];
 
     // Two streams on the doomed replica hold both slots of the key; the first bytes have arrived.
-    const streams = await Promise.all([0, 1].map(async () => {
-      const response = await request(doomed.baseUrl, 'key-conc-0123456789', '/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'go on' }], stream: true });
-      expect(response.status).toBe(200);
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      await reader.read();
-      return reader;
-    }));
+    const streams = await Promise.all(
+      [0, 1].map(async () => {
+        const response = await request(doomed.baseUrl, 'key-conc-0123456789', '/v1/chat/completions', {
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: 'go on' }],
+          stream: true,
+        });
+        expect(response.status).toBe(200);
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        await reader.read();
+        return reader;
+      }),
+    );
     // The slots are shared: another replica refuses a third request of the key.
     expect(await embedStatus(survivor.baseUrl, 'key-conc-0123456789')).toBe(429);
 
     // The kill: no shutdown, no release of anything; the kernel closes its sockets.
     doomed.child.kill('SIGKILL');
     const killedAt = Date.now();
-    await Promise.all(streams.map((reader) => reader.read().then(() => reader.cancel(), () => undefined)));
+    await Promise.all(
+      streams.map((reader) =>
+        reader.read().then(
+          () => reader.cancel(),
+          () => undefined,
+        ),
+      ),
+    );
 
     // The slots are still held by the dead replica, but the other replicas go on serving.
     expect(await embedStatus(survivor.baseUrl, 'key-conc-0123456789')).toBe(429);
@@ -108,7 +130,9 @@ describe('a replica killed mid-stream', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    console.info(`[issue 11] replica SIGKILLed holding 2 slots: the key admitted again ${freedAfterMs ?? 'never'} ms after the kill (slot TTL ${slotTtlMs} ms)`);
+    console.info(
+      `[issue 11] replica SIGKILLed holding 2 slots: the key admitted again ${freedAfterMs ?? 'never'} ms after the kill (slot TTL ${slotTtlMs} ms)`,
+    );
     expect(freedAfterMs).toBeDefined();
     expect(freedAfterMs).toBeLessThanOrEqual(slotTtlMs + 5_000);
   });

@@ -48,15 +48,17 @@ function embed(baseUrl: string, key: string): Promise<Response> {
 async function spread(targets: readonly string[], key: string, count: number, parallel = 12): Promise<number[]> {
   const statuses: number[] = new Array<number>(count);
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      const response = await embed(targets[index % targets.length] as string, key);
-      await response.arrayBuffer();
-      statuses[index] = response.status;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        const response = await embed(targets[index % targets.length] as string, key);
+        await response.arrayBuffer();
+        statuses[index] = response.status;
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -78,11 +80,16 @@ async function waitUntilShared(replica: LimitedReplica): Promise<void> {
 describe('key limits shared by three replicas through Redis', () => {
   it('admits the limit within 5 % in total when a client spreads three times the limit across the replicas', async () => {
     const fallbacksBefore = replicas.map((replica) => replica.fallbacks());
-    const statuses = await spread(replicas.map((replica) => replica.baseUrl), 'key-rpm-0123456789', 180);
+    const statuses = await spread(
+      replicas.map((replica) => replica.baseUrl),
+      'key-rpm-0123456789',
+      180,
+    );
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(Math.abs(admitted(statuses) - 60)).toBeLessThanOrEqual(3);
     // Every replica admitted some: the count was shared, not one replica's alone.
-    for (let index = 0; index < replicas.length; index += 1) expect(admitted(statuses.filter((_status, position) => position % replicas.length === index))).toBeGreaterThan(0);
+    for (let index = 0; index < replicas.length; index += 1)
+      expect(admitted(statuses.filter((_status, position) => position % replicas.length === index))).toBeGreaterThan(0);
     // Decided by Redis, not by each replica's local share (which would also add up to 60): a generous
     // 500 ms budget leaves room for a loaded machine, where a rare call may still fall back.
     const fellBack = replicas.reduce((sum, replica, index) => sum + replica.fallbacks() - (fallbacksBefore[index] as number), 0);
@@ -102,27 +109,33 @@ describe('key limits shared by three replicas through Redis', () => {
     });
     // 3x the limit in real usage: 70 tokens per stream, 2000 tokens per minute.
     let next = 0;
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      while (next < 90) {
-        const target = replicas[next % replicas.length] as LimitedReplica;
-        next += 1;
-        const response = await fetch(`${target.baseUrl}/v1/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: 'Bearer key-tpm-0123456789', 'content-type': 'application/json' },
-          body,
-        });
-        const text = await response.text();
-        if (response.status === 429) {
-          expect(response.headers.get('x-ratelimit-limit-tokens')).toBe('2000');
-          if (text.includes('tokens per minute')) refusedForTokens += 1;
-          continue;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < 90) {
+          const target = replicas[next % replicas.length] as LimitedReplica;
+          next += 1;
+          const response = await fetch(`${target.baseUrl}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer key-tpm-0123456789', 'content-type': 'application/json' },
+            body,
+          });
+          const text = await response.text();
+          if (response.status === 429) {
+            expect(response.headers.get('x-ratelimit-limit-tokens')).toBe('2000');
+            if (text.includes('tokens per minute')) refusedForTokens += 1;
+            continue;
+          }
+          expect(response.status).toBe(200);
+          admittedStreams += 1;
+          const usage = text
+            .split('\n')
+            .filter((line) => line.startsWith('data: {'))
+            .map((line) => JSON.parse(line.slice(6)) as { usage?: { total_tokens: number } })
+            .find((chunk) => chunk.usage)?.usage;
+          usedTokens += usage?.total_tokens ?? 0;
         }
-        expect(response.status).toBe(200);
-        admittedStreams += 1;
-        const usage = text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)) as { usage?: { total_tokens: number } }).find((chunk) => chunk.usage)?.usage;
-        usedTokens += usage?.total_tokens ?? 0;
-      }
-    }));
+      }),
+    );
     expect(admittedStreams).toBeGreaterThan(0);
     expect(refusedForTokens).toBeGreaterThan(0);
     expect(usedTokens).toBeLessThanOrEqual(2000 * 1.05);
@@ -149,7 +162,15 @@ describe('key limits shared by three replicas through Redis', () => {
     // others then find it used up.
     const [first, ...others] = replicas as [LimitedReplica, ...LimitedReplica[]];
     expect(admitted(await spread([first.baseUrl], 'key-after-01234567', 90))).toBe(60);
-    expect(admitted(await spread(others.map((replica) => replica.baseUrl), 'key-after-01234567', 30))).toBe(0);
+    expect(
+      admitted(
+        await spread(
+          others.map((replica) => replica.baseUrl),
+          'key-after-01234567',
+          30,
+        ),
+      ),
+    ).toBe(0);
     expect(first.logs.slice(logsBefore[0]).some((line) => line.includes('Redis answers again'))).toBe(true);
   });
 

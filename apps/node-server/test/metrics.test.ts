@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 function chat(body: Record<string, unknown>, headers: Record<string, string> = { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }) {
-  return fetch(`${gateway.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16, ...body }) });
+  return fetch(`${gateway.baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16, ...body }),
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -55,11 +59,21 @@ describe('GET /metrics on the node-server', () => {
     // The zero-config key comes from INFERGATE_API_KEYS without a name; the local backend serves the model.
     const requests = { route: 'createChatCompletion', model, status: '200', upstream: localOpenai, key: 'unnamed' };
     expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(3);
-    expect(metricValue(after, 'infergate_input_tokens_total', { model, key: 'unnamed' }) - metricValue(before, 'infergate_input_tokens_total', { model, key: 'unnamed' })).toBe(inputTokens);
-    expect(metricValue(after, 'infergate_output_tokens_total', { model, key: 'unnamed' }) - metricValue(before, 'infergate_output_tokens_total', { model, key: 'unnamed' })).toBe(outputTokens);
+    expect(
+      metricValue(after, 'infergate_input_tokens_total', { model, key: 'unnamed' }) -
+        metricValue(before, 'infergate_input_tokens_total', { model, key: 'unnamed' }),
+    ).toBe(inputTokens);
+    expect(
+      metricValue(after, 'infergate_output_tokens_total', { model, key: 'unnamed' }) -
+        metricValue(before, 'infergate_output_tokens_total', { model, key: 'unnamed' }),
+    ).toBe(outputTokens);
     const latency = { route: 'createChatCompletion', model, upstream: localOpenai };
-    expect(metricValue(after, 'infergate_request_duration_seconds_count', latency) - metricValue(before, 'infergate_request_duration_seconds_count', latency)).toBe(3);
-    expect(metricValue(after, 'infergate_time_to_first_byte_seconds_count', latency) - metricValue(before, 'infergate_time_to_first_byte_seconds_count', latency)).toBe(3);
+    expect(
+      metricValue(after, 'infergate_request_duration_seconds_count', latency) - metricValue(before, 'infergate_request_duration_seconds_count', latency),
+    ).toBe(3);
+    expect(
+      metricValue(after, 'infergate_time_to_first_byte_seconds_count', latency) - metricValue(before, 'infergate_time_to_first_byte_seconds_count', latency),
+    ).toBe(3);
   });
 
   it('counts a stream once it ends, and no stream stays active', async () => {
@@ -78,13 +92,20 @@ describe('GET /metrics on the node-server', () => {
     expect((await chat({}, { 'content-type': 'application/json' })).status).toBe(401);
     expect((await chat({ temperature: 7 })).status).toBe(400);
     expect((await chat({}, { authorization: `Bearer ${testApiKey}`, 'content-type': 'text/plain' })).status).toBe(415);
-    const tooLarge = await fetch(`${gateway.baseUrl}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gamma-m3', input: 'x'.repeat(3 * 1024 * 1024) }) });
+    const tooLarge = await fetch(`${gateway.baseUrl}/v1/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gamma-m3', input: 'x'.repeat(3 * 1024 * 1024) }),
+    });
     expect(tooLarge.status).toBe(413);
     const after = await readMetrics(gateway.baseUrl, testApiKey);
-    const delta = (reason: string) => metricValue(after, 'infergate_rejected_requests_total', { reason }) - metricValue(before, 'infergate_rejected_requests_total', { reason });
+    const delta = (reason: string) =>
+      metricValue(after, 'infergate_rejected_requests_total', { reason }) - metricValue(before, 'infergate_rejected_requests_total', { reason });
     expect([delta('auth'), delta('validation'), delta('size'), delta('overload')]).toEqual([1, 2, 1, 0]);
     const refusedBeforeDispatch = { route: 'createEmbedding', model: 'none', status: '413', upstream: 'none', key: 'none' };
-    expect(metricValue(after, 'infergate_requests_total', refusedBeforeDispatch) - metricValue(before, 'infergate_requests_total', refusedBeforeDispatch)).toBe(1);
+    expect(metricValue(after, 'infergate_requests_total', refusedBeforeDispatch) - metricValue(before, 'infergate_requests_total', refusedBeforeDispatch)).toBe(
+      1,
+    );
   });
 
   it('keeps label values bounded: an unknown model and an unknown path are other', async () => {
@@ -98,9 +119,15 @@ describe('GET /metrics on the node-server', () => {
 
   it('counts upstream errors by kind', async () => {
     const port = await freePort();
-    const refused = await startNodeGateway({ upstreams: [{ name: 'gone', url: `http://127.0.0.1:${port}`, protocol: 'openai', models: { [model]: 'served' } }] });
+    const refused = await startNodeGateway({
+      upstreams: [{ name: 'gone', url: `http://127.0.0.1:${port}`, protocol: 'openai', models: { [model]: 'served' } }],
+    });
     try {
-      const response = await fetch(`${refused.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }) });
+      const response = await fetch(`${refused.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+      });
       expect(response.status).toBeGreaterThanOrEqual(502);
       const families = await readMetrics(refused.baseUrl, testApiKey);
       expect(metricValue(families, 'infergate_upstream_errors_total', { kind: 'refused', upstream: 'gone', model })).toBeGreaterThanOrEqual(1);
@@ -148,7 +175,11 @@ describe('GET /metrics on the node-server', () => {
       upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { [model]: 'served-chat', 'gamma-m3': 'served-embed' } }],
     });
     const post = (path: string, key: string, body: Record<string, unknown>) =>
-      fetch(`${labelled.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${labelled.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     try {
       expect((await post('/v1/chat/completions', namedKey, { model, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
       expect((await post('/v1/chat/completions', testApiKey, { model, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
@@ -160,14 +191,19 @@ describe('GET /metrics on the node-server', () => {
       const chat200 = { route: 'createChatCompletion', model, status: '200', upstream: 'gpu-pool-a' };
       expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'team-a' })).toBe(1);
       expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'unnamed' })).toBe(1);
-      expect(metricValue(before, 'infergate_requests_total', { route: 'createEmbedding', model: 'gamma-m3', status: '502', upstream: 'gpu-pool-a', key: 'team-a' })).toBe(1);
+      expect(
+        metricValue(before, 'infergate_requests_total', { route: 'createEmbedding', model: 'gamma-m3', status: '502', upstream: 'gpu-pool-a', key: 'team-a' }),
+      ).toBe(1);
       expect(metricValue(before, 'infergate_upstream_errors_total', { kind: 'http_5xx', upstream: 'gpu-pool-a', model: 'gamma-m3' })).toBe(1);
       expect(metricValue(before, 'infergate_input_tokens_total', { model, key: 'team-a' })).toBeGreaterThan(0);
 
       // Fifty more model names of the client's choosing add no series: they are all `other`.
-      const seriesCount = (samples: Awaited<ReturnType<typeof readMetrics>>) => samples.filter((sample) => sample.name.startsWith('infergate_requests_total') || sample.name.startsWith('infergate_request_duration_seconds')).length;
+      const seriesCount = (samples: Awaited<ReturnType<typeof readMetrics>>) =>
+        samples.filter((sample) => sample.name.startsWith('infergate_requests_total') || sample.name.startsWith('infergate_request_duration_seconds')).length;
       for (let index = 1; index <= 50; index += 1) {
-        expect((await post('/v1/chat/completions', namedKey, { model: `client-chosen-${index}`, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(404);
+        expect((await post('/v1/chat/completions', namedKey, { model: `client-chosen-${index}`, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(
+          404,
+        );
       }
       const after = await readMetrics(labelled.baseUrl, testApiKey);
       expect(seriesCount(after)).toBe(seriesCount(before));

@@ -25,8 +25,9 @@ describe('node-server specifics', () => {
     await gateway?.close();
   });
 
-  it('registers exactly core\'s route table', () => {
-    for (const route of routeTable) expect(gateway.server.app.hasRoute({ method: route.method, url: toFastifyPath(route.path) }), `${route.method} ${route.path}`).toBe(true);
+  it("registers exactly core's route table", () => {
+    for (const route of routeTable)
+      expect(gateway.server.app.hasRoute({ method: route.method, url: toFastifyPath(route.path) }), `${route.method} ${route.path}`).toBe(true);
     // No HEAD twins of GET routes: the table is all there is.
     expect(gateway.server.app.hasRoute({ method: 'HEAD', url: '/v1/models' })).toBe(false);
   });
@@ -41,7 +42,11 @@ describe('node-server specifics', () => {
   });
 
   it('answers 408 and closes a connection whose headers are too slow (slowloris)', async () => {
-    const exchange = await rawSocketExchange(gateway.baseUrl, ['GET /v1/models HTTP/1.1\r\n', 'Host: test\r\n', 'X-Slow-1: a\r\n', 'X-Slow-2: b\r\n', 'X-Slow-3: c\r\n', 'X-Slow-4: d\r\n'], 250);
+    const exchange = await rawSocketExchange(
+      gateway.baseUrl,
+      ['GET /v1/models HTTP/1.1\r\n', 'Host: test\r\n', 'X-Slow-1: a\r\n', 'X-Slow-2: b\r\n', 'X-Slow-3: c\r\n', 'X-Slow-4: d\r\n'],
+      250,
+    );
     const response = parseRawResponse(exchange.text);
     expect(response.status).toBe(408);
     expect(exchange.closedAfterMs).toBeLessThan(headersLimitMs + 5_000);
@@ -51,7 +56,9 @@ describe('node-server specifics', () => {
     const big = await rawSocketExchange(gateway.baseUrl, [`GET /v1/models HTTP/1.1\r\nHost: test\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`]);
     expect(parseRawResponse(big.text).status).toBe(431);
     expectEnvelope(parseRawResponse(big.text).body);
-    const smuggled = await rawSocketExchange(gateway.baseUrl, ['POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n']);
+    const smuggled = await rawSocketExchange(gateway.baseUrl, [
+      'POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ]);
     expect(parseRawResponse(smuggled.text).status).toBe(400);
     const client = new ContractClient(gateway);
     expect((await client.request('GET', '/healthz', { anonymous: true })).status).toBe(200);

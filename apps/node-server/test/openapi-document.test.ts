@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 const operations = (): Array<[string, string, DocumentedOperation]> =>
-  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]): [string, string, DocumentedOperation] => [method.toUpperCase(), path, operation]));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]): [string, string, DocumentedOperation] => [method.toUpperCase(), path, operation]),
+  );
 
 describe('GET /openapi.json on the node-server', () => {
   it('is served without a key and validates as OpenAPI 3.1 with a standard validator', async () => {
@@ -39,8 +41,10 @@ describe('GET /openapi.json on the node-server', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('covers every route of core\'s table, and nothing else', () => {
-    const documented = operations().map(([method, path, operation]) => `${method} ${path} ${operation.operationId}`).sort();
+  it("covers every route of core's table, and nothing else", () => {
+    const documented = operations()
+      .map(([method, path, operation]) => `${method} ${path} ${operation.operationId}`)
+      .sort();
     expect(documented).toEqual(routeTable.map((route) => `${route.method} ${route.path} ${route.operationId}`).sort());
   });
 
@@ -50,10 +54,16 @@ describe('GET /openapi.json on the node-server', () => {
       if (operation.tags.includes('Not served by this gateway')) continue;
       const url = `${gateway.baseUrl}${path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(operation.parameters?.find((parameter) => parameter.name === name)?.example ?? 'missing-example'))}`;
       const headers: Record<string, string> = { authorization: `Bearer ${gateway.apiKey}` };
-      const examples = operation.requestBody === undefined ? [undefined] : Object.values(operation.requestBody.content['application/json'].examples).map((example) => example.value);
+      const examples =
+        operation.requestBody === undefined
+          ? [undefined]
+          : Object.values(operation.requestBody.content['application/json'].examples).map((example) => example.value);
       expect(examples.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const body of examples) {
-        const response = await fetch(url, body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await fetch(
+          url,
+          body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        );
         const text = await response.text();
         expect([400, 404, 405, 415], `${method} ${path}: ${response.status} ${text.slice(0, 300)}`).not.toContain(response.status);
         expect(response.status, `${method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(300);
@@ -61,7 +71,19 @@ describe('GET /openapi.json on the node-server', () => {
       }
     }
     // Every model-calling endpoint was exercised, with each of its examples.
-    expect(checked).toEqual(expect.arrayContaining(['createResponse', 'createChatCompletion', 'createEmbedding', 'compatEmbed', 'compatRerank', 'createImage', 'createImageEdit', 'tokenize', 'retrieveModel']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'createResponse',
+        'createChatCompletion',
+        'createEmbedding',
+        'compatEmbed',
+        'compatRerank',
+        'createImage',
+        'createImageEdit',
+        'tokenize',
+        'retrieveModel',
+      ]),
+    );
   });
 
   it('documents the unsupported endpoints as the 404 they answer', async () => {

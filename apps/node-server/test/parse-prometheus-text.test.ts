@@ -3,7 +3,9 @@ import { parsePrometheusText } from './parse-prometheus-text.js';
 
 describe('parsePrometheusText (the strict reader the metrics tests use)', () => {
   it('reads samples with escaped labels', () => {
-    expect(parsePrometheusText('# HELP a_total x\n# TYPE a_total counter\na_total{l="q\\"\\\\\\n"} 2\n')).toEqual([{ name: 'a_total', labels: { l: 'q"\\\n' }, value: 2 }]);
+    expect(parsePrometheusText('# HELP a_total x\n# TYPE a_total counter\na_total{l="q\\"\\\\\\n"} 2\n')).toEqual([
+      { name: 'a_total', labels: { l: 'q"\\\n' }, value: 2 },
+    ]);
   });
 
   it.each([

@@ -42,26 +42,29 @@ export function parsePrometheusText(text: string): PrometheusSample[] {
   const samples: PrometheusSample[] = [];
   const declared = new Map<string, string>();
   let family: { name: string; type: string } | undefined;
-  text.slice(0, -1).split('\n').forEach((content, index) => {
-    const line = index + 1;
-    if (content.startsWith('# TYPE ')) {
-      const [name, type] = content.slice(7).split(' ');
-      if (name === undefined || type === undefined || !metricTypes.has(type)) throw new Error(`line ${line}: bad TYPE line`);
-      if (declared.has(name)) throw new Error(`line ${line}: ${name} declared twice`);
-      declared.set(name, type);
-      family = { name, type };
-      return;
-    }
-    if (content.startsWith('#')) return;
-    const match = sampleLine.exec(content);
-    if (match === null) throw new Error(`line ${line}: not a sample line: '${content}'`);
-    const name = match[1] as string;
-    const suffixes = family?.type === 'histogram' ? ['_bucket', '_sum', '_count'] : [''];
-    if (family === undefined || !suffixes.some((suffix) => name === `${family?.name}${suffix}`)) throw new Error(`line ${line}: ${name} outside its family`);
-    const sample = { name, labels: parseLabels(match[2] ?? '', line), value: parseValue(match[3] as string, line) };
-    if (family.type === 'counter' && !(sample.value >= 0)) throw new Error(`line ${line}: negative counter`);
-    samples.push(sample);
-  });
+  text
+    .slice(0, -1)
+    .split('\n')
+    .forEach((content, index) => {
+      const line = index + 1;
+      if (content.startsWith('# TYPE ')) {
+        const [name, type] = content.slice(7).split(' ');
+        if (name === undefined || type === undefined || !metricTypes.has(type)) throw new Error(`line ${line}: bad TYPE line`);
+        if (declared.has(name)) throw new Error(`line ${line}: ${name} declared twice`);
+        declared.set(name, type);
+        family = { name, type };
+        return;
+      }
+      if (content.startsWith('#')) return;
+      const match = sampleLine.exec(content);
+      if (match === null) throw new Error(`line ${line}: not a sample line: '${content}'`);
+      const name = match[1] as string;
+      const suffixes = family?.type === 'histogram' ? ['_bucket', '_sum', '_count'] : [''];
+      if (family === undefined || !suffixes.some((suffix) => name === `${family?.name}${suffix}`)) throw new Error(`line ${line}: ${name} outside its family`);
+      const sample = { name, labels: parseLabels(match[2] ?? '', line), value: parseValue(match[3] as string, line) };
+      if (family.type === 'counter' && !(sample.value >= 0)) throw new Error(`line ${line}: negative counter`);
+      samples.push(sample);
+    });
   checkHistograms(samples, declared);
   return samples;
 }
@@ -70,7 +73,12 @@ function checkHistograms(samples: readonly PrometheusSample[], declared: Readonl
   for (const [name, type] of declared) {
     if (type !== 'histogram') continue;
     const series = new Map<string, { buckets: number[]; infinite?: number; count?: number }>();
-    const keyOf = (labels: Record<string, string>) => JSON.stringify(Object.entries(labels).filter(([key]) => key !== 'le').sort());
+    const keyOf = (labels: Record<string, string>) =>
+      JSON.stringify(
+        Object.entries(labels)
+          .filter(([key]) => key !== 'le')
+          .sort(),
+      );
     for (const sample of samples) {
       const entry = series.get(keyOf(sample.labels)) ?? { buckets: [] };
       if (sample.name === `${name}_bucket`) {
@@ -81,7 +89,8 @@ function checkHistograms(samples: readonly PrometheusSample[], declared: Readonl
       series.set(keyOf(sample.labels), entry);
     }
     for (const [labels, entry] of series) {
-      if (entry.buckets.some((value, index) => index > 0 && value < (entry.buckets[index - 1] as number))) throw new Error(`${name}${labels}: buckets are not cumulative`);
+      if (entry.buckets.some((value, index) => index > 0 && value < (entry.buckets[index - 1] as number)))
+        throw new Error(`${name}${labels}: buckets are not cumulative`);
       if (entry.infinite === undefined || entry.infinite !== entry.count) throw new Error(`${name}${labels}: +Inf bucket and _count differ`);
     }
   }

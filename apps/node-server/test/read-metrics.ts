@@ -11,6 +11,9 @@ export async function readMetrics(baseUrl: string, key: string): Promise<Prometh
 /** The value of the sample with this exact name and these labels, 0 when it does not exist yet. */
 export function metricValue(samples: readonly PrometheusSample[], name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels);
-  const sample = samples.find((candidate) => candidate.name === name && wanted.every(([key, value]) => candidate.labels[key] === value) && Object.keys(candidate.labels).length === wanted.length);
+  const sample = samples.find(
+    (candidate) =>
+      candidate.name === name && wanted.every(([key, value]) => candidate.labels[key] === value) && Object.keys(candidate.labels).length === wanted.length,
+  );
   return sample?.value ?? 0;
 }

@@ -45,10 +45,12 @@ describe("README.md's quick start, run as a reader runs it", () => {
 
   function freePort(): Promise<number> {
     const server = createServer();
-    return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }));
+    return new Promise((resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      }),
+    );
   }
 
   it('starts the gateway with its start command, then the commands after it (setting the key, the curl) answer a chat completion', async () => {
@@ -59,7 +61,12 @@ describe("README.md's quick start, run as a reader runs it", () => {
     if (start === undefined || curl === undefined) throw new Error(`the quick start has no start and curl commands: ${JSON.stringify(commands)}`);
     // The one change: a free port instead of 8080, which another process on this machine may hold.
     const port = await freePort();
-    const child = spawn('sh', ['-c', start], { cwd: repoRoot, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('sh', ['-c', start], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     stop = () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     };
@@ -77,7 +84,10 @@ describe("README.md's quick start, run as a reader runs it", () => {
       child.stderr?.on('data', read);
       child.once('close', (code) => reject(new Error(`the start command exited with ${code}:\n${output}`)));
     });
-    const script = afterStart.map((command) => (command === curl ? `${command} -w '\\n%{http_code}'` : command)).join('\n').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
+    const script = afterStart
+      .map((command) => (command === curl ? `${command} -w '\\n%{http_code}'` : command))
+      .join('\n')
+      .replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
     const answer = execFileSync('sh', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
     const status = answer.slice(answer.lastIndexOf('\n') + 1);
     expect(status, answer).toBe('200');

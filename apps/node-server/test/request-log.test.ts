@@ -30,16 +30,35 @@ describe('the request log', () => {
 
   it('writes one line per request with route, model, status, duration, upstream and tokens; never the prompt or a key', async () => {
     const prompt = 'canary-prompt-7f3a do not log me';
-    const reply = await client.postJson('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: prompt }] }, { headers: { 'x-request-id': 'log-json-1' } });
+    const reply = await client.postJson(
+      '/v1/chat/completions',
+      { model: 'general-std', messages: [{ role: 'user', content: prompt }] },
+      { headers: { 'x-request-id': 'log-json-1' } },
+    );
     expect(reply.status).toBe(200);
-    const streamed = await client.post('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: prompt }], stream: true }, { headers: { 'x-request-id': 'log-stream-1' } });
+    const streamed = await client.post(
+      '/v1/chat/completions',
+      { model: 'general-std', messages: [{ role: 'user', content: prompt }], stream: true },
+      { headers: { 'x-request-id': 'log-stream-1' } },
+    );
     await readSse(streamed);
-    await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: prompt }, { anonymous: true, headers: { authorization: 'Bearer ig-canary-wrong-key-123456', 'x-request-id': 'log-401-1' } });
+    await client.postJson(
+      '/v1/embeddings',
+      { model: 'gamma-m3', input: prompt },
+      { anonymous: true, headers: { authorization: 'Bearer ig-canary-wrong-key-123456', 'x-request-id': 'log-401-1' } },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const [json] = linesFor('log-json-1');
     expect(linesFor('log-json-1')).toHaveLength(1);
-    expect(json).toMatchObject({ level: 30, method: 'POST', route: '/v1/chat/completions', operationId: 'createChatCompletion', model: 'alpha36-35b-a3b-instruct', status: 200 });
+    expect(json).toMatchObject({
+      level: 30,
+      method: 'POST',
+      route: '/v1/chat/completions',
+      operationId: 'createChatCompletion',
+      model: 'alpha36-35b-a3b-instruct',
+      status: 200,
+    });
     expect(typeof json?.durationMs).toBe('number');
     expect(typeof json?.upstream).toBe('string');
     expect(typeof json?.inputTokens).toBe('number');
@@ -55,7 +74,11 @@ describe('the request log', () => {
 
   it('logs a client that went away as 499', async () => {
     const controller = new AbortController();
-    const response = await client.post('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: 'x' }], stream: true }, { signal: controller.signal, headers: { 'x-request-id': 'log-499-1' } });
+    const response = await client.post(
+      '/v1/chat/completions',
+      { model: 'general-std', messages: [{ role: 'user', content: 'x' }], stream: true },
+      { signal: controller.signal, headers: { 'x-request-id': 'log-499-1' } },
+    );
     controller.abort();
     await response.body?.cancel().catch(() => undefined);
     await expect.poll(() => linesFor('log-499-1').length, { timeout: 5_000 }).toBe(1);

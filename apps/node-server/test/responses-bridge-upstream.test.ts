@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContractClient, asRecord, chatCompletion, readSse, startRecordingUpstream, upstreamsServingEverything, writeJson, type RecordingUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  asRecord,
+  chatCompletion,
+  readSse,
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  writeJson,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 /*
@@ -12,7 +21,10 @@ type Json = Record<string, unknown>;
 const served = (id: string): string => `served-${id}`;
 const weatherParameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
 const weatherTool = { type: 'function', name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true };
-const chatWeatherTool = { type: 'function', function: { name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true } };
+const chatWeatherTool = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true },
+};
 
 // A vLLM answer with one tool call (protocols 1.1: content null, finish_reason tool_calls).
 function toolCallAnswer(model: string): Json {
@@ -27,7 +39,8 @@ function toolCallAnswer(model: string): Json {
 // The same call streamed as vLLM streams it (protocols 1.2): id, type and name on the first fragment only.
 function toolCallStream(model: string): string {
   const base = { id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 1_767_225_600, model };
-  const chunk = (delta: Json, finish: string | null = null): string => `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: Json, finish: string | null = null): string =>
+    `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   return [
     chunk({ role: 'assistant', content: '' }),
     chunk({ tool_calls: [{ index: 0, id: 'chatcmpl-tool-0123', type: 'function', function: { name: 'get_weather', arguments: '{"city": ' } }] }),
@@ -96,7 +109,14 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
       tool_choice: { type: 'function', function: { name: 'get_weather' } },
       parallel_tool_calls: false,
     });
-    expect(asRecord(reply.json)).toMatchObject({ store: false, metadata: { session: 's-1' }, max_tool_calls: 1, parallel_tool_calls: false, tool_choice: { type: 'function', name: 'get_weather' }, tools: [weatherTool] });
+    expect(asRecord(reply.json)).toMatchObject({
+      store: false,
+      metadata: { session: 's-1' },
+      max_tool_calls: 1,
+      parallel_tool_calls: false,
+      tool_choice: { type: 'function', name: 'get_weather' },
+      tools: [weatherTool],
+    });
   });
 
   it.each([
@@ -111,7 +131,10 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
   it('text.format becomes response_format (json_schema keeps name, schema and strict; json_object; text sends none); verbosity is not sent', async () => {
     const schema = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false };
     const formats = [
-      [{ type: 'json_schema', name: 'reply', schema, strict: true }, { type: 'json_schema', json_schema: { name: 'reply', schema, strict: true } }],
+      [
+        { type: 'json_schema', name: 'reply', schema, strict: true },
+        { type: 'json_schema', json_schema: { name: 'reply', schema, strict: true } },
+      ],
       [{ type: 'json_object' }, { type: 'json_object' }],
       [{ type: 'text' }, undefined],
     ] as const;
@@ -136,7 +159,14 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
         { id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'Use the tool.' }], encrypted_content: null },
         { id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
         { type: 'function_call_output', call_id: 'call_1', output: '{"sky":"sunny"}' },
-        { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', phase: null, content: [{ type: 'output_text', text: 'It is sunny.', annotations: [], logprobs: null }] },
+        {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          status: 'completed',
+          phase: null,
+          content: [{ type: 'output_text', text: 'It is sunny.', annotations: [], logprobs: null }],
+        },
         { role: 'user', content: 'And tomorrow?' },
       ],
     });
@@ -183,7 +213,14 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     expect(reply.status, reply.text).toBe(200);
     const body = asRecord(reply.json);
     expect(body.output).toEqual([
-      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city": "Paris"}', call_id: 'chatcmpl-tool-0123', name: 'get_weather' },
+      {
+        id: expect.stringMatching(/^fc_\d+$/),
+        type: 'function_call',
+        status: 'completed',
+        arguments: '{"city": "Paris"}',
+        call_id: 'chatcmpl-tool-0123',
+        name: 'get_weather',
+      },
     ]);
     expect(body.output_text).toBe('');
 
@@ -203,7 +240,14 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     ]);
     expect(payloads[5]).toMatchObject({ name: 'get_weather', arguments: '{"city": "Paris"}' });
     expect(asRecord(payloads.at(-1)?.response).output).toEqual([
-      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city": "Paris"}', call_id: 'chatcmpl-tool-0123', name: 'get_weather' },
+      {
+        id: expect.stringMatching(/^fc_\d+$/),
+        type: 'function_call',
+        status: 'completed',
+        arguments: '{"city": "Paris"}',
+        call_id: 'chatcmpl-tool-0123',
+        name: 'get_weather',
+      },
     ]);
   });
 
@@ -211,11 +255,19 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     const first = await client.postJson('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: 'Hi' }] });
     const answered = asRecord(asRecord((asRecord(first.json).choices as unknown[])[0]).message);
     upstream.clear();
-    const second = await client.postJson('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: 'Hi' }, answered, { role: 'user', content: 'More.' }], tools: [] });
+    const second = await client.postJson('/v1/chat/completions', {
+      model: 'general-std',
+      messages: [{ role: 'user', content: 'Hi' }, answered, { role: 'user', content: 'More.' }],
+      tools: [],
+    });
     expect(second.status, second.text).toBe(200);
     expect(sentBody()).toEqual({
       model: 'served-alpha36-35b-a3b-instruct',
-      messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'It is sunny.' }, { role: 'user', content: 'More.' }],
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'It is sunny.' },
+        { role: 'user', content: 'More.' },
+      ],
     });
   });
 });

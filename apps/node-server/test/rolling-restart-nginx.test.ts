@@ -28,16 +28,23 @@ const ports: number[] = [];
 const replicas: GatewayProcess[] = [];
 
 function startReplica(port: number): Promise<GatewayProcess> {
-  return startGatewayProcess({
-    upstreams: upstreamsServingEverything(upstream.url),
-    keys: [{ key: loadKey, name: 'load' }, { key: limitedKey, name: 'limited', limits: { concurrent_requests: concurrencyLimit } }],
-    // A generous Redis budget: on a loaded machine a replica that waits longer than budget_ms for
-    // Redis decides alone with its share of the limit (by design), which this test is not about.
-    redis: { url: redis.url, replicas: 3, budget_ms: 500 },
-    // The drain runs (answers close their connections) but nginx does not poll /readyz: it retries
-    // refused connections and 503 shutting_down instead, so the delay can be short here.
-    timeouts: { drain_delay_ms: 300, shutdown_grace_ms: 5_000 },
-  }, undefined, { port });
+  return startGatewayProcess(
+    {
+      upstreams: upstreamsServingEverything(upstream.url),
+      keys: [
+        { key: loadKey, name: 'load' },
+        { key: limitedKey, name: 'limited', limits: { concurrent_requests: concurrencyLimit } },
+      ],
+      // A generous Redis budget: on a loaded machine a replica that waits longer than budget_ms for
+      // Redis decides alone with its share of the limit (by design), which this test is not about.
+      redis: { url: redis.url, replicas: 3, budget_ms: 500 },
+      // The drain runs (answers close their connections) but nginx does not poll /readyz: it retries
+      // refused connections and 503 shutting_down instead, so the delay can be short here.
+      timeouts: { drain_delay_ms: 300, shutdown_grace_ms: 5_000 },
+    },
+    undefined,
+    { port },
+  );
 }
 
 function summary(outcomes: readonly Outcome[]): string {
@@ -77,7 +84,9 @@ describe('three replicas behind nginx', () => {
     }
     const outcomes = [...load.outcomes];
     const retried = nginx.accessLog().filter((line) => line.upstreams.length > 1);
-    process.stdout.write(`rolling restart: ${summary(outcomes)}; nginx passed ${retried.length} requests to a second replica (${retried.map((line) => line.upstreamStatuses.join('>')).join(', ')})\n`);
+    process.stdout.write(
+      `rolling restart: ${summary(outcomes)}; nginx passed ${retried.length} requests to a second replica (${retried.map((line) => line.upstreamStatuses.join('>')).join(', ')})\n`,
+    );
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
     expect(outcomes.filter((outcome) => outcome.kind === 'stream').length).toBeGreaterThanOrEqual(requestsBetweenSteps);
     // Every restarted replica served again.
@@ -100,7 +109,9 @@ describe('three replicas behind nginx', () => {
     load = undefined;
     const afterKill = running.outcomes.slice(before);
     const failed = afterKill.filter((outcome) => !outcome.ok);
-    process.stdout.write(`SIGKILL: ${summary(afterKill)} (${inFlightAtKill} in flight through nginx at the kill): ${failed.map((outcome) => `${outcome.kind}: ${outcome.detail ?? ''}`).join(' | ')}\n`);
+    process.stdout.write(
+      `SIGKILL: ${summary(afterKill)} (${inFlightAtKill} in flight through nginx at the kill): ${failed.map((outcome) => `${outcome.kind}: ${outcome.detail ?? ''}`).join(' | ')}\n`,
+    );
     expect(failed.length).toBeLessThanOrEqual(inFlightAtKill);
     // Every failure was already running when the replica died; nothing sent later failed.
     expect(failed.filter((outcome) => outcome.startedAt >= killedAt)).toEqual([]);
@@ -108,18 +119,28 @@ describe('three replicas behind nginx', () => {
 
     // A key allowed 3 requests at once sends 12 long streams at once through nginx, which spreads them
     // over the two replicas left: counted alone, each would admit 3.
-    const streams = await Promise.all(Array.from({ length: 12 }, async () => {
-      const { headers } = upstream.scripted('ok:60:50');
-      const response = await fetch(`${nginx.baseUrl}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${limitedKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Limited.' }], stream: true }),
-      });
-      return { status: response.status, text: await response.text() };
-    }));
+    const streams = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const { headers } = upstream.scripted('ok:60:50');
+        const response = await fetch(`${nginx.baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { ...headers, authorization: `Bearer ${limitedKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Limited.' }], stream: true }),
+        });
+        return { status: response.status, text: await response.text() };
+      }),
+    );
     const admitted = streams.filter((stream) => stream.status === 200);
-    const servedBy = new Set(nginx.accessLog().filter((line) => line.status === 200 || line.status === 429).slice(-12).map((line) => line.upstreams.at(-1)));
-    process.stdout.write(`shared limit: ${admitted.length} of 12 concurrent streams admitted for a limit of ${concurrencyLimit} across ${servedBy.size} replicas; the others ${[...new Set(streams.filter((stream) => stream.status !== 200).map((stream) => stream.status))].join(', ')}\n`);
+    const servedBy = new Set(
+      nginx
+        .accessLog()
+        .filter((line) => line.status === 200 || line.status === 429)
+        .slice(-12)
+        .map((line) => line.upstreams.at(-1)),
+    );
+    process.stdout.write(
+      `shared limit: ${admitted.length} of 12 concurrent streams admitted for a limit of ${concurrencyLimit} across ${servedBy.size} replicas; the others ${[...new Set(streams.filter((stream) => stream.status !== 200).map((stream) => stream.status))].join(', ')}\n`,
+    );
     expect(admitted.length).toBeGreaterThanOrEqual(1);
     expect(admitted.length).toBeLessThanOrEqual(concurrencyLimit);
     expect(streams.every((stream) => stream.status === 200 || stream.status === 429)).toBe(true);

@@ -24,7 +24,10 @@ function spawnMain(env: Record<string, string>, prefix: readonly string[]): Chil
   if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const [command, ...args] = [...prefix, process.execPath, main];
   // Only what a start needs: no INFERGATE_* of the test runner's own environment leaks in.
-  return spawn(command as string, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } });
+  return spawn(command as string, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
 }
 
 /** Runs the built CLI (as `pnpm start` does) until it exits; one that hangs is killed after 30 s. */

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContractClient, defaultUpstreamHandlers, embeddingsResponse, expectCompatError, expectNativeError, pngDataUrl, pngHeader, startRecordingUpstream, upstreamsServingEverything, writeJson, type RecordingUpstream, type UpstreamHandler } from '@infergate/testkit';
+import {
+  ContractClient,
+  defaultUpstreamHandlers,
+  embeddingsResponse,
+  expectCompatError,
+  expectNativeError,
+  pngDataUrl,
+  pngHeader,
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  writeJson,
+  type RecordingUpstream,
+  type UpstreamHandler,
+} from '@infergate/testkit';
 import { metricValue, readMetrics } from './read-metrics.js';
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
@@ -72,14 +85,26 @@ describe('spec points through the node-server', () => {
     it('edits with a mask object (file_id or a data URL), input_fidelity and stream: true: 200', async () => {
       const edit = { ...imageBody, model: 'alpha-image-edit', images: [{ image_url: pngDataUrl }] };
       for (const mask of [{ file_id: 'file-abc' }, { image_url: pngDataUrl }]) {
-        const reply = await client.postJson('/v1/images/edits', { ...edit, mask, input_fidelity: 'high', stream: true, output_compression: 150, background: true });
+        const reply = await client.postJson('/v1/images/edits', {
+          ...edit,
+          mask,
+          input_fidelity: 'high',
+          stream: true,
+          output_compression: 150,
+          background: true,
+        });
         expect(reply.status, reply.text).toBe(200);
       }
       for (const call of upstream.requestsTo('/v1/images/edits')) expect(call.body as Json).not.toHaveProperty('mask');
     });
 
     it('still refuses a URL as mask.image_url: every image field refuses URLs', async () => {
-      const reply = await client.postJson('/v1/images/edits', { ...imageBody, model: 'alpha-image-edit', images: [{ image_url: pngDataUrl }], mask: { image_url: 'http://127.0.0.1:9/x.png' } });
+      const reply = await client.postJson('/v1/images/edits', {
+        ...imageBody,
+        model: 'alpha-image-edit',
+        images: [{ image_url: pngDataUrl }],
+        mask: { image_url: 'http://127.0.0.1:9/x.png' },
+      });
       expectNativeError(reply, 400, { param: 'mask.image_url' });
     });
   });
@@ -92,7 +117,11 @@ describe('spec points through the node-server', () => {
   });
 
   describe('/compat/v2/embed body limits (DESIGN.md)', () => {
-    const textBody = (size: number) => ({ model: 'alpha3-vl-embedding-8b', input_type: 'search_document', inputs: [{ content: [{ type: 'text', text: 'a'.repeat(size) }] }] });
+    const textBody = (size: number) => ({
+      model: 'alpha3-vl-embedding-8b',
+      input_type: 'search_document',
+      inputs: [{ content: [{ type: 'text', text: 'a'.repeat(size) }] }],
+    });
 
     it('holds text only to body_json_bytes: one byte over is 413 in the compat envelope, nothing sent upstream', async () => {
       const overhead = JSON.stringify(textBody(0)).length;
@@ -108,14 +137,18 @@ describe('spec points through the node-server', () => {
       // A readable PNG header followed by 3 MiB of data: well over the JSON limit, far under the image one.
       const png = Buffer.concat([pngHeader(32, 32), Buffer.alloc(3 * 1024 * 1024)]);
       const url = `data:image/png;base64,${png.toString('base64')}`;
-      const reply = await client.postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', input_type: 'image', inputs: [{ content: [{ type: 'image_url', image_url: { url } }] }] });
+      const reply = await client.postJson('/compat/v2/embed', {
+        model: 'alpha3-vl-embedding-8b',
+        input_type: 'image',
+        inputs: [{ content: [{ type: 'image_url', image_url: { url } }] }],
+      });
       expect(reply.status, reply.text.slice(0, 300)).toBe(200);
       expect((reply.json as Json).images).toEqual([expect.objectContaining({ width: 32, height: 32, format: 'png' })]);
     });
   });
 
   describe('/v1/embeddings: dimensions and nulls', () => {
-    it("accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream; another value is 400 param dimensions", async () => {
+    it('accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream; another value is 400 param dimensions', async () => {
       const reply = await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello', dimensions: 1024 });
       expect(reply.status, reply.text).toBe(200);
       expect(upstream.requestsTo('/v1/embeddings')[0]?.body as Json).not.toHaveProperty('dimensions');
@@ -131,7 +164,14 @@ describe('spec points through the node-server', () => {
 
   it("passes an upstream 400 on with its message intact but the upstream's address redacted", async () => {
     chatOverride = (_request, response) =>
-      writeJson(response, 400, { object: 'error', message: "This model's maximum context length is 8192 tokens; see http://10.20.30.40:8000/docs. Endpoint vllm-0.vllm.svc.cluster.local:8000 (pod 10.20.30.40) refused it.", type: 'BadRequestError', param: 'messages', code: 400 });
+      writeJson(response, 400, {
+        object: 'error',
+        message:
+          "This model's maximum context length is 8192 tokens; see http://10.20.30.40:8000/docs. Endpoint vllm-0.vllm.svc.cluster.local:8000 (pod 10.20.30.40) refused it.",
+        type: 'BadRequestError',
+        param: 'messages',
+        code: 400,
+      });
     const reply = await client.postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hi' }] });
     const error = expectNativeError(reply, 400, { param: 'messages' });
     expect(error.message).toBe("This model's maximum context length is 8192 tokens; see [upstream]. Endpoint [upstream] (pod [upstream]) refused it.");
@@ -148,7 +188,8 @@ describe('spec points through the node-server', () => {
       const [input, output] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '').split('/').map(Number);
       expect(input).toBeGreaterThan(0);
       const after = await readMetrics(gateway.baseUrl, testApiKey);
-      const delta = (name: string) => metricValue(after, name, { model: textModel, key: 'unnamed' }) - metricValue(before, name, { model: textModel, key: 'unnamed' });
+      const delta = (name: string) =>
+        metricValue(after, name, { model: textModel, key: 'unnamed' }) - metricValue(before, name, { model: textModel, key: 'unnamed' });
       expect(delta('infergate_input_tokens_total')).toBe(input);
       expect(delta('infergate_output_tokens_total')).toBe(output);
     });

@@ -13,7 +13,11 @@ afterEach(async () => {
 function runPrintedCurl(banner: string, env: Record<string, string> = {}): { status: string; body: unknown } {
   const command = /^ {2}(curl .*)$/m.exec(banner)?.[1];
   if (command === undefined) throw new Error(`no curl command in the banner:\n${banner}`);
-  const output = execFileSync('sh', ['-c', `${command} -w '\\n%{http_code}'`], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+  const output = execFileSync('sh', ['-c', `${command} -w '\\n%{http_code}'`], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeout: 30_000,
+  });
   const status = output.slice(output.lastIndexOf('\n') + 1);
   return { status, body: JSON.parse(output.slice(0, output.lastIndexOf('\n'))) };
 }

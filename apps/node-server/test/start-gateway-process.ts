@@ -28,7 +28,17 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
   writeFileSync(configPath, JSON.stringify(file));
-  const child = spawn(process.execPath, [main], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey ?? '', PORT: String(options.port ?? 0), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, [main], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      INFERGATE_CONFIG: configPath,
+      INFERGATE_API_KEYS: apiKey ?? '',
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';

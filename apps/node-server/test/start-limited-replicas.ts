@@ -25,14 +25,22 @@ export interface ReplicaSetOptions {
 export async function startLimitedReplicas(options: ReplicaSetOptions): Promise<LimitedReplica[]> {
   const replicas: LimitedReplica[] = [];
   for (let index = 0; index < options.count; index += 1) {
-    const config = resolveGatewayConfig({
-      upstreams: upstreamsServingEverything(options.upstreamUrl),
-      keys: options.keys,
-      timeouts: { shutdown_grace_ms: 500 },
-      ...(options.redis === undefined ? {} : { redis: options.redis }),
-    }, {});
+    const config = resolveGatewayConfig(
+      {
+        upstreams: upstreamsServingEverything(options.upstreamUrl),
+        keys: options.keys,
+        timeouts: { shutdown_grace_ms: 500 },
+        ...(options.redis === undefined ? {} : { redis: options.redis }),
+      },
+      {},
+    );
     let fallbacks = 0;
-    const metrics: MetricsSink = { record: () => undefined, limiterFallback: () => { fallbacks += 1; } };
+    const metrics: MetricsSink = {
+      record: () => undefined,
+      limiterFallback: () => {
+        fallbacks += 1;
+      },
+    };
     const logs: string[] = [];
     const lines = new Writable({
       write(chunk: Buffer, _encoding, done) {

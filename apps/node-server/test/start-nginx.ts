@@ -61,8 +61,12 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   // The worker processes run as nobody and keep request bodies under the prefix.
   chmodSync(prefix, 0o755);
   const port = await freeLoopbackPort();
-  const servers = options.upstreamPorts.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fails=${options.maxFails} fail_timeout=${options.failTimeoutSeconds}s;`).join('\n');
-  writeFileSync(join(prefix, 'nginx.conf'), `daemon off;
+  const servers = options.upstreamPorts
+    .map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fails=${options.maxFails} fail_timeout=${options.failTimeoutSeconds}s;`)
+    .join('\n');
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `daemon off;
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -84,7 +88,8 @@ ${servers}
         include ${locationsFile};
     }
 }
-`);
+`,
+  );
   const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -93,7 +98,11 @@ ${servers}
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const spawned = new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
-    child.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new Error('nginx is not installed: this test needs Debian nginx (apt-get install -y nginx; .ci/run installs it)') : error));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT' ? new Error('nginx is not installed: this test needs Debian nginx (apt-get install -y nginx; .ci/run installs it)') : error,
+      ),
+    );
   });
   await spawned;
   const readLog = (name: string): string => {
@@ -109,10 +118,14 @@ ${servers}
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    accessLog: () => readLog('access.log').split('\n').filter(Boolean).map((line) => {
-      const [upstreams = '', upstreamStatuses = '', status = '0', request = ''] = line.split('|');
-      return { upstreams: upstreams.split(/, | : /), upstreamStatuses: upstreamStatuses.split(/, | : /), status: Number(status), request };
-    }),
+    accessLog: () =>
+      readLog('access.log')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [upstreams = '', upstreamStatuses = '', status = '0', request = ''] = line.split('|');
+          return { upstreams: upstreams.split(/, | : /), upstreamStatuses: upstreamStatuses.split(/, | : /), status: Number(status), request };
+        }),
     errorLog: () => readLog('error.log'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

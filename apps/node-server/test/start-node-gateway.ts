@@ -13,7 +13,10 @@ export interface NodeGateway extends StartedGateway {
  * Shutdown grace is short so that tests never wait on DESIGN.md's 30 s default.
  */
 export async function startNodeGateway(file: Record<string, unknown> = {}, options: BuildServerOptions = {}): Promise<NodeGateway> {
-  const config = resolveGatewayConfig({ timeouts: { shutdown_grace_ms: 1000, ...(file.timeouts as object | undefined) }, ...withoutTimeouts(file) }, { INFERGATE_API_KEYS: testApiKey });
+  const config = resolveGatewayConfig(
+    { timeouts: { shutdown_grace_ms: 1000, ...(file.timeouts as object | undefined) }, ...withoutTimeouts(file) },
+    { INFERGATE_API_KEYS: testApiKey },
+  );
   const server = await buildServer(config, options);
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
   return { baseUrl: address, apiKey: testApiKey, server, close: () => server.close() };

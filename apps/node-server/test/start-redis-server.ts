@@ -18,7 +18,9 @@ process.once('exit', () => {
 });
 
 async function launch(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -28,9 +30,11 @@ async function launch(port: number): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 15_000);
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(error.code === 'ENOENT'
-        ? new Error('redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server; .ci/run installs it)')
-        : error);
+      reject(
+        error.code === 'ENOENT'
+          ? new Error('redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server; .ci/run installs it)')
+          : error,
+      );
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

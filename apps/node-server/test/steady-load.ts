@@ -26,7 +26,11 @@ export class SteadyLoad {
   private next = 0;
   private readonly workers: Promise<void>[];
 
-  constructor(private readonly baseUrl: string, private readonly apiKey: string, workers: number) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    workers: number,
+  ) {
     this.workers = Array.from({ length: workers }, () => this.work());
   }
 
@@ -58,7 +62,13 @@ export class SteadyLoad {
         detail = `${(error as Error).name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
       }
       this.inFlight.delete(entry);
-      this.outcomes.push({ kind, startedAt: entry.startedAt, endedAt: performance.now(), ok: detail === undefined, ...(detail === undefined ? {} : { detail }) });
+      this.outcomes.push({
+        kind,
+        startedAt: entry.startedAt,
+        endedAt: performance.now(),
+        ok: detail === undefined,
+        ...(detail === undefined ? {} : { detail }),
+      });
     }
   }
 
@@ -66,9 +76,10 @@ export class SteadyLoad {
   private async send(kind: LoadKind): Promise<string | undefined> {
     const headers = { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' };
     const chat = { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Steady.' }] };
-    const [path, body] = kind === 'embeddings'
-      ? ['/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'steady' }]
-      : ['/v1/chat/completions', kind === 'stream' ? { ...chat, stream: true } : chat];
+    const [path, body] =
+      kind === 'embeddings'
+        ? ['/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'steady' }]
+        : ['/v1/chat/completions', kind === 'stream' ? { ...chat, stream: true } : chat];
     const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const text = await response.text();
     if (response.status !== 200) return `${response.status} ${text.slice(0, 200)}`;

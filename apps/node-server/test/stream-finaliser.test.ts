@@ -34,7 +34,13 @@ afterAll(async () => {
 });
 
 function chat(key: string, script: string, stream: boolean, signal?: AbortSignal): Promise<Response> {
-  const body = { model, messages: [{ role: 'user', content: 'Count slowly.' }], max_tokens: maxTokens, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) };
+  const body = {
+    model,
+    messages: [{ role: 'user', content: 'Count slowly.' }],
+    max_tokens: maxTokens,
+    stream,
+    ...(stream ? { stream_options: { include_usage: true } } : {}),
+  };
   return fetch(`${gateway.baseUrl}/v1/chat/completions`, {
     method: 'POST',
     // The gateway forwards the request id: the scripted upstream runs this script for this request.
@@ -55,7 +61,13 @@ async function probe(key: string): Promise<{ remaining: number; used: number }> 
 /** Chat requests of a key counted by /metrics, of one status or all. */
 function requestsCounted(samples: Awaited<ReturnType<typeof readMetrics>>, key: string, status?: string): number {
   return samples
-    .filter((sample) => sample.name === 'infergate_requests_total' && sample.labels.route === 'createChatCompletion' && sample.labels.key === key && (status === undefined || sample.labels.status === status))
+    .filter(
+      (sample) =>
+        sample.name === 'infergate_requests_total' &&
+        sample.labels.route === 'createChatCompletion' &&
+        sample.labels.key === key &&
+        (status === undefined || sample.labels.status === status),
+    )
     .reduce((sum, sample) => sum + sample.value, 0);
 }
 
@@ -88,7 +100,11 @@ describe('the end of a streamed request, through the node-server', () => {
       const response = await chat(keys.read, 'ok:6:0', true);
       expect(response.status).toBe(200);
       const text = await response.text();
-      const last = text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)) as { usage?: { total_tokens: number } | null }).findLast((chunk) => chunk.usage);
+      const last = text
+        .split('\n')
+        .filter((line) => line.startsWith('data: {'))
+        .map((line) => JSON.parse(line.slice(6)) as { usage?: { total_tokens: number } | null })
+        .findLast((chunk) => chunk.usage);
       usage = last?.usage?.total_tokens ?? -1;
     });
     expect(usage).toBeGreaterThan(0);

@@ -84,6 +84,13 @@ describe('the tokenize flag in the config file', () => {
   it('is validated, and every upstream of a model must agree on it', async () => {
     const upstream = { url: 'http://127.0.0.1:9', protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served' } };
     await expect(startNodeGateway({ upstreams: [{ name: 'a', ...upstream, tokenize: 'sometimes' }] })).rejects.toThrow(/upstreams\[0\]\.tokenize/);
-    await expect(startNodeGateway({ upstreams: [{ name: 'a', ...upstream }, { name: 'b', ...upstream, tokenize: false }] })).rejects.toThrow(/upstreams\[1\]\.tokenize: upstream 'a'/);
+    await expect(
+      startNodeGateway({
+        upstreams: [
+          { name: 'a', ...upstream },
+          { name: 'b', ...upstream, tokenize: false },
+        ],
+      }),
+    ).rejects.toThrow(/upstreams\[1\]\.tokenize: upstream 'a'/);
   });
 });

@@ -41,7 +41,10 @@ describe('traces on the node-server', () => {
   });
 
   it('continue an incoming traceparent, pass it to the upstream and export both spans over OTLP', async () => {
-    const gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url), tracing: { otlp_endpoint: receiver.url, service_name: 'infergate-test' } });
+    const gateway = await startNodeGateway({
+      upstreams: upstreamsServingEverything(upstream.url),
+      tracing: { otlp_endpoint: receiver.url, service_name: 'infergate-test' },
+    });
     upstream.clear();
     try {
       const response = await chat(gateway.baseUrl, { traceparent: `00-${incomingTraceId}-${incomingSpanId}-01` });

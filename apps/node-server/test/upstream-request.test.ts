@@ -66,7 +66,17 @@ describe('the exact upstream request (recording upstream)', () => {
   });
 
   it('forwards the extra sampling parameters top-level on full-control models', async () => {
-    const sampling = { temperature: 0.3, top_p: 0.8, top_k: 20, min_p: 0.1, repetition_penalty: 1.2, stop_token_ids: [7], bad_words: ['x'], min_tokens: 2, max_tokens: 50 };
+    const sampling = {
+      temperature: 0.3,
+      top_p: 0.8,
+      top_k: 20,
+      min_p: 0.1,
+      repetition_penalty: 1.2,
+      stop_token_ids: [7],
+      bad_words: ['x'],
+      min_tokens: 2,
+      max_tokens: 50,
+    };
     const reply = await client.postJson('/v1/chat/completions', { model: 'alpha35-122b-a10b-thinking-general', messages, ...sampling });
     expect(reply.status, reply.text).toBe(200);
     expect(onlyCall('/v1/chat/completions')).toMatchObject({ model: 'served-alpha35-122b-a10b-thinking-general', ...sampling });
@@ -97,16 +107,39 @@ describe('the exact upstream request (recording upstream)', () => {
   });
 
   it('maps image quality before the upstream call', async () => {
-    for (const [quality, mapped] of [['hd', 'high'], ['standard', 'medium'], ['auto', 'medium'], ['low', 'low']] as const) {
+    for (const [quality, mapped] of [
+      ['hd', 'high'],
+      ['standard', 'medium'],
+      ['auto', 'medium'],
+      ['low', 'low'],
+    ] as const) {
       upstream.clear();
-      const reply = await client.postJson('/v1/images/generations', { model: 'alpha-image', prompt: 'a boat', output_format: 'webp', quality, size: '512x512' });
+      const reply = await client.postJson('/v1/images/generations', {
+        model: 'alpha-image',
+        prompt: 'a boat',
+        output_format: 'webp',
+        quality,
+        size: '512x512',
+      });
       expect(reply.status, reply.text).toBe(200);
-      expect(onlyCall('/v1/images/generations')).toMatchObject({ model: 'served-alpha-image', prompt: 'a boat', quality: mapped, size: '512x512', output_format: 'webp' });
+      expect(onlyCall('/v1/images/generations')).toMatchObject({
+        model: 'served-alpha-image',
+        prompt: 'a boat',
+        quality: mapped,
+        size: '512x512',
+        output_format: 'webp',
+      });
     }
   });
 
   it('makes the two calls of a -pe image request: the text model rewrites the prompt, the image model draws it', async () => {
-    const reply = await client.postJson('/v1/images/generations', { model: 'image-pro', prompt: 'a lighthouse', output_format: 'png', quality: 'hd', size: '256x256' });
+    const reply = await client.postJson('/v1/images/generations', {
+      model: 'image-pro',
+      prompt: 'a lighthouse',
+      output_format: 'png',
+      quality: 'hd',
+      size: '256x256',
+    });
     expect(reply.status, reply.text).toBe(200);
     const [first, second] = upstream.requests;
     expect(upstream.requests).toHaveLength(2);
@@ -122,7 +155,14 @@ describe('the exact upstream request (recording upstream)', () => {
 
   it('makes the two calls of a -pe image edit', async () => {
     const { pngDataUrl } = await import('@infergate/testkit');
-    const reply = await client.postJson('/v1/images/edits', { model: 'alpha-image-edit-pe', prompt: 'make it red', images: [{ image_url: pngDataUrl }], output_format: 'png', quality: 'low', size: '64x64' });
+    const reply = await client.postJson('/v1/images/edits', {
+      model: 'alpha-image-edit-pe',
+      prompt: 'make it red',
+      images: [{ image_url: pngDataUrl }],
+      output_format: 'png',
+      quality: 'low',
+      size: '64x64',
+    });
     expect(reply.status, reply.text).toBe(200);
     expect(upstream.requests.map((request) => request.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
     expect((upstream.requests[1]?.body as Json).model).toBe('served-alpha-image-edit-pe');
@@ -139,7 +179,12 @@ describe('the exact upstream request (recording upstream)', () => {
     expect(rerank.status, rerank.text).toBe(200);
     expect(onlyCall('/v2/rerank')).toMatchObject({ model: 'served-gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 });
     upstream.clear();
-    const embed = await client.postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs: [{ content: [{ type: 'text', text: 'doc' }] }], input_type: 'search_document', output_dimension: 256 });
+    const embed = await client.postJson('/compat/v2/embed', {
+      model: 'alpha3-vl-embedding-8b',
+      inputs: [{ content: [{ type: 'text', text: 'doc' }] }],
+      input_type: 'search_document',
+      output_dimension: 256,
+    });
     expect(embed.status, embed.text).toBe(200);
     expect(upstream.requests).toHaveLength(1);
     expect((upstream.requests[0]?.body as Json).model).toBe('served-alpha3-vl-embedding-8b');

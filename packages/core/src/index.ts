@@ -19,11 +19,32 @@ export { failureLogFields } from './errors/failure-facts.js';
 export type { FailureFacts } from './errors/failure-facts.js';
 
 // Catalogue
-export type { Catalogue, EmbeddingDimensions, Endpoint, InputModality, ModelEntry, ModelKind, ReasoningEffort, ReasoningPolicy } from './catalogue/catalogue-types.js';
+export type {
+  Catalogue,
+  EmbeddingDimensions,
+  Endpoint,
+  InputModality,
+  ModelEntry,
+  ModelKind,
+  ReasoningEffort,
+  ReasoningPolicy,
+} from './catalogue/catalogue-types.js';
 export { defaultCatalogue } from './catalogue/default-catalogue.js';
 
 // Configuration and keys
-export type { CorsConfig, DocsConfig, GatewayConfig, LimitsConfig, MetricsConfig, PriceEntry, RedisConfig, RetryConfig, TimeoutsConfig, TracingConfig, UpstreamConfig } from './config/gateway-config.js';
+export type {
+  CorsConfig,
+  DocsConfig,
+  GatewayConfig,
+  LimitsConfig,
+  MetricsConfig,
+  PriceEntry,
+  RedisConfig,
+  RetryConfig,
+  TimeoutsConfig,
+  TracingConfig,
+  UpstreamConfig,
+} from './config/gateway-config.js';
 export { ConfigError, isConfigError } from './config/config-file-schema.js';
 export type { ConfigFile, KeyConfig, ModelConfig, UpstreamConfigFile } from './config/config-file-schema.js';
 export { resolveGatewayConfig } from './config/resolve-gateway-config.js';
@@ -53,7 +74,18 @@ export type { SamplingParameters } from './schemas/sampling-parameters-schema.js
 
 // Response types of every endpoint, shaped as the spec's Resources part
 export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
-export type { ResponsesObject, ResponsesOutputItem, ResponsesOutputText, ResponsesMessageItem, ResponsesReasoningItem, ResponsesFunctionCallItem, ResponsesUsage, ResponsesStatus, ResponsesToolChoiceEcho, ResponsesTextFormatEcho } from './transforms/responses-object.js';
+export type {
+  ResponsesObject,
+  ResponsesOutputItem,
+  ResponsesOutputText,
+  ResponsesMessageItem,
+  ResponsesReasoningItem,
+  ResponsesFunctionCallItem,
+  ResponsesUsage,
+  ResponsesStatus,
+  ResponsesToolChoiceEcho,
+  ResponsesTextFormatEcho,
+} from './transforms/responses-object.js';
 export type { ImageFormResponse } from './transforms/responses-from-chat-completion.js';
 export type { EmbeddingResponse } from './transforms/embedding-response.js';
 export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';

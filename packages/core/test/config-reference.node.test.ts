@@ -12,11 +12,16 @@ describe('the configuration reference (docs/configuration.md)', () => {
   it('is the page the config schema renders today', () => {
     const file = join(repositoryRoot(), configReferencePath);
     const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    expect(onDisk, `${configReferencePath} differs from the config schema: run \`${configReferenceCommand}\` and commit the page`).toBe(renderConfigReference());
+    expect(onDisk, `${configReferencePath} differs from the config schema: run \`${configReferenceCommand}\` and commit the page`).toBe(
+      renderConfigReference(),
+    );
   });
 
   it('describes every field of the configuration file', () => {
-    const undescribed = sections.flatMap(([name, schema]) => configReferenceRows(name, schema)).filter((row) => row.description === undefined).map((row) => row.path);
+    const undescribed = sections
+      .flatMap(([name, schema]) => configReferenceRows(name, schema))
+      .filter((row) => row.description === undefined)
+      .map((row) => row.path);
     expect(undescribed, 'add .meta({ description }) to these fields in config-file-schema.ts').toEqual([]);
   });
 

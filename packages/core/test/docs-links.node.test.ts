@@ -30,7 +30,10 @@ function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const counts = new Map<string, number>();
   for (const match of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const slug = (match[1] as string).toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = (match[1] as string)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const seen = counts.get(slug) ?? 0;
     counts.set(slug, seen + 1);
     anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
@@ -60,7 +63,8 @@ describe('links in README.md and docs/', () => {
         broken.push(`${target}: no such file`);
         continue;
       }
-      if (anchor !== undefined && anchor !== '' && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${target}: no heading with this anchor`);
+      if (anchor !== undefined && anchor !== '' && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+        broken.push(`${target}: no heading with this anchor`);
     }
     expect(broken).toEqual([]);
   });

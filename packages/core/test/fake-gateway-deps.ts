@@ -31,7 +31,16 @@ export interface FakeDeps extends GatewayDeps {
 }
 
 /** Deps over the zero-config configuration, one key (`testKey`) and a metrics sink that keeps records. */
-export function fakeGatewayDeps(options: { file?: unknown; keys?: readonly KeyStoreEntry[]; upstream?: Partial<UpstreamPort>; limiter?: LimitStore; keyStore?: KeyStore; metrics?: MetricsSink } = {}): FakeDeps {
+export function fakeGatewayDeps(
+  options: {
+    file?: unknown;
+    keys?: readonly KeyStoreEntry[];
+    upstream?: Partial<UpstreamPort>;
+    limiter?: LimitStore;
+    keyStore?: KeyStore;
+    metrics?: MetricsSink;
+  } = {},
+): FakeDeps {
   const records: RequestRecord[] = [];
   const config = resolveGatewayConfig(options.file, {});
   const ports = {
@@ -51,7 +60,9 @@ export function dispatch(route: RouteDefinition, input: HandlerInput, deps: Fake
 }
 
 /** A HandlerInput with lower-case header lookup. */
-export function handlerInput(fields: { method?: string; path?: string; params?: Record<string, string>; headers?: Record<string, string>; body?: string; requestId?: string } = {}): HandlerInput {
+export function handlerInput(
+  fields: { method?: string; path?: string; params?: Record<string, string>; headers?: Record<string, string>; body?: string; requestId?: string } = {},
+): HandlerInput {
   const headers = new Map(Object.entries(fields.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   return {
     method: fields.method ?? 'GET',

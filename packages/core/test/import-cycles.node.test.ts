@@ -17,7 +17,9 @@ function sourceFiles(directory: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   return [...code.matchAll(relativeImport)].map((match) => resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')));
 }
 
@@ -44,7 +46,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
-describe('core\'s imports', () => {
+describe("core's imports", () => {
   const graph = new Map(sourceFiles(sourceRoot).map((file) => [file, importsOf(file)]));
 
   it('are read from every source file', () => {

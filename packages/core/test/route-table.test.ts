@@ -6,7 +6,12 @@ import { routeTable } from '../src/http/route-table.js';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from './fake-gateway-deps.js';
 import type { FakeDeps } from './fake-gateway-deps.js';
 
-async function call(method: HttpMethod | string, path: string, deps: FakeDeps, headers: Record<string, string> = { authorization: `Bearer ${testKey}` }): Promise<JsonResult> {
+async function call(
+  method: HttpMethod | string,
+  path: string,
+  deps: FakeDeps,
+  headers: Record<string, string> = { authorization: `Bearer ${testKey}` },
+): Promise<JsonResult> {
   const match = matchRoute(routeTable, method, path);
   if (isGatewayError(match)) throw new Error(`no route for ${method} ${path}: ${match.status}`);
   const result: HandlerResult = await dispatch(match.route, handlerInput({ method, path, params: match.params, headers, requestId: 'req-rt' }), deps);
@@ -81,7 +86,12 @@ describe('routeTable', () => {
   });
 
   it('needs a key on every route but the health checks, the document, the reference page and the root redirecting to it (/metrics checks its own keys)', () => {
-    expect(routeTable.filter((route) => !route.auth).map((route) => route.path).sort()).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
+    expect(
+      routeTable
+        .filter((route) => !route.auth)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {

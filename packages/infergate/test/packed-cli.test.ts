@@ -38,7 +38,11 @@ beforeAll(async () => {
   await run('mkdir', [installed]);
   await writeFile(join(installed, 'package.json'), JSON.stringify({ name: 'an-operators-folder', private: true }));
   // Bounded: npm retries a failed fetch itself; a stalled install fails the suite after 8 minutes.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=4', ...files], { cwd: installed, env: userEnv(), timeout: 480_000 });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=4', ...files], {
+    cwd: installed,
+    env: userEnv(),
+    timeout: 480_000,
+  });
 });
 
 function stopRunning(): void {
@@ -55,7 +59,12 @@ afterAll(async () => {
 
 /** `npx infergate <args>` in the install folder, as the README has it, until its banner is complete. */
 function startInstalled(args: readonly string[], env: Record<string, string> = {}): Promise<string> {
-  const child = spawn('npx', ['infergate', ...args], { cwd: installed, env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['infergate', ...args], {
+    cwd: installed,
+    env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   running = child;
   let stdout = '';
   let stderr = '';
@@ -75,7 +84,11 @@ function baseUrlOf(banner: string): string {
   return url;
 }
 
-async function chat(baseUrl: string, key: string, model: string): Promise<{ status: number; body: { model?: string; choices?: Array<{ message: { content: string } }> } }> {
+async function chat(
+  baseUrl: string,
+  key: string,
+  model: string,
+): Promise<{ status: number; body: { model?: string; choices?: Array<{ message: { content: string } }> } }> {
   const response = await fetch(`${baseUrl}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -114,7 +127,18 @@ describe('the infergate package, packed and installed with npm in an empty folde
     async function expectConfiguredStartServes(): Promise<void> {
       upstream.clear();
       const config = join(work, 'gateway.yaml');
-      await writeFile(config, ['keys: ["${TEAM_KEY}"]', 'upstreams:', '  - name: text-a', `    url: ${upstream.url}`, '    protocol: openai', '    models: { alpha36-35b-a3b-instruct: served-name-1 }', ''].join('\n'));
+      await writeFile(
+        config,
+        [
+          'keys: ["${TEAM_KEY}"]',
+          'upstreams:',
+          '  - name: text-a',
+          `    url: ${upstream.url}`,
+          '    protocol: openai',
+          '    models: { alpha36-35b-a3b-instruct: served-name-1 }',
+          '',
+        ].join('\n'),
+      );
       const banner = await startInstalled(['--config', config], { TEAM_KEY: 'packed-cli-key' });
       expect(banner).toContain('upstreams: text-a');
       expect(banner).not.toContain('packed-cli-key');
@@ -140,7 +164,9 @@ describe('the infergate package, packed and installed with npm in an empty folde
       );
       expect(failed.code).toBe(1);
       const ours = failed.stderr.split('\n').filter((line) => line.startsWith('infergate:'));
-      expect(ours).toEqual(['infergate: the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)']);
+      expect(ours).toEqual([
+        'infergate: the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)',
+      ]);
       expect(failed.stderr).not.toMatch(/^\s+at /m);
     });
   });

@@ -41,7 +41,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): (request:
     try {
       const methods = routes[pathname];
       if (methods === undefined) {
-        if (request.method === 'GET' && pathname.startsWith('/v1/models/')) return modelRoute(decodeURIComponent(pathname.slice('/v1/models/'.length)), context);
+        if (request.method === 'GET' && pathname.startsWith('/v1/models/'))
+          return modelRoute(decodeURIComponent(pathname.slice('/v1/models/'.length)), context);
         // FastAPI's own bodies for unrouted paths and methods.
         return Response.json({ detail: 'Not Found' }, { status: 404 });
       }

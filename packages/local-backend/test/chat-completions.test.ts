@@ -27,7 +27,15 @@ describe('POST /v1/chat/completions, not streamed', () => {
     expect(typeof json.system_fingerprint).toBe('string');
     const [choice] = json.choices;
     expect(choice).toMatchObject({ index: 0, logprobs: null, finish_reason: 'stop', token_ids: null });
-    expect(choice?.message).toMatchObject({ role: 'assistant', tool_calls: [], reasoning: null, refusal: null, annotations: null, audio: null, function_call: null });
+    expect(choice?.message).toMatchObject({
+      role: 'assistant',
+      tool_calls: [],
+      reasoning: null,
+      refusal: null,
+      annotations: null,
+      audio: null,
+      function_call: null,
+    });
     expect(choice?.message.content).toContain('[infergate local backend]');
     expect(choice?.message.content).toContain(model);
     expect(choice?.message.content).toContain('Tell me about the lighthouse on the northern cliffs');
@@ -47,7 +55,11 @@ describe('POST /v1/chat/completions, not streamed', () => {
   });
 
   it('takes the id from X-Request-Id, as vLLM does', async () => {
-    const response = await fetch(`${server.url()}/v1/chat/completions`, { method: 'POST', headers: { 'x-request-id': 'abc123' }, body: JSON.stringify({ model, messages: ask('hi') }) });
+    const response = await fetch(`${server.url()}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'abc123' },
+      body: JSON.stringify({ model, messages: ask('hi') }),
+    });
     expect(((await response.json()) as ChatCompletion).id).toBe('chatcmpl-abc123');
   });
 
@@ -107,7 +119,11 @@ describe('POST /v1/chat/completions, not streamed', () => {
     expect(off.json.choices[0]?.message.reasoning).toBeNull();
     const cleared = await chat({ model: 'beta53-flash-chat', messages, chat_template_kwargs: { enable_thinking: true, clear_thinking: true } });
     expect(cleared.json.choices[0]?.message.reasoning).toBeNull();
-    const high = await chat({ model: 'beta53-flash-agent', messages, chat_template_kwargs: { enable_thinking: true, clear_thinking: false, reasoning_effort: 'high' } });
+    const high = await chat({
+      model: 'beta53-flash-agent',
+      messages,
+      chat_template_kwargs: { enable_thinking: true, clear_thinking: false, reasoning_effort: 'high' },
+    });
     const low = await chat({ model: 'beta53-flash-agent', messages, chat_template_kwargs: { enable_thinking: true, reasoning_effort: 'low' } });
     const highReasoning = high.json.choices[0]?.message.reasoning ?? '';
     const lowReasoning = low.json.choices[0]?.message.reasoning ?? '';
@@ -119,10 +135,22 @@ describe('POST /v1/chat/completions, not streamed', () => {
   });
 
   it('accepts image_url parts as data URLs and counts tokens for them', async () => {
-    const png = await sharp({ create: { width: 280, height: 140, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 280, height: 140, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const url = `data:image/png;base64,${png.toString('base64')}`;
     const textOnly = await chat({ messages: ask('describe this') });
-    const withImage = await chat({ messages: [{ role: 'user', content: [{ type: 'text', text: 'describe this' }, { type: 'image_url', image_url: { url } }] }] });
+    const withImage = await chat({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'describe this' },
+            { type: 'image_url', image_url: { url } },
+          ],
+        },
+      ],
+    });
     expect(withImage.status).toBe(200);
     // 280x140 px is 10x5 cells of 28 px, plus <|vision_start|> and <|vision_end|>.
     expect(withImage.json.usage.prompt_tokens - textOnly.json.usage.prompt_tokens).toBe(50 + 2);
@@ -154,7 +182,11 @@ describe('POST /v1/chat/completions errors, in vLLM envelopes', () => {
   });
 
   it('malformed JSON is a 400 envelope', async () => {
-    const response = await fetch(`${server.url()}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model": ' });
+    const response = await fetch(`${server.url()}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model": ',
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as VllmErrorBody;
     expect(body.error.code).toBe(400);

@@ -9,7 +9,12 @@ const server = useTestServer();
 const paced = useTestServer({ tokensPerSecond: 20 });
 
 function stream(url: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model, stream: true, ...body }), signal });
+  return fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model, stream: true, ...body }),
+    signal,
+  });
 }
 
 function joined(chunks: ChatChunk[], field: 'content' | 'reasoning'): string {
@@ -56,7 +61,8 @@ describe('POST /v1/chat/completions, streamed', () => {
 
   it('streams reasoning deltas before content for a thinking request, and none otherwise', async () => {
     const messages = [{ role: 'user', content: 'think about this' }];
-    const thinking = (await readSse(await stream(server.url(), { model: 'beta53-flash-agent', messages, chat_template_kwargs: { enable_thinking: true } }))).payloads as ChatChunk[];
+    const thinking = (await readSse(await stream(server.url(), { model: 'beta53-flash-agent', messages, chat_template_kwargs: { enable_thinking: true } })))
+      .payloads as ChatChunk[];
     const firstContent = thinking.findIndex((chunk) => (chunk.choices[0]?.delta.content ?? '') !== '');
     const lastReasoning = thinking.findLastIndex((chunk) => chunk.choices[0]?.delta.reasoning !== undefined);
     expect(lastReasoning).toBeGreaterThan(0);
@@ -67,11 +73,16 @@ describe('POST /v1/chat/completions, streamed', () => {
   });
 
   it('counts reasoning_tokens in the usage chunk and in continuous usage exactly as the non-streamed body does', async () => {
-    const body = { model: 'beta53-flash-agent', messages: [{ role: 'user', content: 'think about the tides' }], chat_template_kwargs: { enable_thinking: true } };
+    const body = {
+      model: 'beta53-flash-agent',
+      messages: [{ role: 'user', content: 'think about the tides' }],
+      chat_template_kwargs: { enable_thinking: true },
+    };
     const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, body);
     const expected = nonStreamed.json.usage.completion_tokens_details?.reasoning_tokens;
     expect(expected).toBeGreaterThan(0);
-    const chunks = (await readSse(await stream(server.url(), { ...body, stream_options: { include_usage: true, continuous_usage_stats: true } }))).payloads as ChatChunk[];
+    const chunks = (await readSse(await stream(server.url(), { ...body, stream_options: { include_usage: true, continuous_usage_stats: true } })))
+      .payloads as ChatChunk[];
     const final = chunks.at(-1);
     expect(final?.choices).toEqual([]);
     const { prompt_tokens, completion_tokens, total_tokens } = nonStreamed.json.usage;
@@ -81,12 +92,15 @@ describe('POST /v1/chat/completions, streamed', () => {
     expect(running.at(-1)).toBe(expected);
     expect(running.every((count, index) => index === 0 || (count ?? -1) >= (running[index - 1] ?? 0))).toBe(true);
     // A request without reasoning reports no details, streamed or not.
-    const plain = (await readSse(await stream(server.url(), { ...body, chat_template_kwargs: {}, stream_options: { include_usage: true } }))).payloads as ChatChunk[];
+    const plain = (await readSse(await stream(server.url(), { ...body, chat_template_kwargs: {}, stream_options: { include_usage: true } })))
+      .payloads as ChatChunk[];
     expect(plain.at(-1)?.usage).not.toHaveProperty('completion_tokens_details');
   });
 
   it('finishes with length at max_tokens and counts exactly that many tokens', async () => {
-    const read = await readSse(await stream(server.url(), { messages: [{ role: 'user', content: 'hello' }], max_tokens: 7, stream_options: { include_usage: true } }));
+    const read = await readSse(
+      await stream(server.url(), { messages: [{ role: 'user', content: 'hello' }], max_tokens: 7, stream_options: { include_usage: true } }),
+    );
     const chunks = read.payloads as ChatChunk[];
     expect(chunks.at(-2)?.choices[0]).toMatchObject({ finish_reason: 'length', stop_reason: null });
     expect(chunks.at(-1)?.usage?.completion_tokens).toBe(7);
@@ -136,7 +150,13 @@ describe('POST /v1/chat/completions, streamed', () => {
   it('stops generating when the client aborts (the handler sees request.signal)', async () => {
     const handler = createLocalBackend({ tokensPerSecond: 2 });
     const controller = new AbortController();
-    const pending = handler(new Request('http://local/v1/chat/completions', { method: 'POST', body: JSON.stringify({ model, messages: [{ role: 'user', content: 'slow' }] }), signal: controller.signal }));
+    const pending = handler(
+      new Request('http://local/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'slow' }] }),
+        signal: controller.signal,
+      }),
+    );
     setTimeout(() => controller.abort(), 50);
     // Unaborted, this reply would take ~25 s at 2 tokens per second; aborted, the handler gives up at once.
     expect((await pending).status).toBe(499);

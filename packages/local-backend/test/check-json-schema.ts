@@ -19,7 +19,8 @@ export function schemaErrors(value: unknown, schema: Schema, root: Schema = sche
   const fail = (reason: string): void => void errors.push(`${path}: ${reason}`);
   if (typeof schema.$ref === 'string') errors.push(...schemaErrors(value, lookup(root, schema.$ref), root, path));
   if (Array.isArray(schema.allOf)) for (const part of schema.allOf as Schema[]) errors.push(...schemaErrors(value, part, root, path));
-  if (Array.isArray(schema.anyOf) && !(schema.anyOf as Schema[]).some((part) => schemaErrors(value, part, root, path).length === 0)) fail('matches no anyOf branch');
+  if (Array.isArray(schema.anyOf) && !(schema.anyOf as Schema[]).some((part) => schemaErrors(value, part, root, path).length === 0))
+    fail('matches no anyOf branch');
   if (Array.isArray(schema.oneOf)) {
     const matches = (schema.oneOf as Schema[]).filter((part) => schemaErrors(value, part, root, path).length === 0).length;
     if (matches !== 1) fail(`matches ${matches} oneOf branches, not exactly one`);
@@ -44,7 +45,8 @@ export function schemaErrors(value: unknown, schema: Schema, root: Schema = sche
     if (typeof schema.maximum === 'number' && value > schema.maximum) fail(`is above ${schema.maximum}`);
     if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) fail(`is not above ${schema.exclusiveMinimum}`);
     if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) fail(`is not below ${schema.exclusiveMaximum}`);
-    if (typeof schema.multipleOf === 'number' && Math.abs(value / schema.multipleOf - Math.round(value / schema.multipleOf)) > 1e-9) fail(`is not a multiple of ${schema.multipleOf}`);
+    if (typeof schema.multipleOf === 'number' && Math.abs(value / schema.multipleOf - Math.round(value / schema.multipleOf)) > 1e-9)
+      fail(`is not a multiple of ${schema.multipleOf}`);
   }
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) fail(`has fewer than ${schema.minItems} items`);
@@ -88,7 +90,11 @@ function hasType(value: unknown, type: string): boolean {
 
 function lookup(root: Schema, reference: string): Schema {
   let node: unknown = root;
-  for (const key of reference.replace(/^#\/?/, '').split('/').filter((part) => part !== '')) node = (node as Record<string, unknown>)[key];
+  for (const key of reference
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((part) => part !== ''))
+    node = (node as Record<string, unknown>)[key];
   if (node === undefined) throw new Error(`unresolvable $ref ${reference}`);
   return node as Schema;
 }

@@ -30,7 +30,9 @@ function decodeBase64Floats(text: string): number[] {
 }
 
 async function pngDataUrl(width: number, height: number, colour: string): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -43,7 +45,10 @@ describe('POST /v1/embeddings', () => {
     expect(json.object).toBe('list');
     expect(Number.isInteger(json.created)).toBe(true);
     expect(json.model).toBe('gamma-m3');
-    expect(json.data.map((item) => [item.index, item.object])).toEqual([[0, 'embedding'], [1, 'embedding']]);
+    expect(json.data.map((item) => [item.index, item.object])).toEqual([
+      [0, 'embedding'],
+      [1, 'embedding'],
+    ]);
     for (const vector of vectors(json)) {
       expect(vector).toHaveLength(1024);
       expect(norm(vector)).toBeCloseTo(1, 5);
@@ -84,14 +89,21 @@ describe('POST /v1/embeddings', () => {
   it('places paraphrases sharing words closer than unrelated texts', async () => {
     const { json } = await embed({
       model: 'gamma-m3',
-      input: ['The cat sat on the warm mat by the door.', 'A cat was sitting on the mat near the door.', 'Quarterly revenue grew in the semiconductor division.'],
+      input: [
+        'The cat sat on the warm mat by the door.',
+        'A cat was sitting on the mat near the door.',
+        'Quarterly revenue grew in the semiconductor division.',
+      ],
     });
     const [paraphrase, similar, unrelated] = vectors(json);
     expect(cosine(paraphrase ?? [], similar ?? [])).toBeGreaterThan(cosine(paraphrase ?? [], unrelated ?? []) + 0.2);
   });
 
   it("embeds vLLM's chat form with image blocks from the image's pixels", async () => {
-    const messageWith = (url: string) => ({ model: 'alpha3-vl-embedding-8b', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }] });
+    const messageWith = (url: string) => ({
+      model: 'alpha3-vl-embedding-8b',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }],
+    });
     const red = await embed(messageWith(await pngDataUrl(64, 64, '#e01010')));
     const darkerRed = await embed(messageWith(await pngDataUrl(32, 48, '#c02020')));
     const blue = await embed(messageWith(await pngDataUrl(64, 64, '#1010e0')));

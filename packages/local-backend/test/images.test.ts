@@ -5,8 +5,16 @@ import type { ImageResult, VllmErrorBody } from './wire-types.js';
 
 const server = useTestServer();
 const generate = <T = ImageResult>(body: Record<string, unknown>) =>
-  postJson<T>(`${server.url()}/v1/images/generations`, { model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '320x200', quality: 'medium', output_format: 'png', ...body });
-const edit = <T = ImageResult>(body: Record<string, unknown>) => postJson<T>(`${server.url()}/v1/images/edits`, { model: 'alpha-image-edit', prompt: 'make it stormy', output_format: 'png', quality: 'high', ...body });
+  postJson<T>(`${server.url()}/v1/images/generations`, {
+    model: 'alpha-image',
+    prompt: 'a lighthouse at dusk',
+    size: '320x200',
+    quality: 'medium',
+    output_format: 'png',
+    ...body,
+  });
+const edit = <T = ImageResult>(body: Record<string, unknown>) =>
+  postJson<T>(`${server.url()}/v1/images/edits`, { model: 'alpha-image-edit', prompt: 'make it stormy', output_format: 'png', quality: 'high', ...body });
 
 function decode(result: ImageResult): Buffer {
   return Buffer.from(result.data[0]?.b64_json ?? '', 'base64');
@@ -112,7 +120,9 @@ describe('image sizes: every WxH the gateway accepts (positive integers, W*H <= 
   });
 
   it('edits to 2048x1024', async () => {
-    const source = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const source = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const { status, json } = await edit({ images: [{ image_url: `data:image/png;base64,${source.toString('base64')}` }], size: '2048x1024' });
     expect(status).toBe(200);
     expect(pngSize(decode(json))).toEqual({ width: 2048, height: 1024 });
@@ -121,7 +131,9 @@ describe('image sizes: every WxH the gateway accepts (positive integers, W*H <= 
 
 describe('POST /v1/images/edits', () => {
   it('resizes the given image to the target size with a visible, prompt-seeded change', async () => {
-    const source = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } }).png().toBuffer();
+    const source = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const { status, json } = await edit({ images: [{ image_url: `data:image/png;base64,${source.toString('base64')}` }], size: '300x240' });
     expect(status).toBe(200);
     const edited = decode(json);
@@ -134,7 +146,9 @@ describe('POST /v1/images/edits', () => {
   });
 
   it('keeps the input size when no size is given and writes the requested format', async () => {
-    const source = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#20a040' } }).jpeg().toBuffer();
+    const source = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#20a040' } })
+      .jpeg()
+      .toBuffer();
     const { json } = await edit({ images: [{ image_url: `data:image/jpeg;base64,${source.toString('base64')}` }], output_format: 'webp' });
     expect(await sharp(decode(json)).metadata()).toMatchObject({ format: 'webp', width: 90, height: 60 });
   });

@@ -10,7 +10,7 @@ interface ModelList {
 }
 
 describe('GET /v1/models, /health and unrouted paths', () => {
-  it("lists every catalogue model and the extra ones as vLLM ModelCards with the context window", async () => {
+  it('lists every catalogue model and the extra ones as vLLM ModelCards with the context window', async () => {
     const response = await fetch(`${server.url()}/v1/models`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as ModelList;
@@ -49,7 +49,10 @@ describe('GET /v1/models, /health and unrouted paths', () => {
   });
 
   it('serves the extra model on chat completions', async () => {
-    const response = await fetch(`${server.url()}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'extra-model', messages: [{ role: 'user', content: 'hi' }] }) });
+    const response = await fetch(`${server.url()}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'extra-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(response.status).toBe(200);
   });
 });

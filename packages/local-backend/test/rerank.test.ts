@@ -25,7 +25,12 @@ describe('POST /v2/rerank (Cohere v2)', () => {
       if (position > 0) expect(result.relevance_score).toBeLessThanOrEqual(json.results[position - 1]?.relevance_score ?? 1);
     }
     // Neither the bananas nor the Berlin document shares a query term: they come last.
-    expect(json.results.slice(2).map((result) => result.index).sort()).toEqual([0, 2]);
+    expect(
+      json.results
+        .slice(2)
+        .map((result) => result.index)
+        .sort(),
+    ).toEqual([0, 2]);
     expect(json.meta).toEqual({ api_version: { version: '2' }, billed_units: { search_units: 1 } });
   });
 

@@ -18,7 +18,12 @@ describe('POST /tokenize and /detokenize', () => {
   });
 
   it('reports each model family its own window (DESIGN.md: 1M, 256K, 32K, 8K)', async () => {
-    const windows: Record<string, number> = { 'beta53-flash-chat': 1_048_576, 'alpha35-122b-a10b-thinking-coding': 262_144, 'alpha3-vl-embedding-8b': 32_768, 'gamma-m3': 8_192 };
+    const windows: Record<string, number> = {
+      'beta53-flash-chat': 1_048_576,
+      'alpha35-122b-a10b-thinking-coding': 262_144,
+      'alpha3-vl-embedding-8b': 32_768,
+      'gamma-m3': 8_192,
+    };
     for (const [model, window] of Object.entries(windows)) {
       const { json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model, prompt: 'x' });
       expect(json.max_model_len, model).toBe(window);
@@ -45,7 +50,9 @@ describe('POST /tokenize and /detokenize', () => {
     const { json: tokenized } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model: 'alpha36-35b-a3b-instruct', messages });
     const { json: completion } = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, { model: 'alpha36-35b-a3b-instruct', messages });
     expect(tokenized.count).toBe(completion.usage.prompt_tokens);
-    expect(tokenized.tokens).toEqual(tokenizer.encode('<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHow many tokens is this?<|im_end|>\n<|im_start|>assistant\n'));
+    expect(tokenized.tokens).toEqual(
+      tokenizer.encode('<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHow many tokens is this?<|im_end|>\n<|im_start|>assistant\n'),
+    );
   });
 
   it('an unknown model is the 404 envelope; out-of-vocabulary ids are 400', async () => {

@@ -23,7 +23,11 @@ const weatherParameters = {
 };
 const searchParameters = {
   type: 'object',
-  properties: { query: { type: 'string', minLength: 3 }, limit: { type: ['integer', 'null'], maximum: 20 }, filters: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+  properties: {
+    query: { type: 'string', minLength: 3 },
+    limit: { type: ['integer', 'null'], maximum: 20 },
+    filters: { type: 'array', items: { type: 'string' }, minItems: 1 },
+  },
   required: ['query', 'limit', 'filters'],
   additionalProperties: false,
 };
@@ -129,7 +133,12 @@ describe('tool calls, streamed', () => {
     expect(chunks[0]?.choices[0]?.delta).toEqual({ role: 'assistant', content: '' });
     const toolDeltas = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
     const [header, ...fragments] = toolDeltas;
-    expect(header).toEqual({ index: 0, id: expect.stringMatching(/^chatcmpl-tool-[0-9a-f]{32}$/) as unknown, type: 'function', function: { name: 'get_weather', arguments: '' } });
+    expect(header).toEqual({
+      index: 0,
+      id: expect.stringMatching(/^chatcmpl-tool-[0-9a-f]{32}$/) as unknown,
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
     expect(fragments.length).toBeGreaterThan(5);
     for (const fragment of fragments) {
       expect(Object.keys(fragment).sort()).toEqual(['function', 'index']);
@@ -152,7 +161,10 @@ describe('tool calls from a thinking request', () => {
     const { json } = await chat(body);
     expect(json.choices[0]?.message.reasoning).toContain('[infergate local backend]');
     expect(onlyCall(json).function.name).toBe('get_weather');
-    const response = await fetch(`${server.url()}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ ...body, stream: true, stream_options: { include_usage: true } }) });
+    const response = await fetch(`${server.url()}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ ...body, stream: true, stream_options: { include_usage: true } }),
+    });
     const chunks = (await readSse(response)).payloads as ChatChunk[];
     const firstTool = chunks.findIndex((chunk) => chunk.choices[0]?.delta.tool_calls !== undefined);
     const lastReasoning = chunks.findLastIndex((chunk) => chunk.choices[0]?.delta.reasoning !== undefined);
@@ -191,7 +203,12 @@ describe('after tool results', () => {
   });
 
   it("counts the prompt as Qwen3's template renders tools, replayed calls and tool responses (developer as system)", async () => {
-    const toolLines = tools.map((tool) => JSON.stringify({ type: 'function', function: { name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters } }));
+    const toolLines = tools.map((tool) =>
+      JSON.stringify({
+        type: 'function',
+        function: { name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters },
+      }),
+    );
     // Qwen3's tojson writes ", " and ": "; re-spacing JSON.stringify's output is exact for these ASCII schemas.
     const pythonStyle = (json: string) => json.replace(/,"/g, ', "').replace(/":/g, '": ');
     const expected =
@@ -211,7 +228,11 @@ describe('after tool results', () => {
   it('runs an agent loop to its end: call, result, final answer containing the result', async () => {
     const first = await chat({ messages: question, tools });
     const call = onlyCall(first.json);
-    const messages = [...question, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: 'Sunny, 24 degrees' }];
+    const messages = [
+      ...question,
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'tool', tool_call_id: call.id, content: 'Sunny, 24 degrees' },
+    ];
     const second = await chat({ messages, tools });
     expect(second.json.choices[0]?.finish_reason).toBe('stop');
     expect(second.json.choices[0]?.message.content).toContain('get_weather returned: Sunny, 24 degrees');

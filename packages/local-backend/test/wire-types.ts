@@ -32,7 +32,16 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: string; content: string | null; reasoning: string | null; tool_calls: ToolCall[]; refusal: null; annotations: null; audio: null; function_call: null };
+    message: {
+      role: string;
+      content: string | null;
+      reasoning: string | null;
+      tool_calls: ToolCall[];
+      refusal: null;
+      annotations: null;
+      audio: null;
+      function_call: null;
+    };
     logprobs: null;
     finish_reason: string;
     stop_reason: number | string | null;

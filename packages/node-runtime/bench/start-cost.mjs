@@ -23,7 +23,9 @@ async function freePort() {
 
 async function startRedis() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await new Promise((resolve) => child.stdout.on('data', (text) => String(text).includes('Ready to accept') && resolve()));
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
@@ -31,14 +33,29 @@ async function startRedis() {
 function configFile(directory, name, extra) {
   const file = join(directory, `${name}.yaml`);
   // A network upstream (never reached here), so the embedded local backend is not loaded.
-  writeFileSync(file, ['keys: ["bench-key"]', 'upstreams:', '  - name: a', '    url: http://127.0.0.1:9', '    protocol: openai', '    models: { alpha36-35b-a3b-instruct: served }', ...extra, ''].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'keys: ["bench-key"]',
+      'upstreams:',
+      '  - name: a',
+      '    url: http://127.0.0.1:9',
+      '    protocol: openai',
+      '    models: { alpha36-35b-a3b-instruct: served }',
+      ...extra,
+      '',
+    ].join('\n'),
+  );
   return file;
 }
 
 async function startOnce(config) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main, '--config', config, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, [main, '--config', config, '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
   let output = '';
   const bannerMs = await new Promise((resolve, reject) => {
     child.stdout.on('data', (text) => {
@@ -66,7 +83,10 @@ try {
   for (const [name, config] of Object.entries(cases)) {
     const results = [];
     for (let run = 0; run < runs; run += 1) results.push(await startOnce(config));
-    process.stdout.write(`${name.padEnd(14)} time to banner ${median(results.map((r) => r.bannerMs)).toFixed(0)} ms, RSS ${median(results.map((r) => r.rssMb)).toFixed(1)} MB (median of ${runs})` + '\n');
+    process.stdout.write(
+      `${name.padEnd(14)} time to banner ${median(results.map((r) => r.bannerMs)).toFixed(0)} ms, RSS ${median(results.map((r) => r.rssMb)).toFixed(1)} MB (median of ${runs})` +
+        '\n',
+    );
   }
 } finally {
   redis.stop();

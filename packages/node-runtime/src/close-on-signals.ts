@@ -26,13 +26,15 @@ export function closeOnSignals(target: SignalShutdown): void {
     target.drain();
     target.onSignal?.(signal, drainMs);
     const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
-    drained.then(() => target.close()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        target.onError?.(error);
-        process.exit(1);
-      },
-    );
+    drained
+      .then(() => target.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          target.onError?.(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

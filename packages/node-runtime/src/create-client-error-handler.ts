@@ -27,7 +27,9 @@ export function createClientErrorHandler(ids: IdSource): (error: ConnectionError
     if (socket.writable && inFlight?.headersSent !== true) {
       const result = errorResult(errorFor(error), 'native', requestIdFor(undefined, ids));
       const headers = { ...result.headers, 'content-length': String(Buffer.byteLength(result.body)), connection: 'close' };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`HTTP/1.1 ${result.status} ${STATUS_CODES[result.status] ?? ''}\r\n${head}\r\n${result.body}`);
     }
     socket.destroy();

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createMemoryLimitStore, divideKeyLimits, limitWindowMs, type Clock, type LimitDecision, type LimitRequest, type LimitStore, type MetricsSink, type RedisConfig } from '@infergate/core';
+import {
+  createMemoryLimitStore,
+  divideKeyLimits,
+  limitWindowMs,
+  type Clock,
+  type LimitDecision,
+  type LimitRequest,
+  type LimitStore,
+  type MetricsSink,
+  type RedisConfig,
+} from '@infergate/core';
 import { Redis } from 'ioredis';
 import { KeyLease, type LeaseCall, type LeaseReply, type LeaseWaiter } from './key-lease.js';
 import { leaseScript } from './redis-limit-scripts.js';
@@ -150,30 +160,33 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       toLocal('over budget');
       fallBack(waiters);
     }, budgetMs);
-    pipeline.exec().then((results) => {
-      clearTimeout(budget);
-      const now = clock.now();
-      const again: LeaseCall[] = [];
-      let answered = false;
-      for (const [index, call] of calls.entries()) {
-        const [error, reply] = results?.[index] ?? [new Error('no reply'), undefined];
-        if (error === null) {
-          answered = true;
-          call.lease.applyReply(call, reply as LeaseReply, now);
+    pipeline.exec().then(
+      (results) => {
+        clearTimeout(budget);
+        const now = clock.now();
+        const again: LeaseCall[] = [];
+        let answered = false;
+        for (const [index, call] of calls.entries()) {
+          const [error, reply] = results?.[index] ?? [new Error('no reply'), undefined];
+          if (error === null) {
+            answered = true;
+            call.lease.applyReply(call, reply as LeaseReply, now);
+          }
+          // A restarted Redis has lost its script cache: send the script itself (a second round trip, once).
+          else if (!withSource && !late && error.message.startsWith('NOSCRIPT')) again.push(call);
+          else fallBack(call.lease.abandon(call));
         }
-        // A restarted Redis has lost its script cache: send the script itself (a second round trip, once).
-        else if (!withSource && !late && error.message.startsWith('NOSCRIPT')) again.push(call);
-        else fallBack(call.lease.abandon(call));
-      }
-      if (again.length > 0) send(again, true);
-      // Only a reply proves Redis is back: a pipeline cut by a dying server resolves with errors alone.
-      else if (answered) toShared();
-    }, () => {
-      clearTimeout(budget);
-      toLocal('failed');
-      // Lost with Redis: given-back slots expire by themselves, and the rest only concerned this window.
-      for (const call of calls) fallBack(call.lease.abandon(call));
-    });
+        if (again.length > 0) send(again, true);
+        // Only a reply proves Redis is back: a pipeline cut by a dying server resolves with errors alone.
+        else if (answered) toShared();
+      },
+      () => {
+        clearTimeout(budget);
+        toLocal('failed');
+        // Lost with Redis: given-back slots expire by themselves, and the rest only concerned this window.
+        for (const call of calls) fallBack(call.lease.abandon(call));
+      },
+    );
   }
 
   // Renews the expiry of held slots, and gives back the leases of keys that went quiet.
@@ -261,10 +274,26 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
 function scriptArguments(call: LeaseCall, now: number, slotTtlMs: number): (string | number)[] {
   const { requestsPerMinute = 0, tokensPerMinute = 0, concurrentRequests = 0 } = call.limits;
   return [
-    now, limitWindowMs, requestsPerMinute, tokensPerMinute, concurrentRequests, slotTtlMs,
-    call.leaseStart, call.returnedRequests, call.returnedTokens, call.carriedTokens,
-    call.minRequests, call.maxRequests, call.minTokens, call.maxTokens, call.minSlots, call.maxSlots,
-    call.slotPrefix, call.firstSlot, call.givenSlots.length, ...call.givenSlots,
+    now,
+    limitWindowMs,
+    requestsPerMinute,
+    tokensPerMinute,
+    concurrentRequests,
+    slotTtlMs,
+    call.leaseStart,
+    call.returnedRequests,
+    call.returnedTokens,
+    call.carriedTokens,
+    call.minRequests,
+    call.maxRequests,
+    call.minTokens,
+    call.maxTokens,
+    call.minSlots,
+    call.maxSlots,
+    call.slotPrefix,
+    call.firstSlot,
+    call.givenSlots.length,
+    ...call.givenSlots,
   ];
 }
 

@@ -53,7 +53,14 @@ export function createTracing(options: TracingOptions): GatewayTracing {
         `POST ${info.path}`,
         {
           kind: SpanKind.CLIENT,
-          attributes: { 'http.request.method': 'POST', 'url.path': info.path, 'infergate.upstream': info.upstream, 'infergate.model': info.modelId, 'infergate.attempt': info.attempt, 'infergate.stream': info.stream },
+          attributes: {
+            'http.request.method': 'POST',
+            'url.path': info.path,
+            'infergate.upstream': info.upstream,
+            'infergate.model': info.modelId,
+            'infergate.attempt': info.attempt,
+            'infergate.stream': info.stream,
+          },
         },
         parent === undefined ? ROOT_CONTEXT : trace.setSpan(ROOT_CONTEXT, parent),
       );
@@ -82,7 +89,11 @@ export function createTracing(options: TracingOptions): GatewayTracing {
         if (typeof value === 'string') carrier[name] = value;
       }
       const parent = propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
-      return tracer.startSpan(`${facts.method} ${facts.route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': facts.method, 'http.route': facts.route } }, parent);
+      return tracer.startSpan(
+        `${facts.method} ${facts.route}`,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': facts.method, 'http.route': facts.route } },
+        parent,
+      );
     },
     runInRequest: (span, work) => activeRequest.run(span, work),
     endRequest(span, facts) {

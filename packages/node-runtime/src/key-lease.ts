@@ -1,4 +1,15 @@
-import { fillLimitSnapshot, limitWindowMs, retryAfterMs, type KeyLimits, type LimitDecision, type LimitLease, type LimitRejection, type LimitRequest, type LimitSnapshot, type LimitWindow } from '@infergate/core';
+import {
+  fillLimitSnapshot,
+  limitWindowMs,
+  retryAfterMs,
+  type KeyLimits,
+  type LimitDecision,
+  type LimitLease,
+  type LimitRejection,
+  type LimitRequest,
+  type LimitSnapshot,
+  type LimitWindow,
+} from '@infergate/core';
 import { leaseCap, leaseTarget, type LeaseSizing } from './lease-sizing.js';
 
 /** A request waiting for this replica's next Redis call for its key. */
@@ -138,9 +149,9 @@ export class KeyLease {
     }
     const giving = this.givingBack;
     this.givingBack = false;
-    const keepRequests = requestsPerMinute === undefined ? 0 : (giving ? 0 : needRequests + this.requestTarget());
-    const keepTokens = tokensPerMinute === undefined ? 0 : (giving ? 0 : needTokens + this.tokenTarget());
-    const keepSlots = concurrentRequests === undefined ? 0 : (giving ? 0 : needRequests + this.slotTarget());
+    const keepRequests = requestsPerMinute === undefined ? 0 : giving ? 0 : needRequests + this.requestTarget();
+    const keepTokens = tokensPerMinute === undefined ? 0 : giving ? 0 : needTokens + this.tokenTarget();
+    const keepSlots = concurrentRequests === undefined ? 0 : giving ? 0 : needRequests + this.slotTarget();
 
     const returnedRequests = Math.max(0, this.requests - keepRequests);
     this.requests -= returnedRequests;
@@ -297,7 +308,12 @@ export class KeyLease {
 
   private refusal(rejectedBy: LimitRejection, now: number): LimitDecision {
     const start = this.windowStart ?? now;
-    return { admitted: false, snapshot: this.fillSnapshot({}, this.limits, now), rejectedBy, retryAfterMs: retryAfterMs(rejectedBy, { start, requests: 0, tokens: 0 }, now) };
+    return {
+      admitted: false,
+      snapshot: this.fillSnapshot({}, this.limits, now),
+      rejectedBy,
+      retryAfterMs: retryAfterMs(rejectedBy, { start, requests: 0, tokens: 0 }, now),
+    };
   }
 
   // The window as this replica sees it: Redis's last count, less what this replica's lease still holds.

@@ -14,7 +14,7 @@ describe('lease sizes', () => {
     expect(leaseCap(undefined, { accuracyPercent: 5, replicas: 3, leaseMs: 1000 })).toBe(0);
   });
 
-  it('sizes a lease from the key\'s recent use, so that a quiet key holds nothing and a busy one no more than the cap', () => {
+  it("sizes a lease from the key's recent use, so that a quiet key holds nothing and a busy one no more than the cap", () => {
     const sizing = { accuracyPercent: 5, replicas: 3, leaseMs: 1000 };
     expect(leaseTarget(600, sizing, 0)).toBe(0);
     expect(leaseTarget(600, sizing, 4)).toBe(4);

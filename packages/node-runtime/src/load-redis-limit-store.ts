@@ -35,5 +35,7 @@ function redisUnreachable(url: string, error: unknown): StartFailure {
     where = 'redis.url';
   }
   const cause = (error as { code?: string }).code ?? (error as Error).message;
-  return new StartFailure(`cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`);
+  return new StartFailure(
+    `cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`,
+  );
 }

@@ -5,7 +5,10 @@ const nodeServerFlags = { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--p
 
 describe('parseCliArgs', () => {
   it('maps flags to the environment variables they stand for', () => {
-    expect(parseCliArgs(['--config', 'a.yaml', '--port=9000', '--host', '0.0.0.0'], nodeServerFlags)).toEqual({ help: false, env: { INFERGATE_CONFIG: 'a.yaml', PORT: '9000', HOST: '0.0.0.0' } });
+    expect(parseCliArgs(['--config', 'a.yaml', '--port=9000', '--host', '0.0.0.0'], nodeServerFlags)).toEqual({
+      help: false,
+      env: { INFERGATE_CONFIG: 'a.yaml', PORT: '9000', HOST: '0.0.0.0' },
+    });
     expect(parseCliArgs(['--help'], nodeServerFlags).help).toBe(true);
     expect(parseCliArgs(['-h'], nodeServerFlags)).toEqual({ help: true, env: {} });
     // The next argument is the value, whatever it looks like; a value may hold '='.
@@ -21,6 +24,7 @@ describe('parseCliArgs', () => {
   });
 
   it('refuses what is not one flag: positionals, short groups, a value for --help, the -- terminator', () => {
-    for (const arg of ['serve', '-hp', '--help=1', '--', '-p']) expect(() => parseCliArgs([arg], nodeServerFlags)).toThrow(`unknown argument '${arg}' (see --help)`);
+    for (const arg of ['serve', '-hp', '--help=1', '--', '-p'])
+      expect(() => parseCliArgs([arg], nodeServerFlags)).toThrow(`unknown argument '${arg}' (see --help)`);
   });
 });

@@ -24,14 +24,14 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 const imported = (text: string): string[] => [...text.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
 
 describe('the built SDK', () => {
-  it('bundles core\'s route paths and imports nothing', () => {
+  it("bundles core's route paths and imports nothing", () => {
     expect(imported(bundle)).toEqual([]);
     expect(bundle).not.toMatch(/zod|@infergate\/core/);
     expect(bundle).toContain('"/v1/chat/completions"');
     expect(bundle).toContain('"/compat/v2/rerank"');
   });
 
-  it('declares core\'s response types in its own .d.ts, with no import of core or zod', () => {
+  it("declares core's response types in its own .d.ts, with no import of core or zod", () => {
     expect(imported(declarations)).toEqual([]);
     expect(declarations).not.toMatch(/zod|@infergate\/core/);
     expect(declarations).toMatch(/interface ChatCompletion \{/);

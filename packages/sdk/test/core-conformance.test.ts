@@ -74,22 +74,90 @@ const png = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('core’s request schemas accept the SDK’s requests', () => {
   const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
-    ['chat', chatCompletionsRequestSchema, {
-      model: 'beta53-flash-chat',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image_url', image_url: { url: png } }] }],
-      reasoning_effort: 'high', max_tokens: 64, top_k: 20, min_p: 0.1, stream: true, stream_options: { include_usage: true },
-    } satisfies ChatCompletionCreateParams],
-    ['responses', responsesRequestSchema, {
-      model: 'general-pro', input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi' }, { type: 'input_image', image_url: png }] }], max_tokens: 32, repetition_penalty: 1.1,
-    } satisfies ResponseCreateParams],
-    ['embeddings', embeddingsRequestSchema, { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 256, encoding_format: 'base64' } satisfies EmbeddingCreateParams],
-    ['compat embed', compatEmbedRequestSchema, {
-      model: 'alpha3-vl-embedding-8b', input_type: 'image', output_dimension: 1024, embedding_types: ['float'], inputs: [{ content: [{ type: 'image_url', image_url: { url: png } }] }],
-    } satisfies CompatEmbedParams],
+    [
+      'chat',
+      chatCompletionsRequestSchema,
+      {
+        model: 'beta53-flash-chat',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'hi' },
+              { type: 'image_url', image_url: { url: png } },
+            ],
+          },
+        ],
+        reasoning_effort: 'high',
+        max_tokens: 64,
+        top_k: 20,
+        min_p: 0.1,
+        stream: true,
+        stream_options: { include_usage: true },
+      } satisfies ChatCompletionCreateParams,
+    ],
+    [
+      'responses',
+      responsesRequestSchema,
+      {
+        model: 'general-pro',
+        input: [
+          {
+            role: 'user',
+            content: [
+              { type: 'input_text', text: 'hi' },
+              { type: 'input_image', image_url: png },
+            ],
+          },
+        ],
+        max_tokens: 32,
+        repetition_penalty: 1.1,
+      } satisfies ResponseCreateParams,
+    ],
+    [
+      'embeddings',
+      embeddingsRequestSchema,
+      { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 256, encoding_format: 'base64' } satisfies EmbeddingCreateParams,
+    ],
+    [
+      'compat embed',
+      compatEmbedRequestSchema,
+      {
+        model: 'alpha3-vl-embedding-8b',
+        input_type: 'image',
+        output_dimension: 1024,
+        embedding_types: ['float'],
+        inputs: [{ content: [{ type: 'image_url', image_url: { url: png } }] }],
+      } satisfies CompatEmbedParams,
+    ],
     ['compat rerank', compatRerankRequestSchema, { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 } satisfies CompatRerankParams],
     ['tokenize', tokenizeRequestSchema, { model: 'general-std', prompt: 'count me' } satisfies TokenizeParams],
-    ['image generation', imageGenerationRequestSchema, { model: 'image-pro', prompt: 'a cat', size: '1024x1024', quality: 'hd', output_format: 'webp', n: 1, response_format: 'b64_json' } satisfies ImageGenerateParams],
-    ['image edit', imageEditRequestSchema, { model: 'alpha-image-edit', prompt: 'night', images: [{ image_url: png }], size: '512x512', quality: 'auto', output_format: 'png' } satisfies ImageEditParams],
+    [
+      'image generation',
+      imageGenerationRequestSchema,
+      {
+        model: 'image-pro',
+        prompt: 'a cat',
+        size: '1024x1024',
+        quality: 'hd',
+        output_format: 'webp',
+        n: 1,
+        response_format: 'b64_json',
+      } satisfies ImageGenerateParams,
+    ],
+    [
+      'image edit',
+      imageEditRequestSchema,
+      {
+        model: 'alpha-image-edit',
+        prompt: 'night',
+        images: [{ image_url: png }],
+        size: '512x512',
+        quality: 'auto',
+        output_format: 'png',
+      } satisfies ImageEditParams,
+    ],
   ];
   for (const [name, schema, request] of cases) {
     it(name, () => {

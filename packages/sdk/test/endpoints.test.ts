@@ -95,7 +95,13 @@ describe('compat.rerank', () => {
 
 describe('images', () => {
   it('generates a PNG, edits it into a WebP, and a text model reads it in the image-input form', async () => {
-    const generated = await client.images.generate({ model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '64x48', quality: 'low', output_format: 'png' });
+    const generated = await client.images.generate({
+      model: 'alpha-image',
+      prompt: 'a lighthouse at dusk',
+      size: '64x48',
+      quality: 'low',
+      output_format: 'png',
+    });
     expect(generated).toMatchObject({ size: '64x48', output_format: 'png', quality: 'low' });
     const png = generated.data[0]?.b64_json ?? '';
     expect(bytesOf(png).slice(0, 8)).toEqual(pngSignature);
@@ -114,7 +120,15 @@ describe('images', () => {
 
     const described = await client.responses.create({
       model: 'alpha36-35b-a3b-instruct',
-      input: [{ role: 'user', content: [{ type: 'input_text', text: 'Describe this image.' }, { type: 'input_image', image_url: `data:image/png;base64,${png}` }] }],
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'Describe this image.' },
+            { type: 'input_image', image_url: `data:image/png;base64,${png}` },
+          ],
+        },
+      ],
     });
     if (described.object !== 'responses') throw new Error(`expected the image-input form, got ${described.object}`);
     expect(described.output[0]?.content).toMatchObject({ type: 'output_text', text: expect.stringMatching(/\S/) });

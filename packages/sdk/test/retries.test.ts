@@ -47,8 +47,12 @@ describe('retries', () => {
   });
 
   it('gives up after maxRetries and throws the last error', async () => {
-    upstream = await startTestUpstream((_attempt, _request, response) => sendJson(response, 503, overloaded, { 'retry-after-ms': '0', 'x-request-id': 'req-503' }));
-    const error = await clientFor(upstream, { maxRetries: 1 }).tokenize(tokenizeParams).catch((caught: unknown) => caught);
+    upstream = await startTestUpstream((_attempt, _request, response) =>
+      sendJson(response, 503, overloaded, { 'retry-after-ms': '0', 'x-request-id': 'req-503' }),
+    );
+    const error = await clientFor(upstream, { maxRetries: 1 })
+      .tokenize(tokenizeParams)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 503, code: 'overloaded', requestId: 'req-503' });
     expect(upstream.requests).toHaveLength(2);
@@ -95,7 +99,9 @@ describe('retries', () => {
 
   it('throws APIConnectionError when the connection keeps failing', async () => {
     upstream = await startTestUpstream((_attempt, request) => request.socket.destroy());
-    const error = await clientFor(upstream, { maxRetries: 1 }).tokenize(tokenizeParams).catch((caught: unknown) => caught);
+    const error = await clientFor(upstream, { maxRetries: 1 })
+      .tokenize(tokenizeParams)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect(upstream.requests).toHaveLength(2);
@@ -103,7 +109,9 @@ describe('retries', () => {
 
   it('throws APITimeoutError when no answer comes within the timeout, after retrying', async () => {
     upstream = await startTestUpstream(() => undefined);
-    const error = await clientFor(upstream, { timeout: 50, maxRetries: 1 }).tokenize(tokenizeParams).catch((caught: unknown) => caught);
+    const error = await clientFor(upstream, { timeout: 50, maxRetries: 1 })
+      .tokenize(tokenizeParams)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APITimeoutError);
     expect(upstream.requests).toHaveLength(2);
   });
@@ -115,7 +123,9 @@ describe('retries', () => {
       sendJson(response, 503, overloaded, { 'retry-after': '30' });
       setImmediate(() => controller.abort());
     });
-    const error = await clientFor(upstream).tokenize(tokenizeParams, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const error = await clientFor(upstream)
+      .tokenize(tokenizeParams, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(upstream.requests).toHaveLength(1);
   });

@@ -25,7 +25,7 @@ describe('src', () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
-  it('imports nothing but its own files, core\'s types and core\'s route paths', () => {
+  it("imports nothing but its own files, core's types and core's route paths", () => {
     const foreign = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bimport\s+(type\s+)?([^;]*?)\s*from\s+'([^']+)'/g)]
         .filter(([, typeOnly, names = '', specifier = '']) => {

@@ -25,7 +25,13 @@ const messages = [{ role: 'user' as const, content: 'Tell me a short story about
 
 describe('chat completion streams', () => {
   it('reads a stream to [DONE]: typed chunks whose deltas add up to the non-streamed answer', async () => {
-    const stream = await client.chat.completions.create({ model: 'general-std', messages, max_tokens: 48, stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'general-std',
+      messages,
+      max_tokens: 48,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(stream.requestId).toEqual(expect.stringMatching(/\S/));
     const chunks: ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(chunk);

@@ -27,22 +27,24 @@ const server = createServer({ keepAliveTimeout: 72_000, requestTimeout: 0 }, (re
     if (!response.writableFinished) abort.abort();
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  pool.request({
-    path: request.url,
-    method: request.method,
-    headers: forwardHeaders(request.headers),
-    body: hasBody ? request : null,
-    signal: abort.signal,
-  }).then(
-    ({ statusCode, headers, body }) => {
-      response.writeHead(statusCode, forwardHeaders(headers));
-      pipeline(body, response, () => undefined);
-    },
-    () => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
-      response.end('{"error":{"message":"upstream failed"}}');
-    },
-  );
+  pool
+    .request({
+      path: request.url,
+      method: request.method,
+      headers: forwardHeaders(request.headers),
+      body: hasBody ? request : null,
+      signal: abort.signal,
+    })
+    .then(
+      ({ statusCode, headers, body }) => {
+        response.writeHead(statusCode, forwardHeaders(headers));
+        pipeline(body, response, () => undefined);
+      },
+      () => {
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
+        response.end('{"error":{"message":"upstream failed"}}');
+      },
+    );
 });
 server.maxRequestsPerSocket = 0;
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {

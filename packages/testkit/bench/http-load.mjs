@@ -50,16 +50,18 @@ export async function fixedRate({ origin, request, rate, seconds, connections = 
   let errors = 0;
   const started = performance.now();
   const fire = (scheduled) => {
-    pending.push(oneRequest(pool, request, expectStatus).then(
-      (ok) => {
-        if (!ok) errors += 1;
-        latencies.push(performance.now() - scheduled);
-      },
-      () => {
-        errors += 1;
-        latencies.push(performance.now() - scheduled);
-      },
-    ));
+    pending.push(
+      oneRequest(pool, request, expectStatus).then(
+        (ok) => {
+          if (!ok) errors += 1;
+          latencies.push(performance.now() - scheduled);
+        },
+        () => {
+          errors += 1;
+          latencies.push(performance.now() - scheduled);
+        },
+      ),
+    );
   };
   let sent = 0;
   await new Promise((resolve) => {

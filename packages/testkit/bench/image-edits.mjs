@@ -6,20 +6,28 @@ export async function sendImageEdits({ origin, headers, body, count }) {
   const agent = new undici.Agent({ connections: null, pipelining: 1, bodyTimeout: 120_000, headersTimeout: 120_000 });
   const statuses = {};
   const started = performance.now();
-  await Promise.all(Array.from({ length: count }, async () => {
-    let key;
-    try {
-      const response = await agent.request({ origin, path: '/v1/images/edits', method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
-      const text = await response.body.text();
-      if (response.statusCode === 200 && text.includes('b64_json')) key = '200';
-      // An over-budget body is refused, not lost: 503 with Retry-After (DESIGN.md, in-flight body budget).
-      else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined) key = '503 + Retry-After';
-      else key = `status ${response.statusCode}`;
-    } catch (error) {
-      key = error.code ?? error.name ?? 'error';
-    }
-    statuses[key] = (statuses[key] ?? 0) + 1;
-  }));
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      let key;
+      try {
+        const response = await agent.request({
+          origin,
+          path: '/v1/images/edits',
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body,
+        });
+        const text = await response.body.text();
+        if (response.statusCode === 200 && text.includes('b64_json')) key = '200';
+        // An over-budget body is refused, not lost: 503 with Retry-After (DESIGN.md, in-flight body budget).
+        else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined) key = '503 + Retry-After';
+        else key = `status ${response.statusCode}`;
+      } catch (error) {
+        key = error.code ?? error.name ?? 'error';
+      }
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }),
+  );
   await agent.close();
   const refused = statuses['503 + Retry-After'] ?? 0;
   return { count, ok: statuses['200'] ?? 0, refused, lost: count - (statuses['200'] ?? 0) - refused, statuses, seconds: (performance.now() - started) / 1000 };

@@ -35,7 +35,12 @@ function runScript(cwd, args, env, log) {
 export async function measureLimiter({ repositoryRoot, quick, log }) {
   const cwd = join(repositoryRoot, 'apps', 'node-server');
   // A new space of 64 MiB per semi-space: no collection runs within an allocation sample.
-  const perRequest = await runScript(cwd, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', 'bench/limiter-per-request.mjs'], quick ? { BENCH_LIMITER_ROUNDS: '3' } : {}, log);
+  const perRequest = await runScript(
+    cwd,
+    ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', 'bench/limiter-per-request.mjs'],
+    quick ? { BENCH_LIMITER_ROUNDS: '3' } : {},
+    log,
+  );
   log('');
   const http = await runScript(cwd, ['bench/limiter-cost.mjs'], quick ? { BENCH_ROUNDS: '3', BENCH_REQUESTS: '1000' } : {}, log);
   return { perRequest, http };

@@ -40,9 +40,22 @@ export async function probe(target, scenario, headers) {
 
 function load(settings, target, scenario, headers, seconds, name) {
   if (settings.generator === 'wrk') {
-    return runWrk({ url: `${target.origin}${scenario.path}`, body: scenario.body, headers, connections: settings.connections, seconds, scriptDirectory: settings.workDirectory, name });
+    return runWrk({
+      url: `${target.origin}${scenario.path}`,
+      body: scenario.body,
+      headers,
+      connections: settings.connections,
+      seconds,
+      scriptDirectory: settings.workDirectory,
+      name,
+    });
   }
-  return closedLoop({ origin: target.origin, request: { path: scenario.path, method: 'POST', headers, body: scenario.body }, connections: settings.connections, seconds });
+  return closedLoop({
+    origin: target.origin,
+    request: { path: scenario.path, method: 'POST', headers, body: scenario.body },
+    connections: settings.connections,
+    seconds,
+  });
 }
 
 /**
@@ -145,7 +158,13 @@ export async function measureImageBodies(settings, target, headers, body) {
     const peak = peakReset ? memoryOf(pid).hwm : Number.NaN;
     const growth = peak - before;
     // Growth per body the proxy accepted (200): refused bodies are never read.
-    return { ...result, rssBeforeMb: megabytes(before), peakRssMb: megabytes(peak), growthMb: megabytes(growth), growthPerBody: Math.round((growth / (body.length * Math.max(1, result.ok))) * 100) / 100 };
+    return {
+      ...result,
+      rssBeforeMb: megabytes(before),
+      peakRssMb: megabytes(peak),
+      growthMb: megabytes(growth),
+      growthPerBody: Math.round((growth / (body.length * Math.max(1, result.ok))) * 100) / 100,
+    };
   };
   const one = await round(1);
   const many = await round(settings.imageConcurrent);

@@ -52,13 +52,15 @@ export function chatCompletionBody(model) {
     object: 'chat.completion',
     created,
     model,
-    choices: [{
-      index: 0,
-      message: { role: 'assistant', content, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], reasoning_content: null },
-      logprobs: null,
-      finish_reason: 'stop',
-      stop_reason: null,
-    }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], reasoning_content: null },
+        logprobs: null,
+        finish_reason: 'stop',
+        stop_reason: null,
+      },
+    ],
     service_tier: null,
     system_fingerprint: null,
     usage: { prompt_tokens: 58, total_tokens: 72, completion_tokens: 14, prompt_tokens_details: null },
@@ -84,12 +86,25 @@ export function responsesStreamEvents(model, pieces) {
   let sequence = 0;
   const events = [];
   const emit = (type, payload) => events.push(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);
-  const response = { id: 'resp_0123456789abcdef0123456789abcdef', object: 'response', created_at: created, status: 'in_progress', model, output: [], usage: null };
+  const response = {
+    id: 'resp_0123456789abcdef0123456789abcdef',
+    object: 'response',
+    created_at: created,
+    status: 'in_progress',
+    model,
+    output: [],
+    usage: null,
+  };
   const item = { id: 'msg_0123456789abcdef0123456789abcdef', type: 'message', role: 'assistant', status: 'in_progress', content: [] };
   emit('response.created', { response });
   emit('response.in_progress', { response });
   emit('response.output_item.added', { output_index: 0, item });
-  emit('response.content_part.added', { item_id: item.id, output_index: 0, content_index: 0, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
+  emit('response.content_part.added', {
+    item_id: item.id,
+    output_index: 0,
+    content_index: 0,
+    part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
+  });
   let text = '';
   for (let index = 0; index < pieces; index += 1) {
     const delta = ` ${words[index % words.length]}`;
@@ -101,7 +116,9 @@ export function responsesStreamEvents(model, pieces) {
   emit('response.content_part.done', { item_id: item.id, output_index: 0, content_index: 0, part });
   const done = { ...item, status: 'completed', content: [part] };
   emit('response.output_item.done', { output_index: 0, item: done });
-  emit('response.completed', { response: { ...response, status: 'completed', output: [done], usage: { input_tokens: 58, output_tokens: pieces, total_tokens: 58 + pieces } } });
+  emit('response.completed', {
+    response: { ...response, status: 'completed', output: [done], usage: { input_tokens: 58, output_tokens: pieces, total_tokens: 58 + pieces } },
+  });
   return events;
 }
 
@@ -114,7 +131,14 @@ export function embeddingsBody(model, inputs, dimensions) {
     return Math.fround(((seed % 200_001) - 100_000) / 1_000_000 + 1e-9 * (seed % 97));
   };
   const data = Array.from({ length: inputs }, (_, index) => ({ index, object: 'embedding', embedding: Array.from({ length: dimensions }, next) }));
-  return JSON.stringify({ id: 'embd-0123456789abcdef0123456789abcdef', object: 'list', created, model, data, usage: { prompt_tokens: inputs * 12, total_tokens: inputs * 12, completion_tokens: 0, prompt_tokens_details: null } });
+  return JSON.stringify({
+    id: 'embd-0123456789abcdef0123456789abcdef',
+    object: 'list',
+    created,
+    model,
+    data,
+    usage: { prompt_tokens: inputs * 12, total_tokens: inputs * 12, completion_tokens: 0, prompt_tokens_details: null },
+  });
 }
 
 const onePixelPngBase64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

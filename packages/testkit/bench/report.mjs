@@ -31,15 +31,31 @@ export function throughputTable(scenario) {
     ];
   });
   const rate = scenario.targets.find((target) => target.fixedRate)?.fixedRate?.rate;
-  return table(['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU us/req', 'peak RSS MB', 'errors', `p50 ms @${integer(rate)}/s`, `p99 ms @${integer(rate)}/s`, 'added p99 ms'], rows);
+  return table(
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU us/req', 'peak RSS MB', 'errors', `p50 ms @${integer(rate)}/s`, `p99 ms @${integer(rate)}/s`, 'added p99 ms'],
+    rows,
+  );
 }
 
 export function longStreamsTable(scenario) {
   const rows = scenario.targets.map((target) => {
     const result = target.longStreams;
     if (result === undefined) return [target.name, '-', '-', '-', '-', '-', '-', '-'];
-    const errors = Object.entries(result.errors).map(([code, count]) => `${code}: ${count}`).join(', ') || '0';
-    return [target.name, `${result.completed}/${result.streams}`, result.peakOpen, fixed(result.seconds, 1), fixed(result.peakRssMb, 0), fixed(result.eventLoopDelayMs?.p99, 1), fixed(result.eventLoopDelayMs?.max, 1), fixed(result.cpuSeconds, 2), errors];
+    const errors =
+      Object.entries(result.errors)
+        .map(([code, count]) => `${code}: ${count}`)
+        .join(', ') || '0';
+    return [
+      target.name,
+      `${result.completed}/${result.streams}`,
+      result.peakOpen,
+      fixed(result.seconds, 1),
+      fixed(result.peakRssMb, 0),
+      fixed(result.eventLoopDelayMs?.p99, 1),
+      fixed(result.eventLoopDelayMs?.max, 1),
+      fixed(result.cpuSeconds, 2),
+      errors,
+    ];
   });
   return table(['target', 'completed', 'peak open', 'seconds', 'peak RSS MB', 'loop delay p99 ms', 'max ms', 'CPU s', 'errors'], rows);
 }
@@ -49,9 +65,23 @@ export function imageTable(scenario) {
   for (const target of scenario.targets) {
     const result = target.imageBodies;
     if (result === undefined) continue;
-    for (const [label, round] of [['1 at once', result.one], [`${round20(result)} at once`, result.many]]) {
-      const statuses = Object.entries(round.statuses).map(([code, count]) => `${code}: ${count}`).join(', ');
-      rows.push([`${target.name} ${label}`, `${round.ok}/${round.refused}/${round.lost}`, fixed(round.seconds, 2), fixed(round.rssBeforeMb, 0), fixed(round.peakRssMb, 0), fixed(round.growthMb, 0), `${fixed(round.growthPerBody, 2)} x`, statuses]);
+    for (const [label, round] of [
+      ['1 at once', result.one],
+      [`${round20(result)} at once`, result.many],
+    ]) {
+      const statuses = Object.entries(round.statuses)
+        .map(([code, count]) => `${code}: ${count}`)
+        .join(', ');
+      rows.push([
+        `${target.name} ${label}`,
+        `${round.ok}/${round.refused}/${round.lost}`,
+        fixed(round.seconds, 2),
+        fixed(round.rssBeforeMb, 0),
+        fixed(round.peakRssMb, 0),
+        fixed(round.growthMb, 0),
+        `${fixed(round.growthPerBody, 2)} x`,
+        statuses,
+      ]);
     }
   }
   return table(['target', '200/503/lost', 'seconds', 'RSS before MB', 'peak RSS MB', 'growth MB', 'growth / accepted body', 'statuses'], rows);
@@ -62,10 +92,15 @@ const round20 = (result) => result.many.count;
 export function authTable(scenario) {
   const result = scenario.targets.find((target) => target.auth)?.auth;
   if (result === undefined) return '(not run)';
-  return table(['wrong key', 'requests', 'median us'], [
-    ['shares 0 leading chars', integer(result.perKey), fixed(result.medianUs0, 2)],
-    ['shares 31 leading chars', integer(result.perKey), fixed(result.medianUs31, 2)],
-  ]) + `\ndifference of medians: ${fixed(result.differenceUs, 2)} us; non-401 answers: ${result.errors}`;
+  return (
+    table(
+      ['wrong key', 'requests', 'median us'],
+      [
+        ['shares 0 leading chars', integer(result.perKey), fixed(result.medianUs0, 2)],
+        ['shares 31 leading chars', integer(result.perKey), fixed(result.medianUs31, 2)],
+      ],
+    ) + `\ndifference of medians: ${fixed(result.differenceUs, 2)} us; non-401 answers: ${result.errors}`
+  );
 }
 
 function find(results, scenarioId, targetName) {
@@ -113,10 +148,13 @@ export function evaluateTargets(results) {
 }
 
 export function targetsTable(checks) {
-  return table(['target (issue 8)', 'measured', 'bound', 'verdict'], checks.map((check) => [
-    check.name,
-    Number.isFinite(check.value) ? `${Number.isInteger(check.value) ? check.value : check.value.toFixed(2)}${check.unit}` : '-',
-    check.bound,
-    check.met === undefined ? 'not measured' : check.met ? 'MET' : 'NOT MET',
-  ]));
+  return table(
+    ['target (issue 8)', 'measured', 'bound', 'verdict'],
+    checks.map((check) => [
+      check.name,
+      Number.isFinite(check.value) ? `${Number.isInteger(check.value) ? check.value : check.value.toFixed(2)}${check.unit}` : '-',
+      check.bound,
+      check.met === undefined ? 'not measured' : check.met ? 'MET' : 'NOT MET',
+    ]),
+  );
 }

@@ -23,12 +23,42 @@ const resultsDirectory = join(benchDirectory, '..', 'bench-results');
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const quick = args.includes('--quick');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',').map(Number);
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .map(Number);
 const log = (line) => process.stdout.write(`${line}\n`);
 
 const settings = quick
-  ? { runs: 1, warmSeconds: 1, seconds: 1, fixedSeconds: 1, fixedRateScenarios: [1, 2], connections: 64, longStreams: 200, longChunks: 30, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 2_000, authWarmup: 200 }
-  : { runs: 3, warmSeconds: 2, seconds: 5, fixedSeconds: 3, fixedRateScenarios: [1, 2, 3, 4], connections: 64, longStreams: 1_000, longChunks: 600, longIntervalMs: 100, imageConcurrent: 20, authPerKey: 20_000, authWarmup: 1_000 };
+  ? {
+      runs: 1,
+      warmSeconds: 1,
+      seconds: 1,
+      fixedSeconds: 1,
+      fixedRateScenarios: [1, 2],
+      connections: 64,
+      longStreams: 200,
+      longChunks: 30,
+      longIntervalMs: 100,
+      imageConcurrent: 20,
+      authPerKey: 2_000,
+      authWarmup: 200,
+    }
+  : {
+      runs: 3,
+      warmSeconds: 2,
+      seconds: 5,
+      fixedSeconds: 3,
+      fixedRateScenarios: [1, 2, 3, 4],
+      connections: 64,
+      longStreams: 1_000,
+      longChunks: 600,
+      longIntervalMs: 100,
+      imageConcurrent: 20,
+      authPerKey: 20_000,
+      authWarmup: 1_000,
+    };
 settings.verbose = args.includes('--verbose');
 const wanted = (id) => only === undefined || only.includes(id);
 
@@ -36,9 +66,21 @@ const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
 
 const throughputScenarios = [
-  { id: 1, title: 'non-streaming chat completion (~300 B request, ~600 B response)', path: '/v1/chat/completions', body: chatRequestBody(false), expect: '"chat.completion"' },
+  {
+    id: 1,
+    title: 'non-streaming chat completion (~300 B request, ~600 B response)',
+    path: '/v1/chat/completions',
+    body: chatRequestBody(false),
+    expect: '"chat.completion"',
+  },
   { id: 2, title: 'streaming chat completion, 32 content chunks', path: '/v1/chat/completions', body: chatRequestBody(true), expect: 'data: [DONE]' },
-  { id: 3, title: 'embeddings, 16 inputs -> 16 x 1024 floats (~330 KB upstream answer)', path: '/v1/embeddings', body: embeddingsRequestBody(16), expect: '"embedding"' },
+  {
+    id: 3,
+    title: 'embeddings, 16 inputs -> 16 x 1024 floats (~330 KB upstream answer)',
+    path: '/v1/embeddings',
+    body: embeddingsRequestBody(16),
+    expect: '"embedding"',
+  },
   { id: 4, title: 'responses endpoint, streaming (32 deltas)', path: '/v1/responses', body: responsesRequestBody(), expect: 'response.completed' },
 ];
 
@@ -47,7 +89,10 @@ const throughputScenarios = [
 function measureSseParsers(workDirectory) {
   const file = join(workDirectory, 'sse-parsers.json');
   const script = join(benchDirectory, 'sse-parsers.mjs');
-  execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
+  execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 900_000,
+  });
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -59,7 +104,11 @@ function buildInfergate() {
   // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
   log('building @infergate/node-server and its dependencies (turbo, cached)');
   try {
-    execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], { cwd: repositoryRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+    execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      timeout: 300_000,
+    });
   } catch (error) {
     if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw error;
     log('WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale');
@@ -80,10 +129,21 @@ async function main() {
   const serverScenarios = [1, 2, 3, 4, 5, 6, 7].some(wanted);
   settings.generator = serverScenarios ? ensureWrk(log) : 'none';
   log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
-  log(`load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate and stream clients: undici`);
+  log(
+    `load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate and stream clients: undici`,
+  );
   log(`mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`);
 
-  const results = { startedAt: new Date(started).toISOString(), quick, node: process.version, cores, layout, generator: settings.generator, settings: { ...settings, workDirectory: undefined }, scenarios: [] };
+  const results = {
+    startedAt: new Date(started).toISOString(),
+    quick,
+    node: process.version,
+    cores,
+    layout,
+    generator: settings.generator,
+    settings: { ...settings, workDirectory: undefined },
+    scenarios: [],
+  };
   if (wanted(9) && !args.includes('--profile')) {
     log('\n== 9. SSE parsers: ours against eventsource-parser, in one process (no servers)');
     results.scenarios.push({ id: 9, title: 'SSE parsers, ns and bytes per event', sseParsers: measureSseParsers(workDirectory) });
@@ -94,7 +154,16 @@ async function main() {
   }
 
   if (args.includes('--profile')) {
-    await runProfile({ settings, layout, workDirectory, resultsDirectory, headers, apiKey, scenarios: throughputScenarios.filter((scenario) => scenario.id <= 3 && wanted(scenario.id)), log });
+    await runProfile({
+      settings,
+      layout,
+      workDirectory,
+      resultsDirectory,
+      headers,
+      apiKey,
+      scenarios: throughputScenarios.filter((scenario) => scenario.id <= 3 && wanted(scenario.id)),
+      log,
+    });
     return;
   }
 

@@ -13,10 +13,31 @@ export async function runProfile({ settings, layout, workDirectory, resultsDirec
   const seconds = Math.max(5, settings.seconds * 2);
   for (const scenario of scenarios) {
     const profileDirectory = join(workDirectory, `profile-${scenario.id}`);
-    const infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--cpu-prof-interval=200'], fileTag: `infergate-profile-${scenario.id}` });
-    const result = settings.generator === 'wrk'
-      ? await runWrk({ url: `${infergate.origin}${scenario.path}`, body: scenario.body, headers, connections: settings.connections, seconds, scriptDirectory: workDirectory, name: `profile-${scenario.id}` })
-      : await closedLoop({ origin: infergate.origin, request: { path: scenario.path, method: 'POST', headers, body: scenario.body }, connections: settings.connections, seconds });
+    const infergate = await startInfergate({
+      workDirectory,
+      stubPorts: stub.ports,
+      apiKey,
+      core: layout.proxyCore,
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--cpu-prof-interval=200'],
+      fileTag: `infergate-profile-${scenario.id}`,
+    });
+    const result =
+      settings.generator === 'wrk'
+        ? await runWrk({
+            url: `${infergate.origin}${scenario.path}`,
+            body: scenario.body,
+            headers,
+            connections: settings.connections,
+            seconds,
+            scriptDirectory: workDirectory,
+            name: `profile-${scenario.id}`,
+          })
+        : await closedLoop({
+            origin: infergate.origin,
+            request: { path: scenario.path, method: 'POST', headers, body: scenario.body },
+            connections: settings.connections,
+            seconds,
+          });
     // SIGTERM: main.js closes the server and exits, and node writes the profile on exit.
     await stopProcess(infergate, 15_000);
     const file = readdirSync(profileDirectory).find((name) => name.endsWith('.cpuprofile'));

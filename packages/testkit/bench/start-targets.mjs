@@ -12,7 +12,12 @@ const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
 /** The stub listens on 4 ports: 4 upstream origins give infergate 4 x 256 connections for 1,000 streams. */
 export async function startStub({ workDirectory, longChunks, longIntervalMs }) {
-  const entry = startNode({ name: 'stub', args: [join(benchDirectory, 'stub-upstream.mjs'), '4', String(longChunks), String(longIntervalMs)], logFile: join(workDirectory, 'stub.log'), stdoutPipe: true });
+  const entry = startNode({
+    name: 'stub',
+    args: [join(benchDirectory, 'stub-upstream.mjs'), '4', String(longChunks), String(longIntervalMs)],
+    logFile: join(workDirectory, 'stub.log'),
+    stdoutPipe: true,
+  });
   const { ports } = JSON.parse(await firstLine(entry));
   return { ...entry, ports };
 }
@@ -20,7 +25,14 @@ export async function startStub({ workDirectory, longChunks, longIntervalMs }) {
 export async function startFloor({ workDirectory, upstreamOrigin, core }) {
   const port = await freePort();
   const statsFile = join(workDirectory, 'floor-stats.json');
-  const entry = startNode({ name: 'floor', args: [join(benchDirectory, 'floor-proxy.mjs'), upstreamOrigin], env: { PORT: String(port), BENCH_STATS_FILE: statsFile }, core, logFile: join(workDirectory, 'floor.log'), stdoutPipe: true });
+  const entry = startNode({
+    name: 'floor',
+    args: [join(benchDirectory, 'floor-proxy.mjs'), upstreamOrigin],
+    env: { PORT: String(port), BENCH_STATS_FILE: statsFile },
+    core,
+    logFile: join(workDirectory, 'floor.log'),
+    stdoutPipe: true,
+  });
   await firstLine(entry);
   return { ...entry, name: 'floor', origin: `http://127.0.0.1:${port}`, statsFile };
 }
@@ -30,8 +42,15 @@ export function writeInfergateConfig(workDirectory, stubPorts) {
   const origin = (port) => `http://127.0.0.1:${port}`;
   const config = {
     upstreams: [
-      { name: 'stub-0', url: origin(stubPorts[0]), protocol: 'openai', models: { [chatModel]: 'stub-model', [embeddingModel]: 'stub-embed', [longStreamModel]: 'stub-long' } },
-      ...stubPorts.slice(1).map((port, index) => ({ name: `stub-${index + 1}`, url: origin(port), protocol: 'openai', models: { [longStreamModel]: 'stub-long' } })),
+      {
+        name: 'stub-0',
+        url: origin(stubPorts[0]),
+        protocol: 'openai',
+        models: { [chatModel]: 'stub-model', [embeddingModel]: 'stub-embed', [longStreamModel]: 'stub-long' },
+      },
+      ...stubPorts
+        .slice(1)
+        .map((port, index) => ({ name: `stub-${index + 1}`, url: origin(port), protocol: 'openai', models: { [longStreamModel]: 'stub-long' } })),
       { name: 'stub-images', url: origin(stubPorts[0]), protocol: 'images', models: { [imageEditModel]: 'stub-image-edit' } },
     ],
   };
@@ -57,7 +76,15 @@ async function waitReady(origin, entry, timeoutMs = 20_000) {
 }
 
 /** infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof. */
-export async function startInfergate({ workDirectory, stubPorts, apiKey, core, nodeFlags = [], fileTag = 'infergate', logLevel = process.env.BENCH_LOG_LEVEL ?? 'info' }) {
+export async function startInfergate({
+  workDirectory,
+  stubPorts,
+  apiKey,
+  core,
+  nodeFlags = [],
+  fileTag = 'infergate',
+  logLevel = process.env.BENCH_LOG_LEVEL ?? 'info',
+}) {
   const port = await freePort();
   const statsFile = join(workDirectory, `${fileTag}-stats.json`);
   const logFile = join(workDirectory, `${fileTag}.log`);
@@ -72,6 +99,12 @@ export async function startInfergate({ workDirectory, stubPorts, apiKey, core, n
   };
   const entry = startNode({ name: 'infergate', args: [...nodeFlags, join(benchDirectory, 'infergate-entry.mjs')], env, core, logFile });
   const origin = `http://127.0.0.1:${port}`;
-  await waitReady(origin, { ...entry, logFile, get exited() { return entry.exited; } });
+  await waitReady(origin, {
+    ...entry,
+    logFile,
+    get exited() {
+      return entry.exited;
+    },
+  });
   return Object.assign(entry, { origin, statsFile, logFile });
 }

@@ -59,7 +59,9 @@ export function runWrk({ url, method = 'POST', body, headers, connections, secon
   const scriptPath = join(scriptDirectory, `${name}.lua`);
   writeFileSync(scriptPath, luaScript({ method, body, headers }));
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', '10s', '-s', scriptPath, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', '10s', '-s', scriptPath, url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       output += chunk;

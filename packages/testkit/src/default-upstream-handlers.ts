@@ -41,7 +41,11 @@ const chat: UpstreamHandler = (request, response) => {
 const embeddings: UpstreamHandler = (request, response) => {
   const body = bodyOf(request);
   const dimensions = typeof body.dimensions === 'number' ? body.dimensions : 1024;
-  writeJson(response, 200, embeddingsResponse(String(body.model), stringsOf(body.input), dimensions, typeof body.encoding_format === 'string' ? body.encoding_format : undefined));
+  writeJson(
+    response,
+    200,
+    embeddingsResponse(String(body.model), stringsOf(body.input), dimensions, typeof body.encoding_format === 'string' ? body.encoding_format : undefined),
+  );
 };
 
 const cohereEmbed: UpstreamHandler = (request, response) => {
@@ -61,7 +65,11 @@ const cohereEmbed: UpstreamHandler = (request, response) => {
 
 const rerank: UpstreamHandler = (request, response) => {
   const body = bodyOf(request);
-  writeJson(response, 200, rerankResponse(String(body.model), String(body.query ?? ''), stringsOf(body.documents), typeof body.top_n === 'number' ? body.top_n : undefined));
+  writeJson(
+    response,
+    200,
+    rerankResponse(String(body.model), String(body.query ?? ''), stringsOf(body.documents), typeof body.top_n === 'number' ? body.top_n : undefined),
+  );
 };
 
 const tokenize: UpstreamHandler = (request, response) => {

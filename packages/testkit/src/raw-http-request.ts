@@ -31,7 +31,8 @@ export function rawHttpRequest(url: string, options: RawHttpRequestOptions): Pro
       sentAtAnswer = bytesSent;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const settle = (): void => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), bytesSent: sentAtAnswer });
+      const settle = (): void =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), bytesSent: sentAtAnswer });
       response.on('end', settle);
       response.on('error', settle);
     });

@@ -95,7 +95,15 @@ const vllmNew: RecordedServerPayload = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: recordedAnswer.content, refusal: null, annotations: null, audio: null, function_call: null, reasoning: recordedAnswer.reasoning },
+        message: {
+          role: 'assistant',
+          content: recordedAnswer.content,
+          refusal: null,
+          annotations: null,
+          audio: null,
+          function_call: null,
+          reasoning: recordedAnswer.reasoning,
+        },
         logprobs: null,
         finish_reason: 'stop',
         stop_reason: null,
@@ -146,7 +154,11 @@ const tgi: RecordedServerPayload = {
   chunks: (model) => {
     const base = { object: 'chat.completion.chunk', id: '', created, model, system_fingerprint: '3.3.4-sha-9f38d93' };
     return [
-      ...recordedAnswer.pieces.map((piece) => ({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: piece }, logprobs: null, finish_reason: null }], usage: null })),
+      ...recordedAnswer.pieces.map((piece) => ({
+        ...base,
+        choices: [{ index: 0, delta: { role: 'assistant', content: piece }, logprobs: null, finish_reason: null }],
+        usage: null,
+      })),
       { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: 'stop' }], usage: null },
       { ...base, choices: [], usage: plainUsage },
     ];
@@ -160,13 +172,24 @@ const tgi: RecordedServerPayload = {
  * has `content: null` with the role; the finishing chunk has an empty delta and carries `usage` and
  * `timings` itself.
  */
-const timings = { prompt_n: 12, prompt_ms: 21.5, prompt_per_token_ms: 1.79, prompt_per_second: 558.1, predicted_n: 9, predicted_ms: 88.2, predicted_per_token_ms: 9.8, predicted_per_second: 102.04 };
+const timings = {
+  prompt_n: 12,
+  prompt_ms: 21.5,
+  prompt_per_token_ms: 1.79,
+  prompt_per_second: 558.1,
+  predicted_n: 9,
+  predicted_ms: 88.2,
+  predicted_per_token_ms: 9.8,
+  predicted_per_second: 102.04,
+};
 const llamaCpp: RecordedServerPayload = {
   name: 'llama.cpp server',
   systemFingerprint: 'b6881-8b11deea4',
   hasReasoning: true,
   completion: (model) => ({
-    choices: [{ finish_reason: 'stop', index: 0, message: { role: 'assistant', reasoning_content: recordedAnswer.reasoning, content: recordedAnswer.content } }],
+    choices: [
+      { finish_reason: 'stop', index: 0, message: { role: 'assistant', reasoning_content: recordedAnswer.reasoning, content: recordedAnswer.content } },
+    ],
     created,
     model,
     system_fingerprint: 'b6881-8b11deea4',
@@ -240,18 +263,46 @@ const sglang: RecordedServerPayload = {
         matched_stop: 151_645,
       },
     ],
-    usage: { prompt_tokens: recordedAnswer.promptTokens, total_tokens: totalTokens, completion_tokens: recordedAnswer.completionTokens, prompt_tokens_details: null, reasoning_tokens: 0 },
+    usage: {
+      prompt_tokens: recordedAnswer.promptTokens,
+      total_tokens: totalTokens,
+      completion_tokens: recordedAnswer.completionTokens,
+      prompt_tokens_details: null,
+      reasoning_tokens: 0,
+    },
     metadata: { weight_version: 'default' },
   }),
   chunks: (model) => {
     const base = { id: '6d2b8c0e4f7a4e1b9c3d5a7f8e0b1c2d', object: 'chat.completion.chunk', created, model };
     const delta = (fields: Json) => ({ role: null, content: null, reasoning_content: null, tool_calls: null, ...fields });
     return [
-      { ...base, choices: [{ index: 0, delta: delta({ role: 'assistant', content: '' }), logprobs: null, finish_reason: null, matched_stop: null }], usage: null },
-      { ...base, choices: [{ index: 0, delta: delta({ reasoning_content: recordedAnswer.reasoning }), logprobs: null, finish_reason: null, matched_stop: null }], usage: null },
-      ...recordedAnswer.pieces.map((piece) => ({ ...base, choices: [{ index: 0, delta: delta({ content: piece }), logprobs: null, finish_reason: null, matched_stop: null }], usage: null })),
+      {
+        ...base,
+        choices: [{ index: 0, delta: delta({ role: 'assistant', content: '' }), logprobs: null, finish_reason: null, matched_stop: null }],
+        usage: null,
+      },
+      {
+        ...base,
+        choices: [{ index: 0, delta: delta({ reasoning_content: recordedAnswer.reasoning }), logprobs: null, finish_reason: null, matched_stop: null }],
+        usage: null,
+      },
+      ...recordedAnswer.pieces.map((piece) => ({
+        ...base,
+        choices: [{ index: 0, delta: delta({ content: piece }), logprobs: null, finish_reason: null, matched_stop: null }],
+        usage: null,
+      })),
       { ...base, choices: [{ index: 0, delta: delta({}), logprobs: null, finish_reason: 'stop', matched_stop: 151_645 }], usage: null },
-      { ...base, choices: [], usage: { prompt_tokens: recordedAnswer.promptTokens, total_tokens: totalTokens, completion_tokens: recordedAnswer.completionTokens, prompt_tokens_details: null, reasoning_tokens: 0 } },
+      {
+        ...base,
+        choices: [],
+        usage: {
+          prompt_tokens: recordedAnswer.promptTokens,
+          total_tokens: totalTokens,
+          completion_tokens: recordedAnswer.completionTokens,
+          prompt_tokens_details: null,
+          reasoning_tokens: 0,
+        },
+      },
     ];
   },
 };

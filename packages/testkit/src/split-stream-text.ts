@@ -4,8 +4,21 @@
  * comments; then `[DONE]`.
  */
 export function splitStreamText(model: string): Uint8Array {
-  const chunk = (content: string): string => JSON.stringify({ id: 'chatcmpl-split', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }] });
-  const last = JSON.stringify({ id: 'chatcmpl-split', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] });
+  const chunk = (content: string): string =>
+    JSON.stringify({
+      id: 'chatcmpl-split',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model,
+      choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
+    });
+  const last = JSON.stringify({
+    id: 'chatcmpl-split',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model,
+    choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }],
+  });
   const second = chunk('wörld 𝄞 ');
   const text = [
     `: opening comment\n`,

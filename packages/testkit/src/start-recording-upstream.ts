@@ -27,7 +27,9 @@ export interface RecordingUpstream {
 
 const notFound: UpstreamHandler = (request, response) => {
   response.writeHead(404, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ error: { message: `The route ${request.path} does not exist on this test upstream.`, type: 'NotFoundError', param: null, code: 404 } }));
+  response.end(
+    JSON.stringify({ error: { message: `The route ${request.path} does not exist on this test upstream.`, type: 'NotFoundError', param: null, code: 404 } }),
+  );
 };
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -92,7 +94,11 @@ export async function startRecordingUpstream(options: RecordingUpstreamOptions =
       } catch (error) {
         if (!response.headersSent) {
           response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: { message: `test upstream handler failed: ${(error as Error).message}`, type: 'InternalServerError', param: null, code: 500 } }));
+          response.end(
+            JSON.stringify({
+              error: { message: `test upstream handler failed: ${(error as Error).message}`, type: 'InternalServerError', param: null, code: 500 },
+            }),
+          );
         } else {
           response.destroy();
         }

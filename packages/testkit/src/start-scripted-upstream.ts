@@ -115,7 +115,8 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
     const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     const model = typeof body.model === 'string' ? body.model : 'scripted';
     const streaming = body.stream === true;
-    const includeUsage = typeof body.stream_options === 'object' && body.stream_options !== null && (body.stream_options as Record<string, unknown>).include_usage === true;
+    const includeUsage =
+      typeof body.stream_options === 'object' && body.stream_options !== null && (body.stream_options as Record<string, unknown>).include_usage === true;
     const defaultHandler = defaultUpstreamHandlers[`${request.method} ${request.path}`];
     const isChat = request.path === '/v1/chat/completions';
 
@@ -170,7 +171,12 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       case 'status': {
         const headers: Record<string, string> = script.status === 429 ? { 'retry-after': '7' } : {};
         if (script.body === 'json') {
-          writeJson(response, script.status, { error: { message: `scripted failure ${script.status}`, type: 'BadRequestError', param: null, code: script.status } }, headers);
+          writeJson(
+            response,
+            script.status,
+            { error: { message: `scripted failure ${script.status}`, type: 'BadRequestError', param: null, code: script.status } },
+            headers,
+          );
         } else if (script.body === 'html') {
           response.writeHead(script.status, { 'content-type': 'text/html', ...headers });
           response.end('<html><body><h1>Bad Gateway</h1><p>nginx at 10.1.2.3</p></body></html>');
@@ -204,7 +210,9 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
         }
         return;
       case 'echo-auth':
-        writeJson(response, 400, { error: { message: `rejected credentials: ${String(request.headers.authorization)}`, type: 'BadRequestError', param: null, code: 400 } });
+        writeJson(response, 400, {
+          error: { message: `rejected credentials: ${String(request.headers.authorization)}`, type: 'BadRequestError', param: null, code: 400 },
+        });
         return;
       case 'split': {
         // fault-matrix row 15: the same events, cut into pieces at seeded offsets, one write() each.

@@ -1,10 +1,19 @@
 /** The spec's catalogue grouped by the upstream protocol that serves each kind (DESIGN.md's config `protocol`). */
 const modelsByProtocol = {
   openai: [
-    'beta53-flash-chat', 'beta53-flash-chat-low', 'beta53-flash-agent', 'beta53-flash-agent-low',
-    'alpha35-122b-a10b-instruct-general', 'alpha35-122b-a10b-instruct-creative', 'alpha35-122b-a10b-thinking-general', 'alpha35-122b-a10b-thinking-coding',
-    'alpha36-35b-a3b-instruct', 'alpha36-35b-a3b-thinking-general', 'alpha36-35b-a3b-thinking-coding',
-    'alpha3-vl-embedding-8b', 'gamma-m3',
+    'beta53-flash-chat',
+    'beta53-flash-chat-low',
+    'beta53-flash-agent',
+    'beta53-flash-agent-low',
+    'alpha35-122b-a10b-instruct-general',
+    'alpha35-122b-a10b-instruct-creative',
+    'alpha35-122b-a10b-thinking-general',
+    'alpha35-122b-a10b-thinking-coding',
+    'alpha36-35b-a3b-instruct',
+    'alpha36-35b-a3b-thinking-general',
+    'alpha36-35b-a3b-thinking-coding',
+    'alpha3-vl-embedding-8b',
+    'gamma-m3',
   ],
   cohere: ['gamma-reranker-v2-m3'],
   images: ['alpha-image', 'alpha-image-pe', 'alpha-image-edit', 'alpha-image-edit-pe'],

@@ -43,12 +43,18 @@ export function chatCompletion(model: string, content: string, promptTokens = 7)
 /** The chunks of a vLLM chat stream: role chunk, one chunk per piece, the finishing chunk, then usage when asked. */
 export function chatStreamChunks(model: string, pieces: readonly string[], includeUsage: boolean, promptTokens = 7): Record<string, unknown>[] {
   const base = { id: 'chatcmpl-fedcba9876543210fedcba9876543210', object: 'chat.completion.chunk', created, model };
-  const chunks: Record<string, unknown>[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }];
+  const chunks: Record<string, unknown>[] = [
+    { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] },
+  ];
   for (const piece of pieces) chunks.push({ ...base, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] });
   chunks.push({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop', stop_reason: 151_645 }] });
   if (includeUsage) {
     const completionTokens = fakeTokenCount(pieces.join(''));
-    chunks.push({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } });
+    chunks.push({
+      ...base,
+      choices: [],
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    });
   }
   return chunks;
 }

@@ -13,7 +13,11 @@ describe('startRecordingUpstream', () => {
   afterAll(async () => upstream?.close());
 
   it('records the request and answers a vLLM chat completion', async () => {
-    const response = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'r-1' }, body: chatBody('m-1') });
+    const response = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'r-1' },
+      body: chatBody('m-1'),
+    });
     const body = (await response.json()) as { object: string; model: string; choices: { message: { content: string } }[] };
     expect(body.object).toBe('chat.completion');
     expect(body.choices[0]?.message.content).toBe('Hello from m-1.');
@@ -49,7 +53,12 @@ describe('startScriptedUpstream', () => {
   it('stalls after k chunks and records the abort', async () => {
     upstream.scriptForRequest('stall-1', 'stall-after:2');
     const controller = new AbortController();
-    const response = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-request-id': 'stall-1' }, body: chatBody('x', true), signal: controller.signal });
+    const response = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'stall-1' },
+      body: chatBody('x', true),
+      signal: controller.signal,
+    });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let text = '';
     while (parseSseText(text).length < 2) text += new TextDecoder().decode((await reader.read()).value);
@@ -71,11 +80,23 @@ describe('startScriptedUpstream', () => {
   });
 
   it('resets mid-stream, and fails then succeeds per request id', async () => {
-    const reset = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-test-script': 'reset-after:1' }, body: chatBody('x', true) });
+    const reset = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-test-script': 'reset-after:1' },
+      body: chatBody('x', true),
+    });
     await expect(reset.text()).rejects.toThrow();
-    const first = fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-test-script': 'fail-then-ok', 'x-request-id': 'ft-1' }, body: chatBody('x') });
+    const first = fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-test-script': 'fail-then-ok', 'x-request-id': 'ft-1' },
+      body: chatBody('x'),
+    });
     await expect(first).rejects.toThrow();
-    const second = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-test-script': 'fail-then-ok', 'x-request-id': 'ft-1' }, body: chatBody('x') });
+    const second = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-test-script': 'fail-then-ok', 'x-request-id': 'ft-1' },
+      body: chatBody('x'),
+    });
     expect(second.status).toBe(200);
     await second.body?.cancel();
   });

@@ -6,7 +6,16 @@ import { upstreamFailure } from './upstream-failure.js';
 const refusedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL']);
 const connectTimeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT']);
 const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_DESTROYED']);
-const protocolCodes = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_CONTENT_LENGTH', 'HPE_UNEXPECTED_CONTENT_LENGTH']);
+const protocolCodes = new Set([
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_INFO',
+  'HPE_INVALID_CONSTANT',
+  'HPE_INVALID_CHUNK_SIZE',
+  'HPE_INVALID_HEADER_TOKEN',
+  'HPE_INVALID_STATUS',
+  'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_UNEXPECTED_CONTENT_LENGTH',
+]);
 
 function errorChain(error: unknown): { codes: string[]; names: string[]; messages: string[] } {
   const codes: string[] = [];

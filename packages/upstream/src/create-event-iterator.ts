@@ -18,7 +18,11 @@ const consumerStopped = upstreamFailure('aborted', 'body');
  * The `events` of a stream response: the first event (already read inside `send()`, which is how the
  * first-event limit can still produce a 504), then the rest. `return()` aborts the upstream at once.
  */
-export function createEventIterator(first: SseEvent | undefined, rest: AsyncGenerator<SseEvent, void, undefined>, hooks: EventIteratorHooks): AsyncIterableIterator<SseEvent> {
+export function createEventIterator(
+  first: SseEvent | undefined,
+  rest: AsyncGenerator<SseEvent, void, undefined>,
+  hooks: EventIteratorHooks,
+): AsyncIterableIterator<SseEvent> {
   let pendingFirst = first;
   let ended = first === undefined;
   if (ended) hooks.end();

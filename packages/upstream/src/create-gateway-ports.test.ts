@@ -31,7 +31,14 @@ describe('createGatewayPorts', () => {
     });
     const target = ports.upstream.target('gamma-m3');
     expect(target?.protocol).toBe('openai');
-    const response = await ports.upstream.send({ modelId: 'gamma-m3', path: '/v1/embeddings', body: {}, stream: false, signal: new AbortController().signal, requestId: 'r-1' });
+    const response = await ports.upstream.send({
+      modelId: 'gamma-m3',
+      path: '/v1/embeddings',
+      body: {},
+      stream: false,
+      signal: new AbortController().signal,
+      requestId: 'r-1',
+    });
     expect(response.kind).toBe('json');
     expect(seen).toEqual(['/v1/embeddings']);
   });
@@ -39,7 +46,15 @@ describe('createGatewayPorts', () => {
 
 describe('the upstream port of createGatewayPorts', () => {
   it('closes each transport once, however many upstreams share it', async () => {
-    const config = resolveGatewayConfig({ upstreams: [{ name: 'a', url: 'http://127.0.0.1:9', protocol: 'openai', models: { 'gamma-m3': 'g' } }, { name: 'b', url: 'http://127.0.0.1:9', protocol: 'openai', models: { 'gamma-m3': 'g' } }] }, { INFERGATE_API_KEYS: 'k' });
+    const config = resolveGatewayConfig(
+      {
+        upstreams: [
+          { name: 'a', url: 'http://127.0.0.1:9', protocol: 'openai', models: { 'gamma-m3': 'g' } },
+          { name: 'b', url: 'http://127.0.0.1:9', protocol: 'openai', models: { 'gamma-m3': 'g' } },
+        ],
+      },
+      { INFERGATE_API_KEYS: 'k' },
+    );
     let closed = 0;
     const shared = { ...createInProcessTransport(async () => new Response(null)), close: async () => void (closed += 1) };
     const ports = createGatewayPorts(config, { transportFor: () => shared });

@@ -62,7 +62,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       const existing = targets.get(modelId);
       if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model, ...(upstream.tokenize === false ? { tokenize: false } : {}) });
       else if (existing.protocol !== upstream.protocol) {
-        throw new Error(`Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`);
+        throw new Error(
+          `Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`,
+        );
       }
     }
   }
@@ -85,7 +87,8 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     // The upstream of the current attempt (and, once it is over, of the last): for metrics and logs.
     let lastUpstream: string | undefined;
     let attempts = 0;
-    const countError = (kind: string): void => options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
+    const countError = (kind: string): void =>
+      options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
     let retriesUsed = 0;
     let nextHasSlot = false;
     let currentHasSlot = false;
@@ -118,7 +121,13 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         tried.add(endpoint);
         // Counted apart from `tried`: a pool of one endpoint retries that endpoint.
         attempts += 1;
-        const span = options.tracer?.startAttempt({ modelId: call.modelId, path: call.path, upstream: endpoint.upstream.name, attempt: attempts, stream: call.stream });
+        const span = options.tracer?.startAttempt({
+          modelId: call.modelId,
+          path: call.path,
+          upstream: endpoint.upstream.name,
+          attempt: attempts,
+          stream: call.stream,
+        });
         let result;
         try {
           result = await sendAttempt({
@@ -159,7 +168,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });
         // A stream's span ends with the stream (onStreamEnd); its mid-stream failures are counted as they happen.
-        return response.kind === 'stream' && options.metrics?.upstreamError !== undefined ? { ...response, events: countStreamErrors(response.events, countError) } : response;
+        return response.kind === 'stream' && options.metrics?.upstreamError !== undefined
+          ? { ...response, events: countStreamErrors(response.events, countError) }
+          : response;
       }
     } finally {
       releaseSlots();

@@ -2,7 +2,12 @@ import type { UpstreamConfig } from '@infergate/core';
 import { describe, expect, it } from 'vitest';
 import { EndpointPool } from './endpoint-pool.js';
 
-const upstream = (name: string, models: Record<string, string> = { m: 'm' }): UpstreamConfig => ({ name, url: `http://${name}.invalid`, protocol: 'openai', models });
+const upstream = (name: string, models: Record<string, string> = { m: 'm' }): UpstreamConfig => ({
+  name,
+  url: `http://${name}.invalid`,
+  protocol: 'openai',
+  models,
+});
 
 function poolOf(upstreams: UpstreamConfig[], random: () => number = () => 0) {
   let time = 1_000_000;
@@ -95,4 +100,3 @@ describe('EndpointPool', () => {
     expect(pool.ready()).toBe(true);
   });
 });
-

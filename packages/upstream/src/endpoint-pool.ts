@@ -47,7 +47,15 @@ export class EndpointPool {
     this.failuresToEject = options.failuresToEject ?? 5;
     this.baseEjectionMs = options.baseEjectionMs ?? 30_000;
     this.maxEjectionMs = options.maxEjectionMs ?? 300_000;
-    this.endpoints = upstreams.map((upstream) => ({ upstream, inFlight: 0, consecutiveFailures: 0, ejections: 0, ejectedUntil: 0, probing: false, connectFailedAt: undefined }));
+    this.endpoints = upstreams.map((upstream) => ({
+      upstream,
+      inFlight: 0,
+      consecutiveFailures: 0,
+      ejections: 0,
+      ejectedUntil: 0,
+      probing: false,
+      connectFailedAt: undefined,
+    }));
     for (const endpoint of this.endpoints) {
       for (const modelId of Object.keys(endpoint.upstream.models)) {
         const list = this.byModel.get(modelId) ?? [];
@@ -116,7 +124,9 @@ export class EndpointPool {
   ready(): boolean {
     const now = this.options.now();
     for (const list of this.byModel.values()) {
-      const reachable = list.some((endpoint) => this.isAvailable(endpoint) && (endpoint.connectFailedAt === undefined || now - endpoint.connectFailedAt >= this.baseEjectionMs));
+      const reachable = list.some(
+        (endpoint) => this.isAvailable(endpoint) && (endpoint.connectFailedAt === undefined || now - endpoint.connectFailedAt >= this.baseEjectionMs),
+      );
       if (!reachable) return false;
     }
     return true;

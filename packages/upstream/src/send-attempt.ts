@@ -84,10 +84,14 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   if (call.signal.aborted) onClientAbort();
 
   // Started before the transport is called, so time queued for a connection counts (DESIGN.md).
-  const clearFirstByteLimit = startTimer(call.stream ? timeouts.firstEventMs : timeouts.headersMs, () => controller.abort(upstreamFailure('timeout', 'headers')));
+  const clearFirstByteLimit = startTimer(call.stream ? timeouts.firstEventMs : timeouts.headersMs, () =>
+    controller.abort(upstreamFailure('timeout', 'headers')),
+  );
   clears.push(clearFirstByteLimit);
   if (call.stream) {
-    clears.push(startTimer(timeouts.streamTotalMs, () => controller.abort(upstreamFailure('timeout', phase, undefined, 'The stream reached its total time limit.'))));
+    clears.push(
+      startTimer(timeouts.streamTotalMs, () => controller.abort(upstreamFailure('timeout', phase, undefined, 'The stream reached its total time limit.'))),
+    );
   }
 
   let response;
@@ -135,11 +139,19 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
       // Core reads this answer from its text in one pass (embeddings): no parse here.
       return { retry: false, response: { kind: 'json', status, headers, body: undefined, text: decoder.decode(bytes), endpoint: endpoint.upstream.name } };
     }
-    return { retry: false, response: { kind: 'json', status, headers, body: parseJsonBody(bytes, endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name } };
+    return {
+      retry: false,
+      response: { kind: 'json', status, headers, body: parseJsonBody(bytes, endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
+    };
   }
 
   // The first-event limit keeps running until an event is parsed: headers alone prove nothing.
-  const events = limitPulls(parseSseStream(response.body, { maxEventBytes: context.maxEventBytes }), { signal, idleMs: timeouts.idleMs, onIdle, exemptFirstPull: true });
+  const events = limitPulls(parseSseStream(response.body, { maxEventBytes: context.maxEventBytes }), {
+    signal,
+    idleMs: timeouts.idleMs,
+    onIdle,
+    exemptFirstPull: true,
+  });
   let first: IteratorResult<SseEvent, void>;
   try {
     first = await events.next();

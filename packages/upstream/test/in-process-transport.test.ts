@@ -13,7 +13,14 @@ describe('in-process transport', () => {
       return Response.json({ ok: true }, { status: 201, headers: { 'X-Local': '1' } });
     };
     const port = makePort([upstreamAt('local', 'http://local-backend', { local: true })], createInProcessTransport(handler));
-    expect(await port.send(call())).toEqual({ kind: 'json', status: 201, headers: expect.objectContaining({ 'x-local': '1' }), body: { ok: true }, endpoint: 'local', attempts: 1 });
+    expect(await port.send(call())).toEqual({
+      kind: 'json',
+      status: 201,
+      headers: expect.objectContaining({ 'x-local': '1' }),
+      body: { ok: true },
+      endpoint: 'local',
+      attempts: 1,
+    });
     expect(seen[0]?.url).toBe('http://local-backend/v1/chat/completions');
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'x-request-id': 'req-1' });
     expect(seen[0]?.body).toEqual({ model: 'served-m', messages: [{ role: 'user', content: 'hi' }] });
@@ -57,7 +64,9 @@ describe('in-process transport', () => {
   it('honours the first-event limit against a handler that never produces an event', async () => {
     let cancelled = false;
     const handler = async () =>
-      new Response(new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}), cancel: () => void (cancelled = true) }), { headers: { 'content-type': 'text/event-stream' } });
+      new Response(new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}), cancel: () => void (cancelled = true) }), {
+        headers: { 'content-type': 'text/event-stream' },
+      });
     const port = makePort([upstreamAt('local', 'http://local-backend')], createInProcessTransport(handler), { timeouts: { firstEventMs: 100 } });
     await expect(port.send(call({ stream: true }))).rejects.toMatchObject({ kind: 'timeout', phase: 'headers' });
     await new Promise((resolve) => setTimeout(resolve, 20));

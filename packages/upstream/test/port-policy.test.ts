@@ -149,7 +149,7 @@ describe('port policy over loopback (undici)', () => {
     const a = await stub(hold);
     const b = await stub(hold);
     let seed = 7;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random });
     const responses = await Promise.all(Array.from({ length: 10 }, () => port.send(call({ stream: true }))));
     expect([a.requests.length, b.requests.length]).toEqual([5, 5]);

@@ -62,12 +62,24 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     const server = await stub((_request, response) => json(response, 200, { ok: true }, { 'X-Upstream': 'yes' }));
     const port = makePort([upstreamAt('a', server.url, { apiKey: 'sk-up' })], transport());
     const response = await port.send(call());
-    expect(response).toEqual({ kind: 'json', status: 200, headers: expect.objectContaining({ 'x-upstream': 'yes' }), body: { ok: true }, endpoint: 'a', attempts: 1 });
+    expect(response).toEqual({
+      kind: 'json',
+      status: 200,
+      headers: expect.objectContaining({ 'x-upstream': 'yes' }),
+      body: { ok: true },
+      endpoint: 'a',
+      attempts: 1,
+    });
     const [seen] = server.requests;
     expect(seen?.method).toBe('POST');
     expect(seen?.path).toBe('/v1/chat/completions');
     expect(JSON.parse(seen?.body ?? '')).toEqual({ model: 'served-m', messages: [{ role: 'user', content: 'hi' }] });
-    expect(seen?.headers).toMatchObject({ authorization: 'Bearer sk-up', 'content-type': 'application/json', accept: 'application/json', 'x-request-id': 'req-1' });
+    expect(seen?.headers).toMatchObject({
+      authorization: 'Bearer sk-up',
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-request-id': 'req-1',
+    });
   });
 
   it('hands back the text of a 2xx answer to a raw call as sent, and still parses an error answer', async () => {

@@ -31,7 +31,12 @@ describe('createKeyStore', () => {
   });
 
   it('gives the first entry when a key is listed twice', async () => {
-    expect(await createKeyStore([{ key: 'dup', name: 'first' }, { key: 'dup', name: 'second' }]).verify('dup')).toEqual({ name: 'first' });
+    expect(
+      await createKeyStore([
+        { key: 'dup', name: 'first' },
+        { key: 'dup', name: 'second' },
+      ]).verify('dup'),
+    ).toEqual({ name: 'first' });
   });
 
   it('refuses to store an empty key', () => {
@@ -54,7 +59,7 @@ describe('createKeyStore', () => {
     expect(await store.verify('sk-third')).toEqual({ name: 'key-3' });
   });
 
-  it('uses a synchronous digest when given one, with the same answers as WebCrypto\'s', async () => {
+  it("uses a synchronous digest when given one, with the same answers as WebCrypto's", async () => {
     const seen: string[] = [];
     const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
     // A synchronous digest, as Node's createHash gives: precomputed here, since core has no node:crypto.

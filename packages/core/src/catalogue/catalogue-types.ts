@@ -2,15 +2,7 @@
 export type ModelKind = 'text' | 'embedding' | 'rerank' | 'image-generation' | 'image-edit';
 
 /** The gateway's endpoints as the catalogue names them (see the route table for paths). */
-export type Endpoint =
-  | 'responses'
-  | 'chat'
-  | 'embeddings'
-  | 'compat-embed'
-  | 'compat-rerank'
-  | 'image-generations'
-  | 'image-edits'
-  | 'tokenize';
+export type Endpoint = 'responses' | 'chat' | 'embeddings' | 'compat-embed' | 'compat-rerank' | 'image-generations' | 'image-edits' | 'tokenize';
 
 export type InputModality = 'text' | 'image';
 
@@ -24,8 +16,7 @@ export interface ReasoningPolicy {
 }
 
 export type EmbeddingDimensions =
-  | { kind: 'fixed'; value: number }
-  | { kind: 'configurable'; allowed: readonly number[]; min: number; max: number; default: number };
+  { kind: 'fixed'; value: number } | { kind: 'configurable'; allowed: readonly number[]; min: number; max: number; default: number };
 
 export interface ModelEntry {
   id: string;

@@ -23,17 +23,35 @@ function text(id: string, description: string, contextWindow: number, extra: Par
 }
 
 const models: readonly ModelEntry[] = [
-  text('beta53-flash-chat', 'development-oriented model; thinking hidden; reasoning_effort configurable', ONE_M, { thinking: true, reasoning: { clearThinking: true, effort: configurableEffort } }),
-  text('beta53-flash-chat-low', 'development-oriented model; thinking hidden; reasoning_effort locked to low', ONE_M, { thinking: true, reasoning: { clearThinking: true, effort: lockedLow } }),
-  text('beta53-flash-agent', 'development-oriented model; thinking exposed; reasoning_effort configurable', ONE_M, { thinking: true, reasoning: { clearThinking: false, effort: configurableEffort } }),
-  text('beta53-flash-agent-low', 'development-oriented model; thinking exposed; reasoning_effort locked to low', ONE_M, { thinking: true, reasoning: { clearThinking: false, effort: lockedLow } }),
+  text('beta53-flash-chat', 'development-oriented model; thinking hidden; reasoning_effort configurable', ONE_M, {
+    thinking: true,
+    reasoning: { clearThinking: true, effort: configurableEffort },
+  }),
+  text('beta53-flash-chat-low', 'development-oriented model; thinking hidden; reasoning_effort locked to low', ONE_M, {
+    thinking: true,
+    reasoning: { clearThinking: true, effort: lockedLow },
+  }),
+  text('beta53-flash-agent', 'development-oriented model; thinking exposed; reasoning_effort configurable', ONE_M, {
+    thinking: true,
+    reasoning: { clearThinking: false, effort: configurableEffort },
+  }),
+  text('beta53-flash-agent-low', 'development-oriented model; thinking exposed; reasoning_effort locked to low', ONE_M, {
+    thinking: true,
+    reasoning: { clearThinking: false, effort: lockedLow },
+  }),
   text('alpha35-122b-a10b-instruct-general', 'general purpose; full control of sampling', K256),
   text('alpha35-122b-a10b-instruct-creative', 'creative writing; sampling parameters enforced on the backend', K256, { backendEnforcedSampling: true }),
   text('alpha35-122b-a10b-thinking-general', 'deep reasoning; full control of sampling', K256, { thinking: true }),
-  text('alpha35-122b-a10b-thinking-coding', 'coding with reasoning; sampling parameters enforced on the backend', K256, { thinking: true, backendEnforcedSampling: true }),
+  text('alpha35-122b-a10b-thinking-coding', 'coding with reasoning; sampling parameters enforced on the backend', K256, {
+    thinking: true,
+    backendEnforcedSampling: true,
+  }),
   text('alpha36-35b-a3b-instruct', 'lightweight general, text, code, vision; no thinking mode', K256),
   text('alpha36-35b-a3b-thinking-general', 'lightweight with thinking; thinking mode on', K256, { thinking: true }),
-  text('alpha36-35b-a3b-thinking-coding', 'lightweight coding with thinking; coding-optimized sampling enforced on the backend', K256, { thinking: true, backendEnforcedSampling: true }),
+  text('alpha36-35b-a3b-thinking-coding', 'lightweight coding with thinking; coding-optimized sampling enforced on the backend', K256, {
+    thinking: true,
+    backendEnforcedSampling: true,
+  }),
   {
     id: 'alpha3-vl-embedding-8b',
     kind: 'embedding',
@@ -54,9 +72,23 @@ const models: readonly ModelEntry[] = [
   },
   { id: 'gamma-reranker-v2-m3', kind: 'rerank', description: 'reranker', inputModalities: ['text'], serves: ['compat-rerank'] },
   { id: 'alpha-image', kind: 'image-generation', description: 'image generation', inputModalities: ['text'], serves: ['image-generations'] },
-  { id: 'alpha-image-pe', kind: 'image-generation', description: 'image generation with prompt enhancement', inputModalities: ['text'], serves: ['image-generations'], promptEnhancement: { textModel: promptEnhancementModel } },
+  {
+    id: 'alpha-image-pe',
+    kind: 'image-generation',
+    description: 'image generation with prompt enhancement',
+    inputModalities: ['text'],
+    serves: ['image-generations'],
+    promptEnhancement: { textModel: promptEnhancementModel },
+  },
   { id: 'alpha-image-edit', kind: 'image-edit', description: 'image editing', inputModalities: ['text', 'image'], serves: ['image-edits'] },
-  { id: 'alpha-image-edit-pe', kind: 'image-edit', description: 'image editing with prompt enhancement', inputModalities: ['text', 'image'], serves: ['image-edits'], promptEnhancement: { textModel: promptEnhancementModel } },
+  {
+    id: 'alpha-image-edit-pe',
+    kind: 'image-edit',
+    description: 'image editing with prompt enhancement',
+    inputModalities: ['text', 'image'],
+    serves: ['image-edits'],
+    promptEnhancement: { textModel: promptEnhancementModel },
+  },
 ];
 
 const virtualModels: ReadonlyArray<readonly [string, string]> = [

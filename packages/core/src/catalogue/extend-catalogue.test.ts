@@ -5,8 +5,18 @@ import { extendCatalogue } from './extend-catalogue.js';
 
 describe('extendCatalogue', () => {
   it('adds a new text entry (the spec example alpha35-397b-a17b-instruct-general)', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } }, undefined);
-    expect(catalogue.models.get('alpha35-397b-a17b-instruct-general')).toMatchObject({ id: 'alpha35-397b-a17b-instruct-general', kind: 'text', contextWindow: 262144, serves: ['responses', 'chat'], inputModalities: ['text'] });
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } },
+      undefined,
+    );
+    expect(catalogue.models.get('alpha35-397b-a17b-instruct-general')).toMatchObject({
+      id: 'alpha35-397b-a17b-instruct-general',
+      kind: 'text',
+      contextWindow: 262144,
+      serves: ['responses', 'chat'],
+      inputModalities: ['text'],
+    });
     expect(catalogue.models.size).toBe(defaultCatalogue.models.size + 1);
   });
 
@@ -18,7 +28,13 @@ describe('extendCatalogue', () => {
   it('merges an override over the existing entry', () => {
     const catalogue = extendCatalogue(defaultCatalogue, { 'gamma-m3': { context: 16384, description: 'bigger' } }, undefined);
     const entry = catalogue.models.get('gamma-m3');
-    expect(entry).toMatchObject({ kind: 'embedding', contextWindow: 16384, description: 'bigger', dimensions: { kind: 'fixed', value: 1024 }, serves: ['embeddings', 'tokenize'] });
+    expect(entry).toMatchObject({
+      kind: 'embedding',
+      contextWindow: 16384,
+      description: 'bigger',
+      dimensions: { kind: 'fixed', value: 1024 },
+      serves: ['embeddings', 'tokenize'],
+    });
   });
 
   it('turns a dimension list into a configurable range with the largest as default', () => {
@@ -27,7 +43,11 @@ describe('extendCatalogue', () => {
   });
 
   it('maps reasoning settings to a locked or configurable policy', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'my-think': { kind: 'text', context: 1000, reasoning: { clear_thinking: false, effort: 'low' } } }, undefined);
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'my-think': { kind: 'text', context: 1000, reasoning: { clear_thinking: false, effort: 'low' } } },
+      undefined,
+    );
     expect(catalogue.models.get('my-think')?.reasoning).toEqual({ clearThinking: false, effort: { kind: 'locked', value: 'low' } });
   });
 
@@ -38,7 +58,10 @@ describe('extendCatalogue', () => {
   });
 
   it('adds virtual models and may re-point a default one', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, undefined, { 'my-default': 'alpha36-35b-a3b-instruct', 'general-std': 'alpha36-35b-a3b-thinking-general' });
+    const catalogue = extendCatalogue(defaultCatalogue, undefined, {
+      'my-default': 'alpha36-35b-a3b-instruct',
+      'general-std': 'alpha36-35b-a3b-thinking-general',
+    });
     expect(catalogue.virtualModels.get('my-default')).toBe('alpha36-35b-a3b-instruct');
     expect(catalogue.virtualModels.get('general-std')).toBe('alpha36-35b-a3b-thinking-general');
     expect(catalogue.virtualModels.get('coding-max')).toBe('beta53-flash-agent-low');
@@ -50,17 +73,47 @@ describe('extendCatalogue', () => {
   });
 
   const failures: Array<[string, Parameters<typeof extendCatalogue>[1], Parameters<typeof extendCatalogue>[2], string]> = [
-    ['a new entry without kind', { 'new-model': { context: 1000 } }, undefined, "models.new-model.kind: required for a model that is not in the catalogue"],
+    ['a new entry without kind', { 'new-model': { context: 1000 } }, undefined, 'models.new-model.kind: required for a model that is not in the catalogue'],
     ['a text entry without context', { 'new-model': { kind: 'text' } }, undefined, 'models.new-model.context: required for text models'],
-    ['an embedding entry without dimensions', { 'new-embed': { kind: 'embedding', context: 10 } }, undefined, 'models.new-embed.dimensions: required for an embedding model'],
-    ['dimensions on a text model', { 'gamma-m3x': { kind: 'text', context: 10, dimensions: 8 } }, undefined, 'models.gamma-m3x.dimensions: only embedding models'],
-    ['an endpoint the kind cannot serve', { 'gamma-m3': { serves: ['embeddings', 'chat'] } }, undefined, 'models.gamma-m3.serves[1]: embedding models cannot serve chat'],
+    [
+      'an embedding entry without dimensions',
+      { 'new-embed': { kind: 'embedding', context: 10 } },
+      undefined,
+      'models.new-embed.dimensions: required for an embedding model',
+    ],
+    [
+      'dimensions on a text model',
+      { 'gamma-m3x': { kind: 'text', context: 10, dimensions: 8 } },
+      undefined,
+      'models.gamma-m3x.dimensions: only embedding models',
+    ],
+    [
+      'an endpoint the kind cannot serve',
+      { 'gamma-m3': { serves: ['embeddings', 'chat'] } },
+      undefined,
+      'models.gamma-m3.serves[1]: embedding models cannot serve chat',
+    ],
     ['a default outside the allowed list', { 'gamma-m3': { dimensions: { allowed: [256], default: 512 } } }, undefined, 'models.gamma-m3.dimensions.default'],
     ['reasoning on an image model', { 'alpha-image': { reasoning: { clear_thinking: true, effort: 'low' } } }, undefined, 'models.alpha-image.reasoning'],
-    ['prompt enhancement by a non-text model', { 'alpha-image-pe': { prompt_enhancement: { text_model: 'gamma-m3' } } }, undefined, 'models.alpha-image-pe.prompt_enhancement.text_model'],
-    ['a catalogue entry named like a virtual model', { 'general-std': { kind: 'text', context: 10 } }, undefined, "models.general-std: 'general-std' is a virtual model id"],
+    [
+      'prompt enhancement by a non-text model',
+      { 'alpha-image-pe': { prompt_enhancement: { text_model: 'gamma-m3' } } },
+      undefined,
+      'models.alpha-image-pe.prompt_enhancement.text_model',
+    ],
+    [
+      'a catalogue entry named like a virtual model',
+      { 'general-std': { kind: 'text', context: 10 } },
+      undefined,
+      "models.general-std: 'general-std' is a virtual model id",
+    ],
     ['a virtual model to an unknown target', undefined, { mine: 'alpha99' }, "virtual_models.mine: unknown catalogue model 'alpha99'"],
-    ['a virtual model to a virtual model', undefined, { mine: 'general-std' }, "virtual_models.mine: 'general-std' is itself a virtual model; map to its catalogue id 'alpha36-35b-a3b-instruct'"],
+    [
+      'a virtual model to a virtual model',
+      undefined,
+      { mine: 'general-std' },
+      "virtual_models.mine: 'general-std' is itself a virtual model; map to its catalogue id 'alpha36-35b-a3b-instruct'",
+    ],
     ['a virtual id equal to a catalogue id', undefined, { 'gamma-m3': 'alpha-image' }, 'virtual_models.gamma-m3: '],
   ];
 

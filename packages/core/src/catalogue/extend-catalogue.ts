@@ -72,14 +72,18 @@ function checkEntry(entry: ModelEntry, models: ReadonlyMap<string, ModelEntry>):
   entry.serves.forEach((endpoint, index) => {
     if (!allowed.includes(endpoint)) fail([...path, 'serves', index], `${entry.kind} models cannot serve ${endpoint}; expected one of ${allowed.join('|')}`);
   });
-  if ((entry.kind === 'text' || entry.kind === 'embedding') && entry.contextWindow === undefined) fail([...path, 'context'], `required for ${entry.kind} models`);
+  if ((entry.kind === 'text' || entry.kind === 'embedding') && entry.contextWindow === undefined)
+    fail([...path, 'context'], `required for ${entry.kind} models`);
   if (entry.kind === 'embedding' && entry.dimensions === undefined) fail([...path, 'dimensions'], 'required for an embedding model');
-  if (entry.kind !== 'embedding' && entry.dimensions !== undefined) fail([...path, 'dimensions'], `only embedding models have dimensions, not ${entry.kind} models`);
-  if (entry.kind !== 'text' && entry.reasoning !== undefined) fail([...path, 'reasoning'], `only text models have reasoning settings, not ${entry.kind} models`);
+  if (entry.kind !== 'embedding' && entry.dimensions !== undefined)
+    fail([...path, 'dimensions'], `only embedding models have dimensions, not ${entry.kind} models`);
+  if (entry.kind !== 'text' && entry.reasoning !== undefined)
+    fail([...path, 'reasoning'], `only text models have reasoning settings, not ${entry.kind} models`);
   if (entry.promptEnhancement !== undefined) {
     if (entry.kind !== 'image-generation' && entry.kind !== 'image-edit') fail([...path, 'prompt_enhancement'], 'only image models enhance prompts');
     const textModel = models.get(entry.promptEnhancement.textModel);
-    if (textModel?.kind !== 'text') fail([...path, 'prompt_enhancement', 'text_model'], `'${entry.promptEnhancement.textModel}' is not a text model of the catalogue`);
+    if (textModel?.kind !== 'text')
+      fail([...path, 'prompt_enhancement', 'text_model'], `'${entry.promptEnhancement.textModel}' is not a text model of the catalogue`);
   }
 }
 

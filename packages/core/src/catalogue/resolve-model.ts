@@ -3,7 +3,9 @@ import { endpointRoutes } from '../http/route-paths.js';
 import type { Catalogue, Endpoint, ModelEntry } from './catalogue-types.js';
 
 /** The public path of each endpoint (`POST /v1/responses`), for messages that tell a client where a model is served. */
-export const endpointPaths = Object.fromEntries(Object.entries(endpointRoutes).map(([endpoint, route]) => [endpoint, `${route.method} ${route.path}`])) as Readonly<Record<Endpoint, string>>;
+export const endpointPaths = Object.fromEntries(
+  Object.entries(endpointRoutes).map(([endpoint, route]) => [endpoint, `${route.method} ${route.path}`]),
+) as Readonly<Record<Endpoint, string>>;
 
 export interface ResolvedModel {
   entry: ModelEntry;
@@ -23,7 +25,11 @@ export function resolveModel(catalogue: Catalogue, requested: string): ResolvedM
 export function resolveModelFor(catalogue: Catalogue, requested: string, endpoint: Endpoint): ResolvedModel {
   const resolved = resolveModel(catalogue, requested);
   if (!resolved.entry.serves.includes(endpoint)) {
-    throw GatewayError.modelNotSupported(requested, endpointPaths[endpoint], resolved.entry.serves.map((served) => endpointPaths[served]));
+    throw GatewayError.modelNotSupported(
+      requested,
+      endpointPaths[endpoint],
+      resolved.entry.serves.map((served) => endpointPaths[served]),
+    );
   }
   return resolved;
 }

@@ -1,5 +1,15 @@
 import { defaultMaxTokens } from '../limits/estimate-request-tokens.js';
-import { defaultDocs, defaultLimits, defaultMetrics, defaultRedis, defaultResponses, defaultRetries, defaultServer, defaultTimeouts, defaultTracing } from './resolve-gateway-config.js';
+import {
+  defaultDocs,
+  defaultLimits,
+  defaultMetrics,
+  defaultRedis,
+  defaultResponses,
+  defaultRetries,
+  defaultServer,
+  defaultTimeouts,
+  defaultTracing,
+} from './resolve-gateway-config.js';
 
 function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -59,7 +59,11 @@ function childRows(schema: JsonSchema, path: string): ConfigReferenceRow[] {
   const members = schemaList(schema.anyOf);
   if (members.length > 0) {
     // A described union is one row; an undescribed one (`keys[]`) shows each described form.
-    return members.flatMap((member) => (description(schema) === undefined && schemaOf(member.properties) === undefined && description(member) !== undefined ? [row(member, path, false)] : childRows(member, path)));
+    return members.flatMap((member) =>
+      description(schema) === undefined && schemaOf(member.properties) === undefined && description(member) !== undefined
+        ? [row(member, path, false)]
+        : childRows(member, path),
+    );
   }
   if (schema.type === 'array') return childRows(schemaOf(schema.items) ?? {}, `${path}[]`);
   if (isRecord(schema)) return childRows(schemaOf(schema.additionalProperties) ?? {}, `${path}.<id>`);

@@ -12,7 +12,7 @@ export const configReferenceCommand = 'pnpm --filter @infergate/core docs:config
 const environmentVariables: readonly (readonly [string, string])[] = [
   ['`HOST`', 'Address to listen on (default `127.0.0.1`); wins over `server.host`. Flag: `--host`.'],
   ['`PORT`', 'Port to listen on (default `8080`); wins over `server.port`. Flag: `--port`.'],
-  ['`INFERGATE_API_KEYS`', 'Comma-separated client keys, added to the file\'s `keys`. With no key anywhere, one is generated at start and printed once.'],
+  ['`INFERGATE_API_KEYS`', "Comma-separated client keys, added to the file's `keys`. With no key anywhere, one is generated at start and printed once."],
   ['`INFERGATE_CONFIG`', 'Path of the configuration file: `.yaml`, `.yml` or `.json`. Flag: `--config`.'],
   ['`LOG_LEVEL`', 'Level of the JSON log lines on stdout: `fatal`, `error`, `warn`, `info` (default), `debug`, `trace`, `silent`.'],
   ['`OTEL_EXPORTER_OTLP_ENDPOINT`', 'OTLP/HTTP collector for traces when the file sets no `tracing.otlp_endpoint`.'],
@@ -56,14 +56,21 @@ a list. Durations are in milliseconds, sizes in bytes.
 `;
 
 function humanBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 2 ** 30], ['MiB', 2 ** 20], ['KiB', 2 ** 10]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const) {
     if (bytes >= size && bytes % size === 0) return ` (${bytes / size} ${unit})`;
   }
   return '';
 }
 
 function humanMilliseconds(ms: number): string {
-  for (const [unit, size] of [['min', 60_000], ['s', 1_000]] as const) {
+  for (const [unit, size] of [
+    ['min', 60_000],
+    ['s', 1_000],
+  ] as const) {
     if (ms >= size && ms % size === 0) return ` (${ms / size} ${unit})`;
   }
   return '';
@@ -111,7 +118,9 @@ export function renderConfigReference(): string {
   const schema = configFileJsonSchema();
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const defaults = configReferenceDefaults();
-  const contents = Object.keys(properties).map((name) => `[${name}](#${name})`).join(' · ');
+  const contents = Object.keys(properties)
+    .map((name) => `[${name}](#${name})`)
+    .join(' · ');
   const sections = Object.entries(properties).map(([name, property]) => section(name, property, defaults));
   return [introduction, `Sections: ${contents}`, '', ...sections].join('\n').replace(/\n+$/, '\n');
 }

@@ -68,7 +68,12 @@ describe('zero-config local backend', () => {
     }
     expect(byName.get('local-backend-cohere')?.protocol).toBe('cohere');
     expect(byName.get('local-backend-cohere')?.models).toEqual({ 'gamma-reranker-v2-m3': 'gamma-reranker-v2-m3' });
-    expect(Object.keys(byName.get('local-backend-images')?.models ?? {}).sort()).toEqual(['alpha-image', 'alpha-image-edit', 'alpha-image-edit-pe', 'alpha-image-pe']);
+    expect(Object.keys(byName.get('local-backend-images')?.models ?? {}).sort()).toEqual([
+      'alpha-image',
+      'alpha-image-edit',
+      'alpha-image-edit-pe',
+      'alpha-image-pe',
+    ]);
     const openai = byName.get('local-backend-openai');
     expect(openai?.models['beta53-flash-chat']).toBe('beta53-flash-chat');
     expect(openai?.models['gamma-m3']).toBe('gamma-m3');
@@ -77,29 +82,47 @@ describe('zero-config local backend', () => {
   });
 
   it('serves nothing locally once an upstream is configured', () => {
-    const config = resolveGatewayConfig({ upstreams: [{ name: 'text-a', url: 'http://10.0.0.5:8000', protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served-1' } }] }, {});
+    const config = resolveGatewayConfig(
+      { upstreams: [{ name: 'text-a', url: 'http://10.0.0.5:8000', protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served-1' } }] },
+      {},
+    );
     expect(config.localBackend).toBe(false);
     expect(config.upstreams).toEqual([{ name: 'text-a', url: 'http://10.0.0.5:8000', protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served-1' } }]);
   });
 
   it('with local_backend: true, serves locally only the models no upstream serves', () => {
     const config = resolveGatewayConfig(
-      { local_backend: true, upstreams: [{ name: 'rerank', url: 'https://rerank.example.com/', api_key: 'k', protocol: 'tei', models: { 'gamma-reranker-v2-m3': 'bge' } }] },
+      {
+        local_backend: true,
+        upstreams: [{ name: 'rerank', url: 'https://rerank.example.com/', api_key: 'k', protocol: 'tei', models: { 'gamma-reranker-v2-m3': 'bge' } }],
+      },
       {},
     );
     expect(config.localBackend).toBe(true);
-    expect(config.upstreams[0]).toEqual({ name: 'rerank', url: 'https://rerank.example.com', apiKey: 'k', protocol: 'tei', models: { 'gamma-reranker-v2-m3': 'bge' } });
+    expect(config.upstreams[0]).toEqual({
+      name: 'rerank',
+      url: 'https://rerank.example.com',
+      apiKey: 'k',
+      protocol: 'tei',
+      models: { 'gamma-reranker-v2-m3': 'bge' },
+    });
     expect(config.upstreams.map((upstream) => upstream.name)).not.toContain('local-backend-cohere');
     expect(config.upstreams.flatMap((upstream) => (upstream.local ? Object.keys(upstream.models) : []))).not.toContain('gamma-reranker-v2-m3');
   });
 
   it('accepts a -pe image model whose text model the local backend serves', () => {
-    const config = resolveGatewayConfig({ local_backend: true, upstreams: [{ name: 'img', url: 'http://10.0.0.9:8000', protocol: 'images', models: { 'alpha-image-pe': 'flux' } }] }, {});
+    const config = resolveGatewayConfig(
+      { local_backend: true, upstreams: [{ name: 'img', url: 'http://10.0.0.9:8000', protocol: 'images', models: { 'alpha-image-pe': 'flux' } }] },
+      {},
+    );
     expect(config.upstreams.some((upstream) => upstream.local && upstream.models['alpha35-122b-a10b-instruct-general'] !== undefined)).toBe(true);
   });
 
   it('covers a model added by configuration', () => {
-    const config = resolveGatewayConfig({ models: { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } } }, {});
+    const config = resolveGatewayConfig(
+      { models: { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } } },
+      {},
+    );
     const openai = config.upstreams.find((upstream) => upstream.name === 'local-backend-openai');
     expect(openai?.models['alpha35-397b-a17b-instruct-general']).toBe('alpha35-397b-a17b-instruct-general');
   });
@@ -107,7 +130,10 @@ describe('zero-config local backend', () => {
 
 describe('keys and server from the environment', () => {
   it('merges INFERGATE_API_KEYS (trimmed, empties dropped) with the file keys, without duplicates', () => {
-    const config = resolveGatewayConfig({ keys: ['file-key', 'env-b', { key: 'named-key', name: 'ci', models: ['general-std'] }] }, { INFERGATE_API_KEYS: ' env-a , ,env-b,' });
+    const config = resolveGatewayConfig(
+      { keys: ['file-key', 'env-b', { key: 'named-key', name: 'ci', models: ['general-std'] }] },
+      { INFERGATE_API_KEYS: ' env-a , ,env-b,' },
+    );
     expect(config.keys).toEqual(['env-a', 'env-b', 'file-key', 'named-key']);
     expect(config.keyEntries[3]).toEqual({ key: 'named-key', name: 'ci', models: ['general-std'] });
   });
@@ -155,7 +181,11 @@ describe('overrides and substitution', () => {
 
   it('substitutes ${NAME} in keys, api keys and numbers', () => {
     const config = resolveGatewayConfig(
-      { keys: ['${KEY_A}'], server: { port: '${GATEWAY_PORT}' }, upstreams: [{ name: 'a', url: 'http://${UPSTREAM_HOST}:8000', api_key: '${VLLM_KEY}', protocol: 'openai', models: { 'gamma-m3': 'bge-m3' } }] },
+      {
+        keys: ['${KEY_A}'],
+        server: { port: '${GATEWAY_PORT}' },
+        upstreams: [{ name: 'a', url: 'http://${UPSTREAM_HOST}:8000', api_key: '${VLLM_KEY}', protocol: 'openai', models: { 'gamma-m3': 'bge-m3' } }],
+      },
       { KEY_A: 'secret-a', GATEWAY_PORT: '8181', UPSTREAM_HOST: '10.0.0.7', VLLM_KEY: 'vllm-secret' },
     );
     expect(config.keys).toEqual(['secret-a']);
@@ -164,7 +194,9 @@ describe('overrides and substitution', () => {
   });
 
   it('names a missing variable and where it was used', () => {
-    const error = configErrorOf(() => resolveGatewayConfig({ upstreams: [{ name: 'a', url: 'http://a:1', api_key: '${VLLM_KEY}', protocol: 'openai', models: { 'gamma-m3': 'm' } }] }, {}));
+    const error = configErrorOf(() =>
+      resolveGatewayConfig({ upstreams: [{ name: 'a', url: 'http://a:1', api_key: '${VLLM_KEY}', protocol: 'openai', models: { 'gamma-m3': 'm' } }] }, {}),
+    );
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.path).toBe('upstreams[0].api_key');
     expect(error.message).toContain('VLLM_KEY');
@@ -174,26 +206,66 @@ describe('overrides and substitution', () => {
 describe('ConfigError paths', () => {
   const upstream = { name: 'a', url: 'http://10.0.0.5:8000', protocol: 'openai', models: { 'gamma-m3': 'bge-m3' } };
   const cases: Array<[string, unknown, string, string]> = [
-    ['a bad protocol', { upstreams: [upstream, { ...upstream, name: 'b', protocol: 'grpc' }] }, 'upstreams[1].protocol', 'upstreams[1].protocol: expected one of openai|tei|cohere|images'],
+    [
+      'a bad protocol',
+      { upstreams: [upstream, { ...upstream, name: 'b', protocol: 'grpc' }] },
+      'upstreams[1].protocol',
+      'upstreams[1].protocol: expected one of openai|tei|cohere|images',
+    ],
     ['an unknown top-level key', { listen: 8080 }, 'listen', 'unknown key'],
     ['an unknown nested key', { timeouts: { connect: 5 } }, 'timeouts.connect', 'unknown key'],
     ['a missing upstream url', { upstreams: [{ name: 'a', protocol: 'openai', models: { 'gamma-m3': 'm' } }] }, 'upstreams[0].url', 'required'],
     ['an upstream url with a path', { upstreams: [{ ...upstream, url: 'http://10.0.0.5:8000/v1' }] }, 'upstreams[0].url', 'origin'],
     ['an upstream url that is not http', { upstreams: [{ ...upstream, url: 'ftp://10.0.0.5' }] }, 'upstreams[0].url', 'http'],
-    ['a model no catalogue has', { upstreams: [{ ...upstream, models: { 'gamma-m4': 'x' } }] }, 'upstreams[0].models.gamma-m4', "unknown catalogue model 'gamma-m4'"],
-    ['a virtual id mapped on an upstream', { upstreams: [{ ...upstream, models: { 'general-std': 'x' } }] }, 'upstreams[0].models.general-std', 'alpha36-35b-a3b-instruct'],
-    ['a text model over tei', { upstreams: [{ ...upstream, protocol: 'tei', models: { 'alpha36-35b-a3b-instruct': 'x' } }] }, 'upstreams[0].models.alpha36-35b-a3b-instruct', 'expected one of openai'],
-    ['an image model over openai', { upstreams: [{ ...upstream, models: { 'alpha-image': 'x' } }] }, 'upstreams[0].models.alpha-image', 'expected one of images'],
+    [
+      'a model no catalogue has',
+      { upstreams: [{ ...upstream, models: { 'gamma-m4': 'x' } }] },
+      'upstreams[0].models.gamma-m4',
+      "unknown catalogue model 'gamma-m4'",
+    ],
+    [
+      'a virtual id mapped on an upstream',
+      { upstreams: [{ ...upstream, models: { 'general-std': 'x' } }] },
+      'upstreams[0].models.general-std',
+      'alpha36-35b-a3b-instruct',
+    ],
+    [
+      'a text model over tei',
+      { upstreams: [{ ...upstream, protocol: 'tei', models: { 'alpha36-35b-a3b-instruct': 'x' } }] },
+      'upstreams[0].models.alpha36-35b-a3b-instruct',
+      'expected one of openai',
+    ],
+    [
+      'an image model over openai',
+      { upstreams: [{ ...upstream, models: { 'alpha-image': 'x' } }] },
+      'upstreams[0].models.alpha-image',
+      'expected one of images',
+    ],
     ['an embedding model over images', { upstreams: [{ ...upstream, protocol: 'images' }] }, 'upstreams[0].models.gamma-m3', 'expected one of openai|tei'],
     // Cohere's adapter has rerank only: an embedding model there would answer every request with a 502.
-    ['an embedding model over cohere', { upstreams: [{ ...upstream, protocol: 'cohere' }] }, 'upstreams[0].models.gamma-m3', 'embedding models cannot be served over protocol cohere; expected one of openai|tei'],
+    [
+      'an embedding model over cohere',
+      { upstreams: [{ ...upstream, protocol: 'cohere' }] },
+      'upstreams[0].models.gamma-m3',
+      'embedding models cannot be served over protocol cohere; expected one of openai|tei',
+    ],
     ['one model over two protocols', { upstreams: [upstream, { ...upstream, name: 'b', protocol: 'tei' }] }, 'upstreams[1].models.gamma-m3', 'same protocol'],
     ['two upstreams with one name', { upstreams: [upstream, upstream] }, 'upstreams[1].name', 'another upstream'],
     ['an upstream with no models', { upstreams: [{ ...upstream, models: {} }] }, 'upstreams[0].models', 'at least one'],
     ['a virtual model to nowhere', { virtual_models: { 'my-default': 'alpha99' } }, 'virtual_models.my-default', "unknown catalogue model 'alpha99'"],
     ['a virtual id equal to a catalogue id', { virtual_models: { 'gamma-m3': 'alpha36-35b-a3b-instruct' } }, 'virtual_models.gamma-m3', 'catalogue model id'],
-    ['a price for an unknown model', { prices: { nope: { input_per_million: 1, output_per_million: 1, currency: 'USD' } } }, 'prices.nope', 'unknown catalogue model'],
-    ['a lower-case currency', { prices: { 'gamma-m3': { input_per_million: 1, output_per_million: 1, currency: 'usd' } } }, 'prices.gamma-m3.currency', 'ISO 4217'],
+    [
+      'a price for an unknown model',
+      { prices: { nope: { input_per_million: 1, output_per_million: 1, currency: 'USD' } } },
+      'prices.nope',
+      'unknown catalogue model',
+    ],
+    [
+      'a lower-case currency',
+      { prices: { 'gamma-m3': { input_per_million: 1, output_per_million: 1, currency: 'usd' } } },
+      'prices.gamma-m3.currency',
+      'ISO 4217',
+    ],
     ['a negative timeout', { timeouts: { idle_ms: -1 } }, 'timeouts.idle_ms', 'positive'],
     ['a fractional body limit', { limits: { body_json_bytes: 1.5 } }, 'limits.body_json_bytes', 'integer'],
     ['a percentage over 100', { retries: { budget_percent: 120 } }, 'retries.budget_percent', '0..100'],

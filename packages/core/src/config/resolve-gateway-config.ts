@@ -158,11 +158,16 @@ function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
   }
   const cors = file.server?.cors;
   // new URL().origin is how browsers spell an origin (lower-case host, default port dropped).
-  return cors === undefined ? { host, port } : { host, port, cors: { origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)) } };
+  return cors === undefined
+    ? { host, port }
+    : { host, port, cors: { origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)) } };
 }
 
 function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
-  const fromEnv = (env.INFERGATE_API_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key.length > 0);
+  const fromEnv = (env.INFERGATE_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
   fromEnv.forEach((key) => {
     if (!/^[\x21-\x7e]+$/.test(key)) throw new ConfigError('INFERGATE_API_KEYS', 'keys must be printable ASCII without spaces');
   });
@@ -182,7 +187,8 @@ function checkKeyModels(entries: readonly KeyEntry[], file: ConfigFile, catalogu
   (file.keys ?? []).forEach((key, index) => {
     if (typeof key === 'string') return;
     key.models?.forEach((model, modelIndex) => {
-      if (!catalogue.models.has(model) && !catalogue.virtualModels.has(model)) throw new ConfigError(formatParamPath(['keys', index, 'models', modelIndex]), `unknown model '${model}'`);
+      if (!catalogue.models.has(model) && !catalogue.virtualModels.has(model))
+        throw new ConfigError(formatParamPath(['keys', index, 'models', modelIndex]), `unknown model '${model}'`);
     });
   });
   const names = new Set<string>();
@@ -209,16 +215,24 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
         throw new ConfigError(where, target ? `'${modelId}' is a virtual model; map its catalogue id '${target}'` : `unknown catalogue model '${modelId}'`);
       }
       const allowed = protocolsForKind[entry.kind];
-      if (!allowed.includes(upstream.protocol)) throw new ConfigError(where, `${entry.kind} models cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
+      if (!allowed.includes(upstream.protocol))
+        throw new ConfigError(where, `${entry.kind} models cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
       // The upstream port load-balances a model over all its endpoints, so they must speak one protocol.
       const earlier = protocolOf.get(modelId);
-      if (earlier && earlier.protocol !== upstream.protocol) throw new ConfigError(where, `already served over protocol ${earlier.protocol} by upstream '${earlier.upstream}'; every upstream of a model must speak the same protocol`);
+      if (earlier && earlier.protocol !== upstream.protocol)
+        throw new ConfigError(
+          where,
+          `already served over protocol ${earlier.protocol} by upstream '${earlier.upstream}'; every upstream of a model must speak the same protocol`,
+        );
       protocolOf.set(modelId, { protocol: upstream.protocol, upstream: upstream.name });
       // Likewise /tokenize: a pool where some endpoints tokenize and others do not would answer by chance.
       const tokenize = upstream.tokenize ?? true;
       const earlierTokenize = tokenizeOf.get(modelId);
       if (entry.serves.includes('tokenize') && earlierTokenize && earlierTokenize.tokenize !== tokenize) {
-        throw new ConfigError(formatParamPath([...path, 'tokenize']), `upstream '${earlierTokenize.upstream}' also serves '${modelId}' with tokenize: ${earlierTokenize.tokenize}; every upstream of a model must agree`);
+        throw new ConfigError(
+          formatParamPath([...path, 'tokenize']),
+          `upstream '${earlierTokenize.upstream}' also serves '${modelId}' with tokenize: ${earlierTokenize.tokenize}; every upstream of a model must agree`,
+        );
       }
       tokenizeOf.set(modelId, { tokenize, upstream: upstream.name });
     }
@@ -254,7 +268,10 @@ function checkPromptEnhancement(catalogue: Catalogue, configured: readonly Upstr
     for (const modelId of Object.keys(upstream.models)) {
       const textModel = catalogue.models.get(modelId)?.promptEnhancement?.textModel;
       if (textModel !== undefined && !served.has(textModel)) {
-        throw new ConfigError(formatParamPath(['upstreams', index, 'models', modelId]), `its prompt enhancement runs on '${textModel}', which no upstream serves`);
+        throw new ConfigError(
+          formatParamPath(['upstreams', index, 'models', modelId]),
+          `its prompt enhancement runs on '${textModel}', which no upstream serves`,
+        );
       }
     }
   });
@@ -265,7 +282,10 @@ function resolvePrices(file: ConfigFile, catalogue: Catalogue): GatewayConfig['p
   for (const [id, price] of Object.entries(file.prices ?? {})) {
     if (!catalogue.models.has(id)) {
       const target = catalogue.virtualModels.get(id);
-      throw new ConfigError(formatParamPath(['prices', id]), target ? `'${id}' is a virtual model; price its catalogue id '${target}'` : `unknown catalogue model '${id}'`);
+      throw new ConfigError(
+        formatParamPath(['prices', id]),
+        target ? `'${id}' is a virtual model; price its catalogue id '${target}'` : `unknown catalogue model '${id}'`,
+      );
     }
     Object.defineProperty(prices, id, { value: { ...price }, enumerable: true });
   }
@@ -310,14 +330,22 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   }
   const limits: LimitsConfig = {
     ...defaultLimits,
-    ...definedOnly({ bodyJsonBytes: parsed.limits?.body_json_bytes, bodyImageBytes: parsed.limits?.body_image_bytes, maxConcurrentRequests: parsed.limits?.max_concurrent_requests, defaultMaxTokens: parsed.limits?.default_max_tokens }),
+    ...definedOnly({
+      bodyJsonBytes: parsed.limits?.body_json_bytes,
+      bodyImageBytes: parsed.limits?.body_image_bytes,
+      maxConcurrentRequests: parsed.limits?.max_concurrent_requests,
+      defaultMaxTokens: parsed.limits?.default_max_tokens,
+    }),
   };
   const largestBody = Math.max(limits.bodyJsonBytes, limits.bodyImageBytes);
   const inflightBody = parsed.limits?.max_inflight_body_bytes;
   if (inflightBody === undefined) limits.maxInflightBodyBytes = Math.max(defaultLimits.maxInflightBodyBytes, largestBody);
   else if (inflightBody > 0 && inflightBody < largestBody) {
     // A budget below one allowed body would refuse that body forever, not just under load.
-    throw new ConfigError('limits.max_inflight_body_bytes', `${inflightBody} is below the largest body limit (${largestBody}); use at least that, or 0 for no budget`);
+    throw new ConfigError(
+      'limits.max_inflight_body_bytes',
+      `${inflightBody} is below the largest body limit (${largestBody}); use at least that, or 0 for no budget`,
+    );
   } else limits.maxInflightBodyBytes = inflightBody;
   return {
     server: resolveServer(parsed, env),

@@ -5,7 +5,10 @@ import { substituteEnv } from './substitute-env.js';
 describe('substituteEnv', () => {
   it('replaces ${NAME} in every string, at any depth, and leaves other values alone', () => {
     const value = { keys: ['${A}', 'plain'], upstreams: [{ url: 'http://${HOST}:${PORT}', retries: 2, on: true, none: null }] };
-    expect(substituteEnv(value, { A: 'key-a', HOST: '10.0.0.5', PORT: '8000' })).toEqual({ keys: ['key-a', 'plain'], upstreams: [{ url: 'http://10.0.0.5:8000', retries: 2, on: true, none: null }] });
+    expect(substituteEnv(value, { A: 'key-a', HOST: '10.0.0.5', PORT: '8000' })).toEqual({
+      keys: ['key-a', 'plain'],
+      upstreams: [{ url: 'http://10.0.0.5:8000', retries: 2, on: true, none: null }],
+    });
   });
 
   it('does not change the input value', () => {

@@ -27,7 +27,11 @@ import type {
 // The transforms build each body typed with a zod-free interface (the SDK's types, with no zod in its
 // declarations); the schemas are what the document publishes and the contract suite checks. Both say
 // the same: each is assignable to the other (readonly aside, which JSON does not carry).
-type Mutable<Type> = Type extends readonly (infer Item)[] ? Mutable<Item>[] : Type extends object ? { -readonly [Key in keyof Type]: Mutable<Type[Key]> } : Type;
+type Mutable<Type> = Type extends readonly (infer Item)[]
+  ? Mutable<Item>[]
+  : Type extends object
+    ? { -readonly [Key in keyof Type]: Mutable<Type[Key]> }
+    : Type;
 type Same<Left, Right> = [Mutable<Left>] extends [Mutable<Right>] ? ([Mutable<Right>] extends [Mutable<Left>] ? true : false) : false;
 type Assert<Condition extends true> = Condition;
 
@@ -58,7 +62,9 @@ describe('route contracts', () => {
   });
 
   it('serve every catalogue endpoint from exactly one route', () => {
-    const endpoints = routeTable.flatMap((route) => (route.contract.answers === 'json' && route.contract.endpoint !== undefined ? [route.contract.endpoint] : []));
+    const endpoints = routeTable.flatMap((route) =>
+      route.contract.answers === 'json' && route.contract.endpoint !== undefined ? [route.contract.endpoint] : [],
+    );
     expect(endpoints.sort()).toEqual(['chat', 'compat-embed', 'compat-rerank', 'embeddings', 'image-edits', 'image-generations', 'responses', 'tokenize']);
   });
 });

@@ -40,7 +40,12 @@ export const chatCompletionSchema = z
         }),
       }),
     ),
-    usage: z.object({ completion_tokens: integer, prompt_tokens: integer, total_tokens: integer, prompt_tokens_details: z.unknown().describe('null in the spec; the model server\'s details (cached_tokens) when it sends them') }),
+    usage: z.object({
+      completion_tokens: integer,
+      prompt_tokens: integer,
+      total_tokens: integer,
+      prompt_tokens_details: z.unknown().describe("null in the spec; the model server's details (cached_tokens) when it sends them"),
+    }),
     system_fingerprint: z.string(),
     service_tier: nullField,
     prompt_logprobs: z.unknown().describe('null unless the request asked for prompt_logprobs'),
@@ -56,12 +61,22 @@ const outputTextSchema = z.object({
   type: z.literal('output_text'),
   text: z.string(),
   annotations: z.array(z.never()),
-  logprobs: z.array(logprobSchema.extend({ top_logprobs: z.array(logprobSchema) })).nullable().describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
+  logprobs: z
+    .array(logprobSchema.extend({ top_logprobs: z.array(logprobSchema) }))
+    .nullable()
+    .describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
 });
 
 const itemStatusSchema = z.enum(['in_progress', 'completed', 'incomplete']);
 
-export const messageItemSchema = z.object({ id: z.string().describe('msg_<digits>'), type: z.literal('message'), role: z.literal('assistant'), status: itemStatusSchema, phase: nullField, content: z.array(outputTextSchema) });
+export const messageItemSchema = z.object({
+  id: z.string().describe('msg_<digits>'),
+  type: z.literal('message'),
+  role: z.literal('assistant'),
+  status: itemStatusSchema,
+  phase: nullField,
+  content: z.array(outputTextSchema),
+});
 
 export const reasoningItemSchema = z.object({
   id: z.string().describe('rs_<digits>'),
@@ -96,15 +111,30 @@ const functionToolSchema = z.object({
 const textFormatSchema = z.union([
   z.object({ type: z.literal('text') }),
   z.object({ type: z.literal('json_object') }),
-  z.object({ type: z.literal('json_schema'), name: z.string(), schema: z.record(z.string(), z.unknown()), description: z.string().nullable().optional(), strict: z.boolean().nullable().optional() }),
+  z.object({
+    type: z.literal('json_schema'),
+    name: z.string(),
+    schema: z.record(z.string(), z.unknown()),
+    description: z.string().nullable().optional(),
+    strict: z.boolean().nullable().optional(),
+  }),
 ]);
 
 export const responsesUsageSchema = z
   .object({
     input_tokens: integer,
-    input_tokens_details: z.object({ cached_tokens: integer, cached_tokens_per_turn: z.array(integer).optional(), input_tokens_per_turn: z.array(integer).optional() }),
+    input_tokens_details: z.object({
+      cached_tokens: integer,
+      cached_tokens_per_turn: z.array(integer).optional(),
+      input_tokens_per_turn: z.array(integer).optional(),
+    }),
     output_tokens: integer,
-    output_tokens_details: z.object({ output_tokens_per_turn: z.array(integer).optional(), reasoning_tokens: integer, tool_output_tokens: integer.optional(), tool_output_tokens_per_turn: z.array(integer).optional() }),
+    output_tokens_details: z.object({
+      output_tokens_per_turn: z.array(integer).optional(),
+      reasoning_tokens: integer,
+      tool_output_tokens: integer.optional(),
+      tool_output_tokens_per_turn: z.array(integer).optional(),
+    }),
     total_tokens: integer,
   })
   .describe('The per-turn arrays are on the returned object, not in stream events.');
@@ -115,7 +145,9 @@ export const responseTextFormSchema = z
     object: z.literal('response'),
     created_at: integer,
     model: z.string(),
-    status: z.enum(['in_progress', 'completed', 'incomplete', 'failed']).describe('completed, or incomplete when the token limit cut the answer; in_progress and failed in stream events'),
+    status: z
+      .enum(['in_progress', 'completed', 'incomplete', 'failed'])
+      .describe('completed, or incomplete when the token limit cut the answer; in_progress and failed in stream events'),
     output: z.array(outputItemSchema),
     output_text: z.string(),
     background: z.literal(false),
@@ -157,13 +189,25 @@ export const responseImageFormSchema = z
         type: z.literal('message'),
         id: z.string(),
         role: z.literal('assistant'),
-        content: z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()) }).describe('A single object, not an array (spec).'),
+        content: z
+          .object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()) })
+          .describe('A single object, not an array (spec).'),
         finish_reason: z.string(),
       }),
     ),
-    usage: z.object({ input_tokens: integer, input_tokens_details: z.object({ cached_tokens: integer }), output_tokens: integer, output_tokens_details: z.object({ reasoning_tokens: integer }), total_tokens: integer }),
+    usage: z.object({
+      input_tokens: integer,
+      input_tokens_details: z.object({ cached_tokens: integer }),
+      output_tokens: integer,
+      output_tokens_details: z.object({ reasoning_tokens: integer }),
+      total_tokens: integer,
+    }),
   })
-  .meta({ title: 'ResponseImageInputForm', description: 'The form for image input (spec), answered when the input holds an input_image part (unless the gateway is configured to answer the text form).' });
+  .meta({
+    title: 'ResponseImageInputForm',
+    description:
+      'The form for image input (spec), answered when the input holds an input_image part (unless the gateway is configured to answer the text form).',
+  });
 
 /** What POST /v1/responses answers: one of the two forms. */
 export const responseObjectSchema = z.union([responseTextFormSchema, responseImageFormSchema]);
@@ -174,7 +218,13 @@ export const embeddingListSchema = z
     object: z.literal('list'),
     created: integer,
     model: z.string(),
-    data: z.array(z.object({ index: integer, object: z.literal('embedding'), embedding: z.union([z.array(z.number()), z.string().describe('little-endian float32 values, base64 (encoding_format: base64)')]) })),
+    data: z.array(
+      z.object({
+        index: integer,
+        object: z.literal('embedding'),
+        embedding: z.union([z.array(z.number()), z.string().describe('little-endian float32 values, base64 (encoding_format: base64)')]),
+      }),
+    ),
     usage: z.object({ prompt_tokens: integer, total_tokens: integer, completion_tokens: integer }),
   })
   .meta({ title: 'EmbeddingList' });
@@ -206,7 +256,12 @@ export const imageResultSchema = z
   .object({
     created: integer,
     data: z.array(z.object({ b64_json: z.string().describe('the image, base64') })),
-    usage: z.object({ total_tokens: integer, input_tokens: integer, output_tokens: integer, input_tokens_details: z.object({ text_tokens: integer, image_tokens: integer }) }),
+    usage: z.object({
+      total_tokens: integer,
+      input_tokens: integer,
+      output_tokens: integer,
+      input_tokens_details: z.object({ text_tokens: integer, image_tokens: integer }),
+    }),
     output_format: z.string(),
     quality: z.string(),
     size: z.string().describe('<width>x<height>'),
@@ -236,16 +291,32 @@ export const modelObjectSchema = z
 export const modelListSchema = z.object({ object: z.literal('list'), data: z.array(modelObjectSchema) }).meta({ title: 'ModelList' });
 
 export const priceListSchema = z
-  .object({ object: z.literal('list'), data: z.array(z.object({ model: z.string(), input_per_million: z.number(), output_per_million: z.number(), currency: z.string() })) })
+  .object({
+    object: z.literal('list'),
+    data: z.array(z.object({ model: z.string(), input_per_million: z.number(), output_per_million: z.number(), currency: z.string() })),
+  })
   .meta({ title: 'PriceList' });
 
 /** GET /openapi.json: an OpenAPI 3.1 document (checked for its frame; its contents are this file's schemas). */
-export const openApiDocumentSchema = z.object({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose();
+export const openApiDocumentSchema = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .loose();
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'ready', 'not_ready']) }).meta({ title: 'Health' });
 
 export const nativeErrorSchema = z
-  .object({ error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable().describe('the field at fault, e.g. messages[2].content'), code: z.string() }) })
+  .object({
+    error: z.object({
+      message: z.string(),
+      type: z.string(),
+      param: z.string().nullable().describe('the field at fault, e.g. messages[2].content'),
+      code: z.string(),
+    }),
+  })
   .meta({ title: 'NativeError', description: 'The error body of /v1/*, /tokenize, /pricing and every other non-compat path.' });
 
 export const compatErrorSchema = z

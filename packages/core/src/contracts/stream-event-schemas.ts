@@ -33,7 +33,18 @@ export const chatCompletionChunkSchema = z.union([
                 role: z.literal('assistant').optional(),
                 content: z.string().nullable().optional(),
                 reasoning: z.string().nullable().optional(),
-                tool_calls: z.array(z.object({ index: integer, id: z.string().optional(), type: z.literal('function').optional(), function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional() }).loose()).optional(),
+                tool_calls: z
+                  .array(
+                    z
+                      .object({
+                        index: integer,
+                        id: z.string().optional(),
+                        type: z.literal('function').optional(),
+                        function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+                      })
+                      .loose(),
+                  )
+                  .optional(),
               })
               .loose(),
             finish_reason: z.string().nullable().optional(),
@@ -54,19 +65,33 @@ const logprobsField = z.array(z.unknown());
 /** The events of a streamed response, in the order openai-node's accumulator checks (protocols 2.3). */
 export const responseStreamEventSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.enum(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed']), ...sequenced, response: responseTextFormSchema }),
+    z.object({
+      type: z.enum(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed']),
+      ...sequenced,
+      response: responseTextFormSchema,
+    }),
     z.object({ type: z.enum(['response.output_item.added', 'response.output_item.done']), ...sequenced, output_index: integer, item: outputItemSchema }),
     z.object({
       type: z.enum(['response.content_part.added', 'response.content_part.done']),
       ...sequenced,
       ...partPosition,
-      part: z.union([z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()), logprobs: logprobsField.nullable() }), z.object({ type: z.literal('reasoning_text'), text: z.string() })]),
+      part: z.union([
+        z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()), logprobs: logprobsField.nullable() }),
+        z.object({ type: z.literal('reasoning_text'), text: z.string() }),
+      ]),
     }),
     z.object({ type: z.literal('response.output_text.delta'), ...sequenced, ...partPosition, delta: z.string(), logprobs: logprobsField }),
     z.object({ type: z.literal('response.output_text.done'), ...sequenced, ...partPosition, text: z.string(), logprobs: logprobsField }),
     z.object({ type: z.literal('response.reasoning_text.delta'), ...sequenced, ...partPosition, delta: z.string() }),
     z.object({ type: z.literal('response.reasoning_text.done'), ...sequenced, ...partPosition, text: z.string() }),
     z.object({ type: z.literal('response.function_call_arguments.delta'), ...sequenced, item_id: z.string(), output_index: integer, delta: z.string() }),
-    z.object({ type: z.literal('response.function_call_arguments.done'), ...sequenced, item_id: z.string(), output_index: integer, name: z.string(), arguments: z.string() }),
+    z.object({
+      type: z.literal('response.function_call_arguments.done'),
+      ...sequenced,
+      item_id: z.string(),
+      output_index: integer,
+      name: z.string(),
+      arguments: z.string(),
+    }),
   ])
   .meta({ title: 'ResponseStreamEvent' });

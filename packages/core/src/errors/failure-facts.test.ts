@@ -15,13 +15,20 @@ describe('failureFacts', () => {
   });
 
   it('keeps the JSON path of a body that failed, and the error code otherwise', () => {
-    expect(failureFacts(GatewayError.upstreamBodyInvalid('unexpected', 'choices[0].message.content: expected string'))).toEqual({ cause: 'unparseable_body', path: 'choices[0].message.content: expected string' });
+    expect(failureFacts(GatewayError.upstreamBodyInvalid('unexpected', 'choices[0].message.content: expected string'))).toEqual({
+      cause: 'unparseable_body',
+      path: 'choices[0].message.content: expected string',
+    });
     expect(failureFacts(GatewayError.modelNotConfigured('gamma-m3'))).toEqual({ cause: 'model_not_configured' });
     expect(failureFacts(new TypeError('x is undefined'))).toEqual({ cause: 'internal_error', errorName: 'TypeError' });
   });
 
   it('gives the log fields with absent facts left out', () => {
     expect(failureLogFields({})).toEqual({ cause: 'unknown' });
-    expect(failureLogFields({ attempts: 2, failure: { cause: 'bad_status', upstreamStatus: 503 } })).toEqual({ cause: 'bad_status', attempts: 2, upstreamStatus: 503 });
+    expect(failureLogFields({ attempts: 2, failure: { cause: 'bad_status', upstreamStatus: 503 } })).toEqual({
+      cause: 'bad_status',
+      attempts: 2,
+      upstreamStatus: 503,
+    });
   });
 });

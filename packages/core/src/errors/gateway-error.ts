@@ -2,13 +2,7 @@ const brand = Symbol.for('infergate.error');
 
 /** The `type` field of the native error envelope, as the widely used completion API names them. */
 export type GatewayErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'permission_error'
-  | 'not_found_error'
-  | 'rate_limit_error'
-  | 'api_error'
-  | 'server_error';
+  'invalid_request_error' | 'authentication_error' | 'permission_error' | 'not_found_error' | 'rate_limit_error' | 'api_error' | 'server_error';
 
 export interface GatewayErrorOptions {
   status: number;
@@ -56,11 +50,23 @@ export class GatewayError extends Error {
   }
 
   static missingParameter(param: string): GatewayError {
-    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'missing_parameter', param, message: `Missing required parameter: '${param}'.` });
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'missing_parameter',
+      param,
+      message: `Missing required parameter: '${param}'.`,
+    });
   }
 
   static unknownParameter(param: string): GatewayError {
-    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'unknown_parameter', param, message: `Unrecognized request argument supplied: '${param}'.` });
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'unknown_parameter',
+      param,
+      message: `Unrecognized request argument supplied: '${param}'.`,
+    });
   }
 
   static invalidJson(message: string): GatewayError {
@@ -72,30 +78,65 @@ export class GatewayError extends Error {
   }
 
   static modelNotAllowed(model: string): GatewayError {
-    return new GatewayError({ status: 403, type: 'permission_error', code: 'model_not_allowed', param: 'model', message: `This API key may not use the model '${model}'.` });
+    return new GatewayError({
+      status: 403,
+      type: 'permission_error',
+      code: 'model_not_allowed',
+      param: 'model',
+      message: `This API key may not use the model '${model}'.`,
+    });
   }
 
   static modelNotFound(model: string): GatewayError {
-    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'model_not_found', param: 'model', message: `The model '${model}' does not exist.` });
+    return new GatewayError({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+      param: 'model',
+      message: `The model '${model}' does not exist.`,
+    });
   }
 
   static modelNotSupported(model: string, endpoint: string, servedBy: readonly string[]): GatewayError {
     const where = servedBy.length > 0 ? `it is served by ${servedBy.join(', ')}` : 'it is served by no endpoint';
-    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'model_not_supported', param: 'model', message: `The model '${model}' is not supported on ${endpoint}; ${where}.` });
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'model_not_supported',
+      param: 'model',
+      message: `The model '${model}' is not supported on ${endpoint}; ${where}.`,
+    });
   }
 
   static unsupportedEndpoint(method: string, path: string): GatewayError {
-    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not supported: this gateway stores no data, so stored items cannot be read back or changed.` });
+    return new GatewayError({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'unsupported_endpoint',
+      message: `${method} ${path} is not supported: this gateway stores no data, so stored items cannot be read back or changed.`,
+    });
   }
 
   /** An endpoint of the completion API this gateway does not offer at all (the spec lists it as unsupported). */
   static endpointNotOffered(method: string, path: string): GatewayError {
-    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'unsupported_endpoint', message: `${method} ${path} is not offered by this gateway.` });
+    return new GatewayError({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'unsupported_endpoint',
+      message: `${method} ${path} is not offered by this gateway.`,
+    });
   }
 
   static useMasterEndpoint(method: string, path: string, masterUrl: string | undefined): GatewayError {
-    const where = masterUrl ? `at the master endpoint ${masterUrl} with the master API key` : 'at the master endpoint with the master API key (no master_url is configured)';
-    return new GatewayError({ status: 404, type: 'invalid_request_error', code: 'use_master_endpoint', message: `${method} ${path} is not served by this gateway; call it ${where}.` });
+    const where = masterUrl
+      ? `at the master endpoint ${masterUrl} with the master API key`
+      : 'at the master endpoint with the master API key (no master_url is configured)';
+    return new GatewayError({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'use_master_endpoint',
+      message: `${method} ${path} is not served by this gateway; call it ${where}.`,
+    });
   }
 
   static routeNotFound(method: string, path: string): GatewayError {
@@ -103,7 +144,13 @@ export class GatewayError extends Error {
   }
 
   static methodNotAllowed(method: string, path: string, allow: readonly string[]): GatewayError {
-    return new GatewayError({ status: 405, type: 'invalid_request_error', code: 'method_not_allowed', message: `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`, headers: { allow: allow.join(', ') } });
+    return new GatewayError({
+      status: 405,
+      type: 'invalid_request_error',
+      code: 'method_not_allowed',
+      message: `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}.`,
+      headers: { allow: allow.join(', ') },
+    });
   }
 
   static requestTimeout(): GatewayError {
@@ -111,11 +158,21 @@ export class GatewayError extends Error {
   }
 
   static payloadTooLarge(limitBytes: number): GatewayError {
-    return new GatewayError({ status: 413, type: 'invalid_request_error', code: 'request_too_large', message: `The request body exceeds the limit of ${limitBytes} bytes for this endpoint.` });
+    return new GatewayError({
+      status: 413,
+      type: 'invalid_request_error',
+      code: 'request_too_large',
+      message: `The request body exceeds the limit of ${limitBytes} bytes for this endpoint.`,
+    });
   }
 
   static unsupportedMediaType(contentType: string | undefined): GatewayError {
-    return new GatewayError({ status: 415, type: 'invalid_request_error', code: 'unsupported_media_type', message: `Content-Type must be application/json${contentType ? `, got '${contentType}'` : ''}.` });
+    return new GatewayError({
+      status: 415,
+      type: 'invalid_request_error',
+      code: 'unsupported_media_type',
+      message: `Content-Type must be application/json${contentType ? `, got '${contentType}'` : ''}.`,
+    });
   }
 
   static headersTooLarge(): GatewayError {
@@ -127,7 +184,13 @@ export class GatewayError extends Error {
   }
 
   static rateLimited(message: string, retryAfterSeconds: number | undefined): GatewayError {
-    return new GatewayError({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message, headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) } });
+    return new GatewayError({
+      status: 429,
+      type: 'rate_limit_error',
+      code: 'rate_limit_exceeded',
+      message,
+      headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+    });
   }
 
   /** An upstream 4xx passed through with the upstream's own (sanitized) message. */
@@ -155,23 +218,53 @@ export class GatewayError extends Error {
 
   /** /tokenize on a model whose server has no tokenizer route (or is configured with `tokenize: false`). */
   static tokenizeNotOffered(model: string): GatewayError {
-    return new GatewayError({ status: 501, type: 'server_error', code: 'tokenize_not_supported', param: 'model', message: `The model '${model}' is served by a model server that does not offer tokenization, so /tokenize is not available for it.` });
+    return new GatewayError({
+      status: 501,
+      type: 'server_error',
+      code: 'tokenize_not_supported',
+      param: 'model',
+      message: `The model '${model}' is served by a model server that does not offer tokenization, so /tokenize is not available for it.`,
+    });
   }
 
   static overloaded(retryAfterSeconds = 1): GatewayError {
-    return new GatewayError({ status: 503, type: 'server_error', code: 'overloaded', message: 'The gateway is at capacity; retry shortly.', headers: { 'retry-after': String(retryAfterSeconds) } });
+    return new GatewayError({
+      status: 503,
+      type: 'server_error',
+      code: 'overloaded',
+      message: 'The gateway is at capacity; retry shortly.',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
   }
 
   static noHealthyUpstream(model: string, retryAfterSeconds = 1): GatewayError {
-    return new GatewayError({ status: 503, type: 'server_error', code: 'no_healthy_upstream', message: `No healthy model server is available for '${model}'.`, headers: { 'retry-after': String(retryAfterSeconds) } });
+    return new GatewayError({
+      status: 503,
+      type: 'server_error',
+      code: 'no_healthy_upstream',
+      message: `No healthy model server is available for '${model}'.`,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
   }
 
   static modelNotConfigured(model: string): GatewayError {
-    return new GatewayError({ status: 503, type: 'server_error', code: 'model_not_configured', param: 'model', message: `The model '${model}' is in the catalogue but no upstream is configured to serve it.` });
+    return new GatewayError({
+      status: 503,
+      type: 'server_error',
+      code: 'model_not_configured',
+      param: 'model',
+      message: `The model '${model}' is in the catalogue but no upstream is configured to serve it.`,
+    });
   }
 
   static shuttingDown(): GatewayError {
-    return new GatewayError({ status: 503, type: 'server_error', code: 'shutting_down', message: 'The gateway is shutting down.', headers: { 'retry-after': '1', connection: 'close' } });
+    return new GatewayError({
+      status: 503,
+      type: 'server_error',
+      code: 'shutting_down',
+      message: 'The gateway is shutting down.',
+      headers: { 'retry-after': '1', connection: 'close' },
+    });
   }
 
   static internal(cause?: unknown): GatewayError {

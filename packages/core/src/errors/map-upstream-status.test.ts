@@ -3,7 +3,11 @@ import { mapUpstreamStatus, readUpstreamErrorBody, sanitizeUpstreamMessage } fro
 
 describe('mapUpstreamStatus (DESIGN.md status mapping)', () => {
   it('passes a client 4xx through with the upstream message and param', () => {
-    const error = mapUpstreamStatus(400, { error: { message: "This model's maximum context length is 8192 tokens", type: 'BadRequestError', param: 'input_tokens', code: 400 } }, undefined);
+    const error = mapUpstreamStatus(
+      400,
+      { error: { message: "This model's maximum context length is 8192 tokens", type: 'BadRequestError', param: 'input_tokens', code: 400 } },
+      undefined,
+    );
     expect(error).toMatchObject({ status: 400, code: 'upstream_rejected', param: 'input_tokens' });
     expect(error.message).toContain('maximum context length is 8192');
   });
@@ -49,9 +53,17 @@ describe('sanitizeUpstreamMessage', () => {
       "Cannot connect to host [upstream] ssl:default [Connect call failed ('[upstream]', 8000)]",
     ],
     ['a URL at the end of a sentence keeps the full stop', 'Failed to fetch http://10.1.2.3:8080/v1/models.', 'Failed to fetch [upstream].'],
-    ['a URL in brackets keeps the closing bracket', 'See the docs (https://docs.vllm.ai/en/latest/serving/engine_args.html) for limits.', 'See the docs ([upstream]) for limits.'],
+    [
+      'a URL in brackets keeps the closing bracket',
+      'See the docs (https://docs.vllm.ai/en/latest/serving/engine_args.html) for limits.',
+      'See the docs ([upstream]) for limits.',
+    ],
     ['a URL followed by a comma', 'upstream http://tei:80/embed, then retry', 'upstream [upstream], then retry'],
-    ['a short machine name with a port', 'upstream tei-embed-7:80 refused the connection; retry later', 'upstream [upstream] refused the connection; retry later'],
+    [
+      'a short machine name with a port',
+      'upstream tei-embed-7:80 refused the connection; retry later',
+      'upstream [upstream] refused the connection; retry later',
+    ],
     ['localhost with a port', 'connection refused by localhost:8000', 'connection refused by [upstream]'],
     ['a public host with three labels', 'proxy at gpu-node-3.example.com returned 502', 'proxy at [upstream] returned 502'],
     ['a public host with a port', 'TLS handshake with api.example.com:443 failed', 'TLS handshake with [upstream] failed'],

@@ -72,7 +72,11 @@ export function mapUpstreamStatus(status: number, body: unknown, retryAfter: str
   }
   if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 407 && status !== 408) {
     // 401/403 from an upstream mean our upstream key is wrong: the client's request is not at fault.
-    return GatewayError.upstreamRejected(status, message ? sanitizeUpstreamMessage(message) : `The model server rejected the request (status ${status}).`, param);
+    return GatewayError.upstreamRejected(
+      status,
+      message ? sanitizeUpstreamMessage(message) : `The model server rejected the request (status ${status}).`,
+      param,
+    );
   }
   // The upstream's status rides along as the cause, for the operator's log line (failure-facts.ts).
   if (status === 408) return GatewayError.upstreamTimeout(undefined, { upstreamStatus: status });

@@ -9,7 +9,13 @@ export function toGatewayError(error: unknown): GatewayError {
       case 'timeout':
         return GatewayError.upstreamTimeout();
       case 'unavailable':
-        return new GatewayError({ status: 503, type: 'server_error', code: 'no_healthy_upstream', message: 'No healthy model server is available; retry shortly.', headers: { 'retry-after': String(error.retryAfterSeconds ?? 1) } });
+        return new GatewayError({
+          status: 503,
+          type: 'server_error',
+          code: 'no_healthy_upstream',
+          message: 'No healthy model server is available; retry shortly.',
+          headers: { 'retry-after': String(error.retryAfterSeconds ?? 1) },
+        });
       case 'too_large':
         return GatewayError.upstreamFailed('The model server answered with a body over the size limit.');
       case 'aborted':

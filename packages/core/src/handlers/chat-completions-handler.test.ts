@@ -13,7 +13,10 @@ import { chunkEvent, parseSseText, readText, scriptedEvents, streamResponse, tex
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const user = [{ role: 'user', content: 'Hi' }];
 
-function setup(reply: (body: Record<string, unknown>) => CannedReply | UpstreamResponse = () => ({ body: vllmCompletion() }), identity?: { name: string; models?: string[] }) {
+function setup(
+  reply: (body: Record<string, unknown>) => CannedReply | UpstreamResponse = () => ({ body: vllmCompletion() }),
+  identity?: { name: string; models?: string[] },
+) {
   const upstream = fakeUpstream(textTargets(textIds), (call) => reply(call.body as Record<string, unknown>));
   const context = testContext({ upstream, ...(identity ? { identity } : {}) });
   return { upstream, call: (body: unknown) => chatCompletionsHandler(jsonInput(body, { path: '/v1/chat/completions' }), context) };
@@ -44,12 +47,21 @@ describe('chatCompletionsHandler', () => {
     const { upstream, call } = setup();
     const result = asJson(await call({ model: 'general-pro', messages: user, temperature: 0.2 }));
     expect(upstream.calls).toHaveLength(1);
-    expect(upstream.calls[0]).toMatchObject({ modelId: 'alpha35-122b-a10b-instruct-general', path: '/v1/chat/completions', stream: false, requestId: 'req-test-1' });
+    expect(upstream.calls[0]).toMatchObject({
+      modelId: 'alpha35-122b-a10b-instruct-general',
+      path: '/v1/chat/completions',
+      stream: false,
+      requestId: 'req-test-1',
+    });
     // A model without a thinking rule gets no vLLM-only field: a strict OpenAI-compatible server may sit behind it.
     expect(upstream.calls[0]?.body).toEqual({ model: 'served-alpha35-122b-a10b-instruct-general', messages: user, temperature: 0.2 });
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('application/json');
-    expect(result.parsed).toMatchObject({ object: 'chat.completion', model: 'alpha35-122b-a10b-instruct-general', choices: [{ message: { content: 'Hello there.' } }] });
+    expect(result.parsed).toMatchObject({
+      object: 'chat.completion',
+      model: 'alpha35-122b-a10b-instruct-general',
+      choices: [{ message: { content: 'Hello there.' } }],
+    });
     expect(result.meta).toMatchObject({ model: 'alpha35-122b-a10b-instruct-general', endpoint: 'fake-1', inputTokens: 11, outputTokens: 7 });
   });
 
@@ -66,10 +78,18 @@ describe('chatCompletionsHandler', () => {
   it('exposes thinking and defaults effort to max on beta53-flash-agent; locks -low variants to low', async () => {
     const { upstream, call } = setup(() => ({ body: vllmCompletion({ reasoning: 'visible' }) }));
     const agent = asJson(await call({ model: 'coding-max-thinking', messages: user }));
-    expect((upstream.calls[0]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({ enable_thinking: true, clear_thinking: false, reasoning_effort: 'max' });
+    expect((upstream.calls[0]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({
+      enable_thinking: true,
+      clear_thinking: false,
+      reasoning_effort: 'max',
+    });
     expect(agent.body).toContain('"reasoning":"visible"');
     await call({ model: 'coding-max', messages: user, reasoning_effort: 'low' });
-    expect((upstream.calls[1]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({ enable_thinking: true, clear_thinking: false, reasoning_effort: 'low' });
+    expect((upstream.calls[1]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({
+      enable_thinking: true,
+      clear_thinking: false,
+      reasoning_effort: 'low',
+    });
   });
 
   it.each([
@@ -95,24 +115,45 @@ describe('chatCompletionsHandler', () => {
 
   it('accepts a data URL image and refuses an image URL without calling the upstream', async () => {
     const { upstream, call } = setup();
-    const image = (url: string) => [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] }];
+    const image = (url: string) => [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+    ];
     asJson(await call({ model: 'general-std', messages: image(toDataUrl('image/png', pngBytes(800, 600))) }));
     expect(upstream.calls).toHaveLength(1);
-    expect(await rejection(call({ model: 'general-std', messages: image('http://169.254.169.254/latest') }))).toMatchObject({ status: 400, param: 'messages[0].content[1].image_url.url' });
-    expect(await rejection(call({ model: 'general-std', messages: image(toDataUrl('image/png', pngBytes(5000, 10))) }))).toMatchObject({ status: 400, param: 'messages[0].content[1].image_url.url' });
+    expect(await rejection(call({ model: 'general-std', messages: image('http://169.254.169.254/latest') }))).toMatchObject({
+      status: 400,
+      param: 'messages[0].content[1].image_url.url',
+    });
+    expect(await rejection(call({ model: 'general-std', messages: image(toDataUrl('image/png', pngBytes(5000, 10))) }))).toMatchObject({
+      status: 400,
+      param: 'messages[0].content[1].image_url.url',
+    });
     expect(upstream.calls).toHaveLength(1);
   });
 
   it('refuses truncate_prompt_tokens beyond the model context window (spec: 1 to the maximum context)', async () => {
     const { call } = setup();
-    expect(await rejection(call({ model: 'general-std', messages: user, truncate_prompt_tokens: 262_145 }))).toMatchObject({ status: 400, param: 'truncate_prompt_tokens' });
+    expect(await rejection(call({ model: 'general-std', messages: user, truncate_prompt_tokens: 262_145 }))).toMatchObject({
+      status: 400,
+      param: 'truncate_prompt_tokens',
+    });
     asJson(await call({ model: 'general-std', messages: user, truncate_prompt_tokens: 262_144 }));
   });
 
   it.each([
     ['an unknown model', { model: 'nope' }, { status: 404, code: 'model_not_found' }],
     ['a model of another endpoint', { model: 'gamma-m3' }, { status: 400, code: 'model_not_supported' }],
-    ['an upstream-only control', { model: 'general-pro', chat_template_kwargs: { chat_template: 'x' } }, { status: 400, code: 'unknown_parameter', param: 'chat_template_kwargs' }],
+    [
+      'an upstream-only control',
+      { model: 'general-pro', chat_template_kwargs: { chat_template: 'x' } },
+      { status: 400, code: 'unknown_parameter', param: 'chat_template_kwargs' },
+    ],
   ])('refuses %s', async (_case, body, expected) => {
     const { upstream, call } = setup();
     expect(await rejection(call({ messages: user, ...body }))).toMatchObject(expected);
@@ -132,12 +173,33 @@ describe('chatCompletionsHandler', () => {
   });
 
   it.each([
-    [{ status: 400, body: { error: { message: "This model's maximum context length is 262144 tokens", type: 'BadRequestError', param: 'input_tokens', code: 400 } } }, { status: 400, code: 'upstream_rejected', param: 'input_tokens' }],
-    [{ status: 429, headers: { 'retry-after': '7' }, body: { error: { message: 'slow down', code: 429 } } }, { status: 429, headers: { 'retry-after': '7' } }],
-    [{ status: 500, body: { error: { message: 'boom', code: 500 } } }, { status: 502, code: 'upstream_error' }],
-    [{ status: 503, body: undefined }, { status: 502, code: 'upstream_error' }],
-    [{ status: 200, body: { unexpected: true } }, { status: 502, code: 'upstream_error' }],
-    [{ status: 200, body: '<html>oops</html>' }, { status: 502, code: 'upstream_error' }],
+    [
+      {
+        status: 400,
+        body: { error: { message: "This model's maximum context length is 262144 tokens", type: 'BadRequestError', param: 'input_tokens', code: 400 } },
+      },
+      { status: 400, code: 'upstream_rejected', param: 'input_tokens' },
+    ],
+    [
+      { status: 429, headers: { 'retry-after': '7' }, body: { error: { message: 'slow down', code: 429 } } },
+      { status: 429, headers: { 'retry-after': '7' } },
+    ],
+    [
+      { status: 500, body: { error: { message: 'boom', code: 500 } } },
+      { status: 502, code: 'upstream_error' },
+    ],
+    [
+      { status: 503, body: undefined },
+      { status: 502, code: 'upstream_error' },
+    ],
+    [
+      { status: 200, body: { unexpected: true } },
+      { status: 502, code: 'upstream_error' },
+    ],
+    [
+      { status: 200, body: '<html>oops</html>' },
+      { status: 502, code: 'upstream_error' },
+    ],
   ] as const)('maps upstream %j to %j', async (reply, expected) => {
     const { call } = setup(() => reply as CannedReply);
     expect(await rejection(call({ model: 'general-pro', messages: user }))).toMatchObject(expected);
@@ -168,10 +230,15 @@ describe('chatCompletionsHandler, streaming', () => {
   });
 
   it('ends a stream whose upstream fails mid-way with an error event and [DONE], never a clean end', async () => {
-    const failing = scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })], new UpstreamError({ phase: 'body', kind: 'timeout', message: 'idle timeout' }));
+    const failing = scriptedEvents(
+      [chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })],
+      new UpstreamError({ phase: 'body', kind: 'timeout', message: 'idle timeout' }),
+    );
     const result = asStream(await setup(() => streamResponse(failing)).call({ model: 'general-std', messages: user, stream: true }));
     const events = parseSseText(await readText(result.stream));
-    expect(JSON.parse(events.at(-2)?.data ?? '{}')).toMatchObject({ error: { code: 'upstream_timeout', type: 'api_error', param: null, message: expect.any(String) } });
+    expect(JSON.parse(events.at(-2)?.data ?? '{}')).toMatchObject({
+      error: { code: 'upstream_timeout', type: 'api_error', param: null, message: expect.any(String) },
+    });
     expect(events.at(-1)?.data).toBe('[DONE]');
   });
 
@@ -184,7 +251,10 @@ describe('chatCompletionsHandler, streaming', () => {
   });
 
   it('answers an HTTP error when the upstream fails before the first event', async () => {
-    const { call } = setup(() => ({ status: 404, body: { error: { message: 'The model `x` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } } }));
+    const { call } = setup(() => ({
+      status: 404,
+      body: { error: { message: 'The model `x` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } },
+    }));
     expect(await rejection(call({ model: 'general-std', messages: user, stream: true }))).toMatchObject({ status: 404, code: 'upstream_rejected' });
   });
 

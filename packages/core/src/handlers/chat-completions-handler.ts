@@ -23,8 +23,17 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
-    const events = chatStreamToClientStream(upstream.events, { model: plan.entry.id, id: `chatcmpl-${context.ids.hex(32)}`, clearThinking, includeUsage: plan.call.includeUsage, meta });
-    const stream = sseResponseStream(events, { keepaliveMs: context.config.timeouts.keepaliveMs, onCancel: () => void upstream.events.return?.().catch(() => undefined) });
+    const events = chatStreamToClientStream(upstream.events, {
+      model: plan.entry.id,
+      id: `chatcmpl-${context.ids.hex(32)}`,
+      clearThinking,
+      includeUsage: plan.call.includeUsage,
+      meta,
+    });
+    const stream = sseResponseStream(events, {
+      keepaliveMs: context.config.timeouts.keepaliveMs,
+      onCancel: () => void upstream.events.return?.().catch(() => undefined),
+    });
     return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
   }
 

@@ -30,10 +30,22 @@ function vllm(call: UpstreamCall): CannedReply {
   const body = call.body as { input?: string[]; messages?: unknown[]; dimensions?: number };
   const size = body.dimensions ?? 2;
   const vectors = body.input ? body.input.map((_, index) => new Array<number>(size).fill(10 + index)) : [new Array<number>(size).fill(100)];
-  return { body: { id: 'embd-1', object: 'list', data: vectors.map((embedding, index) => ({ index, object: 'embedding', embedding })), usage: { prompt_tokens: 3 * vectors.length, total_tokens: 3 * vectors.length } } };
+  return {
+    body: {
+      id: 'embd-1',
+      object: 'list',
+      data: vectors.map((embedding, index) => ({ index, object: 'embedding', embedding })),
+      usage: { prompt_tokens: 3 * vectors.length, total_tokens: 3 * vectors.length },
+    },
+  };
 }
 
-async function run(body: unknown, respond: UpstreamResponder = vllm, target: UpstreamTarget = { protocol: 'openai', model: 'served-vl' }, signal?: AbortSignal) {
+async function run(
+  body: unknown,
+  respond: UpstreamResponder = vllm,
+  target: UpstreamTarget = { protocol: 'openai', model: 'served-vl' },
+  signal?: AbortSignal,
+) {
   const upstream = fakeUpstream({ [model]: target }, respond);
   const result = await compatEmbedHandler(jsonInput(body, { requestId: 'req-42', signal }), testContext({ upstream }));
   if (result.kind !== 'json') throw new Error('expected JSON');
@@ -58,7 +70,12 @@ describe('compatEmbedHandler', () => {
     expect(calls[0]).toMatchObject({ path: '/v1/embeddings', stream: false, body: { model: 'served-vl', input: ['alpha', 'beta'], encoding_format: 'float' } });
     expect(body).toEqual({
       id: 'req-42',
-      embeddings: { float: [[10, 10], [11, 11]] },
+      embeddings: {
+        float: [
+          [10, 10],
+          [11, 11],
+        ],
+      },
       texts: ['alpha', 'beta'],
       meta: { ...meta, billed_units: { input_tokens: 6 } },
       model,
@@ -70,14 +87,28 @@ describe('compatEmbedHandler', () => {
   });
 
   it('joins the text blocks of one input with a newline', async () => {
-    const { calls, body } = await run({ model, input_type: 'search_query', inputs: [{ content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] }] });
+    const { calls, body } = await run({
+      model,
+      input_type: 'search_query',
+      inputs: [
+        {
+          content: [
+            { type: 'text', text: 'one' },
+            { type: 'text', text: 'two' },
+          ],
+        },
+      ],
+    });
     expect((calls[0]?.body as { input: string[] }).input).toEqual(['one\ntwo']);
     expect(body.texts).toEqual(['one\ntwo']);
   });
 
   it('sends an image input in vLLM chat form and reports each image from its header', async () => {
     const url = pngDataUrl(640, 480, 8);
-    const content = [{ type: 'image_url', image_url: { url } }, { type: 'text', text: 'caption' }];
+    const content = [
+      { type: 'image_url', image_url: { url } },
+      { type: 'text', text: 'caption' },
+    ];
     const { calls, body } = await run({ model, input_type: 'image', inputs: [{ content }] });
     expect(calls[0]?.body).toEqual({ model: 'served-vl', messages: [{ role: 'user', content }], encoding_format: 'float' });
     expect(body.texts).toEqual([]);
@@ -88,18 +119,29 @@ describe('compatEmbedHandler', () => {
 
   it('keeps input order when text and image inputs go in different calls, with output_dimension as dimensions', async () => {
     const image = { content: [{ type: 'image_url', image_url: { url: pngDataUrl(16, 9, 16) } }] };
-    const { calls, body } = await run({ model, input_type: 'search_document', output_dimension: 256, inputs: [{ content: [{ type: 'text', text: 'a' }] }, image, { content: [{ type: 'text', text: 'b' }] }] });
+    const { calls, body } = await run({
+      model,
+      input_type: 'search_document',
+      output_dimension: 256,
+      inputs: [{ content: [{ type: 'text', text: 'a' }] }, image, { content: [{ type: 'text', text: 'b' }] }],
+    });
     expect(calls).toHaveLength(2);
     for (const call of calls) expect((call.body as { dimensions: number }).dimensions).toBe(256);
     const vectors = (body.embeddings as { float: number[][] }).float;
-    expect(vectors.map((vector) => [vector[0], vector.length])).toEqual([[10, 256], [100, 256], [11, 256]]);
+    expect(vectors.map((vector) => [vector[0], vector.length])).toEqual([
+      [10, 256],
+      [100, 256],
+      [11, 256],
+    ]);
     expect(body.texts).toEqual(['a', 'b']);
     expect(body.images).toEqual([{ width: 16, height: 9, format: 'png', bit_depth: 16 }]);
     expect((body.meta as { billed_units: unknown }).billed_units).toEqual({ input_tokens: 9, images: 1 });
   });
 
   it('answers float and base64 (little-endian float32) when both are asked for', async () => {
-    const { body } = await run({ model, input_type: 'search_document', texts: ['a'], embedding_types: ['float', 'base64'] }, () => ({ body: { data: [{ index: 0, embedding: [0.1, -3] }], usage: { prompt_tokens: 1, total_tokens: 1 } } }));
+    const { body } = await run({ model, input_type: 'search_document', texts: ['a'], embedding_types: ['float', 'base64'] }, () => ({
+      body: { data: [{ index: 0, embedding: [0.1, -3] }], usage: { prompt_tokens: 1, total_tokens: 1 } },
+    }));
     const embeddings = body.embeddings as { float: number[][]; base64: string[] };
     expect(embeddings.float).toEqual([[0.1, -3]]);
     const bytes = Uint8Array.from(atob(embeddings.base64[0] ?? ''), (character) => character.charCodeAt(0));
@@ -108,16 +150,33 @@ describe('compatEmbedHandler', () => {
   });
 
   it('refuses output_dimension outside the allowed list and gamma-m3 on this endpoint', async () => {
-    expect(await failure({ model, input_type: 'search_document', texts: ['a'], output_dimension: 1000 })).toMatchObject({ status: 400, param: 'output_dimension' });
+    expect(await failure({ model, input_type: 'search_document', texts: ['a'], output_dimension: 1000 })).toMatchObject({
+      status: 400,
+      param: 'output_dimension',
+    });
     expect(await failure({ model: 'gamma-m3', input_type: 'search_document', texts: ['a'] })).toMatchObject({ status: 400, code: 'model_not_supported' });
   });
 
   it('refuses an image given by URL, naming the field, without calling the upstream', async () => {
     let called = false;
-    const error = await failure({ model, input_type: 'image', inputs: [{ content: [{ type: 'text', text: 'x' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] }] }, (call) => {
-      called = true;
-      return vllm(call);
-    });
+    const error = await failure(
+      {
+        model,
+        input_type: 'image',
+        inputs: [
+          {
+            content: [
+              { type: 'text', text: 'x' },
+              { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
+            ],
+          },
+        ],
+      },
+      (call) => {
+        called = true;
+        return vllm(call);
+      },
+    );
     expect(error).toMatchObject({ status: 400, param: 'inputs[0].content[1].image_url.url' });
     expect(called).toBe(false);
   });
@@ -128,7 +187,11 @@ describe('compatEmbedHandler', () => {
       return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
     };
     const upstream = fakeUpstream({ [model]: { protocol: 'openai', model: 'served-vl' } }, respond);
-    const body = { model, input_type: 'search_document', inputs: [{ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }] };
+    const body = {
+      model,
+      input_type: 'search_document',
+      inputs: [{ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }],
+    };
     await expect(compatEmbedHandler(jsonInput(body), testContext({ upstream }))).rejects.toMatchObject({ status: 502 });
     expect(upstream.calls[0]?.signal.aborted).toBe(true);
   });
@@ -149,7 +212,9 @@ describe('compatEmbedHandler', () => {
     const tei: UpstreamTarget = { protocol: 'tei', model: 'served-tei' };
     const { calls } = await run({ model, input_type: 'search_document', texts: ['a'] }, vllm, tei);
     expect(calls[0]?.body).toEqual({ model: 'served-tei', input: ['a'], encoding_format: 'float' });
-    expect(await failure({ model, input_type: 'image', inputs: [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }] }, vllm, tei)).toMatchObject({ status: 502 });
+    expect(
+      await failure({ model, input_type: 'image', inputs: [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }] }, vllm, tei),
+    ).toMatchObject({ status: 502 });
   });
 
   describe('body limits (DESIGN.md: text only is a JSON-only body, images an image-bearing one)', () => {
@@ -167,7 +232,11 @@ describe('compatEmbedHandler', () => {
     const text = (size: number) => ({ model, input_type: 'search_document', inputs: [{ content: [{ type: 'text', text: 'x'.repeat(size) }] }] });
 
     it('refuses a text-only body over body_json_bytes with 413, before any upstream call', async () => {
-      expect(await send(text(limit))).toMatchObject({ status: 413, calls: 0, message: `The request body exceeds the limit of ${limit} bytes for this endpoint.` });
+      expect(await send(text(limit))).toMatchObject({
+        status: 413,
+        calls: 0,
+        message: `The request body exceeds the limit of ${limit} bytes for this endpoint.`,
+      });
       expect(await send({ model, input_type: 'search_document', texts: ['y'.repeat(limit)] })).toMatchObject({ status: 413, calls: 0 });
     });
 
@@ -177,13 +246,18 @@ describe('compatEmbedHandler', () => {
     });
 
     it('refuses a body that only mentions image_url in its text', async () => {
-      expect(await send({ ...text(limit), inputs: [{ content: [{ type: 'text', text: `"image_url" ${'x'.repeat(limit)}` }] }] })).toMatchObject({ status: 413, calls: 0 });
+      expect(await send({ ...text(limit), inputs: [{ content: [{ type: 'text', text: `"image_url" ${'x'.repeat(limit)}` }] }] })).toMatchObject({
+        status: 413,
+        calls: 0,
+      });
     });
 
     it('takes a text-only body within the limit, and a body with an image over it', async () => {
       expect(await send(text(limit - 200))).toMatchObject({ status: 200 });
       const image = { type: 'image_url', image_url: { url: pngDataUrl(16, 16, 8) } };
-      expect(await send({ model, input_type: 'image', inputs: [{ content: [image, { type: 'text', text: 'z'.repeat(limit) }] }] })).toMatchObject({ status: 200 });
+      expect(await send({ model, input_type: 'image', inputs: [{ content: [image, { type: 'text', text: 'z'.repeat(limit) }] }] })).toMatchObject({
+        status: 200,
+      });
     });
   });
 });

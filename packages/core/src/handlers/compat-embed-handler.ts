@@ -101,6 +101,8 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
   // Neither upstream form of /v1/embeddings has a per-input token cap or a truncation side to map these onto.
-  const ignored = [request.truncate === undefined ? undefined : 'truncate', request.max_tokens === undefined ? undefined : 'max_tokens'].filter((name) => name !== undefined);
+  const ignored = [request.truncate === undefined ? undefined : 'truncate', request.max_tokens === undefined ? undefined : 'max_tokens'].filter(
+    (name) => name !== undefined,
+  );
   return textResult(body, { model: entry.id, endpoint: [...endpoints].join(','), inputTokens }, ignoredParamsHeader(ignored));
 };

@@ -11,9 +11,22 @@ const scores = [0.7, 0.1, 0.9, 0.4];
 const meta = { api_version: { version: '2', is_experimental: true }, billed_units: { search_units: 1 } };
 
 // protocols.md 4.2: Cohere v2 answers results already sorted, optionally with id and meta.
-const cohere: UpstreamResponder = () => ({ body: { id: 'co-1', results: [2, 0, 3, 1].map((index) => ({ index, relevance_score: scores[index] })), meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } } } });
+const cohere: UpstreamResponder = () => ({
+  body: {
+    id: 'co-1',
+    results: [2, 0, 3, 1].map((index) => ({ index, relevance_score: scores[index] })),
+    meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } },
+  },
+});
 // protocols.md 3.3: vLLM's Jina-style body, document text echoed, usage counted.
-const vllm: UpstreamResponder = () => ({ body: { id: 'rerank-1', model: 'served', usage: { prompt_tokens: 21, total_tokens: 21 }, results: [2, 0].map((index) => ({ index, document: { text: documents[index] }, relevance_score: scores[index] })) } });
+const vllm: UpstreamResponder = () => ({
+  body: {
+    id: 'rerank-1',
+    model: 'served',
+    usage: { prompt_tokens: 21, total_tokens: 21 },
+    results: [2, 0].map((index) => ({ index, document: { text: documents[index] }, relevance_score: scores[index] })),
+  },
+});
 // protocols.md 5.2: TEI answers a bare array, sorted, no top_n.
 const tei: UpstreamResponder = () => ({ body: [2, 0, 3, 1].map((index) => ({ index, score: scores[index] })) });
 
@@ -33,12 +46,19 @@ async function failure(target: UpstreamTarget, respond: UpstreamResponder, body:
   throw new Error('expected a failure');
 }
 
-const top2 = [{ index: 2, relevance_score: 0.9 }, { index: 0, relevance_score: 0.7 }];
+const top2 = [
+  { index: 2, relevance_score: 0.9 },
+  { index: 0, relevance_score: 0.7 },
+];
 
 describe('compatRerankHandler', () => {
   it('calls a Cohere upstream on /v2/rerank with the Cohere body and answers Cohere v2 cut to top_n', async () => {
     const { body, calls, result } = await run({ protocol: 'cohere', model: 'served-co' }, cohere, { top_n: 2, max_tokens_per_doc: 512 });
-    expect(calls[0]).toMatchObject({ path: '/v2/rerank', stream: false, body: { model: 'served-co', query: 'q', documents, top_n: 2, max_tokens_per_doc: 512 } });
+    expect(calls[0]).toMatchObject({
+      path: '/v2/rerank',
+      stream: false,
+      body: { model: 'served-co', query: 'q', documents, top_n: 2, max_tokens_per_doc: 512 },
+    });
     expect(body).toEqual({ id: 'req-9', results: top2, meta });
     expect(result.headers['x-infergate-ignored-params']).toBeUndefined();
   });
@@ -82,15 +102,33 @@ describe('compatRerankHandler', () => {
     expect(await failure({ protocol: 'tei', model: 't' }, cohere)).toMatchObject({ status: 502, code: 'upstream_error' });
     expect(await failure({ protocol: 'openai', model: 'v' }, tei)).toMatchObject({ status: 502 });
     expect(await failure({ protocol: 'tei', model: 't' }, () => ({ body: [{ index: 4, score: 1 }] }))).toMatchObject({ status: 502 });
-    expect(await failure({ protocol: 'tei', model: 't' }, () => ({ body: [{ index: 0, score: 1 }, { index: 0, score: 0.5 }] }))).toMatchObject({ status: 502 });
+    expect(
+      await failure({ protocol: 'tei', model: 't' }, () => ({
+        body: [
+          { index: 0, score: 1 },
+          { index: 0, score: 0.5 },
+        ],
+      })),
+    ).toMatchObject({ status: 502 });
   });
 
   it('maps upstream errors and refuses models that do not rerank', async () => {
-    expect(await failure({ protocol: 'tei', model: 't' }, () => ({ status: 413, body: { error: 'batch size 40 > maximum allowed batch size 32', error_type: 'Validation' } }))).toMatchObject({ status: 413, code: 'upstream_rejected' });
+    expect(
+      await failure({ protocol: 'tei', model: 't' }, () => ({
+        status: 413,
+        body: { error: 'batch size 40 > maximum allowed batch size 32', error_type: 'Validation' },
+      })),
+    ).toMatchObject({ status: 413, code: 'upstream_rejected' });
     expect(await failure({ protocol: 'openai', model: 'v' }, () => ({ status: 503, body: {} }))).toMatchObject({ status: 502 });
     expect(await failure({ protocol: 'images', model: 'x' }, tei)).toMatchObject({ status: 502 });
     const upstream = fakeUpstream({}, tei);
-    await expect(compatRerankHandler(jsonInput({ model: 'gamma-m3', query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({ status: 400, code: 'model_not_supported' });
-    await expect(compatRerankHandler(jsonInput({ model, query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({ status: 503, code: 'model_not_configured' });
+    await expect(compatRerankHandler(jsonInput({ model: 'gamma-m3', query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({
+      status: 400,
+      code: 'model_not_supported',
+    });
+    await expect(compatRerankHandler(jsonInput({ model, query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({
+      status: 503,
+      code: 'model_not_configured',
+    });
   });
 });

@@ -13,8 +13,21 @@ const targets = {
 function vllmReply(call: UpstreamCall, dimensions = 3): CannedReply {
   const body = call.body as { input: unknown };
   const count = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input.length : 1;
-  const data = Array.from({ length: count }, (_, index) => ({ index, object: 'embedding', embedding: Array.from({ length: dimensions }, (_, at) => (index + 1) * 0.1 + at) }));
-  return { body: { id: 'embd-deadbeef', object: 'list', created: 5, model: 'served-alpha3', data, usage: { prompt_tokens: 4 * count, total_tokens: 4 * count, completion_tokens: 0 } } };
+  const data = Array.from({ length: count }, (_, index) => ({
+    index,
+    object: 'embedding',
+    embedding: Array.from({ length: dimensions }, (_, at) => (index + 1) * 0.1 + at),
+  }));
+  return {
+    body: {
+      id: 'embd-deadbeef',
+      object: 'list',
+      created: 5,
+      model: 'served-alpha3',
+      data,
+      usage: { prompt_tokens: 4 * count, total_tokens: 4 * count, completion_tokens: 0 },
+    },
+  };
 }
 
 async function run(body: unknown, respond: UpstreamResponder = (call) => vllmReply(call), identity?: { name: string; models?: string[] }) {
@@ -46,7 +59,11 @@ describe('embeddingsHandler', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ modelId: 'alpha3-vl-embedding-8b', path: '/v1/embeddings', stream: false, requestId: 'req-test-1' });
     expect(calls[0]?.body).toEqual({ model: 'served-alpha3', input: ['a', 'b'], encoding_format: 'float' });
-    expect(result).toMatchObject({ status: 200, headers: { 'content-type': 'application/json' }, meta: { model: 'alpha3-vl-embedding-8b', endpoint: 'fake-1', inputTokens: 8 } });
+    expect(result).toMatchObject({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      meta: { model: 'alpha3-vl-embedding-8b', endpoint: 'fake-1', inputTokens: 8 },
+    });
     expect(body).toEqual({
       id: 'embd-deadbeef',
       object: 'list',
@@ -74,7 +91,9 @@ describe('embeddingsHandler', () => {
   });
 
   it('generates an embd-<hex> id for TEI, which sends none', async () => {
-    const tei = (): CannedReply => ({ body: { object: 'list', model: 'x', data: [{ object: 'embedding', index: 0, embedding: [1, 2] }], usage: { prompt_tokens: 1, total_tokens: 1 } } });
+    const tei = (): CannedReply => ({
+      body: { object: 'list', model: 'x', data: [{ object: 'embedding', index: 0, embedding: [1, 2] }], usage: { prompt_tokens: 1, total_tokens: 1 } },
+    });
     const { body, calls } = await run({ model: 'gamma-m3', input: 'hello' }, tei);
     expect(calls[0]?.body).toEqual({ model: 'served-gamma', input: 'hello', encoding_format: 'float' });
     expect(body.id).toMatch(/^embd-[0-9a-f]{32}$/);
@@ -98,7 +117,7 @@ describe('embeddingsHandler', () => {
     expect(called).toBe(false);
   });
 
-  it("accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream", async () => {
+  it('accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream', async () => {
     const { calls } = await run({ model: 'gamma-m3', input: 'a', dimensions: 1024 });
     expect(calls[0]?.body).toEqual({ model: 'served-gamma', input: 'a', encoding_format: 'float' });
   });
@@ -116,18 +135,33 @@ describe('embeddingsHandler', () => {
   it('resolves and authorizes the model: 404 unknown, 400 wrong endpoint, 403 not allowed, 503 not configured', async () => {
     expect(await failure({ model: 'nope', input: 'a' })).toMatchObject({ status: 404, code: 'model_not_found' });
     expect(await failure({ model: 'gamma-reranker-v2-m3', input: 'a' })).toMatchObject({ status: 400, code: 'model_not_supported' });
-    expect(await failure({ model: 'gamma-m3', input: 'a' }, undefined, { name: 'k', models: ['alpha3-vl-embedding-8b'] })).toMatchObject({ status: 403, code: 'model_not_allowed' });
+    expect(await failure({ model: 'gamma-m3', input: 'a' }, undefined, { name: 'k', models: ['alpha3-vl-embedding-8b'] })).toMatchObject({
+      status: 403,
+      code: 'model_not_allowed',
+    });
     const allowed = await run({ model: 'alpha3-vl-embedding-8b', input: 'a' }, undefined, { name: 'k', models: ['alpha3-vl-embedding-8b'] });
     expect(allowed.result.status).toBe(200);
     const upstream = fakeUpstream({}, (call) => vllmReply(call));
-    await expect(embeddingsHandler(jsonInput({ model: 'gamma-m3', input: 'a' }), testContext({ upstream }))).rejects.toMatchObject({ status: 503, code: 'model_not_configured' });
+    await expect(embeddingsHandler(jsonInput({ model: 'gamma-m3', input: 'a' }), testContext({ upstream }))).rejects.toMatchObject({
+      status: 503,
+      code: 'model_not_configured',
+    });
   });
 
   it('maps upstream failures: 4xx passes with its message, 429 keeps Retry-After, 5xx and bad bodies are 502', async () => {
-    const rejected = await failure({ model: 'alpha3-vl-embedding-8b', input: 'a' }, () => ({ status: 400, body: { error: { message: 'input too long for http://10.1.2.3:8000', type: 'BadRequestError' } } }));
+    const rejected = await failure({ model: 'alpha3-vl-embedding-8b', input: 'a' }, () => ({
+      status: 400,
+      body: { error: { message: 'input too long for http://10.1.2.3:8000', type: 'BadRequestError' } },
+    }));
     expect(rejected).toMatchObject({ status: 400, code: 'upstream_rejected' });
     expect(rejected.message).not.toContain('10.1.2.3');
-    expect(await failure({ model: 'gamma-m3', input: 'a' }, () => ({ status: 429, headers: { 'retry-after': '7' }, body: { error: 'Model is overloaded', error_type: 'Overloaded' } }))).toMatchObject({ status: 429, headers: { 'retry-after': '7' } });
+    expect(
+      await failure({ model: 'gamma-m3', input: 'a' }, () => ({
+        status: 429,
+        headers: { 'retry-after': '7' },
+        body: { error: 'Model is overloaded', error_type: 'Overloaded' },
+      })),
+    ).toMatchObject({ status: 429, headers: { 'retry-after': '7' } });
     expect(await failure({ model: 'gamma-m3', input: 'a' }, () => ({ status: 500, body: { detail: 'boom' } }))).toMatchObject({ status: 502 });
     expect(await failure({ model: 'gamma-m3', input: 'a' }, () => ({ body: { unexpected: true } }))).toMatchObject({ status: 502, code: 'upstream_error' });
   });

@@ -17,16 +17,44 @@ function context(ready: UpstreamPort['ready']) {
 
 describe('health checks', () => {
   it('/healthz is 200 {status: ok} even when upstreams are down', async () => {
-    expect(statusAndBody(await healthzHandler(handlerInput(), context(async () => false)))).toEqual([200, { status: 'ok' }]);
+    expect(
+      statusAndBody(
+        await healthzHandler(
+          handlerInput(),
+          context(async () => false),
+        ),
+      ),
+    ).toEqual([200, { status: 'ok' }]);
   });
 
   it('/readyz is 200 when the upstreams are ready', async () => {
-    expect(statusAndBody(await readyzHandler(handlerInput(), context(async () => true)))).toEqual([200, { status: 'ready' }]);
+    expect(
+      statusAndBody(
+        await readyzHandler(
+          handlerInput(),
+          context(async () => true),
+        ),
+      ),
+    ).toEqual([200, { status: 'ready' }]);
   });
 
   it('/readyz is 503 when they are not, or when the check fails', async () => {
-    expect(statusAndBody(await readyzHandler(handlerInput(), context(async () => false)))).toEqual([503, { status: 'not_ready' }]);
-    expect(statusAndBody(await readyzHandler(handlerInput(), context(() => Promise.reject(new Error('probe failed')))))).toEqual([503, { status: 'not_ready' }]);
+    expect(
+      statusAndBody(
+        await readyzHandler(
+          handlerInput(),
+          context(async () => false),
+        ),
+      ),
+    ).toEqual([503, { status: 'not_ready' }]);
+    expect(
+      statusAndBody(
+        await readyzHandler(
+          handlerInput(),
+          context(() => Promise.reject(new Error('probe failed'))),
+        ),
+      ),
+    ).toEqual([503, { status: 'not_ready' }]);
   });
 
   it('/readyz is 503 while the app drains, even with ready upstreams; /healthz stays 200', async () => {

@@ -19,12 +19,25 @@ function answerByPath(call: UpstreamCall): CannedReply {
   if (call.path === '/v1/chat/completions') {
     return { body: { choices: [{ message: { role: 'assistant', content: enhanced } }], usage: { prompt_tokens: 60, completion_tokens: 21 } } };
   }
-  return { body: { created: 1, data: [{ b64_json: 'UklGRg==' }], usage: { input_tokens: 300, output_tokens: 1000, total_tokens: 1300, input_tokens_details: { text_tokens: 12, image_tokens: 288 } } } };
+  return {
+    body: {
+      created: 1,
+      data: [{ b64_json: 'UklGRg==' }],
+      usage: { input_tokens: 300, output_tokens: 1000, total_tokens: 1300, input_tokens_details: { text_tokens: 12, image_tokens: 288 } },
+    },
+  };
 }
 
 const photo = toDataUrl('image/png', pngBytes(800, 600));
 const second = toDataUrl('image/jpeg', jpegBytes(640, 480, { appBytes: 20_000 }));
-const request = { model: 'alpha-image-edit', prompt: 'make the sky purple', images: [{ image_url: photo }], output_format: 'webp', quality: 'standard', size: '1024x768' };
+const request = {
+  model: 'alpha-image-edit',
+  prompt: 'make the sky purple',
+  images: [{ image_url: photo }],
+  output_format: 'webp',
+  quality: 'standard',
+  size: '1024x768',
+};
 
 async function failure(promise: Promise<HandlerResult>) {
   try {
@@ -40,7 +53,14 @@ describe('imageEditsHandler', () => {
   it('forwards the images to /v1/images/edits and leaves the ignored fields, the mask among them, behind', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const mask = toDataUrl('image/png', pngBytes(800, 600));
-    const body = { ...request, images: [{ image_url: photo }, { image_url: second }], mask: { image_url: mask }, input_fidelity: 'high', background: 'auto', user: 'u' };
+    const body = {
+      ...request,
+      images: [{ image_url: photo }, { image_url: second }],
+      mask: { image_url: mask },
+      input_fidelity: 'high',
+      background: 'auto',
+      user: 'u',
+    };
     const result = await imageEditsHandler(jsonInput(body), testContext({ upstream }));
 
     expect(upstream.calls).toHaveLength(1);
@@ -68,7 +88,16 @@ describe('imageEditsHandler', () => {
 
   it('answers stream: true, background: true, output_compression: 150 and a file_id mask with the JSON result, none of them forwarded', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
-    const odd = { stream: true, background: true, output_compression: 150, mask: { file_id: 'file-1' }, input_fidelity: 7, partial_images: 3, moderation: 'low', user: 'u' };
+    const odd = {
+      stream: true,
+      background: true,
+      output_compression: 150,
+      mask: { file_id: 'file-1' },
+      input_fidelity: 7,
+      partial_images: 3,
+      moderation: 'low',
+      user: 'u',
+    };
     const result = await imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }], ...odd }), testContext({ upstream }));
     expect(result.kind).toBe('json');
     if (result.kind !== 'json') return;
@@ -91,7 +120,10 @@ describe('imageEditsHandler', () => {
     expect(enhancement.messages[0]?.content).toMatch(/image editing/);
     expect(enhancement.messages.at(-1)).toEqual({ role: 'user', content: 'make the sky purple' });
     expect(upstream.calls[1]?.body).toMatchObject({ model: 'served-edit-pe', prompt: enhanced, images: [{ image_url: photo }] });
-    expect(result.headers).toMatchObject({ 'x-infergate-prompt-enhancement-model': 'alpha35-122b-a10b-instruct-general', 'x-infergate-prompt-enhancement-tokens': '60/21' });
+    expect(result.headers).toMatchObject({
+      'x-infergate-prompt-enhancement-model': 'alpha35-122b-a10b-instruct-general',
+      'x-infergate-prompt-enhancement-tokens': '60/21',
+    });
   });
 
   const fields: ReadonlyArray<readonly [string, (value: string) => Record<string, unknown>]> = [
@@ -104,7 +136,11 @@ describe('imageEditsHandler', () => {
     it.each(ssrfImageValues)(`refuses %s in ${param} on both edit models without any upstream call (fault matrix row 8)`, async (value) => {
       for (const model of ['alpha-image-edit', 'image-pro-edit']) {
         const upstream = fakeUpstream(targets, answerByPath);
-        expect(await failure(imageEditsHandler(jsonInput({ ...request, model, ...place(value) }), testContext({ upstream })))).toMatchObject({ status: 400, code: 'invalid_parameter', param });
+        expect(await failure(imageEditsHandler(jsonInput({ ...request, model, ...place(value) }), testContext({ upstream })))).toMatchObject({
+          status: 400,
+          code: 'invalid_parameter',
+          param,
+        });
         expect(upstream.calls).toHaveLength(0);
       }
     });
@@ -113,25 +149,42 @@ describe('imageEditsHandler', () => {
   it('refuses a PNG of 4097x10 and a JPEG 5000 px wide, naming the field (fault matrix row 9)', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const wide = toDataUrl('image/png', pngBytes(4097, 10));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: wide }] }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'images[0].image_url' });
+    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: wide }] }), testContext({ upstream })))).toMatchObject({
+      status: 400,
+      param: 'images[0].image_url',
+    });
     const jpeg = toDataUrl('image/jpeg', jpegBytes(5000, 100));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }, { image_url: jpeg }] }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'images[1].image_url' });
+    expect(
+      await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }, { image_url: jpeg }] }), testContext({ upstream }))),
+    ).toMatchObject({ status: 400, param: 'images[1].image_url' });
     expect(upstream.calls).toHaveLength(0);
   });
 
   it('refuses a truncated header and non-image bytes', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const cut = toDataUrl('image/webp', webpLossyBytes(100, 100).subarray(0, 24));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: cut }] }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'images[0].image_url' });
+    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: cut }] }), testContext({ upstream })))).toMatchObject({
+      status: 400,
+      param: 'images[0].image_url',
+    });
     const text = toDataUrl('image/png', new TextEncoder().encode('not a png at all'));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, mask: { image_url: text } }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'mask.image_url' });
+    expect(await failure(imageEditsHandler(jsonInput({ ...request, mask: { image_url: text } }), testContext({ upstream })))).toMatchObject({
+      status: 400,
+      param: 'mask.image_url',
+    });
     expect(upstream.calls).toHaveLength(0);
   });
 
   it('refuses generation models and a size over 2 MP', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, model: 'image-pro' }), testContext({ upstream })))).toMatchObject({ status: 400, code: 'model_not_supported' });
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, size: '2048x1025' }), testContext({ upstream })))).toMatchObject({ status: 400, param: 'size' });
+    expect(await failure(imageEditsHandler(jsonInput({ ...request, model: 'image-pro' }), testContext({ upstream })))).toMatchObject({
+      status: 400,
+      code: 'model_not_supported',
+    });
+    expect(await failure(imageEditsHandler(jsonInput({ ...request, size: '2048x1025' }), testContext({ upstream })))).toMatchObject({
+      status: 400,
+      param: 'size',
+    });
     expect(upstream.calls).toHaveLength(0);
   });
 });

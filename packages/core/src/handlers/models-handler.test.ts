@@ -5,10 +5,24 @@ import { listModelsHandler, retrieveModelHandler } from './models-handler.js';
 
 // The spec's catalogue tables and its virtual-model table.
 const catalogueIds = [
-  'beta53-flash-chat', 'beta53-flash-chat-low', 'beta53-flash-agent', 'beta53-flash-agent-low',
-  'alpha35-122b-a10b-instruct-general', 'alpha35-122b-a10b-instruct-creative', 'alpha35-122b-a10b-thinking-general', 'alpha35-122b-a10b-thinking-coding',
-  'alpha36-35b-a3b-instruct', 'alpha36-35b-a3b-thinking-general', 'alpha36-35b-a3b-thinking-coding',
-  'alpha3-vl-embedding-8b', 'gamma-m3', 'gamma-reranker-v2-m3', 'alpha-image', 'alpha-image-pe', 'alpha-image-edit', 'alpha-image-edit-pe',
+  'beta53-flash-chat',
+  'beta53-flash-chat-low',
+  'beta53-flash-agent',
+  'beta53-flash-agent-low',
+  'alpha35-122b-a10b-instruct-general',
+  'alpha35-122b-a10b-instruct-creative',
+  'alpha35-122b-a10b-thinking-general',
+  'alpha35-122b-a10b-thinking-coding',
+  'alpha36-35b-a3b-instruct',
+  'alpha36-35b-a3b-thinking-general',
+  'alpha36-35b-a3b-thinking-coding',
+  'alpha3-vl-embedding-8b',
+  'gamma-m3',
+  'gamma-reranker-v2-m3',
+  'alpha-image',
+  'alpha-image-pe',
+  'alpha-image-edit',
+  'alpha-image-edit-pe',
 ];
 const virtualIds: Record<string, string> = {
   'coding-max': 'beta53-flash-agent-low',
@@ -25,7 +39,17 @@ const virtualIds: Record<string, string> = {
   'image-pro-edit': 'alpha-image-edit-pe',
 };
 
-interface Model { id: string; object: string; created: number; owned_by: string; kind: string; context_window: number | null; dimensions: unknown; serves: string[]; maps_to?: string }
+interface Model {
+  id: string;
+  object: string;
+  created: number;
+  owned_by: string;
+  kind: string;
+  context_window: number | null;
+  dimensions: unknown;
+  serves: string[];
+  maps_to?: string;
+}
 
 type HandlerResult = Awaited<ReturnType<typeof listModelsHandler>>;
 
@@ -38,7 +62,10 @@ function bodyOf(result: HandlerResult): unknown {
 describe('GET /v1/models', () => {
   it('lists every catalogue and virtual id of the spec in the OpenAI list shape', async () => {
     const deps = fakeGatewayDeps();
-    const body = bodyOf(await listModelsHandler(handlerInput({ path: '/v1/models' }), { ...deps, identity: { name: 'key-1' } })) as { object: string; data: Model[] };
+    const body = bodyOf(await listModelsHandler(handlerInput({ path: '/v1/models' }), { ...deps, identity: { name: 'key-1' } })) as {
+      object: string;
+      data: Model[];
+    };
     expect(body.object).toBe('list');
     expect(body.data.map((model) => model.id).sort()).toEqual([...catalogueIds, ...Object.keys(virtualIds)].sort());
     for (const model of body.data) {
@@ -61,7 +88,10 @@ describe('GET /v1/models', () => {
     expect(byId.get('beta53-flash-chat')).toMatchObject({ kind: 'text', context_window: 1_048_576, dimensions: null });
     expect(byId.get('alpha36-35b-a3b-instruct')?.context_window).toBe(262_144);
     expect(byId.get('gamma-m3')).toMatchObject({ kind: 'embedding', context_window: 8_192, dimensions: { default: 1024, allowed: [1024] } });
-    expect(byId.get('alpha3-vl-embedding-8b')).toMatchObject({ context_window: 32_768, dimensions: { allowed: [128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096] } });
+    expect(byId.get('alpha3-vl-embedding-8b')).toMatchObject({
+      context_window: 32_768,
+      dimensions: { allowed: [128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096] },
+    });
     expect(byId.get('gamma-reranker-v2-m3')).toMatchObject({ kind: 'rerank', context_window: null, serves: ['compat-rerank'] });
     expect(byId.get('gamma-m3')?.maps_to).toBeUndefined();
   });
@@ -76,13 +106,20 @@ describe('GET /v1/models', () => {
   });
 
   it('includes models and virtual models added by configuration', async () => {
-    const deps = fakeGatewayDeps({ file: { models: { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } }, virtual_models: { 'my-default': 'alpha36-35b-a3b-instruct' } } });
+    const deps = fakeGatewayDeps({
+      file: {
+        models: { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } },
+        virtual_models: { 'my-default': 'alpha36-35b-a3b-instruct' },
+      },
+    });
     const body = bodyOf(await listModelsHandler(handlerInput(), { ...deps, identity: undefined })) as { data: Model[] };
     expect(body.data.map((model) => model.id)).toEqual(expect.arrayContaining(['alpha35-397b-a17b-instruct-general', 'my-default']));
   });
 
   it('shows a key restricted to some models only those models', async () => {
-    const body = bodyOf(await listModelsHandler(handlerInput(), { ...fakeGatewayDeps(), identity: { name: 'ci', models: ['gamma-m3', 'general-std'] } })) as { data: Model[] };
+    const body = bodyOf(await listModelsHandler(handlerInput(), { ...fakeGatewayDeps(), identity: { name: 'ci', models: ['gamma-m3', 'general-std'] } })) as {
+      data: Model[];
+    };
     expect(body.data.map((model) => model.id)).toEqual(['gamma-m3', 'general-std']);
   });
 });
@@ -98,7 +135,10 @@ describe('GET /v1/models/{id}', () => {
     expect(body).toMatchObject({ id: 'coding-max', maps_to: 'beta53-flash-agent-low', context_window: 1_048_576 });
   });
 
-  it.each([['an unknown id', 'gamma-m4', undefined], ['a model the key may not use', 'gamma-m3', ['general-std']]])('answers 404 model_not_found for %s', async (_name, id, models) => {
+  it.each([
+    ['an unknown id', 'gamma-m4', undefined],
+    ['a model the key may not use', 'gamma-m3', ['general-std']],
+  ])('answers 404 model_not_found for %s', async (_name, id, models) => {
     const identity = models ? { name: 'ci', models } : undefined;
     const error = await retrieveModelHandler(handlerInput({ params: { id } }), { ...fakeGatewayDeps(), identity }).catch((caught: unknown) => caught);
     expect(isGatewayError(error) && { status: error.status, code: error.code }).toEqual({ status: 404, code: 'model_not_found' });

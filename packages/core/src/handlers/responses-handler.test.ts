@@ -12,7 +12,15 @@ import { chunkEvent, parseSseText, readText, scriptedEvents, streamResponse, tex
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const image = toDataUrl('image/png', pngBytes(1024, 768));
-const imageInput = (url: string) => [{ role: 'user', content: [{ type: 'input_text', text: 'What is in this image?' }, { type: 'input_image', image_url: url }] }];
+const imageInput = (url: string) => [
+  {
+    role: 'user',
+    content: [
+      { type: 'input_text', text: 'What is in this image?' },
+      { type: 'input_image', image_url: url },
+    ],
+  },
+];
 
 function setup(reply: () => CannedReply | UpstreamResponse = () => ({ body: vllmCompletion() }), imageInputForm: 'image' | 'text' = 'image') {
   const upstream = fakeUpstream(textTargets(textIds), () => reply());
@@ -50,16 +58,35 @@ describe('responsesHandler', () => {
       max_tokens: 64,
       temperature: 0.7,
     });
-    expect(body).toMatchObject({ object: 'response', status: 'completed', model: 'alpha36-35b-a3b-instruct', output_text: 'Hello there.', instructions: 'Be brief.', max_output_tokens: 64, temperature: 0.7 });
+    expect(body).toMatchObject({
+      object: 'response',
+      status: 'completed',
+      model: 'alpha36-35b-a3b-instruct',
+      output_text: 'Hello there.',
+      instructions: 'Be brief.',
+      max_output_tokens: 64,
+      temperature: 0.7,
+    });
     expect(body.id).toMatch(/^resp_\d+$/);
   });
 
   it('answers image input in the form for image input by default', async () => {
     const { upstream, call } = setup();
     const body = parsed(await call({ model: 'general-std', input: imageInput(image) }));
-    expect(body).toMatchObject({ object: 'responses', output: [{ type: 'message', content: { type: 'output_text', text: 'Hello there.' }, finish_reason: 'stop' }] });
+    expect(body).toMatchObject({
+      object: 'responses',
+      output: [{ type: 'message', content: { type: 'output_text', text: 'Hello there.' }, finish_reason: 'stop' }],
+    });
     expect(body.id).toMatch(/^resp-[0-9a-f]+$/);
-    expect((upstream.calls[0]?.body as { messages: unknown }).messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'What is in this image?' }, { type: 'image_url', image_url: { url: image } }] }]);
+    expect((upstream.calls[0]?.body as { messages: unknown }).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in this image?' },
+          { type: 'image_url', image_url: { url: image } },
+        ],
+      },
+    ]);
   });
 
   it('answers image input in the text form when configured so', async () => {
@@ -69,7 +96,10 @@ describe('responsesHandler', () => {
 
   it('refuses an image URL, naming the field, without calling the upstream', async () => {
     const { upstream, call } = setup();
-    expect(await rejection(call({ model: 'general-std', input: imageInput('https://example.com/cat.png') }))).toMatchObject({ status: 400, param: 'input[0].content[1].image_url' });
+    expect(await rejection(call({ model: 'general-std', input: imageInput('https://example.com/cat.png') }))).toMatchObject({
+      status: 400,
+      param: 'input[0].content[1].image_url',
+    });
     expect(upstream.calls).toHaveLength(0);
   });
 
@@ -84,8 +114,14 @@ describe('responsesHandler', () => {
 
   it('holds reasoning.effort to the beta53 rules: -low variants locked, the others take low, high or max', async () => {
     const { upstream, call } = setup();
-    expect(await rejection(call({ model: 'beta53-flash-agent-low', input: 'x', reasoning: { effort: 'high' } }))).toMatchObject({ status: 400, param: 'reasoning.effort' });
-    expect(await rejection(call({ model: 'beta53-flash-chat', input: 'x', reasoning: { effort: 'medium' } }))).toMatchObject({ status: 400, param: 'reasoning.effort' });
+    expect(await rejection(call({ model: 'beta53-flash-agent-low', input: 'x', reasoning: { effort: 'high' } }))).toMatchObject({
+      status: 400,
+      param: 'reasoning.effort',
+    });
+    expect(await rejection(call({ model: 'beta53-flash-chat', input: 'x', reasoning: { effort: 'medium' } }))).toMatchObject({
+      status: 400,
+      param: 'reasoning.effort',
+    });
     expect(upstream.calls).toHaveLength(0);
     for (const [model, requested, sent] of [
       ['beta53-flash-chat', 'max', { enable_thinking: true, clear_thinking: true, reasoning_effort: 'max' }],
@@ -102,7 +138,11 @@ describe('responsesHandler', () => {
   it('sends reasoning.effort to beta53 inside chat_template_kwargs and echoes the applied effort', async () => {
     const { upstream, call } = setup();
     const body = parsed(await call({ model: 'general-max-thinking', input: 'x', reasoning: { effort: 'low' } }));
-    expect((upstream.calls[0]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({ enable_thinking: true, clear_thinking: true, reasoning_effort: 'low' });
+    expect((upstream.calls[0]?.body as Record<string, unknown>).chat_template_kwargs).toEqual({
+      enable_thinking: true,
+      clear_thinking: true,
+      reasoning_effort: 'low',
+    });
     expect(body).toMatchObject({ model: 'beta53-flash-chat', reasoning: { effort: 'low', summary: null } });
   });
 
@@ -113,12 +153,16 @@ describe('responsesHandler', () => {
   });
 
   it('is incomplete when the token limit stopped the answer', async () => {
-    const body = parsed(await setup(() => ({ body: vllmCompletion({ finishReason: 'length' }) })).call({ model: 'general-std', input: 'x', max_output_tokens: 3 }));
+    const body = parsed(
+      await setup(() => ({ body: vllmCompletion({ finishReason: 'length' }) })).call({ model: 'general-std', input: 'x', max_output_tokens: 3 }),
+    );
     expect(body).toMatchObject({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, max_output_tokens: 3 });
   });
 
   it('maps an upstream 5xx to 502', async () => {
-    expect(await rejection(setup(() => ({ status: 500, body: { error: { message: 'x', code: 500 } } })).call({ model: 'general-std', input: 'x' }))).toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(
+      await rejection(setup(() => ({ status: 500, body: { error: { message: 'x', code: 500 } } })).call({ model: 'general-std', input: 'x' })),
+    ).toMatchObject({ status: 502, code: 'upstream_error' });
   });
 });
 

@@ -29,18 +29,32 @@ export const responsesHandler: RouteHandler = async (input, context) => {
   const clearThinking = plan.entry.reasoning?.clearThinking === true;
   const headers = ignoredParamsHeader(plan.ignored);
   const echo = responsesEcho(request, { chat: plan.chat, reasoningEffort: plan.settings.reasoning_effort });
-  const shape = { model: plan.entry.id, clearThinking, ids: context.ids, createdAt: Math.floor(context.clock.now() / 1000), echo, logprobs: wantsLogprobs(request) };
+  const shape = {
+    model: plan.entry.id,
+    clearThinking,
+    ids: context.ids,
+    createdAt: Math.floor(context.clock.now() / 1000),
+    echo,
+    logprobs: wantsLogprobs(request),
+  };
 
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
     const events = chatStreamToResponsesEvents(upstream.events, { ...shape, meta });
-    const stream = sseResponseStream(events, { keepaliveMs: context.config.timeouts.keepaliveMs, onCancel: () => void upstream.events.return?.().catch(() => undefined) });
+    const stream = sseResponseStream(events, {
+      keepaliveMs: context.config.timeouts.keepaliveMs,
+      onCancel: () => void upstream.events.return?.().catch(() => undefined),
+    });
     return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);
   const imageForm = imageCount > 0 && context.config.responses.imageInputForm === 'image';
   const body = imageForm ? chatCompletionToImageFormResponse(completion, shape) : chatCompletionToResponse(completion, shape);
-  return jsonResult(body, { model: plan.entry.id, endpoint, inputTokens: completion.usage?.prompt_tokens, outputTokens: completion.usage?.completion_tokens }, headers);
+  return jsonResult(
+    body,
+    { model: plan.entry.id, endpoint, inputTokens: completion.usage?.prompt_tokens, outputTokens: completion.usage?.completion_tokens },
+    headers,
+  );
 };

@@ -63,7 +63,13 @@ export interface UpstreamTextAnswer {
  * sendUpstreamJson for an answer core reads from its text in one pass (embeddings). A port that parses
  * anyway (it ignores `raw`) is still served: its JSON is written back as text.
  */
-export async function sendUpstreamText(context: HandlerContext, input: HandlerInput, modelId: string, request: UpstreamPathAndBody, signal: AbortSignal = input.signal): Promise<UpstreamTextAnswer> {
+export async function sendUpstreamText(
+  context: HandlerContext,
+  input: HandlerInput,
+  modelId: string,
+  request: UpstreamPathAndBody,
+  signal: AbortSignal = input.signal,
+): Promise<UpstreamTextAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
   const text = response.text ?? (response.body === undefined ? '' : JSON.stringify(response.body));
   return { text, endpoint: response.endpoint };

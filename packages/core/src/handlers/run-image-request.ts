@@ -23,9 +23,7 @@ export interface ImageResultMeta extends ResultMeta {
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
 }
 
-export type ImageRequest =
-  | { endpoint: 'image-generations'; request: ImageGenerationRequest }
-  | { endpoint: 'image-edits'; request: ImageEditRequest };
+export type ImageRequest = { endpoint: 'image-generations'; request: ImageGenerationRequest } | { endpoint: 'image-edits'; request: ImageEditRequest };
 
 /** The upstream name of the `-pe` models' text model; 503 model_not_configured when no upstream serves it. */
 function enhancementTarget(context: HandlerContext, textModelId: string): string {
@@ -68,7 +66,12 @@ export async function runImageRequest(input: HandlerInput, context: HandlerConte
   });
 
   const headers: Record<string, string> = {};
-  const meta: ImageResultMeta = { model: entry.id, endpoint: answer.endpoint, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens };
+  const meta: ImageResultMeta = {
+    model: entry.id,
+    endpoint: answer.endpoint,
+    inputTokens: result.usage.input_tokens,
+    outputTokens: result.usage.output_tokens,
+  };
   if (enhancer !== undefined && enhancement !== undefined) {
     headers[promptEnhancementModelHeader] = enhancer.id;
     headers[promptEnhancementTokensHeader] = `${enhancement.inputTokens}/${enhancement.outputTokens}`;

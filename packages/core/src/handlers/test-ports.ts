@@ -6,7 +6,18 @@ import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { HandlerContext, HandlerInput } from '../http/handler-types.js';
-import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamCall, UpstreamPort, UpstreamResponse, UpstreamTarget } from './ports.js';
+import type {
+  ApiKeyIdentity,
+  Clock,
+  IdSource,
+  KeyStore,
+  MetricsSink,
+  RequestRecord,
+  UpstreamCall,
+  UpstreamPort,
+  UpstreamResponse,
+  UpstreamTarget,
+} from './ports.js';
 
 /** A canned upstream answer: status 200 and no headers unless given. */
 export interface CannedReply {
@@ -77,7 +88,13 @@ export interface TestContextOptions {
 /** A handler context over the default configuration (the spec's catalogue) and the given ports. */
 export function testContext(options: TestContextOptions): HandlerContext {
   const config = options.config ?? resolveGatewayConfig(undefined, {});
-  const ports = { upstream: options.upstream, keys: noKeys, clock: options.clock ?? fixedClock(1_767_225_600_000), ids: options.ids ?? countingIds(), metrics: recordingMetrics() };
+  const ports = {
+    upstream: options.upstream,
+    keys: noKeys,
+    clock: options.clock ?? fixedClock(1_767_225_600_000),
+    ids: options.ids ?? countingIds(),
+    metrics: recordingMetrics(),
+  };
   const gateway = createGateway({ config, ports });
   return { ...gateway.deps, identity: options.identity, gateway };
 }

@@ -44,13 +44,21 @@ export interface PlanOptions {
 }
 
 /** Model resolution, the key's allow-list, DESIGN.md's model rules and the upstream body, in that order. */
-export function planTextGeneration(context: HandlerContext, request: ChatCompletionsRequest, endpoint: 'chat' | 'responses', options: PlanOptions): TextGenerationPlan {
+export function planTextGeneration(
+  context: HandlerContext,
+  request: ChatCompletionsRequest,
+  endpoint: 'chat' | 'responses',
+  options: PlanOptions,
+): TextGenerationPlan {
   const entry = resolveAllowedModel(context, request.model, endpoint);
   const ignoreEffort = request.reasoning_effort !== undefined && entry.reasoning === undefined && options.effortWithoutPolicy === 'ignore';
   const settings = reasoningEffortRule(entry, ignoreEffort ? undefined : request.reasoning_effort, options.effortParam);
   // The spec bounds truncate_prompt_tokens by the model's context window.
   if (request.truncate_prompt_tokens !== undefined && entry.contextWindow !== undefined && request.truncate_prompt_tokens > entry.contextWindow) {
-    throw GatewayError.invalidParameter('truncate_prompt_tokens', `truncate_prompt_tokens must be at most the context window of '${entry.id}' (${entry.contextWindow} tokens).`);
+    throw GatewayError.invalidParameter(
+      'truncate_prompt_tokens',
+      `truncate_prompt_tokens must be at most the context window of '${entry.id}' (${entry.contextWindow} tokens).`,
+    );
   }
   options.checkImages(entry);
   const { request: chat, ignored } = backendEnforcedSamplingRule(entry, request);
@@ -63,7 +71,11 @@ export function planTextGeneration(context: HandlerContext, request: ChatComplet
 }
 
 /** The non-streaming upstream call and its completion; every failure is the GatewayError DESIGN.md maps it to. */
-export async function sendChatCompletion(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ completion: UpstreamChatCompletion; endpoint: string }> {
+export async function sendChatCompletion(
+  context: HandlerContext,
+  input: HandlerInput,
+  plan: TextGenerationPlan,
+): Promise<{ completion: UpstreamChatCompletion; endpoint: string }> {
   const answer = await sendUpstreamJson(context, input, plan.entry.id, plan.call);
   return { completion: plan.upstream.read(answer.body), endpoint: answer.endpoint };
 }
@@ -72,8 +84,19 @@ export async function sendChatCompletion(context: HandlerContext, input: Handler
  * The streaming upstream call, up to its first event. A failure before the first event is still an
  * HTTP error (DESIGN.md: 504 before any byte sent); after it, the stream transforms end in-protocol.
  */
-export async function sendChatStream(context: HandlerContext, input: HandlerInput, plan: TextGenerationPlan): Promise<{ events: AsyncIterableIterator<SseEvent>; endpoint: string }> {
-  const response = await context.upstream.send({ modelId: plan.entry.id, path: plan.call.path, body: plan.call.body, stream: true, signal: input.signal, requestId: input.requestId });
+export async function sendChatStream(
+  context: HandlerContext,
+  input: HandlerInput,
+  plan: TextGenerationPlan,
+): Promise<{ events: AsyncIterableIterator<SseEvent>; endpoint: string }> {
+  const response = await context.upstream.send({
+    modelId: plan.entry.id,
+    path: plan.call.path,
+    body: plan.call.body,
+    stream: true,
+    signal: input.signal,
+    requestId: input.requestId,
+  });
   const failed = response.status < 200 || response.status > 299;
   if (response.kind === 'stream') {
     if (!failed) return { events: response.events, endpoint: response.endpoint };

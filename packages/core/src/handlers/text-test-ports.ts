@@ -76,13 +76,18 @@ export function chunkEvent(delta: Record<string, unknown>, finishReason: string 
 }
 
 export function usageEvent(prompt: number, completion: number): SseEvent {
-  return { data: JSON.stringify({ ...chunkBase, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } }) };
+  return {
+    data: JSON.stringify({ ...chunkBase, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } }),
+  };
 }
 
 export const doneData: SseEvent = { data: '[DONE]' };
 
 /** A vLLM stream of a plain answer: role chunk, the content pieces, a finishing chunk, usage, [DONE]. */
-export function vllmStreamEvents(pieces: readonly string[], options: { reasoning?: readonly string[]; reasoningField?: string; finishReason?: string } = {}): SseEvent[] {
+export function vllmStreamEvents(
+  pieces: readonly string[],
+  options: { reasoning?: readonly string[]; reasoningField?: string; finishReason?: string } = {},
+): SseEvent[] {
   return [
     chunkEvent({ role: 'assistant', content: '' }),
     ...(options.reasoning ?? []).map((piece) => chunkEvent({ [options.reasoningField ?? 'reasoning']: piece })),

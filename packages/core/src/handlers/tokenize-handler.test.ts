@@ -9,7 +9,14 @@ import type { UpstreamResponder } from './test-ports.js';
 // protocols.md 3.1: vLLM reports its own max_model_len, which may differ from the catalogue's window.
 const vllm: UpstreamResponder = () => ({ body: { count: 3, max_model_len: 4096, tokens: [101, 7592, 102], token_strs: null } });
 // TEI's /tokenize: one list of token objects per input.
-const tei: UpstreamResponder = () => ({ body: [[{ id: 0, text: '<s>', special: true, start: null, stop: null }, { id: 33600, text: 'hi', special: false, start: 0, stop: 2 }]] });
+const tei: UpstreamResponder = () => ({
+  body: [
+    [
+      { id: 0, text: '<s>', special: true, start: null, stop: null },
+      { id: 33600, text: 'hi', special: false, start: 0, stop: 2 },
+    ],
+  ],
+});
 
 const allTargets = (protocol: UpstreamTarget['protocol']): Record<string, UpstreamTarget> => ({
   'gamma-m3': { protocol, model: 'served-gamma' },
@@ -34,7 +41,12 @@ describe('tokenizeHandler', () => {
   });
 
   it("reports the catalogue's context window of each model (DESIGN.md: 8K, 32K, 256K, 1M)", async () => {
-    const expected: Record<string, number> = { 'gamma-m3': 8_192, 'alpha3-vl-embedding-8b': 32_768, 'alpha36-35b-a3b-instruct': 262_144, 'beta53-flash-chat-low': 1_048_576 };
+    const expected: Record<string, number> = {
+      'gamma-m3': 8_192,
+      'alpha3-vl-embedding-8b': 32_768,
+      'alpha36-35b-a3b-instruct': 262_144,
+      'beta53-flash-chat-low': 1_048_576,
+    };
     for (const [model, window] of Object.entries(expected)) {
       const { body } = await run({ model, prompt: 'x' });
       expect(body.max_model_len, model).toBe(window);
@@ -60,7 +72,12 @@ describe('tokenizeHandler', () => {
 
   it('is a 502 for an answer of the wrong shape and passes upstream 4xx through', async () => {
     await expect(run({ model: 'gamma-m3', prompt: 'x' }, tei)).rejects.toMatchObject({ status: 502 });
-    await expect(run({ model: 'gamma-m3', prompt: 'x' }, () => ({ status: 404, body: { error: { message: 'The model `x` does not exist.', type: 'NotFoundError', code: 404 } } }))).rejects.toMatchObject({ status: 404, code: 'upstream_rejected' });
+    await expect(
+      run({ model: 'gamma-m3', prompt: 'x' }, () => ({
+        status: 404,
+        body: { error: { message: 'The model `x` does not exist.', type: 'NotFoundError', code: 404 } },
+      })),
+    ).rejects.toMatchObject({ status: 404, code: 'upstream_rejected' });
   });
 
   it('refuses models that do not tokenize and keys that may not use the model', async () => {
@@ -75,9 +92,15 @@ describe('tokenizeHandler', () => {
     const custom: ModelEntry = { id: 'custom-text', kind: 'text', description: '', inputModalities: ['text'], serves: ['tokenize'] };
     const base = resolveGatewayConfig(undefined, {});
     const config = { ...base, catalogue: { models: new Map([[custom.id, custom]]), virtualModels: new Map<string, string>() } };
-    const viaVllm = await tokenizeHandler(jsonInput({ model: 'custom-text', prompt: 'x' }), testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'openai', model: 'c' } }, vllm) }));
+    const viaVllm = await tokenizeHandler(
+      jsonInput({ model: 'custom-text', prompt: 'x' }),
+      testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'openai', model: 'c' } }, vllm) }),
+    );
     expect(JSON.parse(viaVllm.kind === 'json' ? viaVllm.body : '{}')).toMatchObject({ max_model_len: 4096 });
-    const viaTei = tokenizeHandler(jsonInput({ model: 'custom-text', prompt: 'x' }), testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'tei', model: 'c' } }, tei) }));
+    const viaTei = tokenizeHandler(
+      jsonInput({ model: 'custom-text', prompt: 'x' }),
+      testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'tei', model: 'c' } }, tei) }),
+    );
     await expect(viaTei).rejects.toMatchObject({ status: 502 });
   });
 

@@ -12,7 +12,10 @@ describe('bearerToken', () => {
     expect(bearerToken(header)).toBe(token);
   });
 
-  it.each([undefined, '', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer two tokens', 'Bearersk-abc', 'Token sk-abc', 'Bearer\tsk-abc'])('refuses %j', (header) => {
-    expect(bearerToken(header)).toBeUndefined();
-  });
+  it.each([undefined, '', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer two tokens', 'Bearersk-abc', 'Token sk-abc', 'Bearer\tsk-abc'])(
+    'refuses %j',
+    (header) => {
+      expect(bearerToken(header)).toBeUndefined();
+    },
+  );
 });

@@ -29,7 +29,15 @@ describe('CORS decisions', () => {
   it('needs Access-Control-Request-Method for a preflight, and echoes only header names that are tokens', () => {
     const config = configWith(['https://app.example.com']);
     expect(preflightHeaders(config, headersOf({ origin: 'https://app.example.com' }), ['POST'])).toBeUndefined();
-    const headers = preflightHeaders(config, headersOf({ origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'X-Custom, bad header, a\r\nb' }), ['POST', 'GET']);
+    const headers = preflightHeaders(
+      config,
+      headersOf({
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'X-Custom, bad header, a\r\nb',
+      }),
+      ['POST', 'GET'],
+    );
     expect(headers?.['access-control-allow-methods']).toBe('POST, GET');
     expect(headers?.['access-control-allow-headers']).toBe('authorization, content-type, x-request-id, x-custom');
   });

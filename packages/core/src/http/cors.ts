@@ -58,7 +58,11 @@ export function addCorsHeaders(headers: Record<string, string>, config: GatewayC
  * listed): the caller then answers as without CORS. `methods` are the path's methods in the route
  * table. No key is asked: a browser never sends credentials with a preflight.
  */
-export function preflightHeaders(config: GatewayConfig, header: (name: string) => string | undefined, methods: readonly string[]): Record<string, string> | undefined {
+export function preflightHeaders(
+  config: GatewayConfig,
+  header: (name: string) => string | undefined,
+  methods: readonly string[],
+): Record<string, string> | undefined {
   const origin = allowedOrigin(config, header('origin'));
   if (origin === undefined || header('access-control-request-method') === undefined || methods.length === 0) return undefined;
   const requested = (header('access-control-request-headers') ?? '')

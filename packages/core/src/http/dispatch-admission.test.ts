@@ -6,7 +6,17 @@ import type { RouteDefinition, RouteHandler, StreamResult } from './handler-type
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 
 function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' }, handler, ...fields };
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    operationId: 'createChatCompletion',
+    auth: true,
+    bodyLimit: 'image',
+    envelope: 'native',
+    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
+    handler,
+    ...fields,
+  };
 }
 
 const streamHandler: RouteHandler = async () => ({

@@ -5,10 +5,26 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
 import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
 
-const okHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{"ok":true}', meta: { model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 } });
+const okHandler: RouteHandler = async () => ({
+  kind: 'json',
+  status: 200,
+  headers: {},
+  body: '{"ok":true}',
+  meta: { model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 },
+});
 
 function route(fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/embeddings', operationId: 'createEmbedding', auth: true, bodyLimit: 'json', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'embeddings' }, handler: okHandler, ...fields };
+  return {
+    method: 'POST',
+    path: '/v1/embeddings',
+    operationId: 'createEmbedding',
+    auth: true,
+    bodyLimit: 'json',
+    envelope: 'native',
+    contract: { answers: 'json', response: z.unknown(), endpoint: 'embeddings' },
+    handler: okHandler,
+    ...fields,
+  };
 }
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
@@ -50,11 +66,14 @@ describe('dispatch: authentication', () => {
 });
 
 describe('dispatch: content type', () => {
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonl'])('answers 415 for %s', async (contentType) => {
-    const result = json(await dispatch(route(), handlerInput({ headers: { ...authorized, 'content-type': contentType } }), fakeGatewayDeps()));
-    expect(result.status).toBe(415);
-    expect(JSON.parse(result.body).error.code).toBe('unsupported_media_type');
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonl'])(
+    'answers 415 for %s',
+    async (contentType) => {
+      const result = json(await dispatch(route(), handlerInput({ headers: { ...authorized, 'content-type': contentType } }), fakeGatewayDeps()));
+      expect(result.status).toBe(415);
+      expect(JSON.parse(result.body).error.code).toBe('unsupported_media_type');
+    },
+  );
 
   it('answers 415 when a route with a body has no content type', async () => {
     const result = await dispatch(route(), handlerInput({ headers: { authorization: `Bearer ${testKey}` } }), fakeGatewayDeps());
@@ -67,7 +86,11 @@ describe('dispatch: content type', () => {
   });
 
   it('does not ask for a content type on a route without a body', async () => {
-    const result = await dispatch(route({ method: 'GET', bodyLimit: 'none' }), handlerInput({ headers: { authorization: `Bearer ${testKey}` } }), fakeGatewayDeps());
+    const result = await dispatch(
+      route({ method: 'GET', bodyLimit: 'none' }),
+      handlerInput({ headers: { authorization: `Bearer ${testKey}` } }),
+      fakeGatewayDeps(),
+    );
     expect(result.status).toBe(200);
   });
 });
@@ -80,17 +103,31 @@ describe('dispatch: errors and headers', () => {
   it('answers a native route in the native envelope', async () => {
     const result = json(await dispatch(route({ handler: failing }), handlerInput({ headers: authorized }), fakeGatewayDeps()));
     expect(result.status).toBe(400);
-    expect(JSON.parse(result.body)).toEqual({ error: { message: 'The field is wrong.', type: 'invalid_request_error', param: 'input', code: 'invalid_request' } });
+    expect(JSON.parse(result.body)).toEqual({
+      error: { message: 'The field is wrong.', type: 'invalid_request_error', param: 'input', code: 'invalid_request' },
+    });
   });
 
   it('answers a compat route in the compat envelope {id, message}', async () => {
-    const result = json(await dispatch(route({ handler: failing, envelope: 'compat', path: '/compat/v2/rerank' }), handlerInput({ headers: authorized, requestId: 'req-c1' }), fakeGatewayDeps()));
+    const result = json(
+      await dispatch(
+        route({ handler: failing, envelope: 'compat', path: '/compat/v2/rerank' }),
+        handlerInput({ headers: authorized, requestId: 'req-c1' }),
+        fakeGatewayDeps(),
+      ),
+    );
     expect(result.status).toBe(400);
     expect(JSON.parse(result.body)).toEqual({ id: 'req-c1', message: 'The field is wrong.' });
   });
 
   it('turns an unexpected failure into a 500 that reveals nothing', async () => {
-    const result = json(await dispatch(route({ handler: () => Promise.reject(new Error('secret at http://10.0.0.5')) }), handlerInput({ headers: authorized }), fakeGatewayDeps()));
+    const result = json(
+      await dispatch(
+        route({ handler: () => Promise.reject(new Error('secret at http://10.0.0.5')) }),
+        handlerInput({ headers: authorized }),
+        fakeGatewayDeps(),
+      ),
+    );
     expect(result.status).toBe(500);
     expect(result.body).not.toContain('10.0.0.5');
   });
@@ -113,7 +150,18 @@ describe('dispatch: metrics', () => {
     const deps = fakeGatewayDeps();
     const result = await dispatch(route(), handlerInput({ headers: authorized, requestId: 'req-m1' }), deps);
     expect(result.meta.keyName).toBe('key-1');
-    expect(deps.records).toEqual([{ requestId: 'req-m1', keyName: 'key-1', operationId: 'createEmbedding', status: 200, model: 'gamma-m3', endpoint: 'local-backend-openai', inputTokens: 7, outputTokens: 0 }]);
+    expect(deps.records).toEqual([
+      {
+        requestId: 'req-m1',
+        keyName: 'key-1',
+        operationId: 'createEmbedding',
+        status: 200,
+        model: 'gamma-m3',
+        endpoint: 'local-backend-openai',
+        inputTokens: 7,
+        outputTokens: 0,
+      },
+    ]);
   });
 
   it('records a refused request too', async () => {
@@ -123,7 +171,13 @@ describe('dispatch: metrics', () => {
   });
 
   it('survives a metrics sink that throws', async () => {
-    const deps = fakeGatewayDeps({ metrics: { record: () => { throw new Error('sink down'); } } });
+    const deps = fakeGatewayDeps({
+      metrics: {
+        record: () => {
+          throw new Error('sink down');
+        },
+      },
+    });
     expect((await dispatch(route(), handlerInput({ headers: authorized }), deps)).status).toBe(200);
   });
 
@@ -151,13 +205,19 @@ describe('dispatch: metrics', () => {
 
   it('records a stream once, when it has been read to the end, with the final meta', async () => {
     const deps = fakeGatewayDeps();
-    const result = await dispatch(streamingRoute(() => undefined), handlerInput({ headers: authorized, requestId: 'req-s1' }), deps);
+    const result = await dispatch(
+      streamingRoute(() => undefined),
+      handlerInput({ headers: authorized, requestId: 'req-s1' }),
+      deps,
+    );
     if (result.kind !== 'stream') throw new Error('expected a stream');
     expect(result.headers['x-request-id']).toBe('req-s1');
     expect(deps.records).toEqual([]);
     const text = await new Response(result.stream).text();
     expect(text).toBe('data: 1\n\ndata: 2\n\n');
-    expect(deps.records).toEqual([{ requestId: 'req-s1', keyName: 'key-1', operationId: 'createChatCompletion', status: 200, model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 }]);
+    expect(deps.records).toEqual([
+      { requestId: 'req-s1', keyName: 'key-1', operationId: 'createChatCompletion', status: 200, model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 },
+    ]);
   });
 
   it('records a cancelled stream once as 499 and passes the cancel on to the handler stream', async () => {

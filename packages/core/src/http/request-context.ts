@@ -1,6 +1,16 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { isUpstreamError } from '../errors/upstream-error.js';
-import type { ApiKeyIdentity, Clock, IdSource, KeyStore, MetricsSink, UpstreamCall, UpstreamPort, UpstreamResponse, UpstreamTarget } from '../handlers/ports.js';
+import type {
+  ApiKeyIdentity,
+  Clock,
+  IdSource,
+  KeyStore,
+  MetricsSink,
+  UpstreamCall,
+  UpstreamPort,
+  UpstreamResponse,
+  UpstreamTarget,
+} from '../handlers/ports.js';
 import type { DocsAssets, GatewayDeps, GatewayShared, HandlerContext } from './handler-types.js';
 
 /** The gateway as a request's context reads it: its ports, configuration and shared state. */

@@ -8,7 +8,16 @@ const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'applicati
 const encoder = new TextEncoder();
 
 function route(handler: RouteHandler): RouteDefinition {
-  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' }, handler };
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    operationId: 'createChatCompletion',
+    auth: true,
+    bodyLimit: 'image',
+    envelope: 'native',
+    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
+    handler,
+  };
 }
 
 /** A sink counting what a finaliser tells it, and a gateway capped at one request. */
@@ -17,7 +26,12 @@ function observed() {
   const streams = { started: 0, ended: 0 };
   const deps = fakeGatewayDeps({
     file: { limits: { max_concurrent_requests: 1 } },
-    metrics: { record: () => undefined, observe: (observation) => void observations.push(observation), streamStarted: () => void (streams.started += 1), streamEnded: () => void (streams.ended += 1) },
+    metrics: {
+      record: () => undefined,
+      observe: (observation) => void observations.push(observation),
+      streamStarted: () => void (streams.started += 1),
+      streamEnded: () => void (streams.ended += 1),
+    },
   });
   return { deps, observations, streams };
 }
@@ -31,14 +45,17 @@ function waitingStream(): { handler: RouteHandler; release: () => void } {
     status: 200,
     headers: {},
     meta: {},
-    stream: new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        sent += 1;
-        if (sent > 1) await new Promise<void>((resolve) => (release = resolve));
-        if (sent > 2) controller.close();
-        else controller.enqueue(encoder.encode('data: {}\n\n'));
+    stream: new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          sent += 1;
+          if (sent > 1) await new Promise<void>((resolve) => (release = resolve));
+          if (sent > 2) controller.close();
+          else controller.enqueue(encoder.encode('data: {}\n\n'));
+        },
       },
-    }, { highWaterMark: 0 }),
+      { highWaterMark: 0 },
+    ),
   });
   return { handler, release: () => release() };
 }
@@ -67,7 +84,10 @@ describe('the request finaliser', () => {
       status: 200,
       headers: {},
       meta: {},
-      stream: new ReadableStream<Uint8Array>({ pull: (controller) => (events.length === 0 ? controller.close() : controller.enqueue(encoder.encode(events.shift() as string))) }, { highWaterMark: 0 }),
+      stream: new ReadableStream<Uint8Array>(
+        { pull: (controller) => (events.length === 0 ? controller.close() : controller.enqueue(encoder.encode(events.shift() as string))) },
+        { highWaterMark: 0 },
+      ),
     });
     const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     expect(await new Response(result.stream).text()).toBe('data: {}\n\ndata: {}\n\n');
@@ -79,7 +99,13 @@ describe('the request finaliser', () => {
 
   it('ends a failing stream once and passes the failure on', async () => {
     const { deps, observations, streams } = observed();
-    const failing: RouteHandler = async () => ({ kind: 'stream', status: 200, headers: {}, meta: {}, stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('reset')) }) });
+    const failing: RouteHandler = async () => ({
+      kind: 'stream',
+      status: 200,
+      headers: {},
+      meta: {},
+      stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('reset')) }),
+    });
     const result = (await dispatch(route(failing), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     const reader = result.stream.getReader();
     await expect(reader.read()).rejects.toThrow('reset');

@@ -41,7 +41,14 @@ import { catalogueRoutes, endpointRoutes } from './route-paths.js';
 
 type JsonContract = Omit<Extract<RouteContract, { answers: 'json' }>, 'answers' | 'endpoint'>;
 
-function route(method: HttpMethod, path: string, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler, contract: RouteContract): RouteDefinition {
+function route(
+  method: HttpMethod,
+  path: string,
+  operationId: string,
+  bodyLimit: BodyLimitClass,
+  handler: RouteHandler,
+  contract: RouteContract,
+): RouteDefinition {
   // DESIGN.md: the compat endpoints answer errors in the embed/rerank API's envelope.
   return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler, contract };
 }
@@ -79,8 +86,16 @@ function masterOnly(method: HttpMethod, path: string, operationId: string): Rout
  * (chat, responses, image edits, compat embed), `json` for the rest (an image generation body is a prompt).
  */
 export const routeTable: readonly RouteDefinition[] = [
-  endpoint('responses', 'createResponse', 'image', responsesHandler, { request: responsesRequestSchema, response: responseObjectSchema, events: responseStreamEventSchema }),
-  endpoint('chat', 'createChatCompletion', 'image', chatCompletionsHandler, { request: chatCompletionsRequestSchema, response: chatCompletionSchema, events: chatCompletionChunkSchema }),
+  endpoint('responses', 'createResponse', 'image', responsesHandler, {
+    request: responsesRequestSchema,
+    response: responseObjectSchema,
+    events: responseStreamEventSchema,
+  }),
+  endpoint('chat', 'createChatCompletion', 'image', chatCompletionsHandler, {
+    request: chatCompletionsRequestSchema,
+    response: chatCompletionSchema,
+    events: chatCompletionChunkSchema,
+  }),
   endpoint('embeddings', 'createEmbedding', 'json', embeddingsHandler, { request: embeddingsRequestSchema, response: embeddingListSchema }),
   endpoint('compat-embed', 'compatEmbed', 'image', compatEmbedHandler, { request: compatEmbedRequestSchema, response: compatEmbedResponseSchema }),
   endpoint('compat-rerank', 'compatRerank', 'json', compatRerankHandler, { request: compatRerankRequestSchema, response: rerankResponseSchema }),

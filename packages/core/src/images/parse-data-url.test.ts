@@ -41,7 +41,15 @@ describe('parseDataUrl', () => {
   });
 
   it('is undefined for other schemes and for a data URL without a comma', () => {
-    for (const value of ['http://127.0.0.1/', 'https://example.com/a.png', 'file:///etc/passwd', ' data:image/png;base64,AAAA', 'data:image/png;base64', 'dat', '']) {
+    for (const value of [
+      'http://127.0.0.1/',
+      'https://example.com/a.png',
+      'file:///etc/passwd',
+      ' data:image/png;base64,AAAA',
+      'data:image/png;base64',
+      'dat',
+      '',
+    ]) {
       expect(parseDataUrl(value)).toBeUndefined();
     }
     expect(parseDataUrl('DATA:image/png;BASE64,AAAA')).toMatchObject({ base64: true, mimeType: 'image/png' });

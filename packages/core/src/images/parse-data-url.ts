@@ -52,7 +52,10 @@ export function parseDataUrl(value: string): DataUrl | undefined {
   if (value.length < 5 || value.slice(0, 5).toLowerCase() !== 'data:') return undefined;
   const comma = value.indexOf(',', 5);
   if (comma < 0) return undefined;
-  const parts = value.slice(5, comma).split(';').map((part) => part.trim());
+  const parts = value
+    .slice(5, comma)
+    .split(';')
+    .map((part) => part.trim());
   const mimeType = (parts[0] ?? '').toLowerCase();
   // ";base64" must be the last token before the comma; anywhere else it is an ordinary parameter.
   const base64 = parts.length > 1 && parts[parts.length - 1]?.toLowerCase() === 'base64';

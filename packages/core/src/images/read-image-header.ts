@@ -11,10 +11,7 @@ export interface ImageHeader {
  * ends before the header does (`needed` is the prefix length, in bytes, that the next step needs), or
  * `invalid` when no amount of further bytes could make it a readable image.
  */
-export type ImageHeaderProbe =
-  | { kind: 'header'; header: ImageHeader }
-  | { kind: 'truncated'; needed: number }
-  | { kind: 'invalid' };
+export type ImageHeaderProbe = { kind: 'header'; header: ImageHeader } | { kind: 'truncated'; needed: number } | { kind: 'invalid' };
 
 const invalid: ImageHeaderProbe = { kind: 'invalid' };
 const truncated = (needed: number): ImageHeaderProbe => ({ kind: 'truncated', needed });

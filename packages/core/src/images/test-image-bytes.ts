@@ -25,7 +25,32 @@ function le32(value: number): number[] {
 
 /** PNG signature and IHDR (ISO/IEC 15948 §11.2.2), colour type 2, CRC bytes zero (not checked). */
 export function pngBytes(width: number, height: number, bitDepth = 8): Uint8Array {
-  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...be32(13), 0x49, 0x48, 0x44, 0x52, ...be32(width), ...be32(height), bitDepth, 2, 0, 0, 0, 0, 0, 0, 0]);
+  return new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...be32(13),
+    0x49,
+    0x48,
+    0x44,
+    0x52,
+    ...be32(width),
+    ...be32(height),
+    bitDepth,
+    2,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 }
 
 export interface JpegOptions {

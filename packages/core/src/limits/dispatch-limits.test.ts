@@ -9,7 +9,17 @@ const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/j
 const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 });
 
 function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native', contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' }, handler, ...fields };
+  return {
+    method: 'POST',
+    path: '/v1/chat/completions',
+    operationId: 'createChatCompletion',
+    auth: true,
+    bodyLimit: 'image',
+    envelope: 'native',
+    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
+    handler,
+    ...fields,
+  };
 }
 
 const usageHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10 } });
@@ -22,13 +32,16 @@ function streamOf(events: number): RouteHandler {
       status: 200,
       headers: {},
       meta: {},
-      stream: new ReadableStream<Uint8Array>({
-        pull: (controller) => {
-          if (sent === events) return controller.close();
-          sent += 1;
-          controller.enqueue(new TextEncoder().encode(sent === 1 ? ': keepalive\n\n' : 'data: {}\n\n'));
+      stream: new ReadableStream<Uint8Array>(
+        {
+          pull: (controller) => {
+            if (sent === events) return controller.close();
+            sent += 1;
+            controller.enqueue(new TextEncoder().encode(sent === 1 ? ': keepalive\n\n' : 'data: {}\n\n'));
+          },
         },
-      }, { highWaterMark: 0 }),
+        { highWaterMark: 0 },
+      ),
     };
   };
 }
@@ -42,7 +55,12 @@ describe('dispatch: key limits', () => {
     const deps = depsWith({ requestsPerMinute: 2, tokensPerMinute: 1000 });
     const first = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
     expect(first.status).toBe(200);
-    expect(first.headers).toMatchObject({ 'x-ratelimit-limit-requests': '2', 'x-ratelimit-remaining-requests': '1', 'x-ratelimit-reset-requests': '1m0s', 'x-ratelimit-limit-tokens': '1000' });
+    expect(first.headers).toMatchObject({
+      'x-ratelimit-limit-requests': '2',
+      'x-ratelimit-remaining-requests': '1',
+      'x-ratelimit-reset-requests': '1m0s',
+      'x-ratelimit-limit-tokens': '1000',
+    });
     await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
     const refused = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
     expect(refused.status).toBe(429);
@@ -75,7 +93,13 @@ describe('dispatch: key limits', () => {
 
   it("counts a -pe request's prompt enhancement tokens towards the key's tokens", async () => {
     const deps = depsWith({ tokensPerMinute: 1000 });
-    const enhanced: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 40, outputTokens: 60 } } });
+    const enhanced: RouteHandler = async () => ({
+      kind: 'json',
+      status: 200,
+      headers: {},
+      body: '{}',
+      meta: { inputTokens: 5, outputTokens: 10, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 40, outputTokens: 60 } },
+    });
     await dispatch(route(enhanced), handlerInput({ headers, body }), deps);
     const next = await dispatch(route(usageHandler), handlerInput({ headers, body }), deps);
     // Settled at 5 + 10 for the image model plus 40 + 60 for the text model's rewrite.

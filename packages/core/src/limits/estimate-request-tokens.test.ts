@@ -13,7 +13,12 @@ describe('estimateRequestTokens', () => {
   it('takes the first maximum the body names with a number, whatever the JSON whitespace around its colon', () => {
     const spaced = '{"model":"m","max_tokens" :\n 12,"messages":[]}';
     expect(estimateRequestTokens('chat', spaced, 300)).toBe(Math.ceil(spaced.length / 4) + 12);
-    const nulled = JSON.stringify({ model: 'm', max_tokens: null, messages: [{ role: 'user', content: 'the "max_tokens": 99 of a quoted text' }], max_completion_tokens: 9 });
+    const nulled = JSON.stringify({
+      model: 'm',
+      max_tokens: null,
+      messages: [{ role: 'user', content: 'the "max_tokens": 99 of a quoted text' }],
+      max_completion_tokens: 9,
+    });
     expect(estimateRequestTokens('chat', nulled, 300)).toBe(Math.ceil(nulled.length / 4) + 9);
   });
 

@@ -72,7 +72,8 @@ class AdmittedTicket implements LimitTicket {
 
 function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: string | undefined, estimatedTokens: number): LimitTicket {
   if (!decision.admitted) {
-    const limit = decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
+    const limit =
+      decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
     throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
   }
   // The headers are taken now: the store may reuse the snapshot for its next decision.
@@ -92,7 +93,13 @@ function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is
  * admission cap. A store that fails admits the request: limits never turn into a 5xx. Synchronous
  * (the ticket, or a thrown 429) when the store decides at once; a promise only when the store waits.
  */
-export function limitRequest(route: RouteDefinition, input: HandlerInput, config: GatewayConfig, store: LimitStore, identity: ApiKeyIdentity | undefined): LimitTicket | undefined | Promise<LimitTicket | undefined> {
+export function limitRequest(
+  route: RouteDefinition,
+  input: HandlerInput,
+  config: GatewayConfig,
+  store: LimitStore,
+  identity: ApiKeyIdentity | undefined,
+): LimitTicket | undefined | Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
   if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
   const estimate = estimateRequestTokens(route.contract.answers === 'json' ? route.contract.endpoint : undefined, input.body, config.limits.defaultMaxTokens);

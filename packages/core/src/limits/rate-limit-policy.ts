@@ -96,7 +96,8 @@ export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: numbe
 export function fillLimitSnapshot(snapshot: LimitSnapshot, window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
   const resetMs = Math.max(0, window.start + limitWindowMs - now);
   const { requestsPerMinute, tokensPerMinute } = limits;
-  snapshot.requests = requestsPerMinute === undefined ? undefined : fillUsage(snapshot.requests, requestsPerMinute, requestsPerMinute - window.requests, resetMs);
+  snapshot.requests =
+    requestsPerMinute === undefined ? undefined : fillUsage(snapshot.requests, requestsPerMinute, requestsPerMinute - window.requests, resetMs);
   snapshot.tokens = tokensPerMinute === undefined ? undefined : fillUsage(snapshot.tokens, tokensPerMinute, tokensPerMinute - window.tokens, resetMs);
   return snapshot;
 }

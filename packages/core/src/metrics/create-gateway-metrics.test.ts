@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { createGatewayMetrics } from './create-gateway-metrics.js';
 
-const metrics = () => createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: ['createChatCompletion', 'listModels'], upstreamNames: ['gpu-a', 'gpu-b'], keyNames: ['team-a'] });
+const metrics = () =>
+  createGatewayMetrics({
+    catalogue: defaultCatalogue,
+    operationIds: ['createChatCompletion', 'listModels'],
+    upstreamNames: ['gpu-a', 'gpu-b'],
+    keyNames: ['team-a'],
+  });
 const base = { requestId: 'r1', durationMs: 120, firstByteMs: 40, streamed: false };
 
 function sampleLines(text: string, name: string): string[] {
@@ -16,19 +22,35 @@ describe('createGatewayMetrics', () => {
     sink.observe({ ...request, inputTokens: 7, outputTokens: 3 });
     sink.observe({ ...request, inputTokens: 5, outputTokens: 2 });
     const text = sink.exposition();
-    expect(sampleLines(text, 'infergate_requests_total')).toEqual(['infergate_requests_total{route="createChatCompletion",model="alpha36-35b-a3b-instruct",status="200",upstream="gpu-a",key="team-a"} 2']);
+    expect(sampleLines(text, 'infergate_requests_total')).toEqual([
+      'infergate_requests_total{route="createChatCompletion",model="alpha36-35b-a3b-instruct",status="200",upstream="gpu-a",key="team-a"} 2',
+    ]);
     expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha36-35b-a3b-instruct",key="team-a"} 12']);
     expect(sampleLines(text, 'infergate_output_tokens_total')).toEqual(['infergate_output_tokens_total{model="alpha36-35b-a3b-instruct",key="team-a"} 5']);
-    expect(text).toContain('infergate_time_to_first_byte_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.05"} 2');
-    expect(text).toContain('infergate_request_duration_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.1"} 0');
+    expect(text).toContain(
+      'infergate_time_to_first_byte_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.05"} 2',
+    );
+    expect(text).toContain(
+      'infergate_request_duration_seconds_bucket{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a",le="0.1"} 0',
+    );
     expect(text).toContain('infergate_request_duration_seconds_count{route="createChatCompletion",model="alpha36-35b-a3b-instruct",upstream="gpu-a"} 2');
   });
 
   it("charges a -pe request's prompt enhancement to the text model, the drawing to the image model", () => {
     const sink = metrics();
-    sink.observe({ ...base, operationId: 'createImage', status: 200, model: 'alpha-image-pe', inputTokens: 0, outputTokens: 4160, promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 57, outputTokens: 88 } });
+    sink.observe({
+      ...base,
+      operationId: 'createImage',
+      status: 200,
+      model: 'alpha-image-pe',
+      inputTokens: 0,
+      outputTokens: 4160,
+      promptEnhancement: { model: 'alpha35-122b-a10b-instruct-general', inputTokens: 57, outputTokens: 88 },
+    });
     const text = sink.exposition();
-    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual(['infergate_input_tokens_total{model="alpha35-122b-a10b-instruct-general",key="none"} 57']);
+    expect(sampleLines(text, 'infergate_input_tokens_total')).toEqual([
+      'infergate_input_tokens_total{model="alpha35-122b-a10b-instruct-general",key="none"} 57',
+    ]);
     expect(sampleLines(text, 'infergate_output_tokens_total').sort()).toEqual([
       'infergate_output_tokens_total{model="alpha-image-pe",key="none"} 4160',
       'infergate_output_tokens_total{model="alpha35-122b-a10b-instruct-general",key="none"} 88',

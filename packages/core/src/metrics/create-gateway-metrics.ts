@@ -39,17 +39,56 @@ const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMetrics {
   const operations = new Set(options.operationIds);
   const registry = new MetricsRegistry();
-  const requests = registry.register(new Counter('infergate_requests_total', 'Requests answered, by route (operation id), model, status (499: the client went away), upstream name and key name.', ['route', 'model', 'status', 'upstream', 'key']));
-  const firstByte = registry.register(new Histogram('infergate_time_to_first_byte_seconds', 'From dispatch to the first body byte: the whole answer for JSON, the first event for a stream.', ['route', 'model', 'upstream'], latencyBuckets));
-  const duration = registry.register(new Histogram('infergate_request_duration_seconds', 'From dispatch to the last byte (the end of a stream).', ['route', 'model', 'upstream'], latencyBuckets));
-  const inputTokens = registry.register(new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model and key name.', ['model', 'key']));
-  const outputTokens = registry.register(new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model and key name.', ['model', 'key']));
+  const requests = registry.register(
+    new Counter(
+      'infergate_requests_total',
+      'Requests answered, by route (operation id), model, status (499: the client went away), upstream name and key name.',
+      ['route', 'model', 'status', 'upstream', 'key'],
+    ),
+  );
+  const firstByte = registry.register(
+    new Histogram(
+      'infergate_time_to_first_byte_seconds',
+      'From dispatch to the first body byte: the whole answer for JSON, the first event for a stream.',
+      ['route', 'model', 'upstream'],
+      latencyBuckets,
+    ),
+  );
+  const duration = registry.register(
+    new Histogram(
+      'infergate_request_duration_seconds',
+      'From dispatch to the last byte (the end of a stream).',
+      ['route', 'model', 'upstream'],
+      latencyBuckets,
+    ),
+  );
+  const inputTokens = registry.register(
+    new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model and key name.', ['model', 'key']),
+  );
+  const outputTokens = registry.register(
+    new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model and key name.', ['model', 'key']),
+  );
   const activeStreams = registry.register(new Gauge('infergate_active_streams', 'SSE streams open now.'));
-  const upstreamErrors = registry.register(new Counter('infergate_upstream_errors_total', 'Failed upstream attempts, by kind (refused, timeout, reset, too_large, protocol, unavailable, http_5xx), upstream name and catalogue model.', ['kind', 'upstream', 'model']));
+  const upstreamErrors = registry.register(
+    new Counter(
+      'infergate_upstream_errors_total',
+      'Failed upstream attempts, by kind (refused, timeout, reset, too_large, protocol, unavailable, http_5xx), upstream name and catalogue model.',
+      ['kind', 'upstream', 'model'],
+    ),
+  );
   const retries = registry.register(new Counter('infergate_upstream_retries_total', 'Upstream attempts retried on another endpoint.'));
-  const ejections = registry.register(new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'));
-  const rejected = registry.register(new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']));
-  const limiterFallbacks = registry.register(new Counter('infergate_limiter_fallback_total', 'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.'));
+  const ejections = registry.register(
+    new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'),
+  );
+  const rejected = registry.register(
+    new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']),
+  );
+  const limiterFallbacks = registry.register(
+    new Counter(
+      'infergate_limiter_fallback_total',
+      'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
+    ),
+  );
   const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
 
   const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
@@ -93,7 +132,8 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     record: (record) => count(record, undefined),
     streamStarted: () => activeStreams.add(1),
     streamEnded: () => activeStreams.add(-1),
-    upstreamError: (kind, where) => upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other', upstreamLabel(where?.upstream), modelLabel(where?.model)]),
+    upstreamError: (kind, where) =>
+      upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other', upstreamLabel(where?.upstream), modelLabel(where?.model)]),
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),

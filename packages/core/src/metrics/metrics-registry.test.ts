@@ -14,6 +14,12 @@ describe('MetricsRegistry', () => {
     histogram.observe([], 0.05);
     histogram.observe([], 0.5);
     histogram.observe([], 5);
-    expect(registry.render().split('\n').slice(2, 7)).toEqual(['h_seconds_bucket{le="0.1"} 1', 'h_seconds_bucket{le="1"} 2', 'h_seconds_bucket{le="+Inf"} 3', 'h_seconds_sum 5.55', 'h_seconds_count 3']);
+    expect(registry.render().split('\n').slice(2, 7)).toEqual([
+      'h_seconds_bucket{le="0.1"} 1',
+      'h_seconds_bucket{le="1"} 2',
+      'h_seconds_bucket{le="+Inf"} 3',
+      'h_seconds_sum 5.55',
+      'h_seconds_count 3',
+    ]);
   });
 });

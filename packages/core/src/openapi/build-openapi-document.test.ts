@@ -18,7 +18,8 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents every route of the table once, under its operation id', () => {
-    for (const route of routeTable) expect(operation(route.method.toLowerCase(), route.path)?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+    for (const route of routeTable)
+      expect(operation(route.method.toLowerCase(), route.path)?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
     const count = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
     expect(count).toBe(routeTable.length);
   });
@@ -35,12 +36,15 @@ describe('buildOpenApiDocument', () => {
     expect(chat).toEqual(expect.arrayContaining(['beta53-flash-chat', 'alpha36-35b-a3b-instruct', 'general-std', 'coding-max']));
     expect(chat).not.toContain('gamma-m3');
     expect(modelIdsFor(defaultCatalogue, 'compat-embed')).toEqual(['alpha3-vl-embedding-8b']);
-    const schema = ((operation('post', '/v1/embeddings').requestBody as JsonSchema).content as Record<string, { schema: { properties: Record<string, JsonSchema> } }>)['application/json']?.schema;
+    const schema = (
+      (operation('post', '/v1/embeddings').requestBody as JsonSchema).content as Record<string, { schema: { properties: Record<string, JsonSchema> } }>
+    )['application/json']?.schema;
     expect(schema?.properties.model?.enum).toEqual(['alpha3-vl-embedding-8b', 'gamma-m3']);
   });
 
   it('keeps the request schemas strict and describes string-or-array fields by their forms', () => {
-    const schema = ((operation('post', '/v1/chat/completions').requestBody as JsonSchema).content as Record<string, { schema: JsonSchema }>)['application/json']?.schema as JsonSchema;
+    const schema = ((operation('post', '/v1/chat/completions').requestBody as JsonSchema).content as Record<string, { schema: JsonSchema }>)['application/json']
+      ?.schema as JsonSchema;
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(['model', 'messages']);
     const user = JSON.stringify(schema.properties);
@@ -61,20 +65,24 @@ describe('buildOpenApiDocument', () => {
     const labels = (method: string, path: string) => (operation(method, path)['x-codeSamples'] as Array<{ label: string }>).map((sample) => sample.label);
     expect(labels('post', '/v1/chat/completions')).toEqual(['curl', 'OpenAI Python', 'OpenAI Node', '@infergate/sdk']);
     expect(labels('post', '/compat/v2/rerank')).toEqual(['curl', 'Cohere Python', 'Cohere TypeScript', '@infergate/sdk']);
-    const cohere = (operation('post', '/compat/v2/embed')['x-codeSamples'] as Array<{ label: string; source: string }>).find((sample) => sample.label === 'Cohere TypeScript');
+    const cohere = (operation('post', '/compat/v2/embed')['x-codeSamples'] as Array<{ label: string; source: string }>).find(
+      (sample) => sample.label === 'Cohere TypeScript',
+    );
     expect(cohere?.source).toContain('"inputType": "search_document"');
     const python = (operation('post', '/v1/chat/completions')['x-codeSamples'] as Array<{ label: string; source: string }>)[1]?.source;
     expect(python).toContain('model="general-std"');
   });
 
-  it('documents each route\'s contract: the response forms, and the stream events of the streaming endpoints', () => {
+  it("documents each route's contract: the response forms, and the stream events of the streaming endpoints", () => {
     const responses = operation('post', '/v1/responses').responses as Record<string, { content: Record<string, JsonSchema> }>;
     const forms = (responses['200']?.content['application/json']?.schema as { oneOf: JsonSchema[] }).oneOf;
     expect(forms.map((form) => form.title)).toEqual(['Response', 'ResponseImageInputForm']);
     expect(JSON.stringify(responses['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('response.output_text.delta');
     const chat = operation('post', '/v1/chat/completions').responses as Record<string, { content: Record<string, JsonSchema> }>;
     expect(JSON.stringify(chat['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('chat.completion.chunk');
-    expect(Object.keys((operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)['200']?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys((operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)['200']?.content ?? {})).toEqual([
+      'application/json',
+    ]);
     expect(Object.keys(operation('get', '/readyz').responses as JsonSchema)).toEqual(['200', '503']);
   });
 

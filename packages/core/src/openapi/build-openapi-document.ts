@@ -26,8 +26,8 @@ const errorText: Readonly<Record<number, string>> = {
   404: 'Unknown model (`model_not_found`), or an endpoint this gateway does not serve.',
   413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
   415: 'Content-Type is not application/json.',
-  429: 'Rate limited (the upstream\'s 429 passes through with Retry-After).',
-  501: 'The model\'s server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).',
+  429: "Rate limited (the upstream's 429 passes through with Retry-After).",
+  501: "The model's server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).",
   502: 'The model server failed.',
   503: 'Overloaded, no healthy model server, or the model is not configured; see Retry-After.',
   504: 'The model server did not answer in time.',
@@ -37,7 +37,9 @@ const modelCallStatuses = [400, 401, 403, 404, 413, 415, 429, 502, 503, 504];
 
 function errorResponses(route: RouteDefinition, statuses: readonly number[]): Record<string, JsonSchema> {
   const schema = { $ref: `#/components/schemas/${route.envelope === 'compat' ? 'CompatError' : 'NativeError'}` };
-  return Object.fromEntries(statuses.map((status) => [String(status), { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } }]));
+  return Object.fromEntries(
+    statuses.map((status) => [String(status), { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } }]),
+  );
 }
 
 /** Catalogue ids that serve `endpoint`, then the virtual ids that map onto one of them. */
@@ -54,21 +56,27 @@ function requestBodySchema(contract: JsonContract, request: z.ZodType, catalogue
   const schema = requestJsonSchema(request);
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (properties?.model !== undefined && contract.endpoint !== undefined) {
-    properties.model = { type: 'string', enum: modelIdsFor(catalogue, contract.endpoint), description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).' };
+    properties.model = {
+      type: 'string',
+      enum: modelIdsFor(catalogue, contract.endpoint),
+      description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).',
+    };
   }
   return schema;
 }
 
 /** A top-level union of response forms is documented as oneOf: exactly one form is answered. */
 function bodySchema(schema: z.ZodType): JsonSchema {
-  return schema instanceof z.ZodUnion ? { oneOf: (schema.options as readonly z.ZodType[]).map((option) => responseJsonSchema(option)) } : responseJsonSchema(schema);
+  return schema instanceof z.ZodUnion
+    ? { oneOf: (schema.options as readonly z.ZodType[]).map((option) => responseJsonSchema(option)) }
+    : responseJsonSchema(schema);
 }
 
 function successResponse(contract: JsonContract): JsonSchema {
   const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(contract.response) } };
   if (contract.events !== undefined) {
     content['text/event-stream'] = {
-      schema: { type: 'string', description: 'Server-sent events, with `stream: true`. Each event\'s `data` is JSON of `x-itemSchema`.' },
+      schema: { type: 'string', description: "Server-sent events, with `stream: true`. Each event's `data` is JSON of `x-itemSchema`." },
       // OpenAPI 3.2's itemSchema; 3.1 takes only x- extensions in a media type.
       'x-itemSchema': bodySchema(contract.events),
     };
@@ -93,9 +101,18 @@ function fillPath(path: string, values: Readonly<Record<string, string>> | undef
 type NotServed = 'stored-data' | 'not-offered' | 'master-only';
 
 const notServedDocs: Record<NotServed, { summary: string; description: string }> = {
-  'stored-data': { summary: 'Unsupported: the gateway stores no data', description: 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.' },
-  'not-offered': { summary: 'Unsupported: not offered by this gateway', description: 'Always 404 with code `unsupported_endpoint`: the spec lists this endpoint as unsupported.' },
-  'master-only': { summary: 'Served at the master URL', description: 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.' },
+  'stored-data': {
+    summary: 'Unsupported: the gateway stores no data',
+    description: 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
+  },
+  'not-offered': {
+    summary: 'Unsupported: not offered by this gateway',
+    description: 'Always 404 with code `unsupported_endpoint`: the spec lists this endpoint as unsupported.',
+  },
+  'master-only': {
+    summary: 'Served at the master URL',
+    description: 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.',
+  },
 };
 
 function notServedKind(route: RouteDefinition): NotServed | undefined {
@@ -119,17 +136,32 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
     const success =
       surface.redirectTo === undefined
         ? { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } } }
-        : { 302: { description: `Redirect to ${surface.redirectTo}.`, headers: { Location: { description: 'Where the page is.', schema: { type: 'string', const: surface.redirectTo } } } } };
+        : {
+            302: {
+              description: `Redirect to ${surface.redirectTo}.`,
+              headers: { Location: { description: 'Where the page is.', schema: { type: 'string', const: surface.redirectTo } } },
+            },
+          };
     return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { ...success, ...errorResponses(route, statuses) } };
   }
   if (contract.answers !== 'json') throw new Error(`${route.operationId}: a route that is not JSON needs an entry in surfaceDocs`);
   const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.description !== undefined) operation.description = doc.description;
-  const statuses = route.operationId === 'tokenize' ? [...modelCallStatuses, 501].sort((left, right) => left - right) : contract.request !== undefined ? modelCallStatuses : route.path.includes('{') ? [401, 404] : route.auth ? [401] : [];
+  const statuses =
+    route.operationId === 'tokenize'
+      ? [...modelCallStatuses, 501].sort((left, right) => left - right)
+      : contract.request !== undefined
+        ? modelCallStatuses
+        : route.path.includes('{')
+          ? [401, 404]
+          : route.auth
+            ? [401]
+            : [];
   const responses: Record<string, JsonSchema> = { ...errorResponses(route, statuses) };
   for (const status of contract.responseStatuses ?? [200]) {
-    responses[String(status)] = status === 200 ? successResponse(contract) : { description: 'Not ready.', content: { 'application/json': { schema: bodySchema(contract.response) } } };
+    responses[String(status)] =
+      status === 200 ? successResponse(contract) : { description: 'Not ready.', content: { 'application/json': { schema: bodySchema(contract.response) } } };
   }
   operation.responses = responses;
   let firstBody: Record<string, unknown> | undefined;
@@ -173,7 +205,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
     info: {
       title: 'infergate',
       version: '1',
-      description: 'An HTTP JSON gateway in front of a catalogue of hosted models: text generation, embeddings, reranking, image generation and editing, tokenization. Every route but the health checks, this document and the reference page needs `Authorization: Bearer <key>`.',
+      description:
+        'An HTTP JSON gateway in front of a catalogue of hosted models: text generation, embeddings, reranking, image generation and editing, tokenization. Every route but the health checks, this document and the reference page needs `Authorization: Bearer <key>`.',
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],

@@ -28,12 +28,17 @@ function toPython(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (Array.isArray(value)) return `[${value.map((item) => toPython(item)).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${toPython(item)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${toPython(item)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }
 
 function pythonKeywords(body: Record<string, unknown>): string {
-  return Object.entries(body).map(([key, value]) => `    ${key}=${toPython(value)},`).join('\n');
+  return Object.entries(body)
+    .map(([key, value]) => `    ${key}=${toPython(value)},`)
+    .join('\n');
 }
 
 const camel = (key: string): string => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());

@@ -21,7 +21,11 @@ export const openApiDocumentHandler: RouteHandler = async (input, context) => {
 /** GET /docs: the interactive reference page. */
 export const docsPageHandler: RouteHandler = async (input, context) => {
   ensureDocsEnabled(input, context);
-  return textResult('text/html; charset=utf-8', docsPageHtml(), { 'content-security-policy': docsContentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
+  return textResult('text/html; charset=utf-8', docsPageHtml(), {
+    'content-security-policy': docsContentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+  });
 };
 
 /**
@@ -30,7 +34,13 @@ export const docsPageHandler: RouteHandler = async (input, context) => {
  */
 export const rootRedirectHandler: RouteHandler = async (input, context) => {
   ensureDocsEnabled(input, context);
-  return { kind: 'json', status: 302, headers: { location: '/docs', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }, body: '', meta: {} };
+  return {
+    kind: 'json',
+    status: 302,
+    headers: { location: '/docs', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' },
+    body: '',
+    meta: {},
+  };
 };
 
 /** GET /docs/assets/reference.js: the reference renderer the app loaded (404 when it has none). */

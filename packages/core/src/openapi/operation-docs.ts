@@ -34,20 +34,40 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   createResponse: {
     tag: textTag,
     summary: 'Create a model response',
-    description: 'Text or image input (images only as base64 data URLs in input_image parts). Returns the text form, or the form for image input when the input holds an image. With `stream: true` the answer is an SSE stream of response events ending in `response.completed` (or `response.failed`).',
+    description:
+      'Text or image input (images only as base64 data URLs in input_image parts). Returns the text form, or the form for image input when the input holds an image. With `stream: true` the answer is an SSE stream of response events ending in `response.completed` (or `response.failed`).',
     examples: {
       text: { summary: 'Text input', value: { model: 'general-std', input: 'Write a haiku about rain.', max_tokens: 64 } },
-      messages: { summary: 'Messages with an instruction', value: { model: 'general-pro', instructions: 'Answer in one sentence.', input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is a gateway?' }] }], temperature: 0.2 } },
+      messages: {
+        summary: 'Messages with an instruction',
+        value: {
+          model: 'general-pro',
+          instructions: 'Answer in one sentence.',
+          input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is a gateway?' }] }],
+          temperature: 0.2,
+        },
+      },
     },
     clients: { openai: 'responses.create', sdk: 'responses.create' },
   },
   createChatCompletion: {
     tag: textTag,
     summary: 'Create a chat completion',
-    description: '`reasoning_effort` (low, high, max) is taken by beta53-flash-chat and beta53-flash-agent only; the -low variants accept low alone. Sampling parameters sent to backend-enforced models are dropped and named in `x-infergate-ignored-params`. With `stream: true` the answer is an SSE stream of chat.completion.chunk objects ending in `data: [DONE]`.',
+    description:
+      '`reasoning_effort` (low, high, max) is taken by beta53-flash-chat and beta53-flash-agent only; the -low variants accept low alone. Sampling parameters sent to backend-enforced models are dropped and named in `x-infergate-ignored-params`. With `stream: true` the answer is an SSE stream of chat.completion.chunk objects ending in `data: [DONE]`.',
     examples: {
       basic: { summary: 'A question', value: { model: 'general-std', messages: [{ role: 'user', content: 'Name three prime numbers.' }], max_tokens: 64 } },
-      reasoning: { summary: 'Reasoning effort', value: { model: 'beta53-flash-chat', reasoning_effort: 'high', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Why is the sky blue?' }] } },
+      reasoning: {
+        summary: 'Reasoning effort',
+        value: {
+          model: 'beta53-flash-chat',
+          reasoning_effort: 'high',
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Why is the sky blue?' },
+          ],
+        },
+      },
     },
     clients: { openai: 'chat.completions.create', sdk: 'chat.completions.create' },
   },
@@ -61,52 +81,137 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   compatEmbed: {
     tag: 'Embeddings',
     summary: 'Embed text or images (compat v2)',
-    description: 'Only alpha3-vl-embedding-8b. For image input, input_type is image and the image is an image_url block holding a base64 data URL. output_dimension is one of 128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096.',
+    description:
+      'Only alpha3-vl-embedding-8b. For image input, input_type is image and the image is an image_url block holding a base64 data URL. output_dimension is one of 128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096.',
     examples: {
-      text: { summary: 'Text', value: { model: 'alpha3-vl-embedding-8b', input_type: 'search_document', output_dimension: 256, embedding_types: ['float'], inputs: [{ content: [{ type: 'text', text: 'a red bicycle' }] }] } },
-      image: { summary: 'Image', value: { model: 'alpha3-vl-embedding-8b', input_type: 'image', embedding_types: ['float'], inputs: [{ content: [{ type: 'image_url', image_url: { url: examplePngDataUrl } }] }] } },
+      text: {
+        summary: 'Text',
+        value: {
+          model: 'alpha3-vl-embedding-8b',
+          input_type: 'search_document',
+          output_dimension: 256,
+          embedding_types: ['float'],
+          inputs: [{ content: [{ type: 'text', text: 'a red bicycle' }] }],
+        },
+      },
+      image: {
+        summary: 'Image',
+        value: {
+          model: 'alpha3-vl-embedding-8b',
+          input_type: 'image',
+          embedding_types: ['float'],
+          inputs: [{ content: [{ type: 'image_url', image_url: { url: examplePngDataUrl } }] }],
+        },
+      },
     },
     clients: { cohere: 'embed', sdk: 'compat.embed' },
   },
   compatRerank: {
     tag: 'Reranking',
     summary: 'Rerank documents (compat v2)',
-    examples: { basic: { summary: 'Top document', value: { model: 'gamma-reranker-v2-m3', query: 'capital of France', documents: ['Berlin is the capital of Germany.', 'Paris is the capital of France.'], top_n: 1 } } },
+    examples: {
+      basic: {
+        summary: 'Top document',
+        value: {
+          model: 'gamma-reranker-v2-m3',
+          query: 'capital of France',
+          documents: ['Berlin is the capital of Germany.', 'Paris is the capital of France.'],
+          top_n: 1,
+        },
+      },
+    },
     clients: { cohere: 'rerank', sdk: 'compat.rerank' },
   },
   createImage: {
     tag: 'Images',
     summary: 'Generate an image',
-    description: 'One image per request (n 1; 0 is taken as 1), returned inline as b64_json. size is <width>x<height> with width x height at most 2,097,152 pixels. standard and auto mean medium, hd means high.',
-    examples: { basic: { summary: 'A PNG', value: { model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '512x512', quality: 'medium', output_format: 'png' } } },
+    description:
+      'One image per request (n 1; 0 is taken as 1), returned inline as b64_json. size is <width>x<height> with width x height at most 2,097,152 pixels. standard and auto mean medium, hd means high.',
+    examples: {
+      basic: { summary: 'A PNG', value: { model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '512x512', quality: 'medium', output_format: 'png' } },
+    },
     clients: { openai: 'images.generate', sdk: 'images.generate' },
   },
   createImageEdit: {
     tag: 'Images',
     summary: 'Edit an image',
     description: 'A JSON body, not a multipart form (so the OpenAI clients cannot send it). Images are base64 data URLs; URLs are never fetched.',
-    examples: { basic: { summary: 'One image', value: { model: 'alpha-image-edit', prompt: 'make it night', images: [{ image_url: examplePngDataUrl }], size: '512x512', quality: 'high', output_format: 'webp' } } },
+    examples: {
+      basic: {
+        summary: 'One image',
+        value: {
+          model: 'alpha-image-edit',
+          prompt: 'make it night',
+          images: [{ image_url: examplePngDataUrl }],
+          size: '512x512',
+          quality: 'high',
+          output_format: 'webp',
+        },
+      },
+    },
     clients: { sdk: 'images.edit' },
   },
   tokenize: {
     tag: 'Tokens',
     summary: 'Tokenize a prompt',
-    description: 'Token count, token ids and the context window of the model (max_model_len). 501 when the model\'s server does not offer tokenization.',
+    description: "Token count, token ids and the context window of the model (max_model_len). 501 when the model's server does not offer tokenization.",
     examples: { basic: { summary: 'A prompt', value: { model: 'general-std', prompt: 'How long is this?' } } },
     clients: { sdk: 'tokenize' },
   },
-  listModels: { tag: 'Models', summary: 'List models', description: 'The catalogue, then the virtual models, as this key may see them.', clients: { openai: 'models.list', sdk: 'models.list' } },
+  listModels: {
+    tag: 'Models',
+    summary: 'List models',
+    description: 'The catalogue, then the virtual models, as this key may see them.',
+    clients: { openai: 'models.list', sdk: 'models.list' },
+  },
   retrieveModel: { tag: 'Models', summary: 'Retrieve a model', pathExample: { id: 'general-std' }, clients: { openai: 'models.retrieve', pathArgument: 'id' } },
-  getPricing: { tag: 'Models', summary: 'Prices', description: 'Configured prices per million tokens; models without a configured price are left out.', clients: { sdk: 'pricing.get' } },
+  getPricing: {
+    tag: 'Models',
+    summary: 'Prices',
+    description: 'Configured prices per million tokens; models without a configured price are left out.',
+    clients: { sdk: 'pricing.get' },
+  },
   healthz: { tag: 'Operations', summary: 'Liveness' },
-  readyz: { tag: 'Operations', summary: 'Readiness', description: '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).' },
+  readyz: {
+    tag: 'Operations',
+    summary: 'Readiness',
+    description:
+      '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).',
+  },
 };
 
 /** The routes of this issue's operator surface; their 200 bodies are not JSON (except the document). */
 export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: string; redirectTo?: string }>> = {
-  redirectToDocs: { tag: 'Operations', summary: 'Front page', description: 'Redirects (302) to the reference page at /docs; no key needed; 404 with `docs: { enabled: false }`.', contentType: 'text/plain', redirectTo: '/docs' },
-  getOpenApiDocument: { tag: 'Operations', summary: 'This OpenAPI document', description: 'No key needed; off with `docs: { enabled: false }`.', contentType: 'application/json' },
-  getDocs: { tag: 'Operations', summary: 'API reference page', description: 'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.', contentType: 'text/html' },
-  getDocsScript: { tag: 'Operations', summary: 'Script of the reference page', description: 'The reference renderer, served by the gateway itself so the page loads nothing from elsewhere.', contentType: 'text/javascript' },
-  getMetrics: { tag: 'Operations', summary: 'Prometheus metrics', description: 'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; with `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).', contentType: 'text/plain' },
+  redirectToDocs: {
+    tag: 'Operations',
+    summary: 'Front page',
+    description: 'Redirects (302) to the reference page at /docs; no key needed; 404 with `docs: { enabled: false }`.',
+    contentType: 'text/plain',
+    redirectTo: '/docs',
+  },
+  getOpenApiDocument: {
+    tag: 'Operations',
+    summary: 'This OpenAPI document',
+    description: 'No key needed; off with `docs: { enabled: false }`.',
+    contentType: 'application/json',
+  },
+  getDocs: {
+    tag: 'Operations',
+    summary: 'API reference page',
+    description: 'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.',
+    contentType: 'text/html',
+  },
+  getDocsScript: {
+    tag: 'Operations',
+    summary: 'Script of the reference page',
+    description: 'The reference renderer, served by the gateway itself so the page loads nothing from elsewhere.',
+    contentType: 'text/javascript',
+  },
+  getMetrics: {
+    tag: 'Operations',
+    summary: 'Prometheus metrics',
+    description:
+      'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; with `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
+    contentType: 'text/plain',
+  },
 };

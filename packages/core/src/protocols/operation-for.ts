@@ -9,7 +9,11 @@ export function unsupportedUpstreamProtocol(modelId: string, protocol: string): 
 }
 
 /** The target protocol's `name` operation; a 502 naming the protocol when it has none. */
-export function operationFor<Name extends ProtocolOperationName>(target: UpstreamTarget, modelId: string, name: Name): NonNullable<UpstreamProtocolAdapter[Name]> {
+export function operationFor<Name extends ProtocolOperationName>(
+  target: UpstreamTarget,
+  modelId: string,
+  name: Name,
+): NonNullable<UpstreamProtocolAdapter[Name]> {
   const operation = protocolAdapters[target.protocol][name];
   if (operation === undefined) throw unsupportedUpstreamProtocol(modelId, target.protocol);
   return operation as NonNullable<UpstreamProtocolAdapter[Name]>;

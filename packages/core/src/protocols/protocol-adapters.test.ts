@@ -19,7 +19,9 @@ const operationsOfEndpoint: Readonly<Record<Endpoint, readonly ProtocolOperation
   tokenize: ['tokenize'],
 };
 
-const allowedPairs = (Object.entries(protocolsForKind) as Array<[ModelKind, readonly string[]]>).flatMap(([kind, protocols]) => protocols.map((protocol) => [kind, protocol] as const));
+const allowedPairs = (Object.entries(protocolsForKind) as Array<[ModelKind, readonly string[]]>).flatMap(([kind, protocols]) =>
+  protocols.map((protocol) => [kind, protocol] as const),
+);
 
 describe('protocolAdapters', () => {
   it('has one adapter for each protocol the config accepts, and no other', () => {

@@ -37,4 +37,3 @@ export function backendEnforcedSamplingRule<Request extends object>(entry: Model
   for (const name of ignored) delete copy[name];
   return { request: copy as Request, ignored };
 }
-

@@ -26,7 +26,14 @@ function refusal(run: () => unknown) {
 function chatWith(url: string): ChatMessage[] {
   return [
     { role: 'system', content: 'Describe.' },
-    { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: small } }, { type: 'image_url', image_url: { url } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image_url', image_url: { url: small } },
+        { type: 'image_url', image_url: { url } },
+      ],
+    },
   ];
 }
 
@@ -51,7 +58,16 @@ describe('checkMessageImages (chat)', () => {
 });
 
 describe('checkInputImages (responses)', () => {
-  const input = (url: string): ResponsesRequest['input'] => [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'what?' }, { type: 'input_image', image_url: url }] }];
+  const input = (url: string): ResponsesRequest['input'] => [
+    {
+      type: 'message',
+      role: 'user',
+      content: [
+        { type: 'input_text', text: 'what?' },
+        { type: 'input_image', image_url: url },
+      ],
+    },
+  ];
 
   it('accepts a data URL and counts it', () => {
     expect(checkInputImages(model, input(small))).toBe(1);

@@ -40,7 +40,10 @@ describe('reasoningEffortRule', () => {
   });
 
   it('refuses reasoning_effort on a model without a reasoning policy, naming the field as sent', () => {
-    expect(refusal(() => reasoningEffortRule(entry('alpha35-122b-a10b-thinking-general'), 'low', 'reasoning.effort'))).toMatchObject({ status: 400, param: 'reasoning.effort' });
+    expect(refusal(() => reasoningEffortRule(entry('alpha35-122b-a10b-thinking-general'), 'low', 'reasoning.effort'))).toMatchObject({
+      status: 400,
+      param: 'reasoning.effort',
+    });
   });
 
   it('sends only enable_thinking to models without a policy: on for thinking models, off otherwise', () => {

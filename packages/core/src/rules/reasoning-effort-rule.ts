@@ -29,7 +29,10 @@ export function reasoningEffortRule(entry: ModelEntry, requested: string | undef
   let effort: ReasoningEffort;
   if (policy.effort.kind === 'locked') {
     if (requested !== undefined && requested !== policy.effort.value) {
-      throw GatewayError.invalidParameter(param, `The model '${entry.id}' has ${param} locked to '${policy.effort.value}'; it cannot be set to '${requested}'.`);
+      throw GatewayError.invalidParameter(
+        param,
+        `The model '${entry.id}' has ${param} locked to '${policy.effort.value}'; it cannot be set to '${requested}'.`,
+      );
     }
     effort = policy.effort.value;
   } else {

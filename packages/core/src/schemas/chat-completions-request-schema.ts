@@ -26,7 +26,9 @@ export const chatImagePartSchema = z.object({
 });
 
 // A refusal replayed from an earlier answer is the model's own text.
-const chatRefusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.string() }).transform(({ refusal }) => ({ type: 'text' as const, text: refusal }));
+const chatRefusalPartSchema = z
+  .object({ type: z.literal('refusal'), refusal: z.string() })
+  .transform(({ refusal }) => ({ type: 'text' as const, text: refusal }));
 
 const textContent = stringOrArraySchema(z.array(chatTextPartSchema));
 const userContent = stringOrArraySchema(z.array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema])));
@@ -99,7 +101,9 @@ const chatCompletionsObjectSchema = z
     // An empty list (frameworks send one for an agent without tools) means no tools; vLLM's newest
     // versions refuse `tools: []`, so it is not passed on (chat-upstream-request.ts).
     tools: z.array(chatToolSchema).optional(),
-    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) })]).optional(),
+    tool_choice: z
+      .union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) })])
+      .optional(),
     parallel_tool_calls: z.boolean().optional(),
     /** Accepted only by models with a reasoning policy (checked by `reasoningEffortRule`). */
     reasoning_effort: reasoningEffortSchema.optional(),
@@ -124,13 +128,24 @@ const chatCompletionsObjectSchema = z
       context.addIssue({ code: 'custom', path: ['top_logprobs'], input: value.top_logprobs, message: 'top_logprobs needs logprobs: true' });
     }
     if (value.max_tokens !== undefined && value.max_completion_tokens !== undefined) {
-      context.addIssue({ code: 'custom', path: ['max_completion_tokens'], input: value.max_completion_tokens, message: 'send max_tokens or max_completion_tokens, not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['max_completion_tokens'],
+        input: value.max_completion_tokens,
+        message: 'send max_tokens or max_completion_tokens, not both',
+      });
     }
-    const maxTokens = value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_completion_tokens', value: value.max_completion_tokens };
+    const maxTokens =
+      value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_completion_tokens', value: value.max_completion_tokens };
     checkSamplingParameters(value, maxTokens, context);
     const choice = value.tool_choice;
     if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.function.name === choice.function.name)) {
-      context.addIssue({ code: 'custom', path: ['tool_choice', 'function', 'name'], input: choice.function.name, message: `no function tool named '${choice.function.name}' is in tools` });
+      context.addIssue({
+        code: 'custom',
+        path: ['tool_choice', 'function', 'name'],
+        input: choice.function.name,
+        message: `no function tool named '${choice.function.name}' is in tools`,
+      });
     }
   });
 

@@ -9,7 +9,18 @@ const { parse, failure } = schemaCases(compatEmbedRequestSchema);
 
 describe('compatEmbedRequestSchema', () => {
   it('accepts inputs of text and image_url blocks', () => {
-    const request = parse({ ...base, inputs: [textInput, { content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }, { type: 'text', text: 'x' }] }] });
+    const request = parse({
+      ...base,
+      inputs: [
+        textInput,
+        {
+          content: [
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+            { type: 'text', text: 'x' },
+          ],
+        },
+      ],
+    });
     expect(request.inputs).toHaveLength(2);
     expect(request.embedding_types).toEqual(['float']);
   });
@@ -33,14 +44,26 @@ describe('compatEmbedRequestSchema', () => {
   });
 
   it('names a bad block by its path', () => {
-    expect(failure({ ...base, inputs: [textInput, { content: [{ type: 'video', url: 'x' }] }] })).toMatchObject({ status: 400, param: 'inputs[1].content[0].type' });
-    expect(failure({ ...base, inputs: [{ content: [{ type: 'image_url', image_url: {} }] }] })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'inputs[0].content[0].image_url.url' });
-    expect(failure({ ...base, inputs: [{ content: [{ type: 'text', text: 'a', extra: 1 }] }] })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'inputs[0].content[0].extra' });
+    expect(failure({ ...base, inputs: [textInput, { content: [{ type: 'video', url: 'x' }] }] })).toMatchObject({
+      status: 400,
+      param: 'inputs[1].content[0].type',
+    });
+    expect(failure({ ...base, inputs: [{ content: [{ type: 'image_url', image_url: {} }] }] })).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'inputs[0].content[0].image_url.url',
+    });
+    expect(failure({ ...base, inputs: [{ content: [{ type: 'text', text: 'a', extra: 1 }] }] })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'inputs[0].content[0].extra',
+    });
   });
 
   it('requires input_type and accepts search_document, search_query and image', () => {
     expect(failure({ model: 'm', texts: ['a'] })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'input_type' });
-    for (const inputType of ['search_document', 'search_query', 'image']) expect(parse({ ...base, input_type: inputType, texts: ['a'] }).input_type).toBe(inputType);
+    for (const inputType of ['search_document', 'search_query', 'image'])
+      expect(parse({ ...base, input_type: inputType, texts: ['a'] }).input_type).toBe(inputType);
   });
 
   it('says classification and clustering are not supported', () => {
@@ -63,13 +86,21 @@ describe('compatEmbedRequestSchema', () => {
   });
 
   it('takes output_dimension as a positive integer, truncate as NONE/START/END and max_tokens as a positive integer', () => {
-    expect(parse({ ...base, texts: ['a'], output_dimension: 256, truncate: 'START', max_tokens: 10 })).toMatchObject({ output_dimension: 256, truncate: 'START', max_tokens: 10 });
+    expect(parse({ ...base, texts: ['a'], output_dimension: 256, truncate: 'START', max_tokens: 10 })).toMatchObject({
+      output_dimension: 256,
+      truncate: 'START',
+      max_tokens: 10,
+    });
     expect(failure({ ...base, texts: ['a'], output_dimension: 25.5 })).toMatchObject({ status: 400, param: 'output_dimension' });
     expect(failure({ ...base, texts: ['a'], truncate: 'LEFT' })).toMatchObject({ status: 400, param: 'truncate' });
     expect(failure({ ...base, texts: ['a'], max_tokens: 0 })).toMatchObject({ status: 400, param: 'max_tokens' });
   });
 
   it('refuses unknown parameters such as images by name', () => {
-    expect(failure({ ...base, texts: ['a'], images: ['data:image/png;base64,AAAA'] })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'images' });
+    expect(failure({ ...base, texts: ['a'], images: ['data:image/png;base64,AAAA'] })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'images',
+    });
   });
 });

@@ -20,18 +20,16 @@ export const compatEmbedInputSchema = z.strictObject({ content: z.array(compatCo
 export type CompatEmbedInput = z.infer<typeof compatEmbedInputSchema>;
 
 // The string check first, so that a missing input_type is reported as missing rather than as a bad value.
-const inputTypeSchema = z.string().pipe(z.enum(supportedInputTypes, {
-  error: (issue) =>
-    unsupportedInputTypes.includes(issue.input)
-      ? `'${String(issue.input)}' is not supported; use search_document, search_query or image`
-      : undefined,
-}));
+const inputTypeSchema = z.string().pipe(
+  z.enum(supportedInputTypes, {
+    error: (issue) =>
+      unsupportedInputTypes.includes(issue.input) ? `'${String(issue.input)}' is not supported; use search_document, search_query or image` : undefined,
+  }),
+);
 
 const embeddingTypeSchema = z.enum(supportedEmbeddingTypes, {
   error: (issue) =>
-    unsupportedEmbeddingTypes.includes(issue.input)
-      ? `'${String(issue.input)}' embeddings are not supported; use float or base64`
-      : undefined,
+    unsupportedEmbeddingTypes.includes(issue.input) ? `'${String(issue.input)}' embeddings are not supported; use float or base64` : undefined,
 });
 
 /**

@@ -11,12 +11,7 @@ const tokenIdsSchema = z.array(tokenIdSchema).min(1, 'a token-id array must not 
 
 /** `input` of POST /v1/embeddings: a string, strings, one token-id array or several (as vLLM and OpenAI accept). */
 export const embeddingsInputSchema = z.union(
-  [
-    textSchema,
-    z.array(textSchema).min(1).max(maxInputs),
-    tokenIdsSchema,
-    z.array(tokenIdsSchema).min(1).max(maxInputs),
-  ],
+  [textSchema, z.array(textSchema).min(1).max(maxInputs), tokenIdsSchema, z.array(tokenIdsSchema).min(1).max(maxInputs)],
   { error: `must be a non-empty string, a non-empty array of at most ${maxInputs} non-empty strings, an array of token ids or an array of token-id arrays` },
 );
 

@@ -29,16 +29,39 @@ describe('imageEditRequestSchema', () => {
     expect(failure({ ...valid, images: [image, 'data:image/png;base64,AAAA'] })).toMatchObject({ status: 400, param: 'images[1]' });
     // A stored file cannot be referenced (the gateway stores none): image_url is missing, file_id unknown.
     expect(failure({ ...valid, images: [{ file_id: 'file-1' }] })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'images[0].image_url' });
-    expect(failure({ ...valid, images: [{ ...image, file_id: 'file-1' }] })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'images[0].file_id' });
+    expect(failure({ ...valid, images: [{ ...image, file_id: 'file-1' }] })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'images[0].file_id',
+    });
   });
 
   it('accepts the ignored fields, a mask among them', () => {
-    const body = { ...valid, background: 'opaque', input_fidelity: 'high', mask: image, moderation: 'auto', output_compression: 0, partial_images: 2, stream: false, user: 'u' };
+    const body = {
+      ...valid,
+      background: 'opaque',
+      input_fidelity: 'high',
+      mask: image,
+      moderation: 'auto',
+      output_compression: 0,
+      partial_images: 2,
+      stream: false,
+      user: 'u',
+    };
     expect(parse(body)).toEqual(body);
   });
 
   it('accepts every "accepted and ignored" field with any value (spec): a mask of any shape, stream: true', () => {
-    const odd = { background: true, input_fidelity: 3, mask: { file_id: 'file-1' }, moderation: false, output_compression: 150, partial_images: 'two', stream: true, user: { id: 1 } };
+    const odd = {
+      background: true,
+      input_fidelity: 3,
+      mask: { file_id: 'file-1' },
+      moderation: false,
+      output_compression: 150,
+      partial_images: 'two',
+      stream: true,
+      user: { id: 1 },
+    };
     expect(parse({ ...valid, ...odd })).toMatchObject(odd);
     expect(parse({ ...valid, mask: 'data:image/png;base64,AAAA' }).mask).toBe('data:image/png;base64,AAAA');
   });

@@ -11,7 +11,10 @@ export const maxEditImages = 16;
  */
 export const imageEditRequestSchema = z.strictObject({
   ...imageRequestFields,
-  images: z.array(imageReferenceSchema).min(1, { error: 'at least one image is required' }).max(maxEditImages, { error: `at most ${maxEditImages} images are accepted` }),
+  images: z
+    .array(imageReferenceSchema)
+    .min(1, { error: 'at least one image is required' })
+    .max(maxEditImages, { error: `at most ${maxEditImages} images are accepted` }),
   input_fidelity: ignoredImageField,
   // Accepted and ignored (spec) whatever its shape; only a `mask.image_url` string is still checked as
   // an image field, so a URL there is refused like anywhere else (DESIGN.md, fault matrix row 8).

@@ -67,7 +67,16 @@ describe('imageGenerationRequestSchema', () => {
   });
 
   it('accepts the ignored fields with sane types', () => {
-    const body = { ...valid, background: 'transparent', moderation: 'low', output_compression: 80, partial_images: 0, stream: false, style: 'vivid', user: 'u-1' };
+    const body = {
+      ...valid,
+      background: 'transparent',
+      moderation: 'low',
+      output_compression: 80,
+      partial_images: 0,
+      stream: false,
+      style: 'vivid',
+      user: 'u-1',
+    };
     expect(parse(body)).toEqual(body);
   });
 

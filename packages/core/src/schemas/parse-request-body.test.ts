@@ -29,7 +29,11 @@ describe('parseRequestBody', () => {
   });
 
   it('names a nested field with a wrong type', () => {
-    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"},{"role":"user","content":3}]}')).toMatchObject({ status: 400, code: 'invalid_parameter', param: 'messages[1].content' });
+    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"},{"role":"user","content":3}]}')).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      param: 'messages[1].content',
+    });
   });
 
   it('names a missing required field', () => {
@@ -37,7 +41,11 @@ describe('parseRequestBody', () => {
   });
 
   it('rejects an unknown parameter by name, so typos do not pass silently', () => {
-    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"}],"tpo_k":1}')).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'tpo_k' });
+    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"}],"tpo_k":1}')).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'tpo_k',
+    });
   });
 
   it('refuses an out-of-range value', () => {

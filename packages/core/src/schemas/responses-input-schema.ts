@@ -28,7 +28,11 @@ const messageType = z.literal('message').optional();
 const textOnly = stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema])));
 
 const messageItemSchema = z.discriminatedUnion('role', [
-  z.object({ type: messageType, role: z.literal('user'), content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema]))) }),
+  z.object({
+    type: messageType,
+    role: z.literal('user'),
+    content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema]))),
+  }),
   z.object({ type: messageType, role: z.literal('system'), content: textOnly }),
   z.object({ type: messageType, role: z.literal('developer'), content: textOnly }),
   z.object({
@@ -55,12 +59,7 @@ const functionCallOutputItemSchema = z.object({
 // content is never produced (the gateway stores nothing to decrypt it with).
 const reasoningItemSchema = z.object({ type: z.literal('reasoning') });
 
-const itemSchema = z.discriminatedUnion('type', [
-  messageItemSchema,
-  functionCallItemSchema,
-  functionCallOutputItemSchema,
-  reasoningItemSchema,
-]);
+const itemSchema = z.discriminatedUnion('type', [messageItemSchema, functionCallItemSchema, functionCallOutputItemSchema, reasoningItemSchema]);
 
 /**
  * One input item. An `item_reference` points at an item stored by an earlier call, which this gateway
@@ -73,7 +72,8 @@ export const responsesInputItemSchema = z.preprocess((value: unknown, context) =
       code: 'custom',
       path: ['type'],
       input: value.type,
-      message: 'item_reference needs stored items, and this gateway stores nothing: send the item itself (as the earlier response returned it) instead of a reference',
+      message:
+        'item_reference needs stored items, and this gateway stores nothing: send the item itself (as the earlier response returned it) instead of a reference',
     });
   }
   return value;

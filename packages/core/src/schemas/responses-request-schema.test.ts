@@ -13,7 +13,14 @@ describe('responsesRequestSchema', () => {
       ...base,
       input: [
         { role: 'system', content: 'Be brief.' },
-        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What is in this image?' }, { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'high' }] },
+        {
+          type: 'message',
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What is in this image?' },
+            { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'high' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'output_text', text: 'A cat.' }] },
         { role: 'developer', content: [{ type: 'input_text', text: 'Answer in French.' }] },
       ],
@@ -24,10 +31,27 @@ describe('responsesRequestSchema', () => {
   it('accepts replayed output items as input: message items with id and status, output_text with annotations and logprobs, refusals, function calls and their outputs, reasoning items', () => {
     const input = [
       { role: 'user', content: 'What is the weather in Paris?' },
-      { id: 'rs_1', type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text: 'Call the tool.' }], encrypted_content: null, status: 'completed' },
+      {
+        id: 'rs_1',
+        type: 'reasoning',
+        summary: [],
+        content: [{ type: 'reasoning_text', text: 'Call the tool.' }],
+        encrypted_content: null,
+        status: 'completed',
+      },
       { id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call_output', call_id: 'call_1', output: '{"temp":21}', id: 'fco_1', status: 'completed' },
-      { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', phase: null, content: [{ type: 'output_text', text: 'It is 21.', annotations: [], logprobs: null }, { type: 'refusal', refusal: 'No more.' }] },
+      {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        status: 'completed',
+        phase: null,
+        content: [
+          { type: 'output_text', text: 'It is 21.', annotations: [], logprobs: null },
+          { type: 'refusal', refusal: 'No more.' },
+        ],
+      },
       { type: 'function_call_output', call_id: 'call_2', output: [{ type: 'input_text', text: 'done' }] },
     ];
     expect(parse({ ...base, input }).input).toEqual([
@@ -35,7 +59,14 @@ describe('responsesRequestSchema', () => {
       { type: 'reasoning' },
       { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call_output', call_id: 'call_1', output: '{"temp":21}' },
-      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'It is 21.' }, { type: 'refusal', refusal: 'No more.' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [
+          { type: 'output_text', text: 'It is 21.' },
+          { type: 'refusal', refusal: 'No more.' },
+        ],
+      },
       { type: 'function_call_output', call_id: 'call_2', output: [{ type: 'input_text', text: 'done' }] },
     ]);
   });
@@ -43,7 +74,11 @@ describe('responsesRequestSchema', () => {
   it.each([
     ['an unknown role', [{ role: 'robot', content: 'x' }], 'input[0].role'],
     ['an image outside a user message', [{ role: 'system', content: [{ type: 'input_image', image_url: 'data:,' }] }], 'input[0].content[0].type'],
-    ['an image part without image_url (by file id)', [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1' }] }], 'input[0].content[0].image_url'],
+    [
+      'an image part without image_url (by file id)',
+      [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1' }] }],
+      'input[0].content[0].image_url',
+    ],
     ['a file part', [{ role: 'user', content: [{ type: 'input_file', file_id: 'file-1' }] }], 'input[0].content[0].type'],
     ['a wrong part field type', [{ role: 'user', content: [{ type: 'input_text', text: 3 }] }], 'input[0].content[0].text'],
     ['a function call without call_id', [{ type: 'function_call', name: 'f', arguments: '{}' }], 'input[0].call_id'],
@@ -94,10 +129,26 @@ describe('responsesRequestSchema', () => {
   });
 
   it('accepts function tools (strict kept) and refuses a built-in tool type, naming tools[i].type', () => {
-    const tool = { type: 'function', name: 'get_weather', description: null, parameters: { type: 'object', properties: { city: { type: 'string' } } }, strict: true };
+    const tool = {
+      type: 'function',
+      name: 'get_weather',
+      description: null,
+      parameters: { type: 'object', properties: { city: { type: 'string' } } },
+      strict: true,
+    };
     expect(parse({ ...base, tools: [tool] }).tools).toEqual([tool]);
     expect(parse({ ...base, tools: [] }).tools).toEqual([]);
-    for (const type of ['web_search', 'web_search_preview', 'file_search', 'code_interpreter', 'computer_use_preview', 'mcp', 'image_generation', 'local_shell', 'custom']) {
+    for (const type of [
+      'web_search',
+      'web_search_preview',
+      'file_search',
+      'code_interpreter',
+      'computer_use_preview',
+      'mcp',
+      'image_generation',
+      'local_shell',
+      'custom',
+    ]) {
       const refused = failure({ ...base, tools: [tool, { type, name: 'x' }] });
       expect(refused).toMatchObject({ status: 400, param: 'tools[1].type' });
       expect(refused.message).toContain(type);
@@ -126,7 +177,15 @@ describe('responsesRequestSchema', () => {
   });
 
   it('reads nulls as not given, as clients that serialise every field send them', () => {
-    const request = parse({ ...base, previous_response_id: null, background: false, store: null, tools: null, text: { format: null, verbosity: null }, reasoning: { effort: null, summary: null } });
+    const request = parse({
+      ...base,
+      previous_response_id: null,
+      background: false,
+      store: null,
+      tools: null,
+      text: { format: null, verbosity: null },
+      reasoning: { effort: null, summary: null },
+    });
     expect(request).not.toHaveProperty('previous_response_id');
     expect(request.background).toBe(false);
   });

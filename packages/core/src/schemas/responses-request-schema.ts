@@ -11,7 +11,8 @@ export { inputImagePartSchema, inputTextPartSchema } from './responses-input-sch
 export const responsesReasoningEffortSchema = z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
 
 // Spec rule 1: nothing is stored, so what needs an earlier response or a stored conversation cannot be served.
-const needsStoredState = 'this gateway stores nothing: send the whole history as input items (the earlier output items followed by the new input), with store: false';
+const needsStoredState =
+  'this gateway stores nothing: send the whole history as input items (the earlier output items followed by the new input), with store: false';
 
 const responsesObjectSchema = z
   .strictObject({
@@ -54,9 +55,15 @@ const responsesObjectSchema = z
   })
   .superRefine((value, context) => {
     if (value.max_tokens !== undefined && value.max_output_tokens !== undefined) {
-      context.addIssue({ code: 'custom', path: ['max_output_tokens'], input: value.max_output_tokens, message: 'send max_tokens or max_output_tokens, not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['max_output_tokens'],
+        input: value.max_output_tokens,
+        message: 'send max_tokens or max_output_tokens, not both',
+      });
     }
-    const maxTokens = value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_output_tokens', value: value.max_output_tokens };
+    const maxTokens =
+      value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_output_tokens', value: value.max_output_tokens };
     checkSamplingParameters(value, maxTokens, context);
     const choice = value.tool_choice;
     if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.name === choice.name)) {

@@ -30,10 +30,7 @@ export const responsesToolSchema = z.unknown().transform((value, context): z.out
 
 export type ResponsesFunctionTool = z.output<typeof functionToolSchema>;
 
-export const responsesToolChoiceSchema = z.union([
-  z.enum(['none', 'auto', 'required']),
-  z.object({ type: z.literal('function'), name: z.string().min(1) }),
-]);
+export const responsesToolChoiceSchema = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string().min(1) })]);
 
 export type ResponsesToolChoice = z.output<typeof responsesToolChoiceSchema>;
 

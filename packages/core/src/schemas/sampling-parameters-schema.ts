@@ -41,7 +41,12 @@ export function checkSamplingParameters(
   context: z.RefinementCtx,
 ): void {
   if (value.min_tokens !== undefined && maxTokens.value !== undefined && value.min_tokens > maxTokens.value) {
-    context.addIssue({ code: 'custom', path: ['min_tokens'], input: value.min_tokens, message: `min_tokens must be at most ${maxTokens.name} (${maxTokens.value})` });
+    context.addIssue({
+      code: 'custom',
+      path: ['min_tokens'],
+      input: value.min_tokens,
+      message: `min_tokens must be at most ${maxTokens.name} (${maxTokens.value})`,
+    });
   }
   // vLLM refuses prompt log-probabilities on a stream: a stream has no place to carry them.
   if (value.prompt_logprobs !== undefined && value.stream === true) {

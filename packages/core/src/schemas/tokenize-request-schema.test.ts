@@ -17,6 +17,10 @@ describe('tokenizeRequestSchema', () => {
   });
 
   it('refuses unknown parameters such as return_token_strs (token_strs is always null)', () => {
-    expect(failure({ model: 'gamma-m3', prompt: 'a', return_token_strs: true })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'return_token_strs' });
+    expect(failure({ model: 'gamma-m3', prompt: 'a', return_token_strs: true })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'return_token_strs',
+    });
   });
 });

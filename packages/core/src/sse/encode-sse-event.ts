@@ -46,6 +46,11 @@ export function encodeSseEvent(event: SseEvent): Uint8Array {
   let text = '';
   if (event.event !== undefined) text += `event: ${event.event}\n`;
   if (event.id !== undefined) text += `id: ${event.id}\n`;
-  text += event.data.includes('\n') ? event.data.split(/\r?\n/).map((line) => `data: ${line}\n`).join('') : `data: ${event.data}\n`;
+  text += event.data.includes('\n')
+    ? event.data
+        .split(/\r?\n/)
+        .map((line) => `data: ${line}\n`)
+        .join('')
+    : `data: ${event.data}\n`;
   return encoder.encode(`${text}\n`);
 }

@@ -32,7 +32,16 @@ describe('toClientChatCompletion', () => {
           stop_reason: 151_645,
           token_ids: null,
           routed_experts: null,
-          message: { role: 'assistant', content: 'Hello there.', tool_calls: [], annotations: null, audio: null, function_call: null, reasoning: 'hmm', refusal: null },
+          message: {
+            role: 'assistant',
+            content: 'Hello there.',
+            tool_calls: [],
+            annotations: null,
+            audio: null,
+            function_call: null,
+            reasoning: 'hmm',
+            refusal: null,
+          },
         },
       ],
       usage: { completion_tokens: 7, prompt_tokens: 11, total_tokens: 18, prompt_tokens_details: null },
@@ -46,7 +55,10 @@ describe('toClientChatCompletion', () => {
   });
 
   it('reads reasoning_content (vLLM <= 0.11) as reasoning', () => {
-    const completion = toClientChatCompletion(readUpstreamChatCompletion(vllmCompletion({ reasoning: 'old name', reasoningField: 'reasoning_content' })), options);
+    const completion = toClientChatCompletion(
+      readUpstreamChatCompletion(vllmCompletion({ reasoning: 'old name', reasoningField: 'reasoning_content' })),
+      options,
+    );
     expect(completion.choices[0]?.message.reasoning).toBe('old name');
   });
 
@@ -75,7 +87,13 @@ describe('readUpstreamChatCompletion', () => {
   });
 
   it('maps an error envelope sent with status 200 by its integer code (protocols 1.5)', () => {
-    expect(refusal(() => readUpstreamChatCompletion({ error: { message: 'bad', type: 'BadRequestError', param: 'x', code: 400 } }))).toEqual({ status: 400, code: 'upstream_rejected' });
-    expect(refusal(() => readUpstreamChatCompletion({ error: { message: 'boom', type: 'InternalServerError', code: 500 } }))).toEqual({ status: 502, code: 'upstream_error' });
+    expect(refusal(() => readUpstreamChatCompletion({ error: { message: 'bad', type: 'BadRequestError', param: 'x', code: 400 } }))).toEqual({
+      status: 400,
+      code: 'upstream_rejected',
+    });
+    expect(refusal(() => readUpstreamChatCompletion({ error: { message: 'boom', type: 'InternalServerError', code: 500 } }))).toEqual({
+      status: 502,
+      code: 'upstream_error',
+    });
   });
 });

@@ -12,7 +12,14 @@ async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
 }
 
 function options(overrides: Partial<ChatStreamOptions> = {}): ChatStreamOptions {
-  return { model: 'alpha36-35b-a3b-thinking-general', id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', clearThinking: false, includeUsage: false, meta: {}, ...overrides };
+  return {
+    model: 'alpha36-35b-a3b-thinking-general',
+    id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff',
+    clearThinking: false,
+    includeUsage: false,
+    meta: {},
+    ...overrides,
+  };
 }
 
 const json = (event: SseEvent | undefined): Record<string, unknown> => JSON.parse(event?.data ?? 'null') as Record<string, unknown>;
@@ -20,14 +27,22 @@ const json = (event: SseEvent | undefined): Record<string, unknown> => JSON.pars
 describe('chatStreamToClientStream', () => {
   it('rewrites the model in every chunk, renames reasoning_content, drops the unasked usage chunk, ends with [DONE]', async () => {
     const meta = {};
-    const out = await collect(chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['Hel', 'lo'], { reasoning: ['hmm'], reasoningField: 'reasoning_content' })), options({ meta })));
+    const out = await collect(
+      chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['Hel', 'lo'], { reasoning: ['hmm'], reasoningField: 'reasoning_content' })), options({ meta })),
+    );
     expect(out.at(-1)).toEqual({ data: '[DONE]' });
     const chunks = out.slice(0, -1).map(json);
     expect(chunks).toHaveLength(5);
     for (const chunk of chunks) expect(chunk.model).toBe('alpha36-35b-a3b-thinking-general');
     // The spec's chatcmpl-<hex> form, the same id on every chunk, whatever the upstream named it.
     for (const chunk of chunks) expect(chunk.id).toBe('chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff');
-    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { reasoning: 'hmm' }, { content: 'Hel' }, { content: 'lo' }, {}]);
+    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { reasoning: 'hmm' },
+      { content: 'Hel' },
+      { content: 'lo' },
+      {},
+    ]);
     expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
     expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });
   });
@@ -35,14 +50,28 @@ describe('chatStreamToClientStream', () => {
   it('forwards the usage chunk (choices: []) when the client asked include_usage', async () => {
     const out = await collect(chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['a'])), options({ includeUsage: true })));
     const usageChunk = json(out.at(-2));
-    expect(usageChunk).toMatchObject({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 1, total_tokens: 12 }, model: 'alpha36-35b-a3b-thinking-general' });
+    expect(usageChunk).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 11, completion_tokens: 1, total_tokens: 12 },
+      model: 'alpha36-35b-a3b-thinking-general',
+    });
   });
 
   it('removes reasoning for models that hide thinking, dropping chunks left empty', async () => {
-    const events = [chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ reasoning: 'secret' }), chunkEvent({ reasoning: 'more', content: 'Hi' }), chunkEvent({}, 'stop'), doneData];
+    const events = [
+      chunkEvent({ role: 'assistant', content: '' }),
+      chunkEvent({ reasoning: 'secret' }),
+      chunkEvent({ reasoning: 'more', content: 'Hi' }),
+      chunkEvent({}, 'stop'),
+      doneData,
+    ];
     const out = await collect(chatStreamToClientStream(scriptedEvents(events), options({ clearThinking: true })));
     expect(out.map((event) => event.data).join('')).not.toContain('secret');
-    expect(out.slice(0, -1).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hi' }, {}]);
+    expect(out.slice(0, -1).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { content: 'Hi' },
+      {},
+    ]);
   });
 
   it('ends a stream that stops without [DONE] with an error event, then [DONE]', async () => {
@@ -65,7 +94,11 @@ describe('chatStreamToClientStream', () => {
   });
 
   it("relays the upstream's in-stream error without its host names, stops reading, and ends with [DONE]", async () => {
-    const upstream = scriptedEvents([chunkEvent({ content: 'a' }), { data: JSON.stringify({ error: { message: 'engine died at http://10.0.0.5:8000/v1', type: 'InternalServerError', param: null, code: 500 } }) }, doneData]);
+    const upstream = scriptedEvents([
+      chunkEvent({ content: 'a' }),
+      { data: JSON.stringify({ error: { message: 'engine died at http://10.0.0.5:8000/v1', type: 'InternalServerError', param: null, code: 500 } }) },
+      doneData,
+    ]);
     const out = await collect(chatStreamToClientStream(upstream, options()));
     const error = json(out.at(-2)).error as { message: string; code: string };
     expect(error.code).toBe('upstream_error');
@@ -82,13 +115,32 @@ describe('chatStreamToClientStream', () => {
 
   it('rewrites plain content chunks in their text without touching content that looks like JSON fields', async () => {
     const tricky = '","model":"evil","id":"x"} "model": \\"usage\\" \n é';
-    const upstream = scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: tricky }), chunkEvent({ content: 'plain' }), chunkEvent({}, 'stop'), doneData]);
+    const upstream = scriptedEvents([
+      chunkEvent({ role: 'assistant', content: '' }),
+      chunkEvent({ content: tricky }),
+      chunkEvent({ content: 'plain' }),
+      chunkEvent({}, 'stop'),
+      doneData,
+    ]);
     const out = await collect(chatStreamToClientStream(upstream, options()));
     const chunks = out.slice(0, -1).map(json);
-    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ role: 'assistant', content: '' }, { content: tricky }, { content: 'plain' }, {}]);
+    expect(chunks.map((chunk) => (chunk.choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { content: tricky },
+      { content: 'plain' },
+      {},
+    ]);
     for (const chunk of chunks) expect(chunk).toMatchObject({ id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', model: 'alpha36-35b-a3b-thinking-general' });
     // The same bytes as parse + stringify: the key order of the upstream chunk is kept.
-    expect(out[2]?.data).toBe(JSON.stringify({ id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'alpha36-35b-a3b-thinking-general', choices: [{ index: 0, delta: { content: 'plain' }, logprobs: null, finish_reason: null }] }));
+    expect(out[2]?.data).toBe(
+      JSON.stringify({
+        id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: 'alpha36-35b-a3b-thinking-general',
+        choices: [{ index: 0, delta: { content: 'plain' }, logprobs: null, finish_reason: null }],
+      }),
+    );
   });
 
   it('treats a chunk in the plain-content layout but with an invalid escape as a failure', async () => {
@@ -107,7 +159,16 @@ describe('chatStreamToClientStream', () => {
   });
 
   it('keeps continuous usage on chunks only when the client asked include_usage', async () => {
-    const withUsage = { data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'x', choices: [{ index: 0, delta: { content: 'a' } }], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } }) };
+    const withUsage = {
+      data: JSON.stringify({
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'x',
+        choices: [{ index: 0, delta: { content: 'a' } }],
+        usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+      }),
+    };
     const asked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options({ includeUsage: true })));
     expect(json(asked[0])).toHaveProperty('usage');
     const unasked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options()));

@@ -18,7 +18,10 @@ export function readChatToolCalls(toolCalls: readonly unknown[] | null | undefin
     const call = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
     const fn = typeof call.function === 'object' && call.function !== null ? (call.function as Record<string, unknown>) : {};
     if (typeof fn.name !== 'string' || fn.name.length === 0) {
-      throw GatewayError.upstreamBodyInvalid('The model server answered with a tool call without a function name.', `choices[0].message.tool_calls[${index}].function.name: expected a string`);
+      throw GatewayError.upstreamBodyInvalid(
+        'The model server answered with a tool call without a function name.',
+        `choices[0].message.tool_calls[${index}].function.name: expected a string`,
+      );
     }
     return {
       id: typeof call.id === 'string' && call.id.length > 0 ? call.id : newCallId(),

@@ -16,11 +16,22 @@ function request(inputs: CompatEmbedRequest['inputs']): CompatEmbedRequest {
 describe('compatEmbedPlan', () => {
   it('puts texts in order as text inputs', () => {
     const plan = compatEmbedPlan({ model: 'mm', input_type: 'search_query', embedding_types: ['float'], texts: ['a', 'b'] }, multimodal);
-    expect(plan).toEqual({ count: 2, textInputs: [{ position: 0, text: 'a' }, { position: 1, text: 'b' }], imageInputs: [], images: [] });
+    expect(plan).toEqual({
+      count: 2,
+      textInputs: [
+        { position: 0, text: 'a' },
+        { position: 1, text: 'b' },
+      ],
+      imageInputs: [],
+      images: [],
+    });
   });
 
   it('separates inputs holding an image from text-only ones and reads each image header', () => {
-    const imageContent = [{ type: 'text' as const, text: 'x' }, { type: 'image_url' as const, image_url: { url: gifUrl } }];
+    const imageContent = [
+      { type: 'text' as const, text: 'x' },
+      { type: 'image_url' as const, image_url: { url: gifUrl } },
+    ];
     const plan = compatEmbedPlan(request([{ content: [{ type: 'text', text: 'a' }] }, { content: imageContent }]), multimodal);
     expect(plan.textInputs).toEqual([{ position: 0, text: 'a' }]);
     expect(plan.imageInputs).toEqual([{ position: 1, content: imageContent }]);
@@ -28,11 +39,16 @@ describe('compatEmbedPlan', () => {
   });
 
   it('refuses an image for a model without image input, naming the block', () => {
-    expect(() => compatEmbedPlan(request([{ content: [{ type: 'image_url', image_url: { url: gifUrl } }] }]), textOnly)).toThrow(expect.objectContaining({ status: 400, param: 'inputs[0].content[0]' }));
+    expect(() => compatEmbedPlan(request([{ content: [{ type: 'image_url', image_url: { url: gifUrl } }] }]), textOnly)).toThrow(
+      expect.objectContaining({ status: 400, param: 'inputs[0].content[0]' }),
+    );
   });
 
   it('refuses unreadable image data, naming the url', () => {
-    const broken = request([{ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }]);
+    const broken = request([
+      { content: [{ type: 'text', text: 'a' }] },
+      { content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+    ]);
     expect(() => compatEmbedPlan(broken, multimodal)).toThrow(expect.objectContaining({ status: 400, param: 'inputs[1].content[0].image_url.url' }));
   });
 });

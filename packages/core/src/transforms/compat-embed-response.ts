@@ -45,7 +45,9 @@ export function compatEmbedResponse(options: CompatEmbedResponseOptions): string
   const billedUnits = hasImages ? { input_tokens: options.inputTokens, images: options.images.length } : { input_tokens: options.inputTokens };
   const rest = JSON.stringify({
     texts: options.texts,
-    ...(hasImages ? { images: options.images.map((image) => ({ width: image.width, height: image.height, format: image.format, bit_depth: image.bitDepth })) } : {}),
+    ...(hasImages
+      ? { images: options.images.map((image) => ({ width: image.width, height: image.height, format: image.format, bit_depth: image.bitDepth })) }
+      : {}),
     meta: { api_version: { version: '2', is_experimental: true }, billed_units: billedUnits },
     model: options.model,
     usage: { billed_units: billedUnits },

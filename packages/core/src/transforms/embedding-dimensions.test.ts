@@ -44,7 +44,7 @@ describe('embeddingDimensions', () => {
     expect(error.message).toContain('1536');
   });
 
-  it('accepts gamma-m3\'s own 1024 (fixed) without sending it on, and refuses any other value', () => {
+  it("accepts gamma-m3's own 1024 (fixed) without sending it on, and refuses any other value", () => {
     expect(embeddingDimensions(gamma, 1024, 'dimensions', 'range')).toBeUndefined();
     for (const value of [512, 1023, 4096]) {
       const error = failure(() => embeddingDimensions(gamma, value, 'dimensions', 'range'));

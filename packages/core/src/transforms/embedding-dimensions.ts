@@ -25,12 +25,18 @@ export function embeddingDimensions(entry: ModelEntry, requested: number | undef
   }
   if (check === 'list') {
     if (!dimensions.allowed.includes(requested)) {
-      throw GatewayError.invalidParameter(param, `Invalid value for '${param}': ${requested} is not supported by '${entry.id}'; use one of ${dimensions.allowed.join(', ')}.`);
+      throw GatewayError.invalidParameter(
+        param,
+        `Invalid value for '${param}': ${requested} is not supported by '${entry.id}'; use one of ${dimensions.allowed.join(', ')}.`,
+      );
     }
     return requested;
   }
   if (requested < dimensions.min || requested > dimensions.max) {
-    throw GatewayError.invalidParameter(param, `Invalid value for '${param}': ${requested} is out of range for '${entry.id}'; use an integer from ${dimensions.min} to ${dimensions.max}.`);
+    throw GatewayError.invalidParameter(
+      param,
+      `Invalid value for '${param}': ${requested} is out of range for '${entry.id}'; use an integer from ${dimensions.min} to ${dimensions.max}.`,
+    );
   }
   return requested;
 }

@@ -29,7 +29,7 @@ const quotePairs: ReadonlyArray<readonly [string, string]> = [
 function cleanPrompt(text: string): string {
   // A template that ignores enable_thinking still emits <think>...</think> first; it is not the prompt.
   let prompt = text.replace(/^\s*<think>[\s\S]*?<\/think>/, '').trim();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [open, close] of quotePairs) {
       if (prompt.length >= open.length + close.length && prompt.startsWith(open) && prompt.endsWith(close)) {
@@ -44,9 +44,11 @@ function cleanPrompt(text: string): string {
 /** The rewritten prompt from the text model's chat completion; a missing or empty answer is the upstream's failure (502). */
 export function readImageEnhancedPrompt(body: unknown): EnhancedPrompt {
   const parsed = chatCompletionSchema.safeParse(body);
-  if (!parsed.success) throw GatewayError.upstreamBodyInvalid('The prompt enhancement model answered with an unexpected body.', upstreamBodyIssue(parsed.error));
+  if (!parsed.success)
+    throw GatewayError.upstreamBodyInvalid('The prompt enhancement model answered with an unexpected body.', upstreamBodyIssue(parsed.error));
   const prompt = cleanPrompt(parsed.data.choices[0]?.message.content ?? '');
-  if (prompt.length === 0) throw GatewayError.upstreamBodyInvalid('The prompt enhancement model returned an empty prompt.', 'choices[0].message.content: empty');
+  if (prompt.length === 0)
+    throw GatewayError.upstreamBodyInvalid('The prompt enhancement model returned an empty prompt.', 'choices[0].message.content: empty');
   return {
     prompt,
     inputTokens: parsed.data.usage?.prompt_tokens ?? 0,

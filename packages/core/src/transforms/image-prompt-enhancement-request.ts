@@ -4,13 +4,13 @@ import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 export const promptEnhancementMaxTokens = 512;
 
 const generationInstruction =
-  'You rewrite prompts for an image generation model. Rewrite the user\'s prompt as one detailed prompt: keep every subject, ' +
+  "You rewrite prompts for an image generation model. Rewrite the user's prompt as one detailed prompt: keep every subject, " +
   'element and constraint it states, and add concrete visual detail (composition, setting, lighting, colours, textures, style, ' +
   'medium or camera). Do not add text to be rendered in the image unless the prompt asks for it. Answer with the rewritten ' +
   'prompt only: no preamble, no quotes, no explanation.';
 
 const editInstruction =
-  'You rewrite instructions for an image editing model. Rewrite the user\'s edit instruction as one precise instruction: keep ' +
+  "You rewrite instructions for an image editing model. Rewrite the user's edit instruction as one precise instruction: keep " +
   'what it asks to change and what to keep, and add concrete visual detail about the change (placement, size, colours, lighting ' +
   'and style consistent with the original image). Answer with the rewritten instruction only: no preamble, no quotes, no explanation.';
 

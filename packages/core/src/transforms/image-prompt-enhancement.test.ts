@@ -16,7 +16,12 @@ describe('imagePromptEnhancementRequest', () => {
   it('asks the text model, non-streaming and without thinking, to rewrite the prompt', () => {
     const call = imagePromptEnhancementRequest('served-122b', 'a fox', 'generation');
     expect(call.path).toBe('/v1/chat/completions');
-    expect(call.body).toMatchObject({ model: 'served-122b', max_tokens: promptEnhancementMaxTokens, stream: false, chat_template_kwargs: { enable_thinking: false } });
+    expect(call.body).toMatchObject({
+      model: 'served-122b',
+      max_tokens: promptEnhancementMaxTokens,
+      stream: false,
+      chat_template_kwargs: { enable_thinking: false },
+    });
     const messages = call.body.messages as Array<{ role: string; content: string }>;
     expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(messages[1]?.content).toBe('a fox');

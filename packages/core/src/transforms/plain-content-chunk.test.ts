@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { matchPlainContentChunk, plainChunkContent, rewritePlainChunk } from './plain-content-chunk.js';
 
 const chunkText = (content: string, overrides: Record<string, unknown> = {}): string =>
-  JSON.stringify({ id: 'chatcmpl-fedcba98', object: 'chat.completion.chunk', created: 1730000000, model: 'upstream-model', choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }], ...overrides });
+  JSON.stringify({
+    id: 'chatcmpl-fedcba98',
+    object: 'chat.completion.chunk',
+    created: 1730000000,
+    model: 'upstream-model',
+    choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
+    ...overrides,
+  });
 
 const idJson = JSON.stringify('chatcmpl-00ff');
 const modelJson = JSON.stringify('catalogue-model');
@@ -44,7 +51,16 @@ describe('matchPlainContentChunk', () => {
   });
 
   it.each([
-    ['a role delta', JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] })],
+    [
+      'a role delta',
+      JSON.stringify({
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'm',
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
+      }),
+    ],
     ['a finish_reason', chunkText('a').replace('"finish_reason":null', '"finish_reason":"stop"')],
     ['a usage field', chunkText('a', { usage: { prompt_tokens: 1, completion_tokens: 1 } })],
     ['a reasoning delta', chunkText('a').replace('{"content":"a"}', '{"reasoning_content":"a"}')],
@@ -58,7 +74,7 @@ describe('matchPlainContentChunk', () => {
     ['a bad escape (invalid JSON)', chunkText('PLACEHOLDER').replace('PLACEHOLDER', 'a\\x')],
     ['a short \\u escape (invalid JSON)', chunkText('PLACEHOLDER').replace('PLACEHOLDER', 'a\\u12')],
     ['a raw newline in the content (invalid JSON)', chunkText('PLACEHOLDER').replace('PLACEHOLDER', 'a\nb')],
-    ['an unterminated content (invalid JSON)', chunkText('a').slice(0, -('"},"logprobs":null,"finish_reason":null}]}'.length))],
+    ['an unterminated content (invalid JSON)', chunkText('a').slice(0, -'"},"logprobs":null,"finish_reason":null}]}'.length)],
     ['trailing text', `${chunkText('a')} `],
     ['a truncated end (invalid JSON)', chunkText('a').slice(0, -1)],
     ['content past 4096 characters', chunkText('a'.repeat(4096))],

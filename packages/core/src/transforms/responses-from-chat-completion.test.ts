@@ -6,8 +6,21 @@ import { chatCompletionToImageFormResponse, chatCompletionToResponse } from './r
 import type { ResponsesEcho } from './responses-object.js';
 
 const echo: ResponsesEcho = {
-  instructions: null, max_output_tokens: null, max_tool_calls: null, metadata: null, parallel_tool_calls: true, reasoning: null, service_tier: 'auto',
-  temperature: null, text: null, tool_choice: 'auto', tools: [], top_logprobs: null, top_p: null, truncation: 'disabled', user: null,
+  instructions: null,
+  max_output_tokens: null,
+  max_tool_calls: null,
+  metadata: null,
+  parallel_tool_calls: true,
+  reasoning: null,
+  service_tier: 'auto',
+  temperature: null,
+  text: null,
+  tool_choice: 'auto',
+  tools: [],
+  top_logprobs: null,
+  top_p: null,
+  truncation: 'disabled',
+  user: null,
 };
 
 function options(clearThinking = false) {
@@ -78,13 +91,27 @@ describe('chatCompletionToResponse (text form)', () => {
     const completion = readUpstreamChatCompletion(vllmCompletion({ reasoning: 'Let me think.' }));
     const exposed = chatCompletionToResponse(completion, options());
     expect(exposed.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
-    expect(exposed.output[0]).toMatchObject({ id: expect.stringMatching(/^rs_\d+$/), summary: [], content: [{ type: 'reasoning_text', text: 'Let me think.' }] });
+    expect(exposed.output[0]).toMatchObject({
+      id: expect.stringMatching(/^rs_\d+$/),
+      summary: [],
+      content: [{ type: 'reasoning_text', text: 'Let me think.' }],
+    });
     expect(exposed.output_text).toBe('Hello there.');
     expect(chatCompletionToResponse(completion, options(true)).output.map((item) => item.type)).toEqual(['message']);
   });
 
   it('echoes the applied request values', () => {
-    const applied: ResponsesEcho = { ...echo, instructions: 'Be brief.', max_output_tokens: 50, reasoning: { effort: 'low', summary: null }, temperature: 0.4, top_p: 0.9, user: 'u-1', metadata: { run: '7' }, max_tool_calls: 2 };
+    const applied: ResponsesEcho = {
+      ...echo,
+      instructions: 'Be brief.',
+      max_output_tokens: 50,
+      reasoning: { effort: 'low', summary: null },
+      temperature: 0.4,
+      top_p: 0.9,
+      user: 'u-1',
+      metadata: { run: '7' },
+      max_tool_calls: 2,
+    };
     const response = chatCompletionToResponse(readUpstreamChatCompletion(vllmCompletion()), { ...options(), echo: applied });
     expect(response).toMatchObject(applied);
   });
@@ -101,7 +128,14 @@ describe('chatCompletionToResponse: tool calls and log-probabilities', () => {
     const response = chatCompletionToResponse(completion, options());
     expect(response.status).toBe('completed');
     expect(response.output).toEqual([
-      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city":"Paris"}', call_id: 'chatcmpl-tool-1', name: 'get_weather' },
+      {
+        id: expect.stringMatching(/^fc_\d+$/),
+        type: 'function_call',
+        status: 'completed',
+        arguments: '{"city":"Paris"}',
+        call_id: 'chatcmpl-tool-1',
+        name: 'get_weather',
+      },
       { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{}', call_id: 'chatcmpl-tool-2', name: 'get_time' },
     ]);
     expect(response.output_text).toBe('');
@@ -116,7 +150,10 @@ describe('chatCompletionToResponse: tool calls and log-probabilities', () => {
 
   it('gives a call the upstream sent without an id a call_ id the client can answer by', () => {
     const completion = readUpstreamChatCompletion(vllmCompletion({ content: null, toolCalls: [{ id: '', name: 'f', arguments: '{}' }] }));
-    expect(chatCompletionToResponse(completion, options()).output[0]).toMatchObject({ type: 'function_call', call_id: expect.stringMatching(/^call_[0-9a-f]+$/) });
+    expect(chatCompletionToResponse(completion, options()).output[0]).toMatchObject({
+      type: 'function_call',
+      call_id: expect.stringMatching(/^call_[0-9a-f]+$/),
+    });
   });
 
   it('refuses an upstream tool call without a function name as an upstream failure (502)', () => {
@@ -125,7 +162,19 @@ describe('chatCompletionToResponse: tool calls and log-probabilities', () => {
   });
 
   it('puts the upstream log-probabilities on the output_text part when they were asked for', () => {
-    const logprobs = { content: [{ token: 'Hi', logprob: -0.25, bytes: [72, 105], top_logprobs: [{ token: 'Hi', logprob: -0.25, bytes: [72, 105] }, { token: 'Yo', logprob: -2, bytes: [89, 111] }] }] };
+    const logprobs = {
+      content: [
+        {
+          token: 'Hi',
+          logprob: -0.25,
+          bytes: [72, 105],
+          top_logprobs: [
+            { token: 'Hi', logprob: -0.25, bytes: [72, 105] },
+            { token: 'Yo', logprob: -2, bytes: [89, 111] },
+          ],
+        },
+      ],
+    };
     const completion = readUpstreamChatCompletion(vllmCompletion({ content: 'Hi', logprobs }));
     const part = chatCompletionToResponse(completion, { ...options(), logprobs: true }).output[0];
     expect(part).toMatchObject({ type: 'message', content: [{ type: 'output_text', text: 'Hi', logprobs: logprobs.content }] });
@@ -135,14 +184,31 @@ describe('chatCompletionToResponse: tool calls and log-probabilities', () => {
 
 describe('chatCompletionToImageFormResponse', () => {
   it("has the spec's form for image input: resp-<hex>, object responses, content a single object, finish_reason", () => {
-    const response = chatCompletionToImageFormResponse(readUpstreamChatCompletion(vllmCompletion({ content: 'A cat on a mat.', usage: { prompt: 900, completion: 6 } })), options());
+    const response = chatCompletionToImageFormResponse(
+      readUpstreamChatCompletion(vllmCompletion({ content: 'A cat on a mat.', usage: { prompt: 900, completion: 6 } })),
+      options(),
+    );
     expect(response).toEqual({
       id: expect.stringMatching(/^resp-[0-9a-f]+$/),
       object: 'responses',
       created: 1_767_225_600,
       model: 'alpha36-35b-a3b-instruct',
-      output: [{ type: 'message', id: expect.any(String), role: 'assistant', content: { type: 'output_text', text: 'A cat on a mat.', annotations: [] }, finish_reason: 'stop' }],
-      usage: { input_tokens: 900, input_tokens_details: { cached_tokens: 0 }, output_tokens: 6, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 906 },
+      output: [
+        {
+          type: 'message',
+          id: expect.any(String),
+          role: 'assistant',
+          content: { type: 'output_text', text: 'A cat on a mat.', annotations: [] },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        input_tokens: 900,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: 6,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: 906,
+      },
     });
   });
 });

@@ -44,7 +44,14 @@ export function chatCompletionToResponse(completion: UpstreamChatCompletion, opt
     output.push(messageItem(`msg_${options.ids.digits(responsesIdDigits)}`, content, status, logprobs));
   }
   for (const call of calls) {
-    output.push({ id: `fc_${options.ids.digits(responsesIdDigits)}`, type: 'function_call', status, arguments: call.arguments, call_id: call.id, name: call.name });
+    output.push({
+      id: `fc_${options.ids.digits(responsesIdDigits)}`,
+      type: 'function_call',
+      status,
+      arguments: call.arguments,
+      call_id: call.id,
+      name: call.name,
+    });
   }
   return responsesObject({
     id: `resp_${options.ids.digits(responsesIdDigits)}`,

@@ -159,7 +159,12 @@ export function toStreamedResponsesUsage(usage: UsageCounts): ResponsesUsage {
   };
 }
 
-export function messageItem(id: string, text: string, status: ResponsesMessageItem['status'], logprobs: ResponsesLogprob[] | null = null): ResponsesMessageItem {
+export function messageItem(
+  id: string,
+  text: string,
+  status: ResponsesMessageItem['status'],
+  logprobs: ResponsesLogprob[] | null = null,
+): ResponsesMessageItem {
   return { id, type: 'message', role: 'assistant', status, phase: null, content: [{ type: 'output_text', text, annotations: [], logprobs }] };
 }
 

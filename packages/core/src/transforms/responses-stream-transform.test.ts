@@ -7,14 +7,49 @@ import type { ResponsesEcho } from './responses-object.js';
 import { chatStreamToResponsesEvents } from './responses-stream-transform.js';
 
 type Payload = Record<string, unknown> & { type: string; sequence_number: number };
-interface Item { id: string; type: string; content: Array<{ type: string; text: string }>; arguments?: string; name?: string; call_id?: string; status?: string }
+interface Item {
+  id: string;
+  type: string;
+  content: Array<{ type: string; text: string }>;
+  arguments?: string;
+  name?: string;
+  call_id?: string;
+  status?: string;
+}
 
 const echo: ResponsesEcho = {
-  instructions: null, max_output_tokens: null, max_tool_calls: null, metadata: null, parallel_tool_calls: true, reasoning: null, service_tier: 'auto',
-  temperature: null, text: null, tool_choice: 'auto', tools: [], top_logprobs: null, top_p: null, truncation: 'disabled', user: null,
+  instructions: null,
+  max_output_tokens: null,
+  max_tool_calls: null,
+  metadata: null,
+  parallel_tool_calls: true,
+  reasoning: null,
+  service_tier: 'auto',
+  temperature: null,
+  text: null,
+  tool_choice: 'auto',
+  tools: [],
+  top_logprobs: null,
+  top_p: null,
+  truncation: 'disabled',
+  user: null,
 };
 const terminal = new Set(['response.completed', 'response.incomplete', 'response.failed']);
-const known = new Set(['response.created', 'response.in_progress', 'response.output_item.added', 'response.output_item.done', 'response.content_part.added', 'response.content_part.done', 'response.output_text.delta', 'response.output_text.done', 'response.reasoning_text.delta', 'response.reasoning_text.done', 'response.function_call_arguments.delta', 'response.function_call_arguments.done', ...terminal]);
+const known = new Set([
+  'response.created',
+  'response.in_progress',
+  'response.output_item.added',
+  'response.output_item.done',
+  'response.content_part.added',
+  'response.content_part.done',
+  'response.output_text.delta',
+  'response.output_text.done',
+  'response.reasoning_text.delta',
+  'response.reasoning_text.done',
+  'response.function_call_arguments.delta',
+  'response.function_call_arguments.done',
+  ...terminal,
+]);
 
 /** The checks protocols.md 7.3 lists for openai-node's stream accumulator, applied to our events. */
 function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] } {
@@ -76,7 +111,15 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
 
 async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, meta = {}, overrides: { echo?: ResponsesEcho; logprobs?: boolean } = {}) {
   const events: SseEvent[] = [];
-  const options = { model: 'beta53-flash-agent', clearThinking, ids: countingIds(), createdAt: 1_767_225_600, echo: overrides.echo ?? echo, logprobs: overrides.logprobs ?? false, meta };
+  const options = {
+    model: 'beta53-flash-agent',
+    clearThinking,
+    ids: countingIds(),
+    createdAt: 1_767_225_600,
+    echo: overrides.echo ?? echo,
+    logprobs: overrides.logprobs ?? false,
+    meta,
+  };
   for await (const event of chatStreamToResponsesEvents(upstream, options)) events.push(event);
   return accumulate(events);
 }
@@ -87,7 +130,9 @@ function toolCallEvents(calls: ReadonlyArray<{ index: number; id: string; name: 
   for (const call of calls) {
     call.pieces.forEach((piece, position) => {
       const fn = position === 0 ? { name: call.name, arguments: piece } : { arguments: piece };
-      events.push(chunkEvent({ tool_calls: [position === 0 ? { index: call.index, id: call.id, type: 'function', function: fn } : { index: call.index, function: fn }] }));
+      events.push(
+        chunkEvent({ tool_calls: [position === 0 ? { index: call.index, id: call.id, type: 'function', function: fn } : { index: call.index, function: fn }] }),
+      );
     });
   }
   return events;
@@ -111,7 +156,13 @@ describe('chatStreamToResponsesEvents', () => {
     ]);
     expect(output[0]?.content[0]?.text).toBe('Hello!');
     const final = payloads.at(-1)?.response as Record<string, unknown>;
-    expect(final).toMatchObject({ object: 'response', status: 'completed', model: 'beta53-flash-agent', output_text: 'Hello!', usage: { input_tokens: 11, output_tokens: 2, total_tokens: 13 } });
+    expect(final).toMatchObject({
+      object: 'response',
+      status: 'completed',
+      model: 'beta53-flash-agent',
+      output_text: 'Hello!',
+      usage: { input_tokens: 11, output_tokens: 2, total_tokens: 13 },
+    });
     expect((payloads[0]?.response as Record<string, unknown>).status).toBe('in_progress');
     expect(meta).toEqual({ inputTokens: 11, outputTokens: 2 });
   });
@@ -141,7 +192,10 @@ describe('chatStreamToResponsesEvents', () => {
 
   it('ends with response.incomplete (reason max_output_tokens) when the token limit stopped it', async () => {
     const { payloads } = await run(scriptedEvents(vllmStreamEvents(['cut'], { finishReason: 'length' })));
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.incomplete', response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } });
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.incomplete',
+      response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+    });
   });
 
   it('still has one (empty) message when the model said nothing', async () => {
@@ -176,7 +230,14 @@ describe('chatStreamToResponsesEvents', () => {
       'response.completed',
     ]);
     expect(output).toEqual([
-      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{"city": "Paris"}', call_id: 'chatcmpl-tool-a', name: 'get_weather' },
+      {
+        id: expect.stringMatching(/^fc_\d+$/),
+        type: 'function_call',
+        status: 'completed',
+        arguments: '{"city": "Paris"}',
+        call_id: 'chatcmpl-tool-a',
+        name: 'get_weather',
+      },
       { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{}', call_id: 'chatcmpl-tool-b', name: 'get_time' },
     ]);
     const final = payloads.at(-1)?.response as { output: Item[]; output_text: string };
@@ -196,7 +257,10 @@ describe('chatStreamToResponsesEvents', () => {
       doneData,
     ];
     const { output } = await run(scriptedEvents(upstream), false, {}, { echo: { ...echo, max_tool_calls: 1 } });
-    expect(output.map((item) => [item.type, item.status])).toEqual([['message', 'completed'], ['function_call', 'completed']]);
+    expect(output.map((item) => [item.type, item.status])).toEqual([
+      ['message', 'completed'],
+      ['function_call', 'completed'],
+    ]);
   });
 
   it('counts reasoning tokens from the reasoning deltas when the upstream usage has no details, hidden thinking too', async () => {
@@ -209,26 +273,60 @@ describe('chatStreamToResponsesEvents', () => {
       chunkEvent({ reasoning: 'y' }),
       chunkEvent({ content: 'z' }),
       chunkEvent({}, 'stop'),
-      { data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [], usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 7 } } }) },
+      {
+        data: JSON.stringify({
+          id: 'c',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'm',
+          choices: [],
+          usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 7 } },
+        }),
+      },
       doneData,
     ];
     const { payloads } = await run(scriptedEvents(detailed));
     expect(payloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 9, output_tokens_details: { reasoning_tokens: 7 } } } });
-    const counted = [chunkEvent({ reasoning: 'x' }), chunkEvent({ reasoning: 'y' }), chunkEvent({ content: 'z' }), chunkEvent({}, 'stop'), usageEvent(3, 5), doneData];
+    const counted = [
+      chunkEvent({ reasoning: 'x' }),
+      chunkEvent({ reasoning: 'y' }),
+      chunkEvent({ content: 'z' }),
+      chunkEvent({}, 'stop'),
+      usageEvent(3, 5),
+      doneData,
+    ];
     const { payloads: countedPayloads } = await run(scriptedEvents(counted));
     expect(countedPayloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 } } } });
   });
 
-  it('carries the chunks\' log-probabilities on the text deltas and the final part when asked for', async () => {
+  it("carries the chunks' log-probabilities on the text deltas and the final part when asked for", async () => {
     const logprob = (token: string) => ({ token, logprob: -0.5, bytes: [...new TextEncoder().encode(token)], top_logprobs: [] });
     const withLogprobs = (content: string) => ({
-      data: JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, logprobs: { content: [logprob(content)] }, finish_reason: null }] }),
+      data: JSON.stringify({
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'm',
+        choices: [{ index: 0, delta: { content }, logprobs: { content: [logprob(content)] }, finish_reason: null }],
+      }),
     });
     const upstream = [withLogprobs('Hi'), withLogprobs('!'), chunkEvent({}, 'stop'), usageEvent(1, 2), doneData];
     const events: SseEvent[] = [];
-    for await (const event of chatStreamToResponsesEvents(scriptedEvents(upstream), { model: 'm', clearThinking: false, ids: countingIds(), createdAt: 1, echo, logprobs: true, meta: {} })) events.push(event);
+    for await (const event of chatStreamToResponsesEvents(scriptedEvents(upstream), {
+      model: 'm',
+      clearThinking: false,
+      ids: countingIds(),
+      createdAt: 1,
+      echo,
+      logprobs: true,
+      meta: {},
+    }))
+      events.push(event);
     const payloads = events.map((event) => JSON.parse(event.data) as Payload);
-    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.logprobs)).toEqual([[logprob('Hi')], [logprob('!')]]);
+    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.logprobs)).toEqual([
+      [logprob('Hi')],
+      [logprob('!')],
+    ]);
     expect(payloads.at(-1)).toMatchObject({ response: { output: [{ content: [{ text: 'Hi!', logprobs: [logprob('Hi'), logprob('!')] }] }] } });
   });
 
@@ -244,7 +342,11 @@ describe('chatStreamToResponsesEvents', () => {
   });
 
   it('ends with response.failed on an in-stream upstream error, and stops reading the upstream', async () => {
-    const upstream = scriptedEvents([chunkEvent({ content: 'a' }), { data: '{"error":{"message":"engine failure","type":"InternalServerError","param":null,"code":500}}' }, { data: '[DONE]' }]);
+    const upstream = scriptedEvents([
+      chunkEvent({ content: 'a' }),
+      { data: '{"error":{"message":"engine failure","type":"InternalServerError","param":null,"code":500}}' },
+      { data: '[DONE]' },
+    ]);
     const { payloads } = await run(upstream);
     expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { error: { code: 'upstream_error', message: 'engine failure' } } });
     expect(upstream.returned).toBe(true);

@@ -76,7 +76,10 @@ function toolCallFragments(delta: Record<string, unknown> | undefined): ToolCall
  * response.completed, response.incomplete (the token limit hit) or response.failed (the upstream
  * failed or ended without `[DONE]`). No `[DONE]`, as the API has none.
  */
-export async function* chatStreamToResponsesEvents(events: AsyncIterable<SseEvent>, options: ResponsesStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
+export async function* chatStreamToResponsesEvents(
+  events: AsyncIterable<SseEvent>,
+  options: ResponsesStreamOptions,
+): AsyncGenerator<SseEvent, void, undefined> {
   let sequence = 0;
   const id = `resp_${options.ids.digits(responsesIdDigits)}`;
   const output: ResponsesOutputItem[] = [];
@@ -90,10 +93,16 @@ export async function* chatStreamToResponsesEvents(events: AsyncIterable<SseEven
   let usage: StreamUsage | undefined;
   // Servers that report no reasoning count in a stream's usage: one reasoning delta is one token.
   let reasoningDeltas = 0;
-  const emit = (type: string, payload: Record<string, unknown>): SseEvent => ({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...payload }) });
+  const emit = (type: string, payload: Record<string, unknown>): SseEvent => ({
+    event: type,
+    data: JSON.stringify({ type, sequence_number: sequence++, ...payload }),
+  });
   const finalUsage = (): StreamUsage | undefined => {
     if (usage === undefined || reasoningDeltas === 0 || typeof usage.completion_tokens_details?.reasoning_tokens === 'number') return usage;
-    return { ...usage, completion_tokens_details: { ...usage.completion_tokens_details, reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) } };
+    return {
+      ...usage,
+      completion_tokens_details: { ...usage.completion_tokens_details, reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) },
+    };
   };
   const snapshot = (status: ResponsesStatus, error?: StreamFailure) => {
     const counted = finalUsage();
@@ -113,14 +122,33 @@ export async function* chatStreamToResponsesEvents(events: AsyncIterable<SseEven
     const index = output.length;
     sawOutput = true;
     if (kind === 'message') {
-      const item: ResponsesMessageItem = { id: `msg_${options.ids.digits(responsesIdDigits)}`, type: 'message', role: 'assistant', status: 'in_progress', phase: null, content: [] };
+      const item: ResponsesMessageItem = {
+        id: `msg_${options.ids.digits(responsesIdDigits)}`,
+        type: 'message',
+        role: 'assistant',
+        status: 'in_progress',
+        phase: null,
+        content: [],
+      };
       output.push(item);
       open = { kind, item, index };
       yield emit('response.output_item.added', { output_index: index, item });
       item.content.push({ type: 'output_text', text: '', annotations: [], logprobs: options.logprobs ? [] : null });
-      yield emit('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
+      yield emit('response.content_part.added', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
+      });
     } else {
-      const item: ResponsesReasoningItem = { id: `rs_${options.ids.digits(responsesIdDigits)}`, type: 'reasoning', summary: [], content: [], encrypted_content: null, status: 'in_progress' };
+      const item: ResponsesReasoningItem = {
+        id: `rs_${options.ids.digits(responsesIdDigits)}`,
+        type: 'reasoning',
+        summary: [],
+        content: [],
+        encrypted_content: null,
+        status: 'in_progress',
+      };
       output.push(item);
       open = { kind, item, index };
       yield emit('response.output_item.added', { output_index: index, item });

@@ -17,13 +17,26 @@ describe('responsesToChatRequest', () => {
       model: 'm',
       input: [
         { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Rules.' }] },
-        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What is it?' }, { type: 'input_image', image_url: 'data:image/png;base64,AA', detail: 'low' }] },
+        {
+          type: 'message',
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What is it?' },
+            { type: 'input_image', image_url: 'data:image/png;base64,AA', detail: 'low' },
+          ],
+        },
         { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'A cat.' }] },
       ],
     });
     expect(chat.messages).toEqual([
       { role: 'system', content: [{ type: 'text', text: 'Rules.' }] },
-      { role: 'user', content: [{ type: 'text', text: 'What is it?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AA', detail: 'low' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is it?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,AA', detail: 'low' } },
+        ],
+      },
       { role: 'assistant', content: [{ type: 'text', text: 'A cat.' }] },
     ]);
   });
@@ -52,7 +65,11 @@ describe('responsesToChatRequest', () => {
     const call = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } });
     expect(chat.messages).toEqual([
       { role: 'user', content: 'Weather in Paris and Rome?' },
-      { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }], tool_calls: [call('c1', 'get_weather', '{"city":"Paris"}'), call('c2', 'get_weather', '{"city":"Rome"}')] },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Checking.' }],
+        tool_calls: [call('c1', 'get_weather', '{"city":"Paris"}'), call('c2', 'get_weather', '{"city":"Rome"}')],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '21' },
       { role: 'tool', tool_call_id: 'c2', content: [{ type: 'text', text: '25' }] },
       { role: 'assistant', tool_calls: [call('c3', 'get_time', '{}')] },
@@ -65,7 +82,10 @@ describe('responsesToChatRequest', () => {
     const chat = responsesToChatRequest({
       model: 'm',
       input: 'x',
-      tools: [{ type: 'function', name: 'get_weather', description: 'Weather now.', parameters, strict: true }, { type: 'function', name: 'noop', description: null, parameters: null, strict: null }],
+      tools: [
+        { type: 'function', name: 'get_weather', description: 'Weather now.', parameters, strict: true },
+        { type: 'function', name: 'noop', description: null, parameters: null, strict: null },
+      ],
       tool_choice: { type: 'function', name: 'get_weather' },
       parallel_tool_calls: false,
       text: { format: { type: 'json_schema', name: 'answer', schema: parameters, strict: true, description: null }, verbosity: 'low' },
@@ -94,9 +114,37 @@ describe('responsesToChatRequest', () => {
 
   it('carries stream, temperature, top_p, user and every extra sampling parameter; sends nothing of store, metadata, include, truncation', () => {
     const chat = responsesToChatRequest({
-      model: 'm', input: 'x', stream: true, temperature: 0.5, top_p: 0.8, user: 'u', store: true, metadata: { a: 'b' }, include: ['reasoning.encrypted_content'], truncation: 'auto',
-      safety_identifier: 's', prompt_cache_key: 'k', service_tier: 'auto', top_k: 3, min_p: 0.1, bad_words: ['w'], ignore_eos: true, prompt_logprobs: 2,
+      model: 'm',
+      input: 'x',
+      stream: true,
+      temperature: 0.5,
+      top_p: 0.8,
+      user: 'u',
+      store: true,
+      metadata: { a: 'b' },
+      include: ['reasoning.encrypted_content'],
+      truncation: 'auto',
+      safety_identifier: 's',
+      prompt_cache_key: 'k',
+      service_tier: 'auto',
+      top_k: 3,
+      min_p: 0.1,
+      bad_words: ['w'],
+      ignore_eos: true,
+      prompt_logprobs: 2,
     });
-    expect(chat).toEqual({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true, temperature: 0.5, top_p: 0.8, user: 'u', top_k: 3, min_p: 0.1, bad_words: ['w'], ignore_eos: true, prompt_logprobs: 2 });
+    expect(chat).toEqual({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+      temperature: 0.5,
+      top_p: 0.8,
+      user: 'u',
+      top_k: 3,
+      min_p: 0.1,
+      bad_words: ['w'],
+      ignore_eos: true,
+      prompt_logprobs: 2,
+    });
   });
 });

@@ -13,7 +13,10 @@ function toUserContent(content: Extract<ResponsesMessageItem, { role: 'user' }>[
   return content.map((part) =>
     part.type === 'input_text'
       ? { type: 'text' as const, text: part.text }
-      : { type: 'image_url' as const, image_url: part.detail === undefined || part.detail === null ? { url: part.image_url } : { url: part.image_url, detail: part.detail } },
+      : {
+          type: 'image_url' as const,
+          image_url: part.detail === undefined || part.detail === null ? { url: part.image_url } : { url: part.image_url, detail: part.detail },
+        },
   );
 }
 

@@ -23,7 +23,8 @@ function sameBits(actual: Float32Array, expected: Float32Array): void {
 
 describe('writeFloat32Numbers', () => {
   it('reads every JSON number form as JSON.parse does, -0 included', () => {
-    const text = '-0.0, 0,1e-05 ,\n-2.5E+3,7,-1.25e-7,0.5e1,123456789012345678901234,1e-300,-1e39,3.4028235677973366e+38,1.401298464324817e-45,0.10000000149011612,-0.0123456789012345678';
+    const text =
+      '-0.0, 0,1e-05 ,\n-2.5E+3,7,-1.25e-7,0.5e1,123456789012345678901234,1e-300,-1e39,3.4028235677973366e+38,1.401298464324817e-45,0.10000000149011612,-0.0123456789012345678';
     const result = written(text);
     expect(result).toHaveLength(text.split(',').length);
     sameBits(result, reference(text));
@@ -52,7 +53,11 @@ describe('writeFloat32Numbers', () => {
       return (value + (bits[0] as number)) / 2;
     });
     for (const values of [floats, midpoints]) {
-      for (const text of [values.map(String).join(','), values.map((value) => value.toPrecision(17)).join(','), values.map((value) => value.toExponential(18)).join(',')]) {
+      for (const text of [
+        values.map(String).join(','),
+        values.map((value) => value.toPrecision(17)).join(','),
+        values.map((value) => value.toExponential(18)).join(','),
+      ]) {
         sameBits(written(text), reference(text));
       }
     }

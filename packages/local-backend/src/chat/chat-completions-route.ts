@@ -31,7 +31,17 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
 
   if (chat.stream) {
     const stream = createChatStream(
-      { id, created, model: model.id, promptTokenIds, includeUsage: chat.includeUsage, continuousUsage: chat.continuousUsage, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls },
+      {
+        id,
+        created,
+        model: model.id,
+        promptTokenIds,
+        includeUsage: chat.includeUsage,
+        continuousUsage: chat.continuousUsage,
+        returnTokenIds: chat.returnTokenIds,
+        reasoningEnabled: chat.reasoningEnabled,
+        toolCalls,
+      },
       generators,
       pacer,
       () => work.abort(),
@@ -41,7 +51,10 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
 
   const outcomes = await runToEnd(generators, pacer);
   if (outcomes === undefined) return new Response(null, { status: 499 });
-  const body = chatCompletionBody({ id, created, model: model.id, promptTokenIds, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls }, outcomes);
+  const body = chatCompletionBody(
+    { id, created, model: model.id, promptTokenIds, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls },
+    outcomes,
+  );
   return Response.json(body);
 }
 

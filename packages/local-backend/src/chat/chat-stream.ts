@@ -49,7 +49,12 @@ export function createChatStream(
 
   const chunk = (choice: ChoiceState, delta: Record<string, unknown>, finish?: DecodeOutcome): Record<string, unknown> => {
     const toolCalled = finish !== undefined && choice.toolCall !== undefined && isCompleteToolCall(choice.toolCall.plan, finish);
-    const entry: Record<string, unknown> = { index: choice.index, delta, logprobs: null, finish_reason: toolCalled ? 'tool_calls' : (finish?.finishReason ?? null) };
+    const entry: Record<string, unknown> = {
+      index: choice.index,
+      delta,
+      logprobs: null,
+      finish_reason: toolCalled ? 'tool_calls' : (finish?.finishReason ?? null),
+    };
     if (finish !== undefined) entry.stop_reason = finish.stopReason;
     const body: Record<string, unknown> = { ...base, choices: [entry] };
     if (context.continuousUsage) body.usage = usage(choice.tokens, choice.reasoningTokens);

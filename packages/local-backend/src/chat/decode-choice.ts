@@ -40,7 +40,10 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
   const reasoningIds = reply.reasoning === undefined ? [] : encodeText(reply.reasoning);
   let contentIds = encodeText(maskBadWords(reply.content, limits.badWords));
   const tokenIds: number[] = [];
-  const texts = { reasoning: new ChannelText(0), content: new ChannelText(limits.stop.length === 0 ? 0 : Math.max(...limits.stop.map((stop) => stop.length)) - 1) };
+  const texts = {
+    reasoning: new ChannelText(0),
+    content: new ChannelText(limits.stop.length === 0 ? 0 : Math.max(...limits.stop.map((stop) => stop.length)) - 1),
+  };
   let continuation = 0;
   let position = 0;
 
@@ -88,7 +91,15 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
 
   function finish(finishReason: 'stop' | 'length', stopReason: number | string | null): DecodeOutcome {
     const tail = { reasoning: texts.reasoning.finalize(), content: texts.content.finalize() };
-    return { finishReason, stopReason, reasoning: texts.reasoning.full, content: texts.content.full, tokenIds, reasoningTokens: Math.min(position, reasoningIds.length), tail };
+    return {
+      finishReason,
+      stopReason,
+      reasoning: texts.reasoning.full,
+      content: texts.content.full,
+      tokenIds,
+      reasoningTokens: Math.min(position, reasoningIds.length),
+      tail,
+    };
   }
 }
 

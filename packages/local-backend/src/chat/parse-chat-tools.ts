@@ -46,7 +46,11 @@ function parseTools(value: unknown): ChatTool[] {
     if (definition.parameters !== undefined && definition.parameters !== null && asRecord(definition.parameters) === undefined) {
       throw VllmError.invalidField(`${path}.function.parameters`, 'Input should be a valid dictionary');
     }
-    return { name: definition.name, description: typeof definition.description === 'string' ? definition.description : undefined, parameters: definition.parameters ?? undefined };
+    return {
+      name: definition.name,
+      description: typeof definition.description === 'string' ? definition.description : undefined,
+      parameters: definition.parameters ?? undefined,
+    };
   });
 }
 

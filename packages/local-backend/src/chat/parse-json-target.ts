@@ -20,7 +20,8 @@ export function parseJsonTarget(body: Record<string, unknown>): JsonTarget | und
       const schema = jsonSchema.schema ?? jsonSchema.json_schema;
       return schema === undefined || schema === null ? { kind: 'object' } : { kind: 'schema', schema };
     }
-    if (type !== 'text' && type !== 'structural_tag') throw VllmError.invalidField('response_format.type', "Input should be 'text', 'json_object', 'json_schema' or 'structural_tag'");
+    if (type !== 'text' && type !== 'structural_tag')
+      throw VllmError.invalidField('response_format.type', "Input should be 'text', 'json_object', 'json_schema' or 'structural_tag'");
   }
   const structured = asRecord(body.structured_outputs);
   if (structured === undefined) return undefined;

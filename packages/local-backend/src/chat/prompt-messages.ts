@@ -3,9 +3,7 @@ import { VllmError } from '../http/vllm-error.js';
 import { decodeDataUrl } from '../images/decode-data-url.js';
 import { readImageSize } from '../images/read-image-size.js';
 
-export type PromptPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'image'; bytes: Uint8Array; width: number; height: number };
+export type PromptPart = { kind: 'text'; text: string } | { kind: 'image'; bytes: Uint8Array; width: number; height: number };
 
 /** A tool call an assistant message replays: `arguments` as sent (JSON text, or an object some clients send). */
 export interface PromptToolCall {
@@ -35,7 +33,8 @@ export async function parsePromptMessages(value: unknown, field = 'messages'): P
   const messages: PromptMessage[] = [];
   for (const [index, item] of value.entries()) {
     const path = `${field}[${index}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw VllmError.validation(`body.${path}: Input should be a valid dictionary`, `body.${path}`);
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw VllmError.validation(`body.${path}: Input should be a valid dictionary`, `body.${path}`);
     const message = item as Record<string, unknown>;
     if (typeof message.role !== 'string') throw VllmError.validation(`body.${path}.role: Field required`, `body.${path}.role`);
     messages.push({
@@ -55,7 +54,8 @@ function parseToolCalls(value: unknown, path: string): PromptToolCall[] {
   return value.map((item: unknown, index) => {
     const call = asRecord(item);
     const definition = asRecord(call?.function);
-    if (typeof definition?.name !== 'string') throw VllmError.validation(`body.${path}[${index}].function.name: Field required`, `body.${path}[${index}].function.name`);
+    if (typeof definition?.name !== 'string')
+      throw VllmError.validation(`body.${path}[${index}].function.name: Field required`, `body.${path}[${index}].function.name`);
     return { id: typeof call?.id === 'string' ? call.id : undefined, name: definition.name, arguments: definition.arguments ?? '{}' };
   });
 }
@@ -72,7 +72,8 @@ async function parseContent(content: unknown, path: string): Promise<PromptPart[
       parts.push({ kind: 'text', text: part.text });
     } else if (part.type === 'image_url') {
       const imageUrl = part.image_url;
-      const url = typeof imageUrl === 'string' ? imageUrl : typeof imageUrl === 'object' && imageUrl !== null ? (imageUrl as Record<string, unknown>).url : undefined;
+      const url =
+        typeof imageUrl === 'string' ? imageUrl : typeof imageUrl === 'object' && imageUrl !== null ? (imageUrl as Record<string, unknown>).url : undefined;
       if (typeof url !== 'string') throw VllmError.validation(`body.${partPath}.image_url.url: Field required`, `body.${partPath}.image_url.url`);
       const image = decodeDataUrl(url, `${partPath}.image_url.url`);
       const size = await readImageSize(image.bytes, `${partPath}.image_url.url`);

@@ -6,7 +6,8 @@ import type { PromptMessage } from './prompt-messages.js';
 import { replayedArguments, toolCallText } from './tool-call-text.js';
 
 const imagePlaceholder = '<|vision_start|><|image_pad|><|vision_end|>';
-const toolsPreamble = '# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>';
+const toolsPreamble =
+  '# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>';
 const toolsPostamble =
   '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>';
 
@@ -29,7 +30,8 @@ export function renderChatPrompt(messages: readonly PromptMessage[], addGenerati
     }
     text += toolsPreamble;
     // vLLM hands the template each tool's model_dump(), unset fields as null.
-    for (const tool of tools) text += `\n${pythonJson({ type: 'function', function: { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null } })}`;
+    for (const tool of tools)
+      text += `\n${pythonJson({ type: 'function', function: { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null } })}`;
     text += `${toolsPostamble}<|im_end|>\n`;
   }
   for (const [index, message] of rest.entries()) {

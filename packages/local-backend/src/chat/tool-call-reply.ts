@@ -27,7 +27,13 @@ export interface ToolCallPlan {
 export function planToolCall(tool: ChatTool, words: readonly string[]): ToolCallPlan {
   const value = tool.parameters === undefined ? {} : valueForSchema(tool.parameters, words);
   const argumentsJson = pythonJson(asRecord(value) ?? {});
-  return { id: `chatcmpl-tool-${randomHex()}`, name: tool.name, arguments: argumentsJson, prefix: toolCallPrefix(tool.name), text: toolCallText(tool.name, argumentsJson) };
+  return {
+    id: `chatcmpl-tool-${randomHex()}`,
+    name: tool.name,
+    arguments: argumentsJson,
+    prefix: toolCallPrefix(tool.name),
+    text: toolCallText(tool.name, argumentsJson),
+  };
 }
 
 /**

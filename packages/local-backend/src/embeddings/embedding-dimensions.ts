@@ -13,7 +13,10 @@ export function embeddingDimensions(model: ServedModel, requested: number | unde
   if (spec === undefined || spec.kind === 'fixed') {
     const full = spec?.value ?? fallbackDimensions;
     if (requested !== undefined) {
-      throw VllmError.badRequest(`Model "${model.id}" does not support matryoshka representation, changing output dimensions will lead to poor results.`, 'dimensions');
+      throw VllmError.badRequest(
+        `Model "${model.id}" does not support matryoshka representation, changing output dimensions will lead to poor results.`,
+        'dimensions',
+      );
     }
     return { full, output: full };
   }

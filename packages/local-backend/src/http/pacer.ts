@@ -6,7 +6,10 @@ export class Pacer {
   private readonly firstTokenDelayMs: number;
   private started = false;
 
-  constructor(options: LocalBackendOptions, private readonly signal: AbortSignal | undefined) {
+  constructor(
+    options: LocalBackendOptions,
+    private readonly signal: AbortSignal | undefined,
+  ) {
     this.tokenDelayMs = options.tokensPerSecond !== undefined && options.tokensPerSecond > 0 ? 1000 / options.tokensPerSecond : 0;
     this.firstTokenDelayMs = Math.max(0, options.firstTokenDelayMs ?? 0);
   }

@@ -6,7 +6,14 @@ const lossyQuality: Record<ImageQuality, number> = { low: 50, medium: 75, high: 
 const pngCompression: Record<ImageQuality, number> = { low: 3, medium: 6, high: 9 };
 
 /** Encodes raw RGB pixels, labelled in the EXIF description as made by the local backend. */
-export async function encodeImage(pixels: Uint8Array, width: number, height: number, format: ImageFormat, quality: ImageQuality, prompt: string): Promise<Uint8Array> {
+export async function encodeImage(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  format: ImageFormat,
+  quality: ImageQuality,
+  prompt: string,
+): Promise<Uint8Array> {
   const image = sharp(pixels, { raw: { width, height, channels: 3 } }).withExif({
     IFD0: { ImageDescription: `infergate local backend: ${prompt.slice(0, 200)}`, Software: 'infergate-local-backend' },
   });

@@ -23,7 +23,8 @@ export async function imageEditsRoute(request: Request, context: RouteContext): 
   context.registry.resolveKind(image.model, ['image-edit'], 'Images');
   const source = firstImageBytes(body.images);
   const size = image.size ?? (await readImageSize(source, 'images[0].image_url'));
-  if (size.width * size.height > maxImagePixels) throw VllmError.badRequest(`The output size must be at most ${maxImagePixels} pixels; pass a smaller size.`, 'size');
+  if (size.width * size.height > maxImagePixels)
+    throw VllmError.badRequest(`The output size must be at most ${maxImagePixels} pixels; pass a smaller size.`, 'size');
   const format = formatForSize(image.outputFormat, size.width, size.height);
   let input: Uint8Array;
   try {
@@ -46,6 +47,7 @@ function firstImageBytes(images: unknown): Uint8Array {
   if (images.length > 16) throw VllmError.badRequest('At most 16 images may be given.', 'images');
   const first: unknown = images[0];
   const url = typeof first === 'object' && first !== null ? (first as Record<string, unknown>).image_url : undefined;
-  if (typeof url !== 'string') throw VllmError.badRequest('Each image must be an object {image_url: <base64 data URL>}; file_id is not supported.', 'images[0].image_url');
+  if (typeof url !== 'string')
+    throw VllmError.badRequest('Each image must be an object {image_url: <base64 data URL>}; file_id is not supported.', 'images[0].image_url');
   return decodeDataUrl(url, 'images[0].image_url').bytes;
 }

@@ -20,7 +20,12 @@ export function imagePattern(prompt: string, width: number, height: number): Uin
   const angle = random() * Math.PI * 2;
   const stripes = 3 + Math.floor(random() * 12);
   const scale = Math.max(width, height);
-  const discs: Disc[] = Array.from({ length: 3 }, () => ({ x: random() * width, y: random() * height, radius: (0.08 + random() * 0.22) * scale, colour: colour() }));
+  const discs: Disc[] = Array.from({ length: 3 }, () => ({
+    x: random() * width,
+    y: random() * height,
+    radius: (0.08 + random() * 0.22) * scale,
+    colour: colour(),
+  }));
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const pixels = new Uint8Array(width * height * 3);

@@ -33,7 +33,8 @@ export function parseImageRequest(body: Record<string, unknown>): ImageRequest {
     throw VllmError.badRequest(`Invalid output_format '${outputFormat}': expected png, jpeg or webp.`, 'output_format');
   }
   const responseFormat = fields.string('response_format') ?? 'b64_json';
-  if (responseFormat !== 'b64_json') throw VllmError.badRequest('Only response_format b64_json is supported; this server hosts no image URLs.', 'response_format');
+  if (responseFormat !== 'b64_json')
+    throw VllmError.badRequest('Only response_format b64_json is supported; this server hosts no image URLs.', 'response_format');
   const n = fields.integer('n') ?? 1;
   if (n < 1 || n > 10) throw VllmError.badRequest(`n must be between 1 and 10, got ${n}.`, 'n');
   return { model: fields.string('model'), prompt, size, quality, outputFormat, n };

@@ -5,7 +5,12 @@ import { fnvHash } from '../text/fnv-hash.js';
  * `seed` so that it is deterministic for the prompt; undefined for a format this backend does not know.
  */
 export function formattedString(format: string, seed: string): string | undefined {
-  const slug = seed.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'local';
+  const slug =
+    seed
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'local';
   switch (format) {
     case 'date-time':
       return '2026-01-01T00:00:00Z';

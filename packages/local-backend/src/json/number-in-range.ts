@@ -5,8 +5,10 @@ import type { SchemaObject } from './resolve-schema.js';
  * `exclusiveMaximum` as numbers (draft 6 on) or as booleans beside the bounds (draft 4), and `multipleOf`.
  */
 export function numberInRange(schema: SchemaObject, integer: boolean, preferred: number): number {
-  const exclusiveLow = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? numeric(schema.minimum) : undefined;
-  const exclusiveHigh = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? numeric(schema.maximum) : undefined;
+  const exclusiveLow =
+    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? numeric(schema.minimum) : undefined;
+  const exclusiveHigh =
+    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? numeric(schema.maximum) : undefined;
   const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
   let low = schema.exclusiveMinimum === true ? Number.NEGATIVE_INFINITY : (numeric(schema.minimum) ?? Number.NEGATIVE_INFINITY);
   let high = schema.exclusiveMaximum === true ? Number.POSITIVE_INFINITY : (numeric(schema.maximum) ?? Number.POSITIVE_INFINITY);

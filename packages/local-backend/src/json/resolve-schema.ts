@@ -35,10 +35,16 @@ export class SchemaResolver {
       if (typeof reference === 'string') {
         current = { ...asSchema(resolvePointer(this.root, reference)), ...rest, ...combinators({ allOf, anyOf, oneOf }) };
       } else if (Array.isArray(allOf)) {
-        current = allOf.reduce<SchemaObject>((merged, part) => mergeSchemas(merged, this.resolve(part, depth, nesting + 1)), { ...rest, ...combinators({ anyOf, oneOf }) });
+        current = allOf.reduce<SchemaObject>((merged, part) => mergeSchemas(merged, this.resolve(part, depth, nesting + 1)), {
+          ...rest,
+          ...combinators({ anyOf, oneOf }),
+        });
       } else if (Array.isArray(anyOf) || Array.isArray(oneOf)) {
         const branches: unknown[] = Array.isArray(anyOf) ? anyOf : (oneOf as unknown[]);
-        current = mergeSchemas(rest, firstUsable(branches, (branch) => this.resolve(branch, depth, nesting + 1), depth));
+        current = mergeSchemas(
+          rest,
+          firstUsable(branches, (branch) => this.resolve(branch, depth, nesting + 1), depth),
+        );
       } else {
         return current;
       }

@@ -20,7 +20,7 @@ describe('valueForSchema', () => {
     expect(valueForSchema({ type: 'string', maxLength: 0 }, words)).toBe('');
   });
 
-  it("reads draft 7 tuples (items as a list) and stops a schema that recurses through required properties", () => {
+  it('reads draft 7 tuples (items as a list) and stops a schema that recurses through required properties', () => {
     const tuple = valueForSchema({ type: 'array', items: [{ type: 'integer' }, { type: 'boolean' }], additionalItems: false }, words) as unknown[];
     expect(tuple).toHaveLength(2);
     expect(Number.isInteger(tuple[0])).toBe(true);
@@ -46,6 +46,8 @@ describe('valueForSchema', () => {
   });
 
   it('works with no words at all', () => {
-    expect(valueForSchema({ type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] }, [])).toEqual({ name: expect.any(String) as unknown });
+    expect(valueForSchema({ type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] }, [])).toEqual({
+      name: expect.any(String) as unknown,
+    });
   });
 });

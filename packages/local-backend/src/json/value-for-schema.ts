@@ -102,7 +102,11 @@ class SchemaValues {
 
 /** The type to produce: the first non-null of a type list, else what the keywords imply; a string when nothing does. */
 function typeOf(schema: SchemaObject): string {
-  const types = Array.isArray(schema.type) ? schema.type.filter((type): type is string => typeof type === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+  const types = Array.isArray(schema.type)
+    ? schema.type.filter((type): type is string => typeof type === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   const chosen = types.find((type) => type !== 'null') ?? types[0];
   if (chosen !== undefined) return chosen;
   if (schema.properties !== undefined || schema.required !== undefined || schema.additionalProperties !== undefined) return 'object';

@@ -30,7 +30,8 @@ function documentTexts(value: unknown): string[] {
   if (!Array.isArray(value)) throw VllmError.validation('1 validation error: body.documents: Input should be a valid list', 'body.documents');
   return value.map((item, index) => {
     if (typeof item === 'string') return item;
-    if (typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>).text === 'string') return (item as Record<string, string>).text ?? '';
+    if (typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>).text === 'string')
+      return (item as Record<string, string>).text ?? '';
     throw VllmError.validation(`1 validation error: body.documents[${index}]: Input should be a valid string`, `body.documents[${index}]`);
   });
 }

@@ -11,7 +11,11 @@ const maxCachedWords = 50_000;
  * into letter/digit runs and each is tokenized as " <word>"; each token's trimmed surface form is a term.
  */
 export function lexicalTerms(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     let wordTerms = termsByWord.get(word);

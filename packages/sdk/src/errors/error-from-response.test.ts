@@ -39,7 +39,14 @@ describe('errorFromResponse', () => {
 
   it('reads the native envelope and the request id header', () => {
     const error = errorFromResponse(404, new Headers({ 'x-request-id': 'req-1' }), native('model_not_found'));
-    expect(error).toMatchObject({ message: 'failed: model_not_found', type: 'invalid_request_error', code: 'model_not_found', param: 'model', requestId: 'req-1', name: 'NotFoundError' });
+    expect(error).toMatchObject({
+      message: 'failed: model_not_found',
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+      param: 'model',
+      requestId: 'req-1',
+      name: 'NotFoundError',
+    });
   });
 
   it('reads the compat envelope, taking its id as the request id when the header is missing', () => {

@@ -5,12 +5,7 @@ import { ResponseStream } from '../streaming/response-stream.js';
 import { openStream } from '../transport/open-stream.js';
 import { requestJson } from '../transport/request-json.js';
 import type { TransportConfig } from '../transport/transport-config.js';
-import type {
-  ResponseCreateParams,
-  ResponseCreateParamsNonStreaming,
-  ResponseCreateParamsStreaming,
-  ResponseObject,
-} from '../types/response-types.js';
+import type { ResponseCreateParams, ResponseCreateParamsNonStreaming, ResponseCreateParamsStreaming, ResponseObject } from '../types/response-types.js';
 
 export interface Responses {
   /** POST /v1/responses with `stream: true`: resolves once the stream is open. */

@@ -35,12 +35,7 @@ export type KnownImageGenerationModelId = 'alpha-image' | 'alpha-image-pe' | 'im
 export type KnownImageEditModelId = 'alpha-image-edit' | 'alpha-image-edit-pe' | 'image-pro-edit';
 
 export type KnownModelId =
-  | KnownTextModelId
-  | KnownVirtualTextModelId
-  | KnownEmbeddingModelId
-  | KnownRerankModelId
-  | KnownImageGenerationModelId
-  | KnownImageEditModelId;
+  KnownTextModelId | KnownVirtualTextModelId | KnownEmbeddingModelId | KnownRerankModelId | KnownImageGenerationModelId | KnownImageEditModelId;
 
 // `string & {}` keeps the literal members in editor completion while any string still type-checks:
 // a gateway's configuration may add catalogue entries and virtual models the SDK cannot know about.

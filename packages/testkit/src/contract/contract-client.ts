@@ -44,7 +44,16 @@ export class ContractClient {
 
   async post(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     const url = this.url(path);
-    return holdToContract('POST', url, await fetch(url, { method: 'POST', headers: this.headers(options, true), body: typeof body === 'string' ? body : JSON.stringify(body), signal: options.signal }));
+    return holdToContract(
+      'POST',
+      url,
+      await fetch(url, {
+        method: 'POST',
+        headers: this.headers(options, true),
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        signal: options.signal,
+      }),
+    );
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
@@ -74,7 +83,8 @@ export async function toJsonReply(response: Response): Promise<JsonReply> {
 
 /** `value` as a record, for field-by-field checks (fails the test when it is not an object). */
 export function asRecord(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`expected a JSON object, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`expected a JSON object, got ${JSON.stringify(value)?.slice(0, 200)}`);
   return value as Record<string, unknown>;
 }
 

@@ -47,7 +47,9 @@ export function describeAbortContract(start: (upstreamUrl: string) => Promise<St
       upstream.setDefaultScript('stall-before-headers');
       upstream.clear();
       const controller = new AbortController();
-      const pending = client.post('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages }, { signal: controller.signal }).catch((error: unknown) => error);
+      const pending = client
+        .post('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages }, { signal: controller.signal })
+        .catch((error: unknown) => error);
       const seen = await upstream.waitForRequest((request) => request.path === '/v1/chat/completions');
       controller.abort();
       expect(await pending).toBeInstanceOf(Error);

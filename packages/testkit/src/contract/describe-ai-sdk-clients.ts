@@ -1,7 +1,18 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateObject, generateText, stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
 import { describe, expect } from 'vitest';
-import { expectValid, followUpQuestion, lookupOrder, moviePrompt, movieSchema, orderQuestion, orderToolDescription, orderToolName, orderToolParameters, trackingCode } from './agent-fixtures.js';
+import {
+  expectValid,
+  followUpQuestion,
+  lookupOrder,
+  moviePrompt,
+  movieSchema,
+  orderQuestion,
+  orderToolDescription,
+  orderToolName,
+  orderToolParameters,
+  trackingCode,
+} from './agent-fixtures.js';
 import type { StartedGateway } from './contract-client.js';
 import { itWithExchanges } from './exchange-log.js';
 

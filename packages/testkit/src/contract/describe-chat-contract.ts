@@ -72,7 +72,12 @@ export function describeChatContract(client: () => ContractClient): void {
     });
 
     it('drops sampling parameters on a backend-enforced model and names them in x-infergate-ignored-params', async () => {
-      const reply = await client().postJson('/v1/chat/completions', { model: 'alpha35-122b-a10b-instruct-creative', messages: userMessage, temperature: 1.3, top_k: 5 });
+      const reply = await client().postJson('/v1/chat/completions', {
+        model: 'alpha35-122b-a10b-instruct-creative',
+        messages: userMessage,
+        temperature: 1.3,
+        top_k: 5,
+      });
       expect(reply.status, reply.text).toBe(200);
       const ignored = (reply.headers.get('x-infergate-ignored-params') ?? '').split(',').map((name) => name.trim());
       expect(ignored).toEqual(expect.arrayContaining(['temperature', 'top_k']));
@@ -80,7 +85,11 @@ export function describeChatContract(client: () => ContractClient): void {
     });
 
     it('accepts reasoning_effort on beta53-flash-chat and low on a -low variant', async () => {
-      for (const [model, effort] of [['beta53-flash-chat', 'high'], ['beta53-flash-agent', 'max'], ['beta53-flash-chat-low', 'low']] as const) {
+      for (const [model, effort] of [
+        ['beta53-flash-chat', 'high'],
+        ['beta53-flash-agent', 'max'],
+        ['beta53-flash-chat-low', 'low'],
+      ] as const) {
         const reply = await client().postJson('/v1/chat/completions', { model, messages: userMessage, reasoning_effort: effort });
         expect(reply.status, `${model} ${reply.text}`).toBe(200);
         expectChatCompletion(reply.json, model);
@@ -88,32 +97,62 @@ export function describeChatContract(client: () => ContractClient): void {
     });
 
     it('refuses reasoning_effort other than low on a -low variant, and on a model that does not take it', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'beta53-flash-agent-low', messages: userMessage, reasoning_effort: 'high' }), 400, { param: 'reasoning_effort' });
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, reasoning_effort: 'low' }), 400, { param: 'reasoning_effort' });
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', { model: 'beta53-flash-agent-low', messages: userMessage, reasoning_effort: 'high' }),
+        400,
+        { param: 'reasoning_effort' },
+      );
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, reasoning_effort: 'low' }),
+        400,
+        { param: 'reasoning_effort' },
+      );
     });
 
     it('accepts an image as a base64 data URL and refuses one given by URL', async () => {
-      const content = [{ type: 'text', text: 'What is in this image?' }, { type: 'image_url', image_url: { url: pngDataUrl } }];
+      const content = [
+        { type: 'text', text: 'What is in this image?' },
+        { type: 'image_url', image_url: { url: pngDataUrl } },
+      ];
       const ok = await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content }] });
       expect(ok.status, ok.text).toBe(200);
-      const external = [{ type: 'text', text: 'What is in this image?' }, { type: 'image_url', image_url: { url: 'http://169.254.169.254/latest/meta-data' } }];
-      const error = expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: external }] }), 400);
+      const external = [
+        { type: 'text', text: 'What is in this image?' },
+        { type: 'image_url', image_url: { url: 'http://169.254.169.254/latest/meta-data' } },
+      ];
+      const error = expectNativeError(
+        await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: external }] }),
+        400,
+      );
       expect(String(error.param)).toMatch(/^messages\[0\]\.content\[1\]/);
     });
 
     it('answers 404 model_not_found for an unknown model and 400 model_not_supported for a model of another endpoint', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'no-such-model', messages: userMessage }), 404, { code: 'model_not_found', param: 'model' });
-      const error = expectNativeError(await client().postJson('/v1/chat/completions', { model: 'gamma-m3', messages: userMessage }), 400, { code: 'model_not_supported', param: 'model' });
+      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'no-such-model', messages: userMessage }), 404, {
+        code: 'model_not_found',
+        param: 'model',
+      });
+      const error = expectNativeError(await client().postJson('/v1/chat/completions', { model: 'gamma-m3', messages: userMessage }), 400, {
+        code: 'model_not_supported',
+        param: 'model',
+      });
       expect(error.message).toContain('/v1/embeddings');
     });
 
     it('refuses an unknown field by name and a missing required one', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, tempreature: 1 }), 400, { param: 'tempreature' });
+      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, tempreature: 1 }), 400, {
+        param: 'tempreature',
+      });
       expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct' }), 400, { param: 'messages' });
     });
 
     it('streams chat.completion.chunk events ending with data: [DONE]', async () => {
-      const response = await client().post('/v1/chat/completions', { model: 'general-std', messages: userMessage, stream: true, stream_options: { include_usage: true } });
+      const response = await client().post('/v1/chat/completions', {
+        model: 'general-std',
+        messages: userMessage,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(response.headers.get('x-request-id')).toBeTruthy();

@@ -14,7 +14,10 @@ function corsHeaderNames(response: Response): string[] {
 
 function preflight(gateway: StartedGateway, path: string, origin: string, requestHeaders = 'authorization, content-type'): Promise<Response> {
   // No Authorization: browsers never send credentials with a preflight.
-  return fetch(`${gateway.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders } });
+  return fetch(`${gateway.baseUrl}${path}`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders },
+  });
 }
 
 function postChat(gateway: StartedGateway, origin: string, withKey = true): Promise<Response> {
@@ -55,7 +58,9 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe(allowed);
       const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(', ');
-      expect(exposed).toEqual(expect.arrayContaining(['x-request-id', 'x-ratelimit-remaining-requests', 'x-ratelimit-reset-tokens', 'x-infergate-ignored-params', 'retry-after']));
+      expect(exposed).toEqual(
+        expect.arrayContaining(['x-request-id', 'x-ratelimit-remaining-requests', 'x-ratelimit-reset-tokens', 'x-infergate-ignored-params', 'retry-after']),
+      );
       expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
       await response.body?.cancel();
       // Errors too, so the script can read why: a missing key, an unknown path.

@@ -29,14 +29,21 @@ const embedBody = { model: 'gamma-m3', input: 'hello' };
 export function describeEdgeContract(client: () => ContractClient): void {
   describe('authentication', () => {
     it('answers 401 with WWW-Authenticate: Bearer for a missing, wrong or non-Bearer key, on every kind of route', async () => {
-      const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-key' }, { authorization: `Basic ${Buffer.from('user:pass').toString('base64')}` }, { authorization: 'Bearer' }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer wrong-key' },
+        { authorization: `Basic ${Buffer.from('user:pass').toString('base64')}` },
+        { authorization: 'Bearer' },
+      ];
       for (const headers of attempts) {
         const native = await toJsonReply(await client().post('/v1/embeddings', embedBody, { anonymous: true, headers }));
         expectNativeError(native, 401);
         expect(native.headers.get('www-authenticate')).toMatch(/^Bearer/);
         const models = await toJsonReply(await client().request('GET', '/v1/models', { anonymous: true, headers }));
         expectNativeError(models, 401);
-        const compat = await toJsonReply(await client().post('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] }, { anonymous: true, headers }));
+        const compat = await toJsonReply(
+          await client().post('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] }, { anonymous: true, headers }),
+        );
         expectCompatError(compat, 401);
         expect(compat.headers.get('www-authenticate')).toMatch(/^Bearer/);
       }
@@ -70,14 +77,26 @@ export function describeEdgeContract(client: () => ContractClient): void {
 
   describe('request bodies', () => {
     it('answers 415 for a POST that is not application/json', async () => {
-      const response = await fetch(client().url('/v1/embeddings'), { method: 'POST', headers: { ...client().headers(), 'content-type': 'text/plain' }, body: JSON.stringify(embedBody) });
+      const response = await fetch(client().url('/v1/embeddings'), {
+        method: 'POST',
+        headers: { ...client().headers(), 'content-type': 'text/plain' },
+        body: JSON.stringify(embedBody),
+      });
       expectNativeError(await toJsonReply(response), 415);
-      const form = await fetch(client().url('/compat/v2/rerank'), { method: 'POST', headers: { ...client().headers(), 'content-type': 'application/x-www-form-urlencoded' }, body: 'model=gamma-reranker-v2-m3' });
+      const form = await fetch(client().url('/compat/v2/rerank'), {
+        method: 'POST',
+        headers: { ...client().headers(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'model=gamma-reranker-v2-m3',
+      });
       expectCompatError(await toJsonReply(form), 415);
     });
 
     it('accepts application/json with a charset parameter', async () => {
-      const response = await fetch(client().url('/tokenize'), { method: 'POST', headers: { ...client().headers(), 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ model: 'gamma-m3', prompt: 'hi' }) });
+      const response = await fetch(client().url('/tokenize'), {
+        method: 'POST',
+        headers: { ...client().headers(), 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ model: 'gamma-m3', prompt: 'hi' }),
+      });
       expect(response.status).toBe(200);
       await response.body?.cancel();
     });
@@ -98,17 +117,29 @@ export function describeEdgeContract(client: () => ContractClient): void {
       });
       const error = expectNativeError(rawReply(response), 413);
       expect(String(error.message)).toContain(String(jsonBodyLimit));
-      const image = await rawHttpRequest(client().url('/v1/chat/completions'), { method: 'POST', headers: { ...client().headers({}, true), 'content-length': String(imageBodyLimit + 1) }, chunks: [] });
+      const image = await rawHttpRequest(client().url('/v1/chat/completions'), {
+        method: 'POST',
+        headers: { ...client().headers({}, true), 'content-length': String(imageBodyLimit + 1) },
+        chunks: [],
+      });
       expect(String(expectNativeError(rawReply(image), 413).message)).toContain(String(imageBodyLimit));
     });
 
     it('cuts a chunked body at the limit and answers 413', async () => {
       const total = 64 * 1024 * 1024;
-      const response = await rawHttpRequest(client().url('/v1/embeddings'), { method: 'POST', headers: client().headers({}, true), chunks: chunksOf(total, 64 * 1024) });
+      const response = await rawHttpRequest(client().url('/v1/embeddings'), {
+        method: 'POST',
+        headers: client().headers({}, true),
+        chunks: chunksOf(total, 64 * 1024),
+      });
       expectNativeError(rawReply(response), 413);
       // The answer came while the client was still sending: the gateway stopped reading near the limit.
       expect(response.bytesSent).toBeLessThan(total);
-      const compat = await rawHttpRequest(client().url('/compat/v2/rerank'), { method: 'POST', headers: client().headers({}, true), chunks: chunksOf(4 * jsonBodyLimit, 64 * 1024) });
+      const compat = await rawHttpRequest(client().url('/compat/v2/rerank'), {
+        method: 'POST',
+        headers: client().headers({}, true),
+        chunks: chunksOf(4 * jsonBodyLimit, 64 * 1024),
+      });
       expectCompatError(rawReply(compat), 413);
     });
   });
@@ -155,7 +186,11 @@ export function describeEdgeContract(client: () => ContractClient): void {
     });
 
     it('answers 404 use_master_endpoint for the master-only endpoints', async () => {
-      const calls: [string, string][] = [['POST', '/document'], ['GET', '/usage'], ['GET', '/usage/history']];
+      const calls: [string, string][] = [
+        ['POST', '/document'],
+        ['GET', '/usage'],
+        ['GET', '/usage/history'],
+      ];
       for (const [method, path] of calls) {
         const response = method === 'POST' ? await client().post(path, {}) : await client().request(method, path);
         expectNativeError(await toJsonReply(response), 404, { code: 'use_master_endpoint' });

@@ -68,14 +68,23 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
     });
 
     it('refuses a text model with model_not_supported', async () => {
-      expectNativeError(await client().postJson('/v1/embeddings', { model: 'alpha36-35b-a3b-instruct', input: 'hello' }), 400, { code: 'model_not_supported', param: 'model' });
+      expectNativeError(await client().postJson('/v1/embeddings', { model: 'alpha36-35b-a3b-instruct', input: 'hello' }), 400, {
+        code: 'model_not_supported',
+        param: 'model',
+      });
     });
   });
 
   describe('POST /compat/v2/embed', () => {
     it('embeds text inputs with the requested dimension in the compat form', async () => {
       const inputs = [{ content: [{ type: 'text', text: 'first document' }] }, { content: [{ type: 'text', text: 'second document' }] }];
-      const reply = await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'search_document', output_dimension: 512, embedding_types: ['float'] });
+      const reply = await client().postJson('/compat/v2/embed', {
+        model: 'alpha3-vl-embedding-8b',
+        inputs,
+        input_type: 'search_document',
+        output_dimension: 512,
+        embedding_types: ['float'],
+      });
       expect(reply.status, reply.text).toBe(200);
       const body = asRecord(reply.json);
       expect(typeof body.id).toBe('string');
@@ -111,7 +120,10 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
       const inputs = [{ content: [{ type: 'text', text: 'x' }] }];
       expectCompatError(await client().postJson('/compat/v2/embed', { model: 'gamma-m3', inputs, input_type: 'search_query' }), 400);
       expectCompatError(await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'classification' }), 400);
-      expectCompatError(await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'search_query', output_dimension: 100 }), 400);
+      expectCompatError(
+        await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'search_query', output_dimension: 100 }),
+        400,
+      );
       expectCompatError(await client().postJson('/compat/v2/embed', { model: 'no-such-model', inputs, input_type: 'search_query' }), 404);
     });
   });
@@ -119,7 +131,11 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
   describe('POST /compat/v2/rerank', () => {
     it('ranks documents most relevant first, cut to top_n', async () => {
       const documents = ['Paris is the capital of France.', 'Bananas are yellow.', 'The capital of Germany is Berlin.'];
-      const reply = await client().postJson('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', query: 'What is the capital of France?', documents, top_n: 2 }, { headers: { accept: 'application/json' } });
+      const reply = await client().postJson(
+        '/compat/v2/rerank',
+        { model: 'gamma-reranker-v2-m3', query: 'What is the capital of France?', documents, top_n: 2 },
+        { headers: { accept: 'application/json' } },
+      );
       expect(reply.status, reply.text).toBe(200);
       const body = asRecord(reply.json);
       expect(typeof body.id).toBe('string');
@@ -142,7 +158,12 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
 
   describe('POST /tokenize', () => {
     it('counts tokens and reports the context window of the model', async () => {
-      for (const [model, window] of [['alpha36-35b-a3b-instruct', 262_144], ['beta53-flash-chat', 1_048_576], ['gamma-m3', 8_192], ['alpha3-vl-embedding-8b', 32_768]] as const) {
+      for (const [model, window] of [
+        ['alpha36-35b-a3b-instruct', 262_144],
+        ['beta53-flash-chat', 1_048_576],
+        ['gamma-m3', 8_192],
+        ['alpha3-vl-embedding-8b', 32_768],
+      ] as const) {
         const reply = await client().postJson('/tokenize', { model, prompt: 'Hello there, how are you today?' });
         expect(reply.status, reply.text).toBe(200);
         const body = asRecord(reply.json);

@@ -2,13 +2,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toJsonReply, type ContractClient } from './contract-client.js';
 
-const postRoutes = ['/v1/responses', '/v1/chat/completions', '/v1/embeddings', '/compat/v2/embed', '/compat/v2/rerank', '/v1/images/generations', '/v1/images/edits', '/tokenize'];
+const postRoutes = [
+  '/v1/responses',
+  '/v1/chat/completions',
+  '/v1/embeddings',
+  '/compat/v2/embed',
+  '/compat/v2/rerank',
+  '/v1/images/generations',
+  '/v1/images/edits',
+  '/tokenize',
+];
 
 // Bodies that are not valid requests: arbitrary JSON values, arbitrary text, and objects with a model but junk elsewhere.
 const hostileBody = fc.oneof(
   fc.json(),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.record({ model: fc.constantFrom('general-std', 'gamma-m3', 'alpha-image'), input: fc.anything(), messages: fc.anything(), prompt: fc.anything() }, { requiredKeys: ['model'] }).map((value) => JSON.stringify(value)),
+  fc
+    .record(
+      { model: fc.constantFrom('general-std', 'gamma-m3', 'alpha-image'), input: fc.anything(), messages: fc.anything(), prompt: fc.anything() },
+      { requiredKeys: ['model'] },
+    )
+    .map((value) => JSON.stringify(value)),
 );
 
 /** fault-matrix.md row 1 (a smaller run): hostile bodies never produce a 5xx; every refusal is an envelope with a request id. */

@@ -30,15 +30,33 @@ function expectImageResult(value: unknown, expected: { format: string; quality: 
 export function describeImagesContract(client: () => ContractClient): void {
   describe('POST /v1/images/generations', () => {
     it('generates a PNG of the requested size', async () => {
-      const reply = await client().postJson('/v1/images/generations', { model: 'alpha-image', prompt: 'a lighthouse at dusk', output_format: 'png', quality: 'low', size: '64x48' });
+      const reply = await client().postJson('/v1/images/generations', {
+        model: 'alpha-image',
+        prompt: 'a lighthouse at dusk',
+        output_format: 'png',
+        quality: 'low',
+        size: '64x48',
+      });
       expect(reply.status, reply.text).toBe(200);
       expectImageResult(reply.json, { format: 'png', quality: 'low', size: '64x48' });
     });
 
     it('maps quality (hd -> high, standard and auto -> medium) and encodes jpeg and webp', async () => {
-      const cases = [['jpeg', 'hd', 'high'], ['webp', 'standard', 'medium'], ['png', 'auto', 'medium']] as const;
+      const cases = [
+        ['jpeg', 'hd', 'high'],
+        ['webp', 'standard', 'medium'],
+        ['png', 'auto', 'medium'],
+      ] as const;
       for (const [format, quality, mapped] of cases) {
-        const reply = await client().postJson('/v1/images/generations', { model: 'alpha-image', prompt: 'a red square', output_format: format, quality, size: '32x32', n: 1, response_format: 'b64_json' });
+        const reply = await client().postJson('/v1/images/generations', {
+          model: 'alpha-image',
+          prompt: 'a red square',
+          output_format: format,
+          quality,
+          size: '32x32',
+          n: 1,
+          response_format: 'b64_json',
+        });
         expect(reply.status, reply.text).toBe(200);
         expectImageResult(reply.json, { format, quality: mapped, size: '32x32' });
       }
@@ -46,15 +64,32 @@ export function describeImagesContract(client: () => ContractClient): void {
 
     it('accepts n = 0 (mapped to 1) and the ignored parameters', async () => {
       const reply = await client().postJson('/v1/images/generations', {
-        model: 'alpha-image', prompt: 'a tree', output_format: 'png', quality: 'medium', size: '16x16', n: 0,
-        background: 'opaque', moderation: 'auto', output_compression: 90, partial_images: 0, stream: false, style: 'vivid', user: 'u-1',
+        model: 'alpha-image',
+        prompt: 'a tree',
+        output_format: 'png',
+        quality: 'medium',
+        size: '16x16',
+        n: 0,
+        background: 'opaque',
+        moderation: 'auto',
+        output_compression: 90,
+        partial_images: 0,
+        stream: false,
+        style: 'vivid',
+        user: 'u-1',
       });
       expect(reply.status, reply.text).toBe(200);
       expectImageResult(reply.json, { format: 'png', quality: 'medium', size: '16x16' });
     });
 
     it('generates with prompt enhancement through a virtual id', async () => {
-      const reply = await client().postJson('/v1/images/generations', { model: 'image-pro', prompt: 'a cat', output_format: 'png', quality: 'high', size: '24x24' });
+      const reply = await client().postJson('/v1/images/generations', {
+        model: 'image-pro',
+        prompt: 'a cat',
+        output_format: 'png',
+        quality: 'high',
+        size: '24x24',
+      });
       expect(reply.status, reply.text).toBe(200);
       expectImageResult(reply.json, { format: 'png', quality: 'high', size: '24x24' });
     });
@@ -69,7 +104,13 @@ export function describeImagesContract(client: () => ContractClient): void {
     });
 
     it('accepts exactly 2 megapixels', async () => {
-      const reply = await client().postJson('/v1/images/generations', { model: 'alpha-image', prompt: 'x', output_format: 'jpeg', quality: 'low', size: '2048x1024' });
+      const reply = await client().postJson('/v1/images/generations', {
+        model: 'alpha-image',
+        prompt: 'x',
+        output_format: 'jpeg',
+        quality: 'low',
+        size: '2048x1024',
+      });
       expect(reply.status, reply.text).toBe(200);
       expectImageResult(reply.json, { format: 'jpeg', quality: 'low', size: '2048x1024' });
     });
@@ -78,14 +119,28 @@ export function describeImagesContract(client: () => ContractClient): void {
   describe('POST /v1/images/edits', () => {
     it('edits a base64 image (JSON body) and with prompt enhancement', async () => {
       for (const model of ['alpha-image-edit', 'image-pro-edit']) {
-        const reply = await client().postJson('/v1/images/edits', { model, prompt: 'make it blue', images: [{ image_url: pngDataUrl }], output_format: 'png', quality: 'standard', size: '20x10' });
+        const reply = await client().postJson('/v1/images/edits', {
+          model,
+          prompt: 'make it blue',
+          images: [{ image_url: pngDataUrl }],
+          output_format: 'png',
+          quality: 'standard',
+          size: '20x10',
+        });
         expect(reply.status, `${model} ${reply.text}`).toBe(200);
         expectImageResult(reply.json, { format: 'png', quality: 'medium', size: '20x10' });
       }
     });
 
     it('refuses an external image URL, naming the field', async () => {
-      const reply = await client().postJson('/v1/images/edits', { model: 'alpha-image-edit', prompt: 'x', images: [{ image_url: 'file:///etc/passwd' }], output_format: 'png', quality: 'low', size: '16x16' });
+      const reply = await client().postJson('/v1/images/edits', {
+        model: 'alpha-image-edit',
+        prompt: 'x',
+        images: [{ image_url: 'file:///etc/passwd' }],
+        output_format: 'png',
+        quality: 'low',
+        size: '16x16',
+      });
       expectNativeError(reply, 400, { param: 'images[0].image_url' });
     });
   });

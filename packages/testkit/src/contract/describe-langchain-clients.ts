@@ -1,12 +1,27 @@
 import { tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
 import { describe, expect } from 'vitest';
-import { expectValid, lookupOrder, moviePrompt, movieSchema, orderQuestion, orderToolDescription, orderToolName, orderToolParameters } from './agent-fixtures.js';
+import {
+  expectValid,
+  lookupOrder,
+  moviePrompt,
+  movieSchema,
+  orderQuestion,
+  orderToolDescription,
+  orderToolName,
+  orderToolParameters,
+} from './agent-fixtures.js';
 import type { StartedGateway } from './contract-client.js';
 import { itWithExchanges } from './exchange-log.js';
 
 function chatModel(gateway: StartedGateway, fetch: typeof globalThis.fetch, mode: 'responses' | 'chat'): ChatOpenAI {
-  return new ChatOpenAI({ model: 'general-std', apiKey: gateway.apiKey, configuration: { baseURL: `${gateway.baseUrl}/v1`, fetch }, useResponsesApi: mode === 'responses', maxRetries: 0 });
+  return new ChatOpenAI({
+    model: 'general-std',
+    apiKey: gateway.apiKey,
+    configuration: { baseURL: `${gateway.baseUrl}/v1`, fetch },
+    useResponsesApi: mode === 'responses',
+    maxRetries: 0,
+  });
 }
 
 const lookup = tool(lookupOrder, { name: orderToolName, description: orderToolDescription, schema: orderToolParameters });

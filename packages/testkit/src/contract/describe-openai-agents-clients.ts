@@ -15,7 +15,12 @@ function orderAgent(gateway: StartedGateway, fetch: typeof globalThis.fetch, mod
   // A model instance per agent rather than setDefaultOpenAIClient / setOpenAIAPI: nothing global leaks between tests.
   const client = new OpenAI({ baseURL: `${gateway.baseUrl}/v1`, apiKey: gateway.apiKey, maxRetries: 0, fetch });
   const lookup = tool({ name: orderToolName, description: orderToolDescription, parameters: orderToolParameters, execute: lookupOrder });
-  return new Agent({ name: 'Order desk', instructions: 'You answer questions about orders with the lookup_order tool.', model: modes[mode](client, 'general-std'), tools: [lookup] });
+  return new Agent({
+    name: 'Order desk',
+    instructions: 'You answer questions about orders with the lookup_order tool.',
+    model: modes[mode](client, 'general-std'),
+    tools: [lookup],
+  });
 }
 
 /** The OpenAI Agents SDK (`@openai/agents`), unchanged, in its responses (default) and chat modes. */
@@ -35,7 +40,7 @@ export function describeOpenAIAgentsClients(gateway: () => StartedGateway): void
           expect(result.finalOutput).toContain(trackingCode);
         });
 
-        itWithExchanges('answers a second turn sent as the first run\'s result.history', gateway, async ({ gateway, fetch }) => {
+        itWithExchanges("answers a second turn sent as the first run's result.history", gateway, async ({ gateway, fetch }) => {
           const agent = orderAgent(gateway, fetch, mode);
           const first = await run(agent, orderQuestion);
           const second = await run(agent, [...first.history, { role: 'user', content: followUpQuestion }]);

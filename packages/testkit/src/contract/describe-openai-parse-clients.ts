@@ -13,13 +13,21 @@ function openaiClient(gateway: StartedGateway, fetch: typeof globalThis.fetch): 
 export function describeOpenAIParseClients(gateway: () => StartedGateway): void {
   describe('openai structured output helpers', () => {
     itWithExchanges('responses.parse with zodTextFormat fills output_parsed', gateway, async ({ gateway, fetch }) => {
-      const response = await openaiClient(gateway, fetch).responses.parse({ model: 'general-std', input: moviePrompt, text: { format: zodTextFormat(movieSchema, 'movie') } });
+      const response = await openaiClient(gateway, fetch).responses.parse({
+        model: 'general-std',
+        input: moviePrompt,
+        text: { format: zodTextFormat(movieSchema, 'movie') },
+      });
       expect(response.status).toBe('completed');
       expectValid(movieSchema, response.output_parsed);
     });
 
     itWithExchanges('chat.completions.parse with zodResponseFormat fills message.parsed', gateway, async ({ gateway, fetch }) => {
-      const completion = await openaiClient(gateway, fetch).chat.completions.parse({ model: 'general-std', messages: [{ role: 'user', content: moviePrompt }], response_format: zodResponseFormat(movieSchema, 'movie') });
+      const completion = await openaiClient(gateway, fetch).chat.completions.parse({
+        model: 'general-std',
+        messages: [{ role: 'user', content: moviePrompt }],
+        response_format: zodResponseFormat(movieSchema, 'movie'),
+      });
       expect(completion.choices[0]?.finish_reason).toBe('stop');
       expectValid(movieSchema, completion.choices[0]?.message.parsed);
     });

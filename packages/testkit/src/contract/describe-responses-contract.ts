@@ -9,8 +9,21 @@ function expectInteger(value: unknown): void {
 }
 
 const nullFields = [
-  'incomplete_details', 'input_messages', 'instructions', 'max_output_tokens', 'max_tool_calls', 'metadata', 'output_messages',
-  'previous_response_id', 'prompt', 'reasoning', 'temperature', 'text', 'top_logprobs', 'top_p', 'user',
+  'incomplete_details',
+  'input_messages',
+  'instructions',
+  'max_output_tokens',
+  'max_tool_calls',
+  'metadata',
+  'output_messages',
+  'previous_response_id',
+  'prompt',
+  'reasoning',
+  'temperature',
+  'text',
+  'top_logprobs',
+  'top_p',
+  'user',
 ] as const;
 
 /** Spec "Response object of the responses endpoint, text form", field by field. */
@@ -86,11 +99,23 @@ export function describeResponsesContract(client: () => ContractClient): void {
       const input = [{ role: 'user', content: [{ type: 'input_text', text: 'Write one sentence about the sea.' }] }];
       const reply = await client().postJson('/v1/responses', { model: 'general-pro', input, temperature: 0.5, top_p: 0.9, max_tokens: 64, top_k: 40 });
       expect(reply.status, reply.text).toBe(200);
-      expectTextResponse(reply.json, 'alpha35-122b-a10b-instruct-general', { temperature: body(reply.json).temperature === null ? null : 0.5, top_p: body(reply.json).top_p === null ? null : 0.9, max_output_tokens: body(reply.json).max_output_tokens === null ? null : 64 });
+      expectTextResponse(reply.json, 'alpha35-122b-a10b-instruct-general', {
+        temperature: body(reply.json).temperature === null ? null : 0.5,
+        top_p: body(reply.json).top_p === null ? null : 0.9,
+        max_output_tokens: body(reply.json).max_output_tokens === null ? null : 64,
+      });
     });
 
     it('answers the form for image input when the input holds an input_image part', async () => {
-      const input = [{ role: 'user', content: [{ type: 'input_text', text: 'Describe the image.' }, { type: 'input_image', image_url: pngDataUrl }] }];
+      const input = [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'Describe the image.' },
+            { type: 'input_image', image_url: pngDataUrl },
+          ],
+        },
+      ];
       const reply = await client().postJson('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input });
       expect(reply.status, reply.text).toBe(200);
       const body = asRecord(reply.json);
@@ -137,7 +162,10 @@ export function describeResponsesContract(client: () => ContractClient): void {
       payloads.forEach((payload, index) => expect(payload.sequence_number).toBe(index));
       expect(payloads[0]?.type).toBe('response.created');
       expect(payloads.at(-1)?.type).toBe('response.completed');
-      const deltas = payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.delta).join('');
+      const deltas = payloads
+        .filter((payload) => payload.type === 'response.output_text.delta')
+        .map((payload) => payload.delta)
+        .join('');
       const completed = expectTextResponse(asRecord(payloads.at(-1)).response, 'alpha36-35b-a3b-instruct', {}, true);
       expect(deltas).toBe(completed.output_text);
       const done = payloads.find((payload) => payload.type === 'response.output_text.done');

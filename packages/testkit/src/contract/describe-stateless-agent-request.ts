@@ -20,13 +20,20 @@ const agentRequest = {
   stream: true,
   include: ['reasoning.encrypted_content'],
   reasoning: { effort: 'low', summary: 'auto' },
-  tools: [{
-    type: 'function',
-    name: orderToolName,
-    description: orderToolDescription,
-    strict: false,
-    parameters: { type: 'object', properties: { orderId: { type: 'string', description: 'the order id, e.g. A-1001' } }, required: ['orderId'], additionalProperties: false },
-  }],
+  tools: [
+    {
+      type: 'function',
+      name: orderToolName,
+      description: orderToolDescription,
+      strict: false,
+      parameters: {
+        type: 'object',
+        properties: { orderId: { type: 'string', description: 'the order id, e.g. A-1001' } },
+        required: ['orderId'],
+        additionalProperties: false,
+      },
+    },
+  ],
   tool_choice: 'auto',
   parallel_tool_calls: false,
   prompt_cache_key: 'session-7f3a',
@@ -54,7 +61,11 @@ async function streamTurn(gateway: StartedGateway, fetch: typeof globalThis.fetc
 }
 
 function outputText(output: readonly Item[]): string {
-  return output.filter((item) => item.type === 'message').flatMap((item) => asArray(item.content).map(asRecord)).map((part) => String(part.text ?? '')).join('');
+  return output
+    .filter((item) => item.type === 'message')
+    .flatMap((item) => asArray(item.content).map(asRecord))
+    .map((part) => String(part.text ?? ''))
+    .join('');
 }
 
 /**

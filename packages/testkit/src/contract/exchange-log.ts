@@ -42,12 +42,14 @@ class ExchangeLog {
   };
 
   describe(): string {
-    const lines = this.exchanges.map((exchange, index) => [
-      `#${index + 1} ${exchange.method} ${exchange.url} -> ${exchange.status}`,
-      `  sent: ${clip(exchange.requestBody)}`,
-      ...(exchange.errorBody === undefined ? [] : [`  answer: ${clip(exchange.errorBody)}`]),
-      ...exchange.violations.map((violation) => `  contract: ${clip(violation)}`),
-    ].join('\n'));
+    const lines = this.exchanges.map((exchange, index) =>
+      [
+        `#${index + 1} ${exchange.method} ${exchange.url} -> ${exchange.status}`,
+        `  sent: ${clip(exchange.requestBody)}`,
+        ...(exchange.errorBody === undefined ? [] : [`  answer: ${clip(exchange.errorBody)}`]),
+        ...exchange.violations.map((violation) => `  contract: ${clip(violation)}`),
+      ].join('\n'),
+    );
     return `\nrequests the client sent:\n${lines.join('\n')}`;
   }
 }
@@ -56,7 +58,11 @@ class ExchangeLog {
  * A test whose client libraries talk to the gateway through a recording `fetch`; on failure the
  * error message lists every request body the library sent and every error answer it got.
  */
-export function itWithExchanges(name: string, gateway: () => StartedGateway, body: (context: { gateway: StartedGateway; fetch: typeof fetch }) => Promise<void>): void {
+export function itWithExchanges(
+  name: string,
+  gateway: () => StartedGateway,
+  body: (context: { gateway: StartedGateway; fetch: typeof fetch }) => Promise<void>,
+): void {
   it(name, async () => {
     const log = new ExchangeLog();
     try {

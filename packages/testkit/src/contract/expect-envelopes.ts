@@ -2,7 +2,11 @@ import { expect } from 'vitest';
 import { asRecord, type JsonReply } from './contract-client.js';
 
 /** DESIGN.md: native endpoints answer `{"error": {"message", "type", "param", "code"}}`, with `x-request-id`. */
-export function expectNativeError(reply: JsonReply, status: number, expected: { code?: string; param?: string | null; type?: string } = {}): Record<string, unknown> {
+export function expectNativeError(
+  reply: JsonReply,
+  status: number,
+  expected: { code?: string; param?: string | null; type?: string } = {},
+): Record<string, unknown> {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
   expect(reply.headers.get('x-request-id')).toBeTruthy();

@@ -11,7 +11,13 @@ function sse(events: string[]): Response {
   return new Response(events.map((data) => `data: ${data}\n\n`).join(''), { headers: { 'content-type': 'text/event-stream' } });
 }
 
-const chunk = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'hi' }, finish_reason: null }] };
+const chunk = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'm',
+  choices: [{ index: 0, delta: { content: 'hi' }, finish_reason: null }],
+};
 
 describe('holdToContract', () => {
   it('passes an answer of the route’s shape through unchanged', async () => {
@@ -38,7 +44,11 @@ describe('holdToContract', () => {
     expect(await good.text()).toContain('[DONE]');
     const bad = await holdToContract('POST', `${origin}/v1/chat/completions`, sse([JSON.stringify({ ...chunk, object: 'chat.completion' }), '[DONE]']));
     await expect(bad.text()).rejects.toThrow(/object/);
-    const events = await holdToContract('POST', `${origin}/v1/responses`, sse([JSON.stringify({ type: 'response.output_text.delta', sequence_number: 0, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'x' })]));
+    const events = await holdToContract(
+      'POST',
+      `${origin}/v1/responses`,
+      sse([JSON.stringify({ type: 'response.output_text.delta', sequence_number: 0, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'x' })]),
+    );
     await expect(events.text()).rejects.toThrow(/logprobs/);
   });
 

@@ -19,13 +19,16 @@ function unknownFields(input: unknown, output: unknown, at: string): string[] {
   if (Array.isArray(input) && Array.isArray(output)) return input.flatMap((item, index) => unknownFields(item, output[index], `${at}[${index}]`));
   if (typeof input !== 'object' || input === null || typeof output !== 'object' || output === null || Array.isArray(input)) return [];
   const kept = output as Record<string, unknown>;
-  return Object.entries(input).flatMap(([key, value]) => (key in kept ? unknownFields(value, kept[key], at === '' ? key : `${at}.${key}`) : [at === '' ? key : `${at}.${key}`]));
+  return Object.entries(input).flatMap(([key, value]) =>
+    key in kept ? unknownFields(value, kept[key], at === '' ? key : `${at}.${key}`) : [at === '' ? key : `${at}.${key}`],
+  );
 }
 
 /** Why `value` breaks `schema`, or undefined when it holds to it. */
 export function contractViolation(schema: z.ZodType, value: unknown, what: string): string | undefined {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return `${what} breaks its contract: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`;
+  if (!parsed.success)
+    return `${what} breaks its contract: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`;
   const extra = unknownFields(value, parsed.data, '');
   return extra.length === 0 ? undefined : `${what} sends fields its contract does not name: ${extra.join(', ')}`;
 }
@@ -55,7 +58,10 @@ function takeEvents(buffer: string): { events: string[]; rest: string } {
   const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
   const rest = blocks.pop() ?? '';
   const events = blocks.flatMap((block) => {
-    const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(line.startsWith('data: ') ? 6 : 5));
+    const data = block
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5));
     return data.length === 0 ? [] : [data.join('\n')];
   });
   return { events, rest };
@@ -120,7 +126,11 @@ export async function holdToContract(method: string, url: string, response: Resp
       report(violation);
       throw new Error(violation);
     }
-    return new Response(checkedEvents(response.body, events, what, report), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(checkedEvents(response.body, events, what, report), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }
   if (!type.startsWith('application/json') || method === 'HEAD') return response;
   const text = await response.text();

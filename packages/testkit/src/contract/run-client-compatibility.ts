@@ -61,8 +61,12 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
         expect(completion.usage?.total_tokens).toBe((completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0));
       });
 
-      it('chat.completions.create with stream: true, and the stream() helper\'s finalChatCompletion()', async () => {
-        const stream = await openai.chat.completions.create({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello' }], stream: true });
+      it("chat.completions.create with stream: true, and the stream() helper's finalChatCompletion()", async () => {
+        const stream = await openai.chat.completions.create({
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: 'Hello' }],
+          stream: true,
+        });
         let text = '';
         let finish: string | null | undefined;
         for await (const chunk of stream) {
@@ -71,7 +75,9 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
         }
         expect(text.length).toBeGreaterThan(0);
         expect(finish).toBe('stop');
-        const final = await openai.chat.completions.stream({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello' }] }).finalChatCompletion();
+        const final = await openai.chat.completions
+          .stream({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello' }] })
+          .finalChatCompletion();
         expect(final.choices[0]?.message.content?.length).toBeGreaterThan(0);
         expect(final.choices[0]?.finish_reason).toBe('stop');
       });
@@ -123,7 +129,7 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
         expect(ids).toEqual(expect.arrayContaining([...specCatalogueIds]));
       });
 
-      it('maps errors to the library\'s classes: 401, 404, 400', async () => {
+      it("maps errors to the library's classes: 401, 404, 400", async () => {
         const unauthorized = await rejection(new OpenAI({ apiKey: 'wrong-key', baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 }).models.list());
         expect(unauthorized).toBeInstanceOf(AuthenticationError);
         expect((unauthorized as AuthenticationError).status).toBe(401);
@@ -141,7 +147,13 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
     describe('cohere-ai (CohereClientV2 at {base_url}/compat)', () => {
       it('embed: typed camelCase fields are populated', async () => {
         const response = await cohere.embed(
-          { model: 'alpha3-vl-embedding-8b', inputType: 'search_document', embeddingTypes: ['float'], outputDimension: 256, inputs: [{ content: [{ type: 'text', text: 'hello world' }] }] },
+          {
+            model: 'alpha3-vl-embedding-8b',
+            inputType: 'search_document',
+            embeddingTypes: ['float'],
+            outputDimension: 256,
+            inputs: [{ content: [{ type: 'text', text: 'hello world' }] }],
+          },
           { maxRetries: 0 },
         );
         expect(typeof response.id).toBe('string');
@@ -166,7 +178,12 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
       });
 
       it('errors reach the library with their status', async () => {
-        const error = await rejection(new CohereClientV2({ token: 'wrong-key', baseUrl: `${gateway.baseUrl}/compat` }).rerank({ model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] }, { maxRetries: 0 }));
+        const error = await rejection(
+          new CohereClientV2({ token: 'wrong-key', baseUrl: `${gateway.baseUrl}/compat` }).rerank(
+            { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] },
+            { maxRetries: 0 },
+          ),
+        );
         expect(error).toBeInstanceOf(CohereError);
         expect((error as CohereError).statusCode).toBe(401);
       });

@@ -23,7 +23,11 @@ const rssMb = (): number => process.memoryUsage().rss / mib;
 const concretePath = (path: string): string => path.replaceAll(/\{[^}]+\}/g, 'x');
 
 async function send(gateway: StartedGateway, path: string, body: HostileBody): Promise<Response> {
-  return fetch(`${gateway.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': body.contentType }, body: body.body });
+  return fetch(`${gateway.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': body.contentType },
+    body: body.body,
+  });
 }
 
 async function expectEnvelope(response: Response, path: string, statuses: readonly number[]): Promise<void> {
@@ -65,7 +69,8 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       const postRoutes = routeTable.filter((route) => route.method === 'POST');
       // Warm-up: every route and the deep bodies once, so the figure compares steady states, not the
       // first allocation of parser stacks and pools.
-      for (const route of postRoutes) for (const body of fixedHostileBodies()) await send(gateway, concretePath(route.path), body).then((response) => response.arrayBuffer());
+      for (const route of postRoutes)
+        for (const body of fixedHostileBodies()) await send(gateway, concretePath(route.path), body).then((response) => response.arrayBuffer());
       const before = await settledMemoryMb();
       let requests = 0;
       const startedAt = performance.now();
@@ -97,7 +102,12 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       // the allocator keeps after bursts, and moved between runs by more than a leak here would.
       const after = await settledMemoryMb();
       const grown = after.live - before.live;
-      recordFigure(1, target.name, `${requests} requests over ${postRoutes.length} POST routes in ${Math.round(performance.now() - startedAt)} ms, 0 5xx, 0 upstream calls, settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB)`, '0 5xx, /healthz 200, memory <= +50 MB');
+      recordFigure(
+        1,
+        target.name,
+        `${requests} requests over ${postRoutes.length} POST routes in ${Math.round(performance.now() - startedAt)} ms, 0 5xx, 0 upstream calls, settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB)`,
+        '0 5xx, /healthz 200, memory <= +50 MB',
+      );
       expect(grown).toBeLessThanOrEqual(50);
     }, 600_000);
 
@@ -116,7 +126,10 @@ export function describeInputRows(target: FaultMatrixTarget): void {
 
     const overLimit = (chunked: boolean) => async (): Promise<void> => {
       const figures: string[] = [];
-      for (const [path, limit] of [['/v1/embeddings', smallJsonLimit], ['/v1/chat/completions', smallImageLimit]] as const) {
+      for (const [path, limit] of [
+        ['/v1/embeddings', smallJsonLimit],
+        ['/v1/chat/completions', smallImageLimit],
+      ] as const) {
         const before = rssMb();
         const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${limit + 1}`;
         const head = `POST ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${small.apiKey}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
@@ -128,7 +141,9 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         expect(result.closed).toBe(true);
         const error = (rawResponseJson(result.text) as { error?: { message?: string } } | undefined)?.error;
         expect(error?.message).toContain(String(limit));
-        figures.push(`${path} (limit ${limit} B): 413 after ${result.answeredAfterMs.toFixed(1)} ms, ${(result.bodyBytesAccepted / mib).toFixed(2)} MiB accepted by the socket, RSS +${grown.toFixed(1)} MB`);
+        figures.push(
+          `${path} (limit ${limit} B): 413 after ${result.answeredAfterMs.toFixed(1)} ms, ${(result.bodyBytesAccepted / mib).toFixed(2)} MiB accepted by the socket, RSS +${grown.toFixed(1)} MB`,
+        );
         // The time includes pushing the body up to the limit when chunked.
         expect(result.answeredAfterMs).toBeLessThanOrEqual(100);
         // What the kernel accepted bounds what the server read; loopback socket buffers add up to ~16 MiB.
@@ -144,8 +159,16 @@ export function describeInputRows(target: FaultMatrixTarget): void {
     it('row 5: a 17 KiB header is 431, Content-Length with Transfer-Encoding and two Content-Lengths are 400, in our envelope, then close', async () => {
       const cases = [
         { name: '17 KiB header', status: 431, head: `GET /v1/models HTTP/1.1\r\nHost: test\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n` },
-        { name: 'CL+TE', status: 400, head: `POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n` },
-        { name: 'two CL', status: 400, head: `POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}x` },
+        {
+          name: 'CL+TE',
+          status: 400,
+          head: `POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+        },
+        {
+          name: 'two CL',
+          status: 400,
+          head: `POST /tokenize HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}x`,
+        },
       ];
       for (const entry of cases) {
         const result = await pushRawRequest(gateway.baseUrl, entry.head, { giveUpMs: 5_000 });
@@ -160,7 +183,15 @@ export function describeInputRows(target: FaultMatrixTarget): void {
 
     it('row 6: seven bad credentials on every authenticated route are 401 with WWW-Authenticate: Bearer, and never reach the upstream', async () => {
       const key = gateway.apiKey;
-      const credentials: Array<string | undefined> = [undefined, 'Bearer', 'Bearer ig-wrong-key-0000000000000000', `Basic ${key}`, `Bearer ${key.slice(0, -1)}`, `Bearer ${key}x`, `Bearer ${'a'.repeat(4096)}`];
+      const credentials: Array<string | undefined> = [
+        undefined,
+        'Bearer',
+        'Bearer ig-wrong-key-0000000000000000',
+        `Basic ${key}`,
+        `Bearer ${key.slice(0, -1)}`,
+        `Bearer ${key}x`,
+        `Bearer ${'a'.repeat(4096)}`,
+      ];
       const calls = upstream.requests.length;
       let checked = 0;
       for (const route of routeTable.filter((entry) => entry.auth)) {
@@ -168,7 +199,11 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         for (const credential of credentials) {
           const headers: Record<string, string> = credential === undefined ? {} : { authorization: credential };
           const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(validBodies[path] ?? {});
-          const response = await fetch(`${gateway.baseUrl}${path}`, { method: route.method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body });
+          const response = await fetch(`${gateway.baseUrl}${path}`, {
+            method: route.method,
+            headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            body,
+          });
           const reply = await toJsonReply(response);
           if (route.envelope === 'compat') expectCompatError(reply, 401);
           else expectNativeError(reply, 401);
@@ -205,7 +240,12 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       expect(upstream.requests.length).toBe(calls);
       const grown = rssMb() - before;
       const median = quantile(times, 0.5);
-      recordFigure(9, target.name, `${times.length} requests: median ${median.toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms, RSS +${grown.toFixed(1)} MB`, '< 5 ms per request, RSS flat');
+      recordFigure(
+        9,
+        target.name,
+        `${times.length} requests: median ${median.toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms, RSS +${grown.toFixed(1)} MB`,
+        '< 5 ms per request, RSS flat',
+      );
       // Client-side time over loopback on a shared machine: the median carries the bound, doubled.
       expect(median).toBeLessThan(10);
       expect(grown).toBeLessThanOrEqual(10);
@@ -254,7 +294,27 @@ export function pngHeader(width: number, height: number): Buffer {
 
 /** A JPEG SOI and baseline SOF0 segment declaring width x height, with no scan data. */
 export function jpegHeader(width: number, height: number): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), sof]);
 }
 

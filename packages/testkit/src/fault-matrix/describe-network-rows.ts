@@ -38,7 +38,9 @@ http.createServer((request, response) => {
 export function describeNetworkRows(target: FaultMatrixTarget): void {
   if (!canUseNetworkNamespaces) {
     // Not silent: the reason is in the output.
-    process.stdout.write(`[fault-matrix] rows 11 (blackhole) and 13 (nftables drop) need root and a network namespace: not run as this user (${target.name})\n`);
+    process.stdout.write(
+      `[fault-matrix] rows 11 (blackhole) and 13 (nftables drop) need root and a network namespace: not run as this user (${target.name})\n`,
+    );
   }
 
   describe.skipIf(!canUseNetworkNamespaces)(`fault matrix, network faults in a namespace (root): ${target.name}`, () => {
@@ -64,41 +66,56 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
 
     const known = target.knownFailures?.[11];
     if (known) process.stdout.write(`[fault-matrix] row 11 ${target.name}: known failure, run as expected to fail: ${known}\n`);
-    (known ? it.fails : it)('row 11: a blackholed upstream is 504 at the connect limit, and a second endpoint is tried once', async () => {
-      const connectMs = 1_000;
-      const blackhole = upstreamsServingEverything(`http://${namespace.address}:${blackholePort}`);
-      const single = await target.start({ upstreams: blackhole, timeouts: { connect_ms: connectMs }, retries: { attempts: 0 } });
-      let took = 0;
-      try {
-        const startedAt = performance.now();
-        expectNativeError(await new ContractClient(single).postJson('/v1/chat/completions', { model, messages }), 504);
-        took = performance.now() - startedAt;
-      } finally {
-        await single.close();
-      }
-      const both = await target.start({ upstreams: [...blackhole.map((entry) => ({ ...entry, name: `${entry.name}-blackhole` })), ...upstreamsServingEverything(upstream.url)], timeouts: { connect_ms: connectMs } });
-      const served: number[] = [];
-      try {
-        const client = new ContractClient(both);
-        for (let index = 0; index < 6; index += 1) {
-          const { requestId, headers } = upstream.scripted('ok:2:0');
+    (known ? it.fails : it)(
+      'row 11: a blackholed upstream is 504 at the connect limit, and a second endpoint is tried once',
+      async () => {
+        const connectMs = 1_000;
+        const blackhole = upstreamsServingEverything(`http://${namespace.address}:${blackholePort}`);
+        const single = await target.start({ upstreams: blackhole, timeouts: { connect_ms: connectMs }, retries: { attempts: 0 } });
+        let took = 0;
+        try {
           const startedAt = performance.now();
-          const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
-          served.push(performance.now() - startedAt);
-          expect(reply.status, reply.text).toBe(200);
-          expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(1);
+          expectNativeError(await new ContractClient(single).postJson('/v1/chat/completions', { model, messages }), 504);
+          took = performance.now() - startedAt;
+        } finally {
+          await single.close();
         }
-      } finally {
-        await both.close();
-      }
-      recordFigure(11, target.name, `blackhole: 504 after ${Math.round(took)} ms (connect limit ${connectMs} ms); blackhole + live endpoint: 6/6 served, live tried once each, slowest ${Math.round(Math.max(...served))} ms`, 'timeout at limit +- 1 s (test limit 1 s)');
-      expect(Math.abs(took - connectMs)).toBeLessThanOrEqual(1_000);
-    // A known failure waits on the runtime's own connect limit: 5 s is enough to see it fail.
-    }, known ? 5_000 : 30_000);
+        const both = await target.start({
+          upstreams: [...blackhole.map((entry) => ({ ...entry, name: `${entry.name}-blackhole` })), ...upstreamsServingEverything(upstream.url)],
+          timeouts: { connect_ms: connectMs },
+        });
+        const served: number[] = [];
+        try {
+          const client = new ContractClient(both);
+          for (let index = 0; index < 6; index += 1) {
+            const { requestId, headers } = upstream.scripted('ok:2:0');
+            const startedAt = performance.now();
+            const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
+            served.push(performance.now() - startedAt);
+            expect(reply.status, reply.text).toBe(200);
+            expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(1);
+          }
+        } finally {
+          await both.close();
+        }
+        recordFigure(
+          11,
+          target.name,
+          `blackhole: 504 after ${Math.round(took)} ms (connect limit ${connectMs} ms); blackhole + live endpoint: 6/6 served, live tried once each, slowest ${Math.round(Math.max(...served))} ms`,
+          'timeout at limit +- 1 s (test limit 1 s)',
+        );
+        expect(Math.abs(took - connectMs)).toBeLessThanOrEqual(1_000);
+        // A known failure waits on the runtime's own connect limit: 5 s is enough to see it fail.
+      },
+      known ? 5_000 : 30_000,
+    );
 
     it('row 13: a stream whose packets are dropped mid-way ends with upstream_timeout at the idle limit, keepalive comments notwithstanding', async () => {
       const idleMs = 1_000;
-      const gateway = await target.start({ upstreams: upstreamsServingEverything(`http://${namespace.address}:${streamPort}`), timeouts: { idle_ms: idleMs, keepalive_ms: 200 } });
+      const gateway = await target.start({
+        upstreams: upstreamsServingEverything(`http://${namespace.address}:${streamPort}`),
+        timeouts: { idle_ms: idleMs, keepalive_ms: 200 },
+      });
       try {
         const response = await new ContractClient(gateway).post('/v1/chat/completions', { model, messages, stream: true });
         expect(response.status).toBe(200);
@@ -113,7 +130,12 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
         const error = asRecord(asRecord(JSON.parse(read.events.at(-2)?.data ?? '{}')).error);
         expect(error.code).toBe('upstream_timeout');
         expect(read.comments).toBeGreaterThanOrEqual(2);
-        recordFigure(13, `${target.name} (nftables drop)`, `terminal upstream_timeout ${Math.round(endedAfter)} ms after the drop rule, ${read.comments} keepalive comments, ${read.events.length - 2} chunks before (idle ${idleMs} ms)`, 'idle limit + <= 1 s; keepalive comments do not reset it');
+        recordFigure(
+          13,
+          `${target.name} (nftables drop)`,
+          `terminal upstream_timeout ${Math.round(endedAfter)} ms after the drop rule, ${read.comments} keepalive comments, ${read.events.length - 2} chunks before (idle ${idleMs} ms)`,
+          'idle limit + <= 1 s; keepalive comments do not reset it',
+        );
         expect(endedAfter).toBeLessThanOrEqual(idleMs + 1_000);
         expect(endedAfter).toBeGreaterThanOrEqual(idleMs - 150);
       } finally {

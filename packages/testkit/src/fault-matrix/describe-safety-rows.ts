@@ -62,8 +62,19 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
         seen.push(JSON.stringify([...response.headers]), await response.text());
       };
       try {
-        for (const script of ['echo-auth', 'status:400', 'status:500', 'status:429', 'status:502:html', 'ok:3:0', 'reset-after:2', 'stall-after:1', 'redirect']) {
-          for (const stream of [false, true]) await keep(await client.post('/v1/chat/completions', { model, messages, stream }, { headers: scriptedHeaders(script) }));
+        for (const script of [
+          'echo-auth',
+          'status:400',
+          'status:500',
+          'status:429',
+          'status:502:html',
+          'ok:3:0',
+          'reset-after:2',
+          'stall-after:1',
+          'redirect',
+        ]) {
+          for (const stream of [false, true])
+            await keep(await client.post('/v1/chat/completions', { model, messages, stream }, { headers: scriptedHeaders(script) }));
         }
         for (const [path, body] of Object.entries(validBodies)) {
           await keep(await client.post(path, body, { headers: scriptedHeaders('echo-auth') }));
@@ -79,7 +90,12 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       const forms = [...secretForms(gateway.apiKey), ...secretForms(canaryUpstreamKey), ...secretForms(wrongKey)];
       const found = forms.filter((form) => haystack.includes(form));
       const logLines = started.logs().split('\n').filter(Boolean).length;
-      recordFigure(7, target.name, `${seen.length / 2} responses and ${logLines} log lines (most verbose level) searched for ${forms.length} forms of 3 keys: ${found.length} matches`, '0 matches');
+      recordFigure(
+        7,
+        target.name,
+        `${seen.length / 2} responses and ${logLines} log lines (most verbose level) searched for ${forms.length} forms of 3 keys: ${found.length} matches`,
+        '0 matches',
+      );
       expect(found).toEqual([]);
       if (target.startWithLogs) expect(logLines).toBeGreaterThan(0);
     }, 60_000);
@@ -122,7 +138,12 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
         canary6?.server.close();
       }
       const reached = canary.connections() + (canary6?.connections() ?? 0);
-      recordFigure(8, target.name, `${checked} requests (${imageFields.length} fields x ${urls.length} URLs${canary6 ? '' : ', no IPv6 loopback here'}): all 400 naming the field; canary connections ${reached}, upstream calls ${upstream.requests.length - calls}`, 'canary and upstream: 0 connections');
+      recordFigure(
+        8,
+        target.name,
+        `${checked} requests (${imageFields.length} fields x ${urls.length} URLs${canary6 ? '' : ', no IPv6 loopback here'}): all 400 naming the field; canary connections ${reached}, upstream calls ${upstream.requests.length - calls}`,
+        'canary and upstream: 0 connections',
+      );
       expect(reached).toBe(0);
       expect(upstream.requests.length).toBe(calls);
     }, 60_000);
@@ -134,16 +155,26 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       // Open the client's keep-alive connections first: the row times the gateway's refusal, not TCP setup.
       await Promise.all(Array.from({ length: cap * 2 }, () => client.request('GET', '/healthz', { anonymous: true }).then((response) => response.text())));
       try {
-        const outcomes = await Promise.all(Array.from({ length: cap * 2 }, async () => {
-          const startedAt = performance.now();
-          // 2 s per admitted stream: the refusals must all come while every admitted stream still runs.
-          const response = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:40:50') });
-          const answeredAt = performance.now();
-          const answeredAfter = answeredAt - startedAt;
-          if (response.status === 503) return { status: 503, answeredAt, answeredAfter, retryAfter: response.headers.get('retry-after'), reply: await toJsonReply(response) };
-          const read = await readTimed(response);
-          return { status: response.status, answeredAt, answeredAfter, endedAt: performance.now(), done: read.events.at(-1)?.data === '[DONE]', errors: read.events.filter((event) => event.data.includes('"error"')).length };
-        }));
+        const outcomes = await Promise.all(
+          Array.from({ length: cap * 2 }, async () => {
+            const startedAt = performance.now();
+            // 2 s per admitted stream: the refusals must all come while every admitted stream still runs.
+            const response = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:40:50') });
+            const answeredAt = performance.now();
+            const answeredAfter = answeredAt - startedAt;
+            if (response.status === 503)
+              return { status: 503, answeredAt, answeredAfter, retryAfter: response.headers.get('retry-after'), reply: await toJsonReply(response) };
+            const read = await readTimed(response);
+            return {
+              status: response.status,
+              answeredAt,
+              answeredAfter,
+              endedAt: performance.now(),
+              done: read.events.at(-1)?.data === '[DONE]',
+              errors: read.events.filter((event) => event.data.includes('"error"')).length,
+            };
+          }),
+        );
         const refused = outcomes.filter((outcome) => outcome.status === 503);
         const admitted = outcomes.filter((outcome) => outcome.status === 200);
         expect(admitted.length + refused.length).toBe(cap * 2);
@@ -153,12 +184,20 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
           if (outcome.reply) expectNativeError(outcome.reply, 503, { code: 'overloaded' });
         }
         for (const outcome of admitted) expect(outcome).toMatchObject({ done: true, errors: 0 });
-        const rejectP99 = quantile(refused.map((outcome) => outcome.answeredAfter), 0.99);
+        const rejectP99 = quantile(
+          refused.map((outcome) => outcome.answeredAfter),
+          0.99,
+        );
         // Once the streams are over, the slots are free again.
         const after = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:2:0') });
         expect(after.status).toBe(200);
         await after.text();
-        recordFigure(22, target.name, `cap ${cap}, ${cap * 2} at once: ${admitted.length} admitted, all [DONE], 0 errors; ${refused.length} refused 503 + Retry-After, p99 ${rejectP99.toFixed(1)} ms`, 'reject p99 < 20 ms; 0 errors for admitted');
+        recordFigure(
+          22,
+          target.name,
+          `cap ${cap}, ${cap * 2} at once: ${admitted.length} admitted, all [DONE], 0 errors; ${refused.length} refused 503 + Retry-After, p99 ${rejectP99.toFixed(1)} ms`,
+          'reject p99 < 20 ms; 0 errors for admitted',
+        );
         // "At once" without a stopwatch (a loaded machine stretches any time bound): no refusal waited
         // for a slot, i.e. every 503 arrived before the first admitted stream ended and freed one.
         const firstAdmittedEnd = Math.min(...admitted.map((outcome) => outcome.endedAt ?? Number.POSITIVE_INFINITY));
@@ -174,20 +213,30 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       const gateway = await target.start({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { shutdown_grace_ms: graceMs } });
       const client = new ContractClient(gateway);
       // 100 chunks 50 ms apart: 5 s, longer than the grace, so every stream is still running at the deadline.
-      const responses = await Promise.all(Array.from({ length: 100 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:100:50') })));
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:100:50') })),
+      );
       for (const response of responses) expect(response.status).toBe(200);
       // A stream cut by the shutdown rejects: it counts as cut (undefined).
       const reads = responses.map((response) => readTimed(response).catch(() => undefined));
       const startedAt = performance.now();
       const closing = gateway.close();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const refused = await client.post('/v1/chat/completions', { model, messages }).then((response) => response.status, () => 'connection refused');
+      const refused = await client.post('/v1/chat/completions', { model, messages }).then(
+        (response) => response.status,
+        () => 'connection refused',
+      );
       await closing;
       const tookMs = performance.now() - startedAt;
       const results = await Promise.all(reads);
       const ended = results.filter((result) => result?.events.at(-1)?.data === '[DONE]').length;
       const cut = results.length - ended;
-      recordFigure(24, target.name, `100 streams: ${ended} ended in-protocol ([DONE] after the terminal error), ${cut} cut; new request: ${refused}; closed in ${Math.round(tookMs)} ms (grace ${graceMs} ms)`, 'within the drain deadline (test 2 s); exit 0');
+      recordFigure(
+        24,
+        target.name,
+        `100 streams: ${ended} ended in-protocol ([DONE] after the terminal error), ${cut} cut; new request: ${refused}; closed in ${Math.round(tookMs)} ms (grace ${graceMs} ms)`,
+        'within the drain deadline (test 2 s); exit 0',
+      );
       expect([503, 'connection refused']).toContain(refused);
       expect(cut).toBe(0);
       expect(tookMs).toBeLessThanOrEqual(graceMs + 1_000);

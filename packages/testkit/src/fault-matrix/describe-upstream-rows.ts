@@ -27,7 +27,9 @@ export async function closedPort(): Promise<number> {
 }
 
 /** Reads a stream, stamping when each piece arrived (performance.now()). */
-export async function readTimed(response: Response): Promise<{ text: string; events: ReceivedEvent[]; firstByteAt: number; endedAt: number; comments: number }> {
+export async function readTimed(
+  response: Response,
+): Promise<{ text: string; events: ReceivedEvent[]; firstByteAt: number; endedAt: number; comments: number }> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -38,7 +40,13 @@ export async function readTimed(response: Response): Promise<{ text: string; eve
     if (firstByteAt === 0) firstByteAt = performance.now();
     text += decoder.decode(value, { stream: true });
   }
-  return { text, events: parseSseText(text), firstByteAt, endedAt: performance.now(), comments: text.split('\n').filter((line) => line.startsWith(':')).length };
+  return {
+    text,
+    events: parseSseText(text),
+    firstByteAt,
+    endedAt: performance.now(),
+    comments: text.split('\n').filter((line) => line.startsWith(':')).length,
+  };
 }
 
 /** DESIGN.md: a chat stream that fails after its 200 ends with `data: {"error": ...}` then `[DONE]`, never a clean end. */
@@ -47,7 +55,9 @@ function expectChatTerminalError(events: readonly ReceivedEvent[], code?: string
   const error = asRecord(asRecord(JSON.parse(events.at(-2)?.data ?? '{}')).error);
   expect(typeof error.message).toBe('string');
   if (code !== undefined) expect(error.code).toBe(code);
-  const finished = events.slice(0, -2).some((event) => ((JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? []).some((choice) => choice.finish_reason === 'stop'));
+  const finished = events
+    .slice(0, -2)
+    .some((event) => ((JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? []).some((choice) => choice.finish_reason === 'stop'));
   expect(finished).toBe(false);
 }
 
@@ -95,8 +105,18 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
 
     it('row 10: upstream statuses map per DESIGN.md; 429 keeps Retry-After; no upstream address in any body', async () => {
       const table: Array<[string, number]> = [
-        ['status:400', 400], ['status:404', 404], ['status:422', 422], ['status:429', 429], ['status:500', 502], ['status:502', 502],
-        ['status:503', 502], ['status:504', 502], ['status:502:html', 502], ['status:200:empty', 502], ['status:200:broken', 502], ['redirect', 502],
+        ['status:400', 400],
+        ['status:404', 404],
+        ['status:422', 422],
+        ['status:429', 429],
+        ['status:500', 502],
+        ['status:502', 502],
+        ['status:503', 502],
+        ['status:504', 502],
+        ['status:502:html', 502],
+        ['status:200:empty', 502],
+        ['status:200:broken', 502],
+        ['redirect', 502],
       ];
       for (const [script, status] of table) {
         const reply = await toJsonReply((await chat(script, false)).response);
@@ -125,7 +145,9 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       } finally {
         await dead.close();
       }
-      const both = await target.start({ upstreams: [...upstreams.map((entry) => ({ ...entry, name: `${entry.name}-dead` })), ...upstreamsServingEverything(upstream.url)] });
+      const both = await target.start({
+        upstreams: [...upstreams.map((entry) => ({ ...entry, name: `${entry.name}-dead` })), ...upstreamsServingEverything(upstream.url)],
+      });
       try {
         const bothClient = new ContractClient(both);
         for (let index = 0; index < 10; index += 1) {
@@ -137,13 +159,23 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       } finally {
         await both.close();
       }
-      recordFigure(11, target.name, `refused: 502 p50 ${quantile(times, 0.5).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; dead + live endpoint: 10/10 served, live tried once each`, 'refused < 50 ms');
+      recordFigure(
+        11,
+        target.name,
+        `refused: 502 p50 ${quantile(times, 0.5).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms; dead + live endpoint: 10/10 served, live tried once each`,
+        'refused < 50 ms',
+      );
       expect(quantile(times, 0.5)).toBeLessThan(50);
     }, 30_000);
 
     it('row 12: an upstream that stalls before the first event is a 504 envelope within the limit, and its socket is closed', async () => {
       const figures: string[] = [];
-      for (const [script, stream] of [['stall-before-headers', false], ['stall-before-headers', true], ['stall-after-headers', true], ['stall-after-headers', false]] as const) {
+      for (const [script, stream] of [
+        ['stall-before-headers', false],
+        ['stall-before-headers', true],
+        ['stall-after-headers', true],
+        ['stall-after-headers', false],
+      ] as const) {
         const { response, requestId, startedAt } = await chat(script, stream);
         expectNativeError(await toJsonReply(response), 504);
         const took = performance.now() - startedAt;
@@ -174,7 +206,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       const responses = await chat('stall-after:3', true, { path: '/v1/responses' });
       const failed = await readTimed(responses.response);
       expect(failed.events.at(-1)?.event).toBe('response.failed');
-      recordFigure(13, target.name, `terminal upstream_timeout ${Math.round(silentFor)} ms after the stall with ${read.comments} keepalive comments in between (idle ${idleMs} ms); responses: response.failed`, 'idle limit + <= 1 s');
+      recordFigure(
+        13,
+        target.name,
+        `terminal upstream_timeout ${Math.round(silentFor)} ms after the stall with ${read.comments} keepalive comments in between (idle ${idleMs} ms); responses: response.failed`,
+        'idle limit + <= 1 s',
+      );
       await expectStillServing();
     }, 30_000);
 
@@ -189,21 +226,32 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         await seen?.closed;
         lags.push(endedAt - (seen?.closedAt ?? endedAt));
       }
-      const statuses = await Promise.all(Array.from({ length: 100 }, async () => {
-        const { headers } = scripted('ok:2:0');
-        const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
-        return reply.status;
-      }));
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          const { headers } = scripted('ok:2:0');
+          const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
+          return reply.status;
+        }),
+      );
       expect(statuses.filter((status) => status === 200)).toHaveLength(100);
-      recordFigure(14, target.name, `client saw the end ${lags.map((lag) => `${lag} ms`).join(' / ')} after the reset / the FIN; next 100: 100 x 200`, '<= 100 ms after the reset; next 100 all 200');
+      recordFigure(
+        14,
+        target.name,
+        `client saw the end ${lags.map((lag) => `${lag} ms`).join(' / ')} after the reset / the FIN; next 100: 100 x 200`,
+        '<= 100 ms after the reset; next 100 all 200',
+      );
       for (const lag of lags) expect(lag).toBeLessThanOrEqual(100);
     }, 30_000);
 
     it('row 15: events split anywhere (1-byte writes, inside 4-byte UTF-8, CRLF, CR, multi-line data, comments) reach the client unchanged', async () => {
-      const contentOf = (events: readonly ReceivedEvent[]): string => events.filter((event) => event.data !== '[DONE]').map((event) => {
-        const chunk = JSON.parse(event.data) as { choices?: { delta?: { content?: string }; finish_reason?: unknown }[] };
-        return `${chunk.choices?.[0]?.delta?.content ?? ''}|${String(chunk.choices?.[0]?.finish_reason ?? '')}`;
-      }).join('\n');
+      const contentOf = (events: readonly ReceivedEvent[]): string =>
+        events
+          .filter((event) => event.data !== '[DONE]')
+          .map((event) => {
+            const chunk = JSON.parse(event.data) as { choices?: { delta?: { content?: string }; finish_reason?: unknown }[] };
+            return `${chunk.choices?.[0]?.delta?.content ?? ''}|${String(chunk.choices?.[0]?.finish_reason ?? '')}`;
+          })
+          .join('\n');
       const whole = contentOf((await readTimed((await chat('split:0', true)).response)).events);
       expect(whole).toContain('😀');
       const runs = Number(process.env.FAULT_MATRIX_SPLIT_RUNS ?? 1000);
@@ -242,7 +290,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       }
       retries = retries.sort((a, b) => a.from - b.from);
       const overlap = Math.max(0, ...retries.map((retry) => retries.filter((other) => other.from <= retry.from && other.to >= retry.from).length));
-      recordFigure(16, target.name, `attempts <= 2 each; 0 retries after the first byte; ${retries.length} retries among ${concurrent} concurrent resets, at most ${overlap} at once`, `attempts <= 2; retries after first byte = 0; concurrent retries <= max(3, 20 % of active) = ${Math.max(3, concurrent * 0.2)}`);
+      recordFigure(
+        16,
+        target.name,
+        `attempts <= 2 each; 0 retries after the first byte; ${retries.length} retries among ${concurrent} concurrent resets, at most ${overlap} at once`,
+        `attempts <= 2; retries after first byte = 0; concurrent retries <= max(3, 20 % of active) = ${Math.max(3, concurrent * 0.2)}`,
+      );
       expect(overlap).toBeLessThanOrEqual(Math.max(3, concurrent * 0.2));
     }, 30_000);
 
@@ -255,7 +308,10 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         const body = { model, messages, stream };
         let abortedAt = 0;
         const startedAt = Date.now();
-        const pending = client.post('/v1/chat/completions', body, { headers, signal: controller.signal }).then((response) => response.text()).catch(() => undefined);
+        const pending = client
+          .post('/v1/chat/completions', body, { headers, signal: controller.signal })
+          .then((response) => response.text())
+          .catch(() => undefined);
         // The abort is timed from the start but never before the upstream has the request: the row is
         // about aborts reaching an upstream call that is under way.
         const seen = await upstream.waitForRequest((request) => request.headers['x-request-id'] === requestId);
@@ -268,11 +324,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         lags.push((seen.closedAt ?? Date.now()) - abortedAt);
         kinds.push(`${script}${stream ? '' : ' (json)'}: ${(seen.closedAt ?? Date.now()) - abortedAt}`);
       };
-      const round = () => Promise.all([
-        ...Array.from({ length: 7 }, () => abortAfter('stall-after-headers', true, 50)),
-        ...Array.from({ length: 7 }, () => abortAfter('ok:40:50', true, 500)),
-        ...Array.from({ length: 6 }, () => abortAfter('ok:20:100', false, 50)),
-      ]);
+      const round = () =>
+        Promise.all([
+          ...Array.from({ length: 7 }, () => abortAfter('stall-after-headers', true, 50)),
+          ...Array.from({ length: 7 }, () => abortAfter('ok:40:50', true, 500)),
+          ...Array.from({ length: 6 }, () => abortAfter('ok:20:100', false, 50)),
+        ]);
       // The gateway, the stub and this client share one event loop: a first round warms the JIT so
       // that compiling is not counted as abort latency. The second round is the measured one.
       await round();
@@ -280,7 +337,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       kinds.length = 0;
       await round();
       const p99 = quantile(lags, 0.99);
-      recordFigure(17, target.name, `20 concurrent aborts: upstream saw the close p50 ${quantile(lags, 0.5)} ms, p99 ${p99} ms`, 'p99 <= 100 ms at <= 20 streams');
+      recordFigure(
+        17,
+        target.name,
+        `20 concurrent aborts: upstream saw the close p50 ${quantile(lags, 0.5)} ms, p99 ${p99} ms`,
+        'p99 <= 100 ms at <= 20 streams',
+      );
       // The matrix's 100 ms is for an idle machine; CI shares two cores with other suites, and one
       // GC or scheduling pause delays every abort of the round at once. 250 ms is the matrix's
       // bound at 1,000 streams; the figure above is what to compare with 100 ms.
@@ -302,14 +364,23 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       // The stub writes its first chunk as soon as the request has arrived.
       const lag = firstAt - (seen?.arrivedAt ?? firstAt);
       await reader.cancel();
-      recordFigure(23, target.name, `no Content-Encoding, no-cache + no-transform, X-Accel-Buffering: no; first event ${lag} ms after the upstream emitted it`, 'first event <= 50 ms after the upstream emits it');
+      recordFigure(
+        23,
+        target.name,
+        `no Content-Encoding, no-cache + no-transform, X-Accel-Buffering: no; first event ${lag} ms after the upstream emitted it`,
+        'first event <= 50 ms after the upstream emits it',
+      );
       expect(lag).toBeLessThanOrEqual(50);
     });
 
     it('row 26: an upstream answer over the size cap, a never-ending SSE line and an HTML error page are 502 envelopes, memory flat', async () => {
       const before = await settledMemoryMb();
       const timings: string[] = [];
-      for (const [script, stream] of [['huge', false], ['huge', true], ['status:500:html', false]] as const) {
+      for (const [script, stream] of [
+        ['huge', false],
+        ['huge', true],
+        ['status:500:html', false],
+      ] as const) {
         const { response, startedAt } = await chat(script, stream);
         expectNativeError(await toJsonReply(response), 502);
         timings.push(`${script}${stream ? ' (stream)' : ''} ${Math.round(performance.now() - startedAt)} ms`);
@@ -318,7 +389,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       // keeps the pages of its large writes for a while (RSS grew 8 to 82 MB here for the same run).
       const after = await settledMemoryMb();
       const grown = after.live - before.live;
-      recordFigure(26, target.name, `502 for ${timings.join(', ')}; settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB, allocator included)`, 'within limits; memory flat');
+      recordFigure(
+        26,
+        target.name,
+        `502 for ${timings.join(', ')}; settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB, allocator included)`,
+        'within limits; memory flat',
+      );
       expect(grown).toBeLessThanOrEqual(20);
       await expectStillServing();
     }, 60_000);

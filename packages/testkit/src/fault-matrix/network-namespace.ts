@@ -9,7 +9,10 @@ function run(command: string, args: readonly string[]): string {
 
 /** Fails with the Debian packages to install when `ip` or `nft` is missing. */
 export function requireNetworkTools(): void {
-  for (const [tool, pkg] of [['ip', 'iproute2'], ['nft', 'nftables']] as const) {
+  for (const [tool, pkg] of [
+    ['ip', 'iproute2'],
+    ['nft', 'nftables'],
+  ] as const) {
     try {
       run(tool, ['-V']);
     } catch {

@@ -31,7 +31,13 @@ export function pushRawRequest(url: string, head: string, options: { pushBytes?:
     const finish = (closed: boolean): void => {
       clearTimeout(timer);
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ text, status, answeredAfterMs: answeredAt === 0 ? Number.NaN : answeredAt - headSentAt, bodyBytesAccepted: Math.max(0, socket.bytesWritten - headBytes), closed });
+      resolve({
+        text,
+        status,
+        answeredAfterMs: answeredAt === 0 ? Number.NaN : answeredAt - headSentAt,
+        bodyBytesAccepted: Math.max(0, socket.bytesWritten - headBytes),
+        closed,
+      });
       socket.destroy();
     };
     const timer = setTimeout(() => finish(false), options.giveUpMs ?? 15_000);
@@ -65,7 +71,11 @@ export function rawResponseJson(text: string): unknown {
   const [head = '', ...rest] = text.split('\r\n\r\n');
   let body = rest.join('\r\n\r\n');
   // A chunked answer (the edge app's): join the chunks' data, dropping the size lines.
-  if (/^transfer-encoding:\s*chunked/im.test(head)) body = body.split('\r\n').filter((_line, index) => index % 2 === 1).join('');
+  if (/^transfer-encoding:\s*chunked/im.test(head))
+    body = body
+      .split('\r\n')
+      .filter((_line, index) => index % 2 === 1)
+      .join('');
   try {
     return JSON.parse(body) as unknown;
   } catch {

@@ -24,12 +24,34 @@ export const imageFields: readonly ImageField[] = [
   {
     path: '/v1/chat/completions',
     param: 'messages[0].content[1].image_url.url',
-    body: (url) => ({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] }] }),
+    body: (url) => ({
+      model: 'alpha36-35b-a3b-instruct',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url } },
+          ],
+        },
+      ],
+    }),
   },
   {
     path: '/v1/responses',
     param: 'input[0].content[1].image_url',
-    body: (url) => ({ model: 'alpha36-35b-a3b-instruct', input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is this?' }, { type: 'input_image', image_url: url }] }] }),
+    body: (url) => ({
+      model: 'alpha36-35b-a3b-instruct',
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What is this?' },
+            { type: 'input_image', image_url: url },
+          ],
+        },
+      ],
+    }),
   },
   {
     path: '/compat/v2/embed',
@@ -44,6 +66,14 @@ export const imageFields: readonly ImageField[] = [
   {
     path: '/v1/images/edits',
     param: 'mask.image_url',
-    body: (url) => ({ model: 'alpha-image-edit', prompt: 'blue', images: [{ image_url: pngDataUrl }], mask: { image_url: url }, size: '16x16', quality: 'low', output_format: 'png' }),
+    body: (url) => ({
+      model: 'alpha-image-edit',
+      prompt: 'blue',
+      images: [{ image_url: pngDataUrl }],
+      mask: { image_url: url },
+      size: '16x16',
+      quality: 'low',
+      output_format: 'png',
+    }),
   },
 ];

@@ -13,7 +13,13 @@ describe('imageResultFromUpstream', () => {
       output_format: 'png',
       quality: 'medium',
       size: '1024x1024',
-      usage: { input_tokens: 0, output_tokens: 4160, total_tokens: 4160, input_tokens_details: { text_tokens: 0, image_tokens: 0 }, output_tokens_details: { image_tokens: 4160, text_tokens: 0 } },
+      usage: {
+        input_tokens: 0,
+        output_tokens: 4160,
+        total_tokens: 4160,
+        input_tokens_details: { text_tokens: 0, image_tokens: 0 },
+        output_tokens_details: { image_tokens: 4160, text_tokens: 0 },
+      },
     };
     expect(imageResultFromUpstream(upstream, defaults)).toEqual({
       created: 1_767_225_600,

@@ -25,7 +25,15 @@ describe('readUpstreamChatCompletion: tolerant of what servers leave out', () =>
       created: 1_767_225_600,
       system_fingerprint: defaultSystemFingerprint,
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, prompt_tokens_details: null },
-      choices: [{ index: 0, finish_reason: null, logprobs: null, stop_reason: null, message: { role: 'assistant', content: 'Hi.', tool_calls: [], reasoning: null, refusal: null } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: null,
+          logprobs: null,
+          stop_reason: null,
+          message: { role: 'assistant', content: 'Hi.', tool_calls: [], reasoning: null, refusal: null },
+        },
+      ],
     });
     expect(typeof completion.system_fingerprint).toBe('string');
   });
@@ -36,7 +44,15 @@ describe('readUpstreamChatCompletion: tolerant of what servers leave out', () =>
       created: null,
       system_fingerprint: null,
       usage: { prompt_tokens: 3, completion_tokens: null, total_tokens: null, prompt_tokens_details: null, completion_tokens_details: null },
-      choices: [{ index: null, finish_reason: null, stop_reason: null, logprobs: null, message: { role: null, content: null, tool_calls: null, reasoning: null, reasoning_content: null, refusal: null } }],
+      choices: [
+        {
+          index: null,
+          finish_reason: null,
+          stop_reason: null,
+          logprobs: null,
+          message: { role: null, content: null, tool_calls: null, reasoning: null, reasoning_content: null, refusal: null },
+        },
+      ],
     };
     const completion = toClientChatCompletion(readUpstreamChatCompletion(body), options);
     expect(completion.usage).toEqual({ prompt_tokens: 3, completion_tokens: 0, total_tokens: 3, prompt_tokens_details: null });
@@ -47,7 +63,13 @@ describe('readUpstreamChatCompletion: tolerant of what servers leave out', () =>
   it("keeps the upstream's own fingerprint, its logprobs and its tool calls", () => {
     const toolCalls = [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }];
     const logprobs = { content: [{ token: 'Hi', logprob: -0.1, bytes: [72, 105], top_logprobs: [] }] };
-    const completion = toClientChatCompletion(readUpstreamChatCompletion({ system_fingerprint: 'b4321-1a2b3c4d', choices: [{ message: { content: null, tool_calls: toolCalls }, logprobs, finish_reason: 'tool_calls' }] }), options);
+    const completion = toClientChatCompletion(
+      readUpstreamChatCompletion({
+        system_fingerprint: 'b4321-1a2b3c4d',
+        choices: [{ message: { content: null, tool_calls: toolCalls }, logprobs, finish_reason: 'tool_calls' }],
+      }),
+      options,
+    );
     expect(completion.system_fingerprint).toBe('b4321-1a2b3c4d');
     expect(completion.choices[0]?.logprobs).toEqual(logprobs);
     expect(completion.choices[0]?.message.tool_calls).toEqual(toolCalls);

@@ -48,7 +48,11 @@ const upstreamChoiceSchema = z.looseObject({
 /** The parts of an upstream chat completion (protocols 1.1) the gateway reads; other keys are ignored. */
 export const upstreamChatCompletionSchema = z.looseObject({
   // Unix seconds; a server that writes a float (or nothing) gets the gateway's clock or the whole seconds.
-  created: z.number().min(0).nullish().transform((value) => (value == null ? undefined : Math.floor(value))),
+  created: z
+    .number()
+    .min(0)
+    .nullish()
+    .transform((value) => (value == null ? undefined : Math.floor(value))),
   choices: z.array(upstreamChoiceSchema).min(1, { error: 'no choices' }),
   usage: upstreamUsageSchema.nullish(),
   // Only echoed, never used: a value of another type is dropped rather than failing the answer.

@@ -24,19 +24,40 @@ describe('buildChatUpstreamRequest', () => {
     expect(silent.body.stream_options).toEqual({ include_usage: true });
     expect(silent.includeUsage).toBe(false);
 
-    const asked = buildChatUpstreamRequest({ model: 'm', messages, stream: true, stream_options: { include_usage: true, continuous_usage_stats: true } }, 'up', { enable_thinking: false });
+    const asked = buildChatUpstreamRequest(
+      { model: 'm', messages, stream: true, stream_options: { include_usage: true, continuous_usage_stats: true } },
+      'up',
+      { enable_thinking: false },
+    );
     expect(asked.body.stream_options).toEqual({ include_usage: true, continuous_usage_stats: true });
     expect(asked.includeUsage).toBe(true);
   });
 
   it('does not ask for continuous usage the client would not be shown', () => {
-    const request = buildChatUpstreamRequest({ model: 'm', messages, stream: true, stream_options: { include_usage: false, continuous_usage_stats: true } }, 'up', { enable_thinking: false });
+    const request = buildChatUpstreamRequest(
+      { model: 'm', messages, stream: true, stream_options: { include_usage: false, continuous_usage_stats: true } },
+      'up',
+      { enable_thinking: false },
+    );
     expect(request.body.stream_options).toEqual({ include_usage: true });
   });
 
   it('sends no vLLM-only field a plain model does not need: no chat_template_kwargs, no empty tools, nothing client-only', () => {
     const request = buildChatUpstreamRequest(
-      { model: 'm', messages, tools: [], tool_choice: 'auto', parallel_tool_calls: true, store: true, metadata: { a: 'b' }, service_tier: 'auto', safety_identifier: 's', prompt_cache_key: 'k', verbosity: 'low', modalities: ['text'] },
+      {
+        model: 'm',
+        messages,
+        tools: [],
+        tool_choice: 'auto',
+        parallel_tool_calls: true,
+        store: true,
+        metadata: { a: 'b' },
+        service_tier: 'auto',
+        safety_identifier: 's',
+        prompt_cache_key: 'k',
+        verbosity: 'low',
+        modalities: ['text'],
+      },
       'up',
       { enable_thinking: false },
     );
@@ -64,8 +85,20 @@ describe('buildChatUpstreamRequest', () => {
 
   it('passes tools, tool_choice and parallel_tool_calls through when there are tools, and turns thinking on for thinking models', () => {
     const tools = [{ type: 'function' as const, function: { name: 'f', parameters: { type: 'object' } } }];
-    const request = buildChatUpstreamRequest({ model: 'm', messages, tools, tool_choice: 'required', parallel_tool_calls: false, response_format: { type: 'json_object' } }, 'up', { enable_thinking: true });
-    expect(request.body).toEqual({ model: 'up', messages, tools, tool_choice: 'required', parallel_tool_calls: false, response_format: { type: 'json_object' }, chat_template_kwargs: { enable_thinking: true } });
+    const request = buildChatUpstreamRequest(
+      { model: 'm', messages, tools, tool_choice: 'required', parallel_tool_calls: false, response_format: { type: 'json_object' } },
+      'up',
+      { enable_thinking: true },
+    );
+    expect(request.body).toEqual({
+      model: 'up',
+      messages,
+      tools,
+      tool_choice: 'required',
+      parallel_tool_calls: false,
+      response_format: { type: 'json_object' },
+      chat_template_kwargs: { enable_thinking: true },
+    });
   });
 
   it('sends no stream_options without a stream', () => {

@@ -49,7 +49,8 @@ export function buildChatUpstreamRequest(request: ChatCompletionsRequest, upstre
   const includeUsage = request.stream === true && streamOptions?.include_usage === true;
   if (request.stream === true) {
     // Continuous usage goes on every chunk; only ask for it when the client will be shown it.
-    body.stream_options = includeUsage && streamOptions?.continuous_usage_stats === true ? { include_usage: true, continuous_usage_stats: true } : { include_usage: true };
+    body.stream_options =
+      includeUsage && streamOptions?.continuous_usage_stats === true ? { include_usage: true, continuous_usage_stats: true } : { include_usage: true };
   }
   return { body, includeUsage };
 }

@@ -27,7 +27,8 @@ const vllmBody = {
 // protocols.md 5.3: TEI's OpenAI-compatible answer has no id and no created.
 const teiBody = { object: 'list', data: [{ object: 'embedding', embedding: [3, 4], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } };
 
-const read = (body: unknown, count: number, dimensions?: number) => readEmbeddingUpstreamResponse(typeof body === 'string' ? body : JSON.stringify(body), count, dimensions);
+const read = (body: unknown, count: number, dimensions?: number) =>
+  readEmbeddingUpstreamResponse(typeof body === 'string' ? body : JSON.stringify(body), count, dimensions);
 const numberTexts = (result: UpstreamEmbeddings) => result.vectors.map((vector) => vector.text.slice(vector.start, vector.end));
 const values = (result: UpstreamEmbeddings) => numberTexts(result).map((text) => JSON.parse(`[${text}]`) as number[]);
 
@@ -35,7 +36,10 @@ describe('readEmbeddingUpstreamResponse', () => {
   it('orders vectors by index and reads the vLLM id and usage', () => {
     const result = read(vllmBody, 2);
     expect(result).toMatchObject({ id: 'embd-0a1b2c', promptTokens: 7, totalTokens: 7 });
-    expect(values(result)).toEqual([[1, 0], [0.5, 0.25]]);
+    expect(values(result)).toEqual([
+      [1, 0],
+      [0.5, 0.25],
+    ]);
     expect(result.vectors.map((vector) => vector.length)).toEqual([2, 2]);
   });
 
@@ -50,7 +54,8 @@ describe('readEmbeddingUpstreamResponse', () => {
   });
 
   it('keeps the number text as the upstream wrote it, in every JSON form and with blanks', () => {
-    const text = '{ "data" : [ { "embedding" : [ -0.0, 1e-05,\n-2.5E+3 ,7,0 , -1.25e-7 ], "index" : 0 } ], "usage": {"prompt_tokens": 1}, "extra": {"a": [true, false, null, "x\\"\\u00e9"]} }';
+    const text =
+      '{ "data" : [ { "embedding" : [ -0.0, 1e-05,\n-2.5E+3 ,7,0 , -1.25e-7 ], "index" : 0 } ], "usage": {"prompt_tokens": 1}, "extra": {"a": [true, false, null, "x\\"\\u00e9"]} }';
     const result = read(text, 1, 6);
     expect(numberTexts(result)).toEqual([' -0.0, 1e-05,\n-2.5E+3 ,7,0 , -1.25e-7 ']);
     expect(result.vectors[0]?.length).toBe(6);
@@ -81,8 +86,19 @@ describe('readEmbeddingUpstreamResponse', () => {
 
   it('is a 502 for text that is not JSON', () => {
     const whole = JSON.stringify(vllmBody);
-    for (const text of ['', 'not json', whole.slice(0, whole.length - 1), whole.slice(0, 60), `${whole}x`, whole.replace('"list"', "'list'"), whole.replace('"id"', 'id')]) {
-      expect(failure(() => read(text, 2)), text).toMatchObject({ status: 502, code: 'upstream_error' });
+    for (const text of [
+      '',
+      'not json',
+      whole.slice(0, whole.length - 1),
+      whole.slice(0, 60),
+      `${whole}x`,
+      whole.replace('"list"', "'list'"),
+      whole.replace('"id"', 'id'),
+    ]) {
+      expect(
+        failure(() => read(text, 2)),
+        text,
+      ).toMatchObject({ status: 502, code: 'upstream_error' });
     }
   });
 

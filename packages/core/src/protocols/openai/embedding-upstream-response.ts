@@ -76,7 +76,8 @@ export function readEmbeddingUpstreamResponse(text: string, expectedCount: numbe
     });
     scanner.end();
   } catch (error) {
-    if (error instanceof JsonTextError) throw GatewayError.upstreamBodyInvalid('The model server answered with an embeddings body that is not valid JSON.', `${path}: ${error.message}`);
+    if (error instanceof JsonTextError)
+      throw GatewayError.upstreamBodyInvalid('The model server answered with an embeddings body that is not valid JSON.', `${path}: ${error.message}`);
     throw error;
   }
   if (!hasData) throw unexpected('data: expected an array');
@@ -85,17 +86,26 @@ export function readEmbeddingUpstreamResponse(text: string, expectedCount: numbe
   if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: expected an integer >= 0');
   if (id !== undefined && typeof id !== 'string') throw unexpected('id: expected a string');
   if (items.length !== expectedCount) {
-    throw GatewayError.upstreamBodyInvalid(`The model server returned ${items.length} embeddings for ${expectedCount} inputs.`, `data: expected ${expectedCount} items`);
+    throw GatewayError.upstreamBodyInvalid(
+      `The model server returned ${items.length} embeddings for ${expectedCount} inputs.`,
+      `data: expected ${expectedCount} items`,
+    );
   }
   const vectors = new Array<VectorText | undefined>(expectedCount).fill(undefined);
   for (const [position, item] of items.entries()) {
     if (!isCount(item.index)) throw unexpected(`data[${position}].index: expected an integer >= 0`);
     if (item.vector === undefined) throw unexpected(`data[${position}].embedding: expected an array of numbers`);
     if (item.index >= expectedCount || vectors[item.index] !== undefined) {
-      throw GatewayError.upstreamBodyInvalid('The model server returned embeddings with missing or repeated indexes.', `data[${position}].index: out of range or repeated`);
+      throw GatewayError.upstreamBodyInvalid(
+        'The model server returned embeddings with missing or repeated indexes.',
+        `data[${position}].index: out of range or repeated`,
+      );
     }
     if (dimensions !== undefined && item.vector.length !== dimensions) {
-      throw GatewayError.upstreamBodyInvalid(`The model server returned ${item.vector.length} dimensions where ${dimensions} were requested.`, `data[${position}].embedding: expected ${dimensions} numbers`);
+      throw GatewayError.upstreamBodyInvalid(
+        `The model server returned ${item.vector.length} dimensions where ${dimensions} were requested.`,
+        `data[${position}].embedding: expected ${dimensions} numbers`,
+      );
     }
     vectors[item.index] = item.vector;
   }

@@ -10,5 +10,9 @@ const teiResultsSchema = z.array(z.looseObject({ index: z.int().min(0), score: z
 export function readRerankUpstreamResponse(body: unknown, documentCount: number): UpstreamRerank {
   const parsed = teiResultsSchema.safeParse(body);
   if (!parsed.success) throw rerankBodyInvalid(upstreamBodyIssue(parsed.error));
-  return checkRerankScores({ scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })), inputTokens: undefined }, documentCount, '');
+  return checkRerankScores(
+    { scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })), inputTokens: undefined },
+    documentCount,
+    '',
+  );
 }
