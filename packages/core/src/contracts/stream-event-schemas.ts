@@ -30,7 +30,7 @@ export const chatCompletionChunkSchema = z.union([
             index: integer,
             delta: z
               .object({
-                role: z.literal('assistant').optional(),
+                role: z.literal('assistant').nullable().optional(),
                 content: z.string().nullable().optional(),
                 reasoning: z.string().nullable().optional(),
                 tool_calls: z
@@ -44,7 +44,9 @@ export const chatCompletionChunkSchema = z.union([
                       })
                       .loose(),
                   )
-                  .optional(),
+                  .nullable()
+                  .optional()
+                  .describe('null in the chunks of servers that always name the field (SGLang)'),
               })
               .loose(),
             finish_reason: z.string().nullable().optional(),
