@@ -16,8 +16,9 @@ import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 const appsDirectory = fileURLToPath(new URL('../../', import.meta.url));
 // Non-blank lines of src/**/*.ts without tests; when this was written: edge 417, node-server 621. The
 // node-server's CLI then gained its start banner and start-failure explanations (issue 17): 838. The
-// Node server setup both apps share moved to @infergate/node-runtime (issue 16): node-server 747, edge 444.
-const sourceLineBounds = { edge: 500, 'node-server': 750 } as const;
+// Node server setup both apps share moved to @infergate/node-runtime (issue 16): node-server 747, edge 444;
+// then Prettier wrapped the lines over 160 characters (no code added): node-server 789.
+const sourceLineBounds = { edge: 500, 'node-server': 800 } as const;
 
 const coreRoutes = routeTable.map((route) => `${route.method} ${route.path}`).sort();
 
