@@ -1,5 +1,5 @@
 // What key limits cost per request at the level of the limiter itself (issue 19), in one process:
-// core's limitRequest and the ticket's settle, exactly as dispatch calls them, for a key without limits
+// core's limitRequest and the lease's settle, as dispatch and the request finaliser call them, for a key without limits
 // (none), the in-memory store and the Redis store with leases against a real redis-server on a free
 // loopback port. The HTTP bench (limiter-cost.mjs) cannot resolve a few microseconds: its rounds
 // differ by hundreds. Here the variants take turns round after round (the order rotating) and the
@@ -59,29 +59,38 @@ const clock = { now: () => Date.now() };
 // High enough never to refuse (the bench measures what admitting costs), within the small integers a
 // real configuration has: a count past 2^30 is a heap number in V8, and would add allocations no gateway sees.
 const limits = { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 };
-const route = { method: 'POST', path: '/v1/chat/completions', operationId: 'createChatCompletion', auth: true, bodyLimit: 'image', envelope: 'native' };
+const route = {
+  method: 'POST',
+  path: '/v1/chat/completions',
+  operationId: 'createChatCompletion',
+  auth: true,
+  bodyLimit: 'image',
+  envelope: 'native',
+  contract: { answers: 'json', endpoint: 'chat' },
+};
 const body = JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hello' }], max_tokens: 16 });
 const input = { body };
-const meta = { inputTokens: 9, outputTokens: 3 };
+// What the request finaliser settles a JSON answer with: the usage it reports.
+const usedTokens = 9 + 3;
 const config = { limits: { defaultMaxTokens: 1024 } };
 
 function variant(name, limiter, identity) {
-  return { name, deps: { config, clock, limiter }, identity };
+  return { name, limiter, identity };
 }
 
 // `count` limited requests: taken, and settled `inFlight` requests later. Awaits only what is a promise.
 async function drive(subject, count) {
   const tickets = new Array(inFlight).fill(undefined);
-  const { deps, identity } = subject;
+  const { limiter, identity } = subject;
   for (let index = 0; index < count; index += 1) {
-    let ticket = limitRequest(route, input, deps, identity);
+    let ticket = limitRequest(route, input, config, limiter, identity);
     if (ticket instanceof Promise) ticket = await ticket;
     const slot = index % inFlight;
-    tickets[slot]?.settle(meta);
+    tickets[slot]?.lease.settle(usedTokens);
     tickets[slot] = ticket;
     if (index % perTurn === perTurn - 1) await nextTurn();
   }
-  for (const ticket of tickets) ticket?.settle(meta);
+  for (const ticket of tickets) ticket?.lease.settle(usedTokens);
 }
 
 // CPU time (user + system) rather than wall time: on a shared machine the wall time counts the turns
@@ -123,7 +132,7 @@ const median = (values) => {
 const redis = await startRedis();
 const redisStore = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000, clock });
 const subjects = [
-  variant('none', undefined, { name: 'bench-none' }),
+  variant('none', createMemoryLimitStore(clock), { name: 'bench-none' }),
   variant('memory', createMemoryLimitStore(clock), { name: 'bench-memory', limits }),
   variant('redis', redisStore, { name: 'bench-redis', limits }),
 ];
@@ -175,7 +184,7 @@ const rows = subjects.map(({ name }) => {
 const targets = { memory: 10, redis: 30 };
 const log = (line) => process.stdout.write(`${line}\n`);
 log(
-  `limiter per request, in one process (limitRequest + ticket.settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
+  `limiter per request, in one process (limitRequest + the lease's settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
 );
 log('variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round');
 for (const row of rows) {
