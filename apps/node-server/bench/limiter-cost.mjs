@@ -8,7 +8,6 @@
 // noisy, and the stores alone: CPU per acquire and settle. `pnpm bench` runs it as scenario 8 of
 // packages/testkit/bench (after limiter-per-request.mjs); alone, after a build: `node bench/limiter-cost.mjs`.
 import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +18,7 @@ import { Redis } from 'ioredis';
 import { createInProcessTransport } from '@infergate/upstream';
 import { createRedisLimitStore } from '@infergate/node-runtime/redis';
 import { buildServer } from '../dist/index.js';
+import { startBenchRedis } from './start-bench-redis.mjs';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,25 +48,6 @@ async function startUpstream() {
     });
   });
   return { url: `http://127.0.0.1:${await listen(server)}`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-async function startRedis() {
-  const probe = createServer();
-  const port = await listen(probe);
-  probe.close();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.on('error', (error) => {
-    process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
-    process.exit(1);
-  });
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    if (output.includes('Ready to accept connections')) break;
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 
 // High enough never to refuse: the bench measures what admitting costs.
@@ -181,7 +162,7 @@ const median = (values) => {
 };
 
 const upstream = await startUpstream();
-const redis = await startRedis();
+const redis = await startBenchRedis();
 const names = Object.keys(variants);
 const samples = Object.fromEntries(names.map((name) => [name, []]));
 const stores = {};

@@ -11,14 +11,12 @@
 //                GC runs in between (a sample in which one ran is dropped and counted).
 // Run with --expose-gc and a large semi-space, as `node bench/run-bench.mjs --only=8` in
 // packages/testkit does: node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 bench/limiter-per-request.mjs
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { once } from 'node:events';
 import { PerformanceObserver } from 'node:perf_hooks';
 import process from 'node:process';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import { createMemoryLimitStore, limitRequest } from '@infergate/core';
 import { createRedisLimitStore } from '@infergate/node-runtime/redis';
+import { startBenchRedis } from './start-bench-redis.mjs';
 
 const gc = globalThis.gc;
 if (typeof gc !== 'function') {
@@ -33,27 +31,6 @@ const inFlight = 64;
 // Requests per event-loop turn: the gateway reads a few requests per turn, and the Redis store renews
 // its leases between turns (setImmediate), so the loop yields as often for every variant.
 const perTurn = 64;
-
-async function startRedis() {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  probe.close();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.on('error', (error) => {
-    process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
-    process.exit(1);
-  });
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    if (output.includes('Ready to accept connections')) break;
-  }
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
-}
 
 const clock = { now: () => Date.now() };
 // High enough never to refuse (the bench measures what admitting costs), within the small integers a
@@ -129,7 +106,7 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const redis = await startRedis();
+const redis = await startBenchRedis();
 const redisStore = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000, clock });
 const subjects = [
   variant('none', createMemoryLimitStore(clock), { name: 'bench-none' }),
