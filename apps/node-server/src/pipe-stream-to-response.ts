@@ -24,10 +24,23 @@ export async function pipeStreamToResponse(stream: ReadableStream<Uint8Array>, r
     if (!response.writableFinished) reader.cancel(new Error('The client closed the connection.')).catch(() => undefined);
   };
   response.once('close', onClose);
+  // The events of one upstream read come through the stream as a chain of microtasks; corked until the
+  // tick after them, they leave in one writev instead of one write syscall per event.
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    // end() uncorks fully; after it the socket may already carry the connection's next response.
+    if (!response.writableEnded && !response.destroyed) response.uncork();
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || response.destroyed) break;
+      if (!corked) {
+        corked = true;
+        response.cork();
+        process.nextTick(uncork);
+      }
       if (!response.write(value)) await drainOrClose(response);
     }
     if (!response.destroyed) response.end();

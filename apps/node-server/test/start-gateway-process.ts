@@ -13,6 +13,8 @@ export interface GatewayProcess {
   exited: Promise<number | null>;
   /** The process's resident set from /proc, in MB: the gateway alone, without the test runner. */
   rssMb(): number;
+  /** With `options.inspect`: the inspector's WebSocket URL (see inspect-process-memory.ts). */
+  inspectorUrl?: string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
@@ -23,13 +25,13 @@ export interface GatewayProcess {
  * its memory, what others see when it is killed). On `options.port` (a replica restarted behind a load
  * balancer keeps its port), else on a free one.
  */
-export async function startGatewayProcess(file: object, apiKey?: string, options: { port?: number } = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(file: object, apiKey?: string, options: { port?: number; inspect?: boolean } = {}): Promise<GatewayProcess> {
   if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
   writeFileSync(configPath, JSON.stringify(file));
-  const child = spawn(process.execPath, [main], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...(options.inspect === true ? ['--inspect=127.0.0.1:0'] : []), main], {
+    stdio: ['ignore', 'pipe', options.inspect === true ? 'pipe' : 'inherit'],
     env: {
       ...process.env,
       INFERGATE_CONFIG: configPath,
@@ -39,6 +41,16 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
       LOG_LEVEL: 'warn',
     },
   });
+  let inspectorUrl: string | undefined;
+  if (options.inspect === true) {
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      if (inspectorUrl !== undefined) return;
+      errors += chunk.toString();
+      inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(errors)?.[1];
+    });
+  }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -49,9 +61,11 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
     });
     child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
   });
+  if (options.inspect === true && inspectorUrl === undefined) throw new Error('the gateway started without printing its inspector URL');
   return {
     baseUrl,
     child,
+    inspectorUrl,
     exited,
     rssMb: () => {
       const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
