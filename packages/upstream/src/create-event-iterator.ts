@@ -1,4 +1,5 @@
 import type { SseEvent, UpstreamError } from '@infergate/core';
+import type { SseEventReader } from './sse-event-reader.js';
 import { upstreamFailure } from './upstream-failure.js';
 
 export interface EventIteratorHooks {
@@ -18,11 +19,7 @@ const consumerStopped = upstreamFailure('aborted', 'body');
  * The `events` of a stream response: the first event (already read inside `send()`, which is how the
  * first-event limit can still produce a 504), then the rest. `return()` aborts the upstream at once.
  */
-export function createEventIterator(
-  first: SseEvent | undefined,
-  rest: AsyncGenerator<SseEvent, void, undefined>,
-  hooks: EventIteratorHooks,
-): AsyncIterableIterator<SseEvent> {
+export function createEventIterator(first: SseEvent | undefined, rest: SseEventReader, hooks: EventIteratorHooks): AsyncIterableIterator<SseEvent> {
   let pendingFirst = first;
   let ended = first === undefined;
   if (ended) hooks.end();
@@ -32,7 +29,7 @@ export function createEventIterator(
       ended = true;
       hooks.abort(consumerStopped);
       hooks.end();
-      rest.return().catch(() => {});
+      rest.release();
     }
     return { done: true, value: undefined };
   };
@@ -50,8 +47,10 @@ export function createEventIterator(
         pendingFirst = undefined;
         return { done: false, value: event };
       }
+      const queued = rest.take();
+      if (queued !== undefined) return { done: false, value: queued };
       try {
-        const result = await rest.next();
+        const result = await rest.read(true);
         if (result.done === true) {
           ended = true;
           hooks.end();

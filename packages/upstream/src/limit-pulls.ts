@@ -9,8 +9,6 @@ export interface LimitPullsOptions {
   idleMs: number;
   /** Called when a pull outlasts `idleMs`; expected to abort `signal` with the reason to report. */
   onIdle: () => void;
-  /** The first pull is bounded by another limit (time to first event), not by `idleMs`. */
-  exemptFirstPull?: boolean;
 }
 
 /**
@@ -20,12 +18,10 @@ export interface LimitPullsOptions {
 export async function* limitPulls<T>(source: AsyncIterable<T>, options: LimitPullsOptions): AsyncGenerator<T, void, undefined> {
   const iterator = source[Symbol.asyncIterator]();
   const idle = new IdleTimeout(options.idleMs, options.onIdle);
-  let pulls = 0;
   let finished = false;
   try {
     for (;;) {
-      if (!(options.exemptFirstPull === true && pulls === 0)) idle.arm();
-      pulls += 1;
+      idle.arm();
       let result: IteratorResult<T>;
       try {
         result = await raceAbort(iterator.next(), options.signal);

@@ -1,17 +1,24 @@
-import { createSseParser, type SseEvent } from '@infergate/core';
-import { upstreamFailure } from './upstream-failure.js';
+import type { SseEvent } from '@infergate/core';
+import { createSseEventReader } from './sse-event-reader.js';
 
 export interface SseStreamOptions {
   /** Largest line, and largest sum of one event's data lines, in bytes; past it the stream is refused (fault-matrix row 26). */
   maxEventBytes: number;
 }
 
-const eventTooLarge = () => upstreamFailure('too_large', 'body', undefined, 'A streamed event exceeded the size limit.');
-
-/** Server-sent events from a byte stream, each yielded as soon as its blank line arrives. */
+/**
+ * Server-sent events from a byte stream, each yielded as soon as its blank line arrives: the port's
+ * event reader without its limits, for callers that iterate a body of their own.
+ */
 export async function* parseSseStream(chunks: AsyncIterable<Uint8Array>, options: SseStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
-  const parser = createSseParser({ maxEventLength: options.maxEventBytes, tooLarge: eventTooLarge });
-  for await (const chunk of chunks) {
-    for (const event of parser.push(chunk)) yield event;
+  const reader = createSseEventReader(chunks, { maxEventBytes: options.maxEventBytes, signal: new AbortController().signal, idleMs: 0, onIdle: () => {} });
+  try {
+    for (;;) {
+      const result = await reader.read(false);
+      if (result.done === true) return;
+      yield result.value;
+    }
+  } finally {
+    reader.release();
   }
 }

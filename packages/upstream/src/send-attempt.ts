@@ -3,10 +3,10 @@ import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
 import type { Endpoint, EndpointPool } from './endpoint-pool.js';
 import { limitPulls } from './limit-pulls.js';
-import { parseSseStream } from './parse-sse-stream.js';
 import { raceAbort } from './race-abort.js';
 import { readBoundedBytes } from './read-bounded-bytes.js';
 import { redactSecret } from './redact-secret.js';
+import { createSseEventReader } from './sse-event-reader.js';
 import { startTimer } from './start-timer.js';
 import type { Transport } from './transport.js';
 import { upstreamFailure } from './upstream-failure.js';
@@ -146,16 +146,12 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   }
 
   // The first-event limit keeps running until an event is parsed: headers alone prove nothing.
-  const events = limitPulls(parseSseStream(response.body, { maxEventBytes: context.maxEventBytes }), {
-    signal,
-    idleMs: timeouts.idleMs,
-    onIdle,
-    exemptFirstPull: true,
-  });
+  const events = createSseEventReader(response.body, { maxEventBytes: context.maxEventBytes, signal, idleMs: timeouts.idleMs, onIdle });
   let first: IteratorResult<SseEvent, void>;
   try {
-    first = await events.next();
+    first = await events.read(false);
   } catch (error) {
+    events.release();
     throw fail(error, 'body');
   }
   clearFirstByteLimit();

@@ -2,13 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { UpstreamError } from '../errors/upstream-error.js';
-import type { HandlerResult, JsonResult, StreamResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult, StreamResult } from '../http/handler-types.js';
 import { pngBytes, toDataUrl } from '../images/test-image-bytes.js';
 import { chatCompletionsHandler } from './chat-completions-handler.js';
 import type { UpstreamResponse } from './ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply } from './test-ports.js';
-import { chunkEvent, parseSseText, readText, scriptedEvents, streamResponse, textTargets, vllmCompletion, vllmStreamEvents } from './text-test-ports.js';
+import {
+  chunkEvent,
+  clientStream,
+  parseSseText,
+  readText,
+  scriptedEvents,
+  streamResponse,
+  textTargets,
+  vllmCompletion,
+  vllmStreamEvents,
+} from './text-test-ports.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const user = [{ role: 'user', content: 'Hi' }];
@@ -32,14 +42,14 @@ async function rejection(promise: Promise<unknown>) {
   throw new Error('expected the handler to throw');
 }
 
-function asJson(result: HandlerResult): JsonResult & { parsed: Record<string, unknown> } {
+function asJson(result: JsonResult | EventStreamResult): JsonResult & { parsed: Record<string, unknown> } {
   if (result.kind !== 'json') throw new Error('expected a JSON result');
   return { ...result, parsed: JSON.parse(result.body) as Record<string, unknown> };
 }
 
-function asStream(result: HandlerResult): StreamResult {
+function asStream(result: JsonResult | EventStreamResult): StreamResult {
   if (result.kind !== 'stream') throw new Error('expected a stream result');
-  return result;
+  return { ...result, stream: clientStream(result) };
 }
 
 describe('chatCompletionsHandler', () => {

@@ -3,7 +3,7 @@ import type { ResultMeta } from '../http/handler-types.js';
 import { checkMessageImages } from '../rules/check-message-images.js';
 import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
-import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
+import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { toClientChatCompletion } from '../transforms/chat-completion-response.js';
 import { chatStreamToClientStream } from '../transforms/chat-stream-transform.js';
 import { ignoredParamsHeader, jsonResult } from './route-steps.js';
@@ -30,11 +30,8 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
       includeUsage: plan.call.includeUsage,
       meta,
     });
-    const stream = sseResponseStream(events, {
-      keepaliveMs: context.config.timeouts.keepaliveMs,
-      onCancel: () => void upstream.events.return?.().catch(() => undefined),
-    });
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
+    const onCancel = () => void upstream.events.return?.().catch(() => undefined);
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, onCancel, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

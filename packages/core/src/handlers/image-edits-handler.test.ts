@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-import type { HandlerResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+
+type HandlerResult = JsonResult | EventStreamResult;
 import { jpegBytes, pngBytes, ssrfImageValues, toDataUrl, webpLossyBytes } from '../images/test-image-bytes.js';
 import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { imageEditsHandler } from './image-edits-handler.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-import type { HandlerResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+
+type HandlerResult = JsonResult | EventStreamResult;
 import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { imageGenerationsHandler } from './image-generations-handler.js';
 import type { CannedReply } from './test-ports.js';

@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { UpstreamError } from '../errors/upstream-error.js';
-import type { HandlerResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+
+type HandlerResult = JsonResult | EventStreamResult;
 import { pngBytes, toDataUrl } from '../images/test-image-bytes.js';
 import { responsesHandler } from './responses-handler.js';
 import type { UpstreamResponse } from './ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply } from './test-ports.js';
-import { chunkEvent, parseSseText, readText, scriptedEvents, streamResponse, textTargets, vllmCompletion, vllmStreamEvents } from './text-test-ports.js';
+import {
+  chunkEvent,
+  clientStream,
+  parseSseText,
+  readText,
+  scriptedEvents,
+  streamResponse,
+  textTargets,
+  vllmCompletion,
+  vllmStreamEvents,
+} from './text-test-ports.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const image = toDataUrl('image/png', pngBytes(1024, 768));
@@ -173,7 +185,7 @@ describe('responsesHandler, streaming', () => {
     if (result.kind !== 'stream') throw new Error('expected a stream');
     expect(result.headers['content-type']).toBe('text/event-stream');
     expect(upstream.calls[0]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-    const text = await readText(result.stream);
+    const text = await readText(clientStream(result));
     expect(text).not.toContain('[DONE]');
     const events = parseSseText(text);
     expect(events.map((event) => event.event)).toEqual([
@@ -197,7 +209,7 @@ describe('responsesHandler, streaming', () => {
     const failing = scriptedEvents([chunkEvent({ content: 'par' })], new UpstreamError({ phase: 'body', kind: 'reset', message: 'connection reset' }));
     const result = await setup(() => streamResponse(failing)).call({ model: 'general-std', input: 'x', stream: true });
     if (result.kind !== 'stream') throw new Error('expected a stream');
-    const events = parseSseText(await readText(result.stream));
+    const events = parseSseText(await readText(clientStream(result)));
     expect(events.at(-1)?.event).toBe('response.failed');
     expect(JSON.parse(events.at(-1)?.data ?? '{}')).toMatchObject({ response: { status: 'failed', error: { code: 'upstream_error' } } });
   });

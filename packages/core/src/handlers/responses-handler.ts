@@ -2,7 +2,7 @@ import type { ResultMeta, RouteHandler } from '../http/handler-types.js';
 import { checkInputImages } from '../rules/check-message-images.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
-import { sseResponseHeaders, sseResponseStream } from '../sse/sse-response-stream.js';
+import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { ignoredParamsHeader, jsonResult } from './route-steps.js';
 import { chatCompletionToImageFormResponse, chatCompletionToResponse } from '../transforms/responses-from-chat-completion.js';
 import { responsesEcho } from '../transforms/responses-echo.js';
@@ -42,11 +42,8 @@ export const responsesHandler: RouteHandler = async (input, context) => {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
     const events = chatStreamToResponsesEvents(upstream.events, { ...shape, meta });
-    const stream = sseResponseStream(events, {
-      keepaliveMs: context.config.timeouts.keepaliveMs,
-      onCancel: () => void upstream.events.return?.().catch(() => undefined),
-    });
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, stream, meta };
+    const onCancel = () => void upstream.events.return?.().catch(() => undefined);
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, onCancel, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

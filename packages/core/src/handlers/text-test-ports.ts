@@ -5,6 +5,9 @@
 import type { UpstreamTarget, UpstreamStreamResponse } from './ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import { createSseParser } from '../sse/create-sse-parser.js';
+import { AdmissionGate } from '../admission/admission-gate.js';
+import type { EventStreamResult } from '../http/handler-types.js';
+import { RequestFinaliser } from '../http/request-finaliser.js';
 
 /** Every text model of the spec's catalogue, served by one openai-protocol upstream as `served-<id>`. */
 export function textTargets(ids: readonly string[]): Record<string, UpstreamTarget> {
@@ -132,6 +135,15 @@ export function scriptedEvents(events: readonly SseEvent[], failWith?: unknown):
 
 export function streamResponse(events: AsyncIterableIterator<SseEvent>, status = 200): UpstreamStreamResponse {
   return { kind: 'stream', status, headers: { 'content-type': 'text/event-stream' }, events, endpoint: 'fake-1' };
+}
+
+/** The bytes a client reads for a handler's stream answer: encoded and ended by a request finaliser, as dispatch does. */
+export function clientStream(result: EventStreamResult): ReadableStream<Uint8Array> {
+  const gateway = {
+    admission: new AdmissionGate(1),
+    deps: { metrics: { record: () => undefined }, clock: { now: () => Date.now() }, config: { timeouts: { keepaliveMs: 0 } } },
+  };
+  return new RequestFinaliser(gateway, 'req-handler-test', 'handler-test', Date.now(), false, undefined).stream(result);
 }
 
 /** Reads a byte stream to its end as text. */

@@ -24,7 +24,9 @@ const streamHandler: RouteHandler = async () => ({
   status: 200,
   headers: {},
   meta: {},
-  stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new TextEncoder().encode('data: x\n\n')) }, { highWaterMark: 0 }),
+  events: (async function* () {
+    for (;;) yield { data: 'x' };
+  })(),
 });
 const jsonHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: {} });
 

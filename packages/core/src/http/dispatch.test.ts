@@ -184,21 +184,13 @@ describe('dispatch: metrics', () => {
   function streamingRoute(onCancel: () => void): RouteDefinition {
     const handler: RouteHandler = async () => {
       const meta: StreamResult['meta'] = {};
-      const chunks = ['data: 1\n\n', 'data: 2\n\n'];
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          const chunk = chunks.shift();
-          if (chunk === undefined) {
-            // The handler learns model and usage only at the end of the stream.
-            Object.assign(meta, { model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 });
-            controller.close();
-          } else {
-            controller.enqueue(new TextEncoder().encode(chunk));
-          }
-        },
-        cancel: onCancel,
-      });
-      return { kind: 'stream', status: 200, headers: { 'content-type': 'text/event-stream' }, stream, meta };
+      const events = (async function* () {
+        yield { data: '1' };
+        yield { data: '2' };
+        // The handler learns model and usage only at the end of the stream.
+        Object.assign(meta, { model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 });
+      })();
+      return { kind: 'stream', status: 200, headers: { 'content-type': 'text/event-stream' }, events, onCancel, meta };
     };
     return route({ path: '/v1/chat/completions', operationId: 'createChatCompletion', bodyLimit: 'image', handler });
   }
@@ -220,7 +212,7 @@ describe('dispatch: metrics', () => {
     ]);
   });
 
-  it('records a cancelled stream once as 499 and passes the cancel on to the handler stream', async () => {
+  it('records a cancelled stream once as 499 and passes the cancel on to the handler', async () => {
     const deps = fakeGatewayDeps();
     const onCancel = vi.fn();
     const result = await dispatch(streamingRoute(onCancel), handlerInput({ headers: authorized, requestId: 'req-s2' }), deps);
@@ -228,7 +220,7 @@ describe('dispatch: metrics', () => {
     const reader = result.stream.getReader();
     await reader.read();
     await reader.cancel('client went away');
-    expect(onCancel).toHaveBeenCalledWith('client went away');
+    expect(onCancel).toHaveBeenCalledOnce();
     expect(deps.records).toEqual([{ requestId: 'req-s2', keyName: 'key-1', operationId: 'createChatCompletion', status: 499 }]);
   });
 });
@@ -241,7 +233,10 @@ describe('dispatch: a stream that fails', () => {
       status: 200,
       headers: {},
       meta: {},
-      stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('upstream reset')) }),
+      events: (async function* () {
+        yield* [];
+        throw new Error('upstream reset');
+      })(),
     });
     const result = await dispatch(route({ handler }), handlerInput({ headers: authorized, requestId: 'req-s3' }), deps);
     if (result.kind !== 'stream') throw new Error('expected a stream');

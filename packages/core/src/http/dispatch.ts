@@ -9,7 +9,7 @@ import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
 import { addCorsHeaders } from './cors.js';
-import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from './handler-types.js';
+import type { EventStreamResult, GatewayDeps, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from './handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
 
@@ -73,7 +73,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
   // The key's limits (issue 11): admitted requests carry the rate-limit headers and settle their tokens at the end.
   let ticket: LimitTicket | undefined;
   let errorCode: string | undefined;
-  let result: HandlerResult;
+  let result: JsonResult | EventStreamResult;
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (!admitted) throw GatewayError.overloaded();
@@ -104,6 +104,5 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     finaliser.finishJson(result.status, result.meta, errorCode);
     return result;
   }
-  result.stream = finaliser.stream(result);
-  return result;
+  return { kind: 'stream', status: result.status, headers, stream: finaliser.stream(result), meta: result.meta };
 }

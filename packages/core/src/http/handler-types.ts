@@ -4,6 +4,7 @@ import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
+import type { SseEvent } from '../sse/sse-event.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {
@@ -72,16 +73,35 @@ export interface JsonResult {
   meta: ResultMeta;
 }
 
+/** A stream answer as the gateway hands it to the app. */
 export interface StreamResult {
   kind: 'stream';
   status: number;
   headers: Record<string, string>;
-  /** Pull-based encoded SSE; `cancel()` aborts the upstream call. */
+  /** Pull-based encoded SSE, with keep-alive comments while the next event is not ready; `cancel()` aborts the upstream call. */
   stream: ReadableStream<Uint8Array>;
   /** Filled in as the stream runs; final once the stream has closed. */
   meta: ResultMeta;
 }
 
+/** A handler's stream answer: its events, which the request's finaliser encodes, paces and ends. */
+export interface EventStreamResult {
+  kind: 'stream';
+  status: number;
+  headers: Record<string, string>;
+  /** Read one event per client pull, so a slow client slows the upstream read; `return()` ends the upstream call. */
+  events: AsyncIterable<SseEvent>;
+  /**
+   * Called at once when the client cancels. An async generator's return() waits until its pending
+   * next() settles, that is until the upstream sends another event; this hook lets the handler abort
+   * the upstream call without that wait.
+   */
+  onCancel?: () => void;
+  /** Filled in as the stream runs; final once the stream has closed. */
+  meta: ResultMeta;
+}
+
+/** What the gateway answers a request with. */
 export type HandlerResult = JsonResult | StreamResult;
 
 /** What a gateway builds once and its handlers share (the gateway object of createGateway). */
@@ -98,7 +118,7 @@ export interface HandlerContext extends GatewayDeps {
   gateway: GatewayShared;
 }
 
-export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Promise<HandlerResult>;
+export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Promise<JsonResult | EventStreamResult>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -5,7 +5,6 @@ import type { RequestObservation } from '../handlers/ports.js';
 import type { RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
 
 const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
-const encoder = new TextEncoder();
 
 function route(handler: RouteHandler): RouteDefinition {
   return {
@@ -39,23 +38,16 @@ function observed() {
 /** A stream whose second read waits until released: the client can cancel while a read is pending. */
 function waitingStream(): { handler: RouteHandler; release: () => void } {
   let release: () => void = () => undefined;
-  let sent = 0;
   const handler: RouteHandler = async () => ({
     kind: 'stream',
     status: 200,
     headers: {},
     meta: {},
-    stream: new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          sent += 1;
-          if (sent > 1) await new Promise<void>((resolve) => (release = resolve));
-          if (sent > 2) controller.close();
-          else controller.enqueue(encoder.encode('data: {}\n\n'));
-        },
-      },
-      { highWaterMark: 0 },
-    ),
+    events: (async function* () {
+      yield { data: '{}' };
+      await new Promise<void>((resolve) => (release = resolve));
+      yield { data: '{}' };
+    })(),
   });
   return { handler, release: () => release() };
 }
@@ -78,16 +70,14 @@ describe('the request finaliser', () => {
 
   it('ends a stream read to the end once, with its status', async () => {
     const { deps, observations, streams } = observed();
-    const events = ['data: {}\n\n', 'data: {}\n\n'];
     const twoEvents: RouteHandler = async () => ({
       kind: 'stream',
       status: 200,
       headers: {},
       meta: {},
-      stream: new ReadableStream<Uint8Array>(
-        { pull: (controller) => (events.length === 0 ? controller.close() : controller.enqueue(encoder.encode(events.shift() as string))) },
-        { highWaterMark: 0 },
-      ),
+      events: (async function* () {
+        yield* [{ data: '{}' }, { data: '{}' }];
+      })(),
     });
     const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     expect(await new Response(result.stream).text()).toBe('data: {}\n\ndata: {}\n\n');
@@ -104,7 +94,10 @@ describe('the request finaliser', () => {
       status: 200,
       headers: {},
       meta: {},
-      stream: new ReadableStream<Uint8Array>({ pull: (controller) => controller.error(new Error('reset')) }),
+      events: (async function* () {
+        yield* [];
+        throw new Error('reset');
+      })(),
     });
     const result = (await dispatch(route(failing), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     const reader = result.stream.getReader();
@@ -113,5 +106,86 @@ describe('the request finaliser', () => {
     expect(observations).toHaveLength(1);
     expect(streams).toEqual({ started: 1, ended: 1 });
     expect(deps.gateway.admission.inUse).toBe(0);
+  });
+});
+
+describe('the request finaliser: pulling and keep-alive comments', () => {
+  /** A handler of `total` events counting how far it was read; its next() waits while `gate` is set. */
+  function countingHandler(total: number) {
+    const state = { pulled: 0, returned: false, cancelHooks: 0, gate: undefined as Promise<void> | undefined };
+    const handler: RouteHandler = async () => ({
+      kind: 'stream',
+      status: 200,
+      headers: {},
+      meta: {},
+      onCancel: () => void (state.cancelHooks += 1),
+      events: (async function* () {
+        try {
+          while (state.pulled < total) {
+            if (state.gate !== undefined) await state.gate;
+            state.pulled += 1;
+            yield { data: String(state.pulled) };
+          }
+        } finally {
+          state.returned = true;
+        }
+      })(),
+    });
+    return { handler, state };
+  }
+
+  function streamWith(handler: RouteHandler, keepaliveMs: number) {
+    const deps = fakeGatewayDeps({ file: { timeouts: { keepalive_ms: keepaliveMs } } });
+    return dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps) as Promise<StreamResult>;
+  }
+
+  it('reads one event per client read, never ahead of the client', async () => {
+    const { handler, state } = countingHandler(100);
+    const reader = (await streamWith(handler, 60_000)).stream.getReader();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.pulled).toBe(0);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: 1\n\n');
+    await reader.read();
+    expect(state.pulled).toBe(2);
+    await reader.cancel();
+  });
+
+  it('on cancel, calls the handler hook at once and ends its events (which aborts the upstream)', async () => {
+    const { handler, state } = countingHandler(100);
+    const reader = (await streamWith(handler, 60_000)).stream.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(state.cancelHooks).toBe(1);
+    expect(state.returned).toBe(true);
+  });
+
+  it('sends `: keepalive` while the next event is not ready, and none once it is', async () => {
+    const { handler, state } = countingHandler(1);
+    let open: () => void = () => undefined;
+    state.gate = new Promise<void>((resolve) => (open = resolve));
+    const reader = (await streamWith(handler, 20)).stream.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
+    expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
+    open();
+    let rest = '';
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      rest += decoder.decode(chunk.value);
+    }
+    expect(rest.replaceAll(': keepalive\n\n', '')).toBe('data: 1\n\n');
+  });
+
+  it('stops sending comments once the client cancels', async () => {
+    const { handler, state } = countingHandler(1);
+    let open: () => void = () => undefined;
+    state.gate = new Promise<void>((resolve) => (open = resolve));
+    const reader = (await streamWith(handler, 5)).stream.getReader();
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    // A timer left running would enqueue into a cancelled stream and throw from a timer.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    open();
   });
 });

@@ -1,35 +1,48 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
-import type { ResultMeta, StreamResult } from './handler-types.js';
+import { encodeSseEvent } from '../sse/encode-sse-event.js';
+import type { SseEvent } from '../sse/sse-event.js';
+import type { EventStreamResult, ResultMeta } from './handler-types.js';
 
-/** What a finaliser ends a request against: the gateway's admission cap, metrics and clock. */
+/** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
 export interface FinaliserSource {
   readonly admission: AdmissionGate;
-  readonly deps: { readonly metrics: MetricsSink; readonly clock: Clock };
+  readonly deps: { readonly metrics: MetricsSink; readonly clock: Clock; readonly config: { readonly timeouts: { readonly keepaliveMs: number } } };
 }
 
 // DESIGN.md: a client that goes away is logged as 499, a status never sent.
 const clientClosedRequest = 499;
-// A chunk is one encoded event; a ':' chunk is a keep-alive comment, not model output.
-const commentByte = 0x3a;
+const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
 
 /**
  * The one place that decides a request is over, exactly once: a JSON answer when it is ready, a
  * stream when it closes, fails or is cancelled by the client. Ending gives back the admission slot,
  * settles the key's token reservation with the usage reported (a cut stream: the prompt estimate plus
- * the events sent), closes the active-streams gauge and records the request's metrics.
+ * the events sent), closes the active-streams gauge, stops the keep-alive timer and records the
+ * request's metrics.
  *
- * For a stream it is itself the underlying source of the stream the client reads (the stream calls
- * pull and cancel on it), passing the handler's stream through pull for pull with no closures.
+ * For a stream it is itself the underlying source of the byte stream the client reads (the stream
+ * calls start, pull and cancel on it): one handler event per pull, encoded, so nothing is read from
+ * the upstream before the client asks (highWaterMark 0) and a slow client slows the upstream read.
+ * While a pull waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
+ * (DESIGN.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
+ * the client side only (the upstream idle limit is not reset by them).
  */
 export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
   private ended = false;
   private status = 0;
   private meta: ResultMeta = {};
-  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private events: AsyncIterator<SseEvent> | undefined;
+  private onCancel: (() => void) | undefined;
+  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   private firstByteMs = -1;
-  private events = 0;
+  private sent = 0;
+  // One keep-alive timer per stream, not one per event: a pull only notes when its wait began, and
+  // the timer, armed by the first wait after it last fired idle, sends a comment once a wait has lasted
+  // keepaliveMs.
+  private waitingSince = -1;
+  private keepalive: ReturnType<typeof setTimeout> | undefined;
 
   /** @param holdsSlot whether the request took a slot of the admission cap (routes with a body). */
   constructor(
@@ -52,10 +65,11 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
    * The stream the client reads for a stream answer. `result.meta` is read when the stream ends: the
    * handler fills in model and tokens as the stream runs.
    */
-  stream(result: StreamResult): ReadableStream<Uint8Array> {
+  stream(result: EventStreamResult): ReadableStream<Uint8Array> {
     this.status = result.status;
     this.meta = result.meta;
-    this.reader = result.stream.getReader();
+    this.events = result.events[Symbol.asyncIterator]();
+    this.onCancel = result.onCancel;
     try {
       this.gateway.deps.metrics.streamStarted?.();
     } catch {
@@ -64,48 +78,79 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
     return new ReadableStream<Uint8Array>(this, { highWaterMark: 0 });
   }
 
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller;
+  }
+
   async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    const reader = this.reader as ReadableStreamDefaultReader<Uint8Array>;
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    const events = this.events as AsyncIterator<SseEvent>;
+    const keepaliveMs = this.gateway.deps.config.timeouts.keepaliveMs;
+    if (keepaliveMs > 0) {
+      this.waitingSince = Date.now();
+      this.keepalive ??= setTimeout(this.sendKeepalive, keepaliveMs);
+    }
+    let next: IteratorResult<SseEvent>;
     try {
-      chunk = await reader.read();
+      next = await events.next();
     } catch (error) {
       if (this.ended) return;
       this.end(false, undefined);
       controller.error(error);
       return;
     }
+    this.waitingSince = -1;
     // Cancelled by the client while this read was pending: cancel() ended the request.
     if (this.ended) return;
-    if (chunk.done) {
+    if (next.done === true) {
       // Ended before the client sees the close, so what it reads next (say, /metrics) counts this request.
       this.end(false, undefined);
       controller.close();
       return;
     }
     if (this.firstByteMs < 0) this.firstByteMs = this.gateway.deps.clock.now() - this.startedAt;
-    if (chunk.value[0] !== commentByte) this.events += 1;
-    controller.enqueue(chunk.value);
+    this.sent += 1;
+    controller.enqueue(encodeSseEvent(next.value));
   }
 
   /**
    * The client went away: the request ends now, as a 499, before the cancel reaches the handler's
-   * stream (which aborts the upstream call): a read pending meanwhile resolves as done, and must not
+   * events (which aborts the upstream call): a read pending meanwhile resolves as done, and must not
    * count the request as a stream that completed.
    */
-  async cancel(reason: unknown): Promise<void> {
+  async cancel(): Promise<void> {
     this.end(true, undefined);
-    await this.reader?.cancel(reason);
+    this.onCancel?.();
+    // Not awaited: return() may wait for a pending next() (see EventStreamResult.onCancel).
+    this.events?.return?.().catch(() => undefined);
   }
+
+  private readonly sendKeepalive = (): void => {
+    this.keepalive = undefined;
+    if (this.ended || this.waitingSince < 0) return;
+    const keepaliveMs = this.gateway.deps.config.timeouts.keepaliveMs;
+    // Wall time, as the timers run on it (a gateway's injected clock may be a test's fixed one).
+    const waited = Date.now() - this.waitingSince;
+    if (waited >= keepaliveMs) {
+      // Only when nothing is queued: a client that is not reading gets at most one comment waiting.
+      // Each chunk is a whole event, so a comment between two chunks never splits one.
+      if ((this.controller?.desiredSize ?? 0) >= 0) this.controller?.enqueue(keepaliveComment);
+      this.waitingSince = Date.now();
+      this.keepalive = setTimeout(this.sendKeepalive, keepaliveMs);
+    } else {
+      this.keepalive = setTimeout(this.sendKeepalive, keepaliveMs - waited);
+    }
+  };
 
   private end(cancelled: boolean, errorCode: string | undefined): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.keepalive !== undefined) clearTimeout(this.keepalive);
+    this.keepalive = undefined;
     const { gateway, meta } = this;
     // A stream holds its admission slot until it ends: open streams are what the cap bounds.
     if (this.holdsSlot) gateway.admission.release();
-    const streamed = this.reader !== undefined;
-    if (this.ticket !== undefined) this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.events : undefined));
+    const streamed = this.events !== undefined;
+    if (this.ticket !== undefined) this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.sent : undefined));
     const { metrics } = gateway.deps;
     const durationMs = gateway.deps.clock.now() - this.startedAt;
     const record: RequestRecord = { requestId: this.requestId, operationId: this.operationId, status: cancelled ? clientClosedRequest : this.status };

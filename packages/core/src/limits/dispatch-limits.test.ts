@@ -24,30 +24,22 @@ function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): Ro
 
 const usageHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10 } });
 
-function streamOf(events: number): RouteHandler {
-  return async () => {
-    let sent = 0;
-    return {
-      kind: 'stream',
-      status: 200,
-      headers: {},
-      meta: {},
-      stream: new ReadableStream<Uint8Array>(
-        {
-          pull: (controller) => {
-            if (sent === events) return controller.close();
-            sent += 1;
-            controller.enqueue(new TextEncoder().encode(sent === 1 ? ': keepalive\n\n' : 'data: {}\n\n'));
-          },
-        },
-        { highWaterMark: 0 },
-      ),
-    };
-  };
+/** `events` data events; the first comes only after `firstAfterMs`, so keep-alive comments go out before it. */
+function streamOf(events: number, firstAfterMs = 0): RouteHandler {
+  return async () => ({
+    kind: 'stream',
+    status: 200,
+    headers: {},
+    meta: {},
+    events: (async function* () {
+      await new Promise((resolve) => setTimeout(resolve, firstAfterMs));
+      for (let sent = 0; sent < events; sent += 1) yield { data: '{}' };
+    })(),
+  });
 }
 
 function depsWith(limits: Record<string, number>, limiter?: LimitStore) {
-  return fakeGatewayDeps({ keys: [{ key, name: 'team-a', limits }], ...(limiter === undefined ? {} : { limiter }) });
+  return fakeGatewayDeps({ keys: [{ key, name: 'team-a', limits }], file: { timeouts: { keepalive_ms: 10 } }, ...(limiter === undefined ? {} : { limiter }) });
 }
 
 describe('dispatch: key limits', () => {
@@ -116,11 +108,18 @@ describe('dispatch: key limits', () => {
       },
     };
     const deps = depsWith({ concurrentRequests: 1 }, store);
-    const result = (await dispatch(route(streamOf(100)), handlerInput({ headers, body }), deps)) as StreamResult;
+    const result = (await dispatch(route(streamOf(100, 60)), handlerInput({ headers, body }), deps)) as StreamResult;
     const reader = result.stream.getReader();
-    for (let index = 0; index < 4; index += 1) await reader.read();
+    const decoder = new TextDecoder();
+    let comments = 0;
+    for (let data = 0; data < 3;) {
+      const chunk = decoder.decode((await reader.read()).value);
+      if (chunk.startsWith(':')) comments += 1;
+      else data += 1;
+    }
     await reader.cancel();
-    // Three data events reached the client (the keep-alive comment is not output) plus the prompt estimate.
+    expect(comments).toBeGreaterThan(0);
+    // Three data events reached the client (keep-alive comments are not output) plus the prompt estimate.
     expect(settled).toEqual([Math.ceil(body.length / 4) + 3]);
     expect(requests[0]).toMatchObject({ key: 'team-a', limits: { concurrentRequests: 1 } });
   });
