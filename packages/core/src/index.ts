@@ -87,6 +87,27 @@ export type {
   ResponsesTextFormatEcho,
 } from './transforms/responses-object.js';
 export type { ImageFormResponse } from './transforms/responses-from-chat-completion.js';
+// The streamed events of both text endpoints (held equal to their contract schemas)
+export type {
+  ChatCompletionChunk,
+  ChatCompletionChunkChoice,
+  ChatCompletionChunkDelta,
+  ChatCompletionChunkToolCall,
+  ChatCompletionChunkUsage,
+  ChatCompletionStreamEvent,
+  ChatStreamError,
+  ResponsesContentPartEvent,
+  ResponsesFunctionCallArgumentsDeltaEvent,
+  ResponsesFunctionCallArgumentsDoneEvent,
+  ResponsesLifecycleEvent,
+  ResponsesOutputItemEvent,
+  ResponsesOutputTextDeltaEvent,
+  ResponsesOutputTextDoneEvent,
+  ResponsesReasoningTextDeltaEvent,
+  ResponsesReasoningTextDoneEvent,
+  ResponsesStreamedTextPart,
+  ResponsesStreamEvent,
+} from './contracts/stream-event-types.js';
 export type { EmbeddingResponse } from './transforms/embedding-response.js';
 export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';
 export type { RerankResponse } from './transforms/rerank-response.js';

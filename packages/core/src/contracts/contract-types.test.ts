@@ -23,6 +23,8 @@ import type {
   responseTextFormSchema,
   tokenizeResultSchema,
 } from './response-schemas.js';
+import type { ChatCompletionStreamEvent, ResponsesStreamEvent } from './stream-event-types.js';
+import type { chatCompletionChunkSchema, responseStreamEventSchema } from './stream-event-schemas.js';
 
 // The transforms build each body typed with a zod-free interface (the SDK's types, with no zod in its
 // declarations); the schemas are what the document publishes and the contract suite checks. Both say
@@ -46,6 +48,8 @@ export type InterfacesEqualSchemas = [
   Assert<Same<ImageResult, z.output<typeof imageResultSchema>>>,
   Assert<Same<ModelObject, z.output<typeof modelObjectSchema>>>,
   Assert<Same<PriceObject, z.output<typeof priceListSchema>['data'][number]>>,
+  Assert<Same<ChatCompletionStreamEvent, z.output<typeof chatCompletionChunkSchema>>>,
+  Assert<Same<ResponsesStreamEvent, z.output<typeof responseStreamEventSchema>>>,
 ];
 
 describe('route contracts', () => {

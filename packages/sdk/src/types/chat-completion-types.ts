@@ -1,4 +1,11 @@
-import type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from '@infergate/core';
+import type {
+  ChatCompletion,
+  ChatCompletionChoice,
+  ChatCompletionChunk,
+  ChatCompletionChunkChoice,
+  ChatCompletionChunkDelta,
+  ChatCompletionToolCall,
+} from '@infergate/core';
 import type { TextModelId } from './model-id.js';
 import type { SamplingParams } from './sampling-params.js';
 
@@ -97,29 +104,5 @@ export type { ChatCompletion, ChatCompletionChoice };
 export type ChatCompletionMessage = ChatCompletionChoice['message'];
 export type ChatCompletionUsage = ChatCompletion['usage'];
 
-export interface ChatCompletionChunkDelta {
-  role?: 'assistant';
-  content?: string | null;
-  reasoning?: string | null;
-  tool_calls?: Array<{ index: number; id?: string; type?: 'function'; function?: { name?: string; arguments?: string } }>;
-}
-
-export interface ChatCompletionChunkChoice {
-  index: number;
-  delta: ChatCompletionChunkDelta;
-  finish_reason: string | null;
-  logprobs?: unknown;
-  stop_reason?: number | string | null;
-}
-
-/** One `data:` event of a streamed chat completion. */
-export interface ChatCompletionChunk {
-  id: string;
-  object: 'chat.completion.chunk';
-  created: number;
-  model: string;
-  choices: ChatCompletionChunkChoice[];
-  /** On the final chunk (whose choices are empty) when `stream_options.include_usage` was set. */
-  usage?: ChatCompletionUsage | null;
-  system_fingerprint?: string;
-}
+/** One `data:` event of a streamed chat completion, as core's contract holds the gateway to send it. */
+export type { ChatCompletionChunk, ChatCompletionChunkChoice, ChatCompletionChunkDelta };

@@ -10,6 +10,16 @@ import type {
   ResponsesTextFormatEcho,
   ResponsesToolChoiceEcho,
   ResponsesUsage,
+  ResponsesContentPartEvent,
+  ResponsesFunctionCallArgumentsDeltaEvent,
+  ResponsesFunctionCallArgumentsDoneEvent,
+  ResponsesLifecycleEvent,
+  ResponsesOutputItemEvent,
+  ResponsesOutputTextDeltaEvent,
+  ResponsesOutputTextDoneEvent,
+  ResponsesReasoningTextDeltaEvent,
+  ResponsesReasoningTextDoneEvent,
+  ResponsesStreamEvent,
 } from '@infergate/core';
 import type { TextModelId } from './model-id.js';
 import type { ReasoningEffort } from './chat-completion-types.js';
@@ -121,71 +131,26 @@ export type ResponseImageInputForm = ImageFormResponse;
 /** What POST /v1/responses returns: the text form, or the image-input form when the input held an image. */
 export type ResponseObject = Response | ResponseImageInputForm;
 
-interface ResponseEventBase {
-  sequence_number: number;
-}
+// The streamed events as core's contract holds the gateway to send them.
+export type ResponseLifecycleEvent = ResponsesLifecycleEvent;
+export type ResponseOutputItemEvent = ResponsesOutputItemEvent;
+export type ResponseContentPartEvent = ResponsesContentPartEvent;
+export type ResponseTextDeltaEvent = ResponsesOutputTextDeltaEvent | ResponsesReasoningTextDeltaEvent;
+export type ResponseTextDoneEvent = ResponsesOutputTextDoneEvent | ResponsesReasoningTextDoneEvent;
+/** `.delta` carries the next piece of the arguments, `.done` the whole arguments and the function's name. */
+export type ResponseFunctionCallArgumentsEvent = ResponsesFunctionCallArgumentsDeltaEvent | ResponsesFunctionCallArgumentsDoneEvent;
 
-export interface ResponseLifecycleEvent extends ResponseEventBase {
-  type: 'response.created' | 'response.in_progress' | 'response.queued' | 'response.completed' | 'response.incomplete' | 'response.failed';
-  response: Response;
-}
-
-export interface ResponseOutputItemEvent extends ResponseEventBase {
-  type: 'response.output_item.added' | 'response.output_item.done';
-  output_index: number;
-  item: ResponseOutputItem;
-}
-
-export interface ResponseContentPartEvent extends ResponseEventBase {
-  type: 'response.content_part.added' | 'response.content_part.done';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  part: ResponseOutputText | { type: 'reasoning_text'; text: string };
-}
-
-export interface ResponseTextDeltaEvent extends ResponseEventBase {
-  type: 'response.output_text.delta' | 'response.reasoning_text.delta';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  delta: string;
-  logprobs?: unknown[];
-}
-
-export interface ResponseTextDoneEvent extends ResponseEventBase {
-  type: 'response.output_text.done' | 'response.reasoning_text.done';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  text: string;
-  logprobs?: unknown[];
-}
-
-export interface ResponseFunctionCallArgumentsEvent extends ResponseEventBase {
-  type: 'response.function_call_arguments.delta' | 'response.function_call_arguments.done';
-  item_id: string;
-  output_index: number;
-  /** On `.delta`: the next piece of the arguments. */
-  delta?: string;
-  /** On `.done`: the whole arguments and the function's name. */
-  arguments?: string;
-  name?: string;
-}
-
-export interface ResponseErrorEvent extends ResponseEventBase {
+/**
+ * @deprecated The gateway sends no `error` event on a response stream (a failure is `response.failed`);
+ * `ResponseStream` throws on either, so no `ResponseStreamEvent` has this shape.
+ */
+export interface ResponseErrorEvent {
   type: 'error';
+  sequence_number: number;
   code: string | null;
   message: string;
   param: string | null;
 }
 
 /** The events of a streamed response, discriminated by `type`. */
-export type ResponseStreamEvent =
-  | ResponseLifecycleEvent
-  | ResponseOutputItemEvent
-  | ResponseContentPartEvent
-  | ResponseTextDeltaEvent
-  | ResponseTextDoneEvent
-  | ResponseFunctionCallArgumentsEvent
-  | ResponseErrorEvent;
+export type ResponseStreamEvent = ResponsesStreamEvent;
