@@ -71,6 +71,37 @@ export type { ImageGenerationRequest } from './schemas/image-generation-request-
 export { imageEditRequestSchema } from './schemas/image-edit-request-schema.js';
 export type { ImageEditRequest } from './schemas/image-edit-request-schema.js';
 export type { SamplingParameters } from './schemas/sampling-parameters-schema.js';
+// The same bodies as zod-free interfaces (held to the schemas above), for clients and the SDK
+export type {
+  ChatCompletionsParams,
+  ChatImagePart,
+  ChatMessageParam,
+  ChatResponseFormat,
+  ChatStreamOptions,
+  ChatTextPart,
+  ChatTool,
+  ChatToolChoice,
+  CompatEmbedInputParam,
+  CompatEmbedParams,
+  CompatImageBlock,
+  CompatRerankParams,
+  CompatTextBlock,
+  EmbeddingsParams,
+  ExtraSamplingParams,
+  ImageEditParams,
+  ImageGenerationParams,
+  ImageOutputFormatParam,
+  ImageQualityParam,
+  ImageSizeParam,
+  ResponsesFunctionToolParam,
+  ResponsesInputImage,
+  ResponsesInputItemParam,
+  ResponsesInputMessage,
+  ResponsesInputText,
+  ResponsesParams,
+  SamplingParams,
+  TokenizeParams,
+} from './contracts/request-types.js';
 
 // Response types of every endpoint, shaped as the spec's Resources part
 export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
