@@ -71,6 +71,37 @@ export type { ImageGenerationRequest } from './schemas/image-generation-request-
 export { imageEditRequestSchema } from './schemas/image-edit-request-schema.js';
 export type { ImageEditRequest } from './schemas/image-edit-request-schema.js';
 export type { SamplingParameters } from './schemas/sampling-parameters-schema.js';
+// The same bodies as zod-free interfaces (held to the schemas above), for clients and the SDK
+export type {
+  ChatCompletionsParams,
+  ChatImagePart,
+  ChatMessageParam,
+  ChatResponseFormat,
+  ChatStreamOptions,
+  ChatTextPart,
+  ChatTool,
+  ChatToolChoice,
+  CompatEmbedInputParam,
+  CompatEmbedParams,
+  CompatImageBlock,
+  CompatRerankParams,
+  CompatTextBlock,
+  EmbeddingsParams,
+  ExtraSamplingParams,
+  ImageEditParams,
+  ImageGenerationParams,
+  ImageOutputFormatParam,
+  ImageQualityParam,
+  ImageSizeParam,
+  ResponsesFunctionToolParam,
+  ResponsesInputImage,
+  ResponsesInputItemParam,
+  ResponsesInputMessage,
+  ResponsesInputText,
+  ResponsesParams,
+  SamplingParams,
+  TokenizeParams,
+} from './contracts/request-types.js';
 
 // Response types of every endpoint, shaped as the spec's Resources part
 export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
@@ -87,6 +118,27 @@ export type {
   ResponsesTextFormatEcho,
 } from './transforms/responses-object.js';
 export type { ImageFormResponse } from './transforms/responses-from-chat-completion.js';
+// The streamed events of both text endpoints (held equal to their contract schemas)
+export type {
+  ChatCompletionChunk,
+  ChatCompletionChunkChoice,
+  ChatCompletionChunkDelta,
+  ChatCompletionChunkToolCall,
+  ChatCompletionChunkUsage,
+  ChatCompletionStreamEvent,
+  ChatStreamError,
+  ResponsesContentPartEvent,
+  ResponsesFunctionCallArgumentsDeltaEvent,
+  ResponsesFunctionCallArgumentsDoneEvent,
+  ResponsesLifecycleEvent,
+  ResponsesOutputItemEvent,
+  ResponsesOutputTextDeltaEvent,
+  ResponsesOutputTextDoneEvent,
+  ResponsesReasoningTextDeltaEvent,
+  ResponsesReasoningTextDoneEvent,
+  ResponsesStreamedTextPart,
+  ResponsesStreamEvent,
+} from './contracts/stream-event-types.js';
 export type { EmbeddingResponse } from './transforms/embedding-response.js';
 export type { CompatEmbedResponse } from './transforms/compat-embed-response.js';
 export type { RerankResponse } from './transforms/rerank-response.js';

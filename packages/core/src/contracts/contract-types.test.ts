@@ -23,6 +23,29 @@ import type {
   responseTextFormSchema,
   tokenizeResultSchema,
 } from './response-schemas.js';
+import type { ChatCompletionStreamEvent, ResponsesStreamEvent } from './stream-event-types.js';
+import type { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
+import type { compatContentBlockSchema, compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
+import type { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
+import type { embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
+import type { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
+import type { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
+import type { imageReferenceSchema } from '../schemas/image-request-fields.js';
+import type { responsesRequestSchema } from '../schemas/responses-request-schema.js';
+import type { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
+import type {
+  ChatCompletionsParams,
+  CompatEmbedParams,
+  CompatImageBlock,
+  CompatRerankParams,
+  CompatTextBlock,
+  EmbeddingsParams,
+  ImageEditParams,
+  ImageGenerationParams,
+  ResponsesParams,
+  TokenizeParams,
+} from './request-types.js';
+import type { chatCompletionChunkSchema, responseStreamEventSchema } from './stream-event-schemas.js';
 
 // The transforms build each body typed with a zod-free interface (the SDK's types, with no zod in its
 // declarations); the schemas are what the document publishes and the contract suite checks. Both say
@@ -32,7 +55,15 @@ type Mutable<Type> = Type extends readonly (infer Item)[]
   : Type extends object
     ? { -readonly [Key in keyof Type]: Mutable<Type[Key]> }
     : Type;
-type Same<Left, Right> = [Mutable<Left>] extends [Mutable<Right>] ? ([Mutable<Right>] extends [Mutable<Left>] ? true : false) : false;
+// Assignability alone lets either side add optional keys; with every key made required (at any depth)
+// each side must still be assignable to the other, so an extra optional key on either side fails.
+type Filled<Type> = Type extends readonly (infer Item)[]
+  ? Filled<Item>[]
+  : Type extends object
+    ? { -readonly [Key in keyof Type]-?: Filled<Type[Key]> }
+    : Type;
+type Mutual<Left, Right> = [Left] extends [Right] ? ([Right] extends [Left] ? true : false) : false;
+type Same<Left, Right> = Mutual<Mutable<Left>, Mutable<Right>> extends true ? Mutual<Filled<Left>, Filled<Right>> : false;
 type Assert<Condition extends true> = Condition;
 
 export type InterfacesEqualSchemas = [
@@ -46,6 +77,52 @@ export type InterfacesEqualSchemas = [
   Assert<Same<ImageResult, z.output<typeof imageResultSchema>>>,
   Assert<Same<ModelObject, z.output<typeof modelObjectSchema>>>,
   Assert<Same<PriceObject, z.output<typeof priceListSchema>['data'][number]>>,
+  Assert<Same<ChatCompletionStreamEvent, z.output<typeof chatCompletionChunkSchema>>>,
+  Assert<Same<ResponsesStreamEvent, z.output<typeof responseStreamEventSchema>>>,
+];
+
+/*
+ * Request bodies are what clients send, the schemas' input side. Equality is exact where the schema
+ * reads its input as zod can type it (tokenize, rerank). Elsewhere it cannot be: the body schemas read
+ * a top-level null as absent (nullsAsAbsent, a z.preprocess whose zod input is `unknown`), check
+ * string-or-array fields, tools and input items by hand (z.unknown().transform or z.preprocess, input
+ * `unknown` again), take more than the interfaces offer (nulls for optional fields, refusal parts,
+ * accepted-and-ignored image fields, any string where the interface lists the supported values) and
+ * drop unknown keys inside messages and items. So these are held in the direction that protects
+ * clients: every body an interface allows is one the schema accepts. `Wire` is the schema's input
+ * with each hand-checked field replaced by the form its check returns (its output), the union member
+ * matched by role/type, each value narrowed to what both sides name (a string piped into an enum); a
+ * body must be assignable to it and name no key the strict top level refuses. Assignability lets a
+ * nested object carry more keys, which the strict nested objects (compat blocks, edit images) refuse:
+ * those are held equal on their own.
+ * Bounds (lengths, ranges, cross-field rules) are the schema's alone: types cannot carry them.
+ */
+type Discriminants<Type> = Pick<Type, ('role' | 'type') & keyof Type>;
+type Matching<Output, Input> = Output extends unknown ? ([Discriminants<Input>] extends [Discriminants<Output>] ? Output : never) : never;
+type FieldOf<Output, Key> = Output extends unknown ? (Key extends keyof Output ? Output[Key] : never) : never;
+type Wire<Input, Output> = unknown extends Input | null | undefined
+  ? Output
+  : Input extends readonly (infer Item)[]
+    ? Wire<Item, Output extends readonly (infer OutputItem)[] ? OutputItem : never>[]
+    : Input extends object
+      ? { [Key in keyof Input]: Wire<Input[Key], FieldOf<Matching<Output, Input>, Key>> }
+      : Input & (Output | undefined);
+type AcceptedBy<Params, Input, Output> = [Params] extends [Wire<Input, Output>] ? ([Exclude<keyof Params, keyof Input>] extends [never] ? true : false) : false;
+// nullsAsAbsent's preprocess only removes top-level nulls: the body is the object schema inside it.
+type BodyAccepts<Params, Schema extends z.ZodType> =
+  Schema extends z.ZodPipe<z.core.$ZodType, infer Body> ? AcceptedBy<Params, z.input<Body>, z.output<Body>> : AcceptedBy<Params, z.input<Schema>, z.output<Schema>>;
+
+export type RequestInterfacesAcceptedBySchemas = [
+  Assert<BodyAccepts<ChatCompletionsParams, typeof chatCompletionsRequestSchema>>,
+  Assert<BodyAccepts<ResponsesParams, typeof responsesRequestSchema>>,
+  Assert<BodyAccepts<EmbeddingsParams, typeof embeddingsRequestSchema>>,
+  Assert<BodyAccepts<CompatEmbedParams, typeof compatEmbedRequestSchema>>,
+  Assert<BodyAccepts<ImageGenerationParams, typeof imageGenerationRequestSchema>>,
+  Assert<BodyAccepts<ImageEditParams, typeof imageEditRequestSchema>>,
+  Assert<Same<CompatRerankParams, z.input<typeof compatRerankRequestSchema>>>,
+  Assert<Same<TokenizeParams, z.input<typeof tokenizeRequestSchema>>>,
+  Assert<Same<CompatTextBlock | CompatImageBlock, z.input<typeof compatContentBlockSchema>>>,
+  Assert<Same<ImageEditParams['images'][number], z.input<typeof imageReferenceSchema>>>,
 ];
 
 describe('route contracts', () => {

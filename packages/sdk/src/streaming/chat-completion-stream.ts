@@ -1,5 +1,5 @@
 import { errorFromStreamEvent } from '../errors/error-from-response.js';
-import type { ChatCompletionChunk, ChatCompletionUsage } from '../types/chat-completion-types.js';
+import type { ChatCompletionChunk } from '../types/chat-completion-types.js';
 import { EventStream } from './event-stream.js';
 import { parseEventJson, readStreamEvents, type StreamSource } from './read-stream-events.js';
 
@@ -12,7 +12,7 @@ export interface ChatCompletionStreamSummary {
   reasoning: string;
   finishReason: string | null;
   /** Present when the gateway sent usage (request it with `stream_options: { include_usage: true }`). */
-  usage: ChatCompletionUsage | null;
+  usage: NonNullable<ChatCompletionChunk['usage']> | null;
 }
 
 function isErrorPayload(payload: unknown): boolean {

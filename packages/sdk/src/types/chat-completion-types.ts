@@ -1,83 +1,27 @@
-import type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from '@infergate/core';
+import type {
+  ChatCompletion,
+  ChatCompletionChoice,
+  ChatCompletionChunk,
+  ChatCompletionChunkChoice,
+  ChatCompletionChunkDelta,
+  ChatCompletionToolCall,
+  ChatCompletionsParams,
+  ChatStreamOptions,
+  ReasoningEffort as CoreReasoningEffort,
+} from '@infergate/core';
 import type { TextModelId } from './model-id.js';
-import type { SamplingParams } from './sampling-params.js';
 
-export interface ChatTextPart {
-  type: 'text';
-  text: string;
-}
-
-/** `url` is a base64 data URL: the gateway never fetches a URL (DESIGN.md). */
-export interface ChatImagePart {
-  type: 'image_url';
-  image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
-}
+// The request shapes are core's (held to its request schema); the SDK narrows `model` to the catalogue's ids.
+export type { ChatImagePart, ChatMessageParam, ChatResponseFormat, ChatTextPart, ChatTool } from '@infergate/core';
 
 /** A tool call of the model; send it back on the assistant message of the next request. */
 export type ChatToolCall = ChatCompletionToolCall;
 
-export type ChatMessageParam =
-  | { role: 'system' | 'developer'; content: string | ChatTextPart[]; name?: string }
-  | { role: 'user'; content: string | Array<ChatTextPart | ChatImagePart>; name?: string }
-  | {
-      role: 'assistant';
-      content?: string | ChatTextPart[] | null;
-      name?: string;
-      reasoning?: string | null;
-      reasoning_content?: string | null;
-      tool_calls?: ChatToolCall[];
-      // A message taken from an earlier ChatCompletion carries these as null.
-      refusal?: null;
-      annotations?: null;
-      audio?: null;
-      function_call?: null;
-    }
-  | { role: 'tool'; content: string | ChatTextPart[]; tool_call_id: string };
-
-export interface ChatTool {
-  type: 'function';
-  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
-}
-
-export type ChatResponseFormat =
-  | { type: 'text' }
-  | { type: 'json_object' }
-  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema?: Record<string, unknown>; strict?: boolean } };
-
 /** low, high or max; only beta53-flash-chat and beta53-flash-agent take it, the -low variants are locked to low. */
-export type ReasoningEffort = 'low' | 'high' | 'max';
+export type ReasoningEffort = CoreReasoningEffort;
 
-export interface ChatCompletionCreateParamsBase extends SamplingParams {
+export interface ChatCompletionCreateParamsBase extends Omit<ChatCompletionsParams, 'model' | 'stream_options'> {
   model: TextModelId;
-  messages: ChatMessageParam[];
-  stream?: boolean;
-  /** The completion API's name for max_tokens; send one of the two. */
-  max_completion_tokens?: number;
-  /** 1 to 8. */
-  n?: number;
-  stop?: string | string[];
-  seed?: number;
-  presence_penalty?: number;
-  frequency_penalty?: number;
-  logit_bias?: Record<string, number>;
-  logprobs?: boolean;
-  top_logprobs?: number;
-  user?: string;
-  response_format?: ChatResponseFormat;
-  tools?: ChatTool[];
-  tool_choice?: 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
-  parallel_tool_calls?: boolean;
-  reasoning_effort?: ReasoningEffort;
-  // Completion API fields accepted so that clients sending them work; nothing the upstream acts on.
-  store?: boolean;
-  metadata?: Record<string, string>;
-  service_tier?: 'auto' | 'default' | 'flex' | 'scale' | 'priority';
-  safety_identifier?: string;
-  prompt_cache_key?: string;
-  verbosity?: 'low' | 'medium' | 'high';
-  prediction?: { type: 'content'; content: string | ChatTextPart[] };
-  /** Only text output is offered. */
-  modalities?: Array<'text'>;
 }
 
 export interface ChatCompletionCreateParamsNonStreaming extends ChatCompletionCreateParamsBase {
@@ -87,7 +31,7 @@ export interface ChatCompletionCreateParamsNonStreaming extends ChatCompletionCr
 export interface ChatCompletionCreateParamsStreaming extends ChatCompletionCreateParamsBase {
   stream: true;
   /** `include_usage: true` adds a final chunk with usage, which `collect()` reports. */
-  stream_options?: { include_usage?: boolean; continuous_usage_stats?: boolean };
+  stream_options?: ChatStreamOptions;
 }
 
 export type ChatCompletionCreateParams = ChatCompletionCreateParamsNonStreaming | ChatCompletionCreateParamsStreaming;
@@ -97,29 +41,5 @@ export type { ChatCompletion, ChatCompletionChoice };
 export type ChatCompletionMessage = ChatCompletionChoice['message'];
 export type ChatCompletionUsage = ChatCompletion['usage'];
 
-export interface ChatCompletionChunkDelta {
-  role?: 'assistant';
-  content?: string | null;
-  reasoning?: string | null;
-  tool_calls?: Array<{ index: number; id?: string; type?: 'function'; function?: { name?: string; arguments?: string } }>;
-}
-
-export interface ChatCompletionChunkChoice {
-  index: number;
-  delta: ChatCompletionChunkDelta;
-  finish_reason: string | null;
-  logprobs?: unknown;
-  stop_reason?: number | string | null;
-}
-
-/** One `data:` event of a streamed chat completion. */
-export interface ChatCompletionChunk {
-  id: string;
-  object: 'chat.completion.chunk';
-  created: number;
-  model: string;
-  choices: ChatCompletionChunkChoice[];
-  /** On the final chunk (whose choices are empty) when `stream_options.include_usage` was set. */
-  usage?: ChatCompletionUsage | null;
-  system_fingerprint?: string;
-}
+/** One `data:` event of a streamed chat completion, as core's contract holds the gateway to send it. */
+export type { ChatCompletionChunk, ChatCompletionChunkChoice, ChatCompletionChunkDelta };

@@ -1,15 +1,9 @@
-import type { EmbeddingResponse } from '@infergate/core';
+import type { EmbeddingResponse, EmbeddingsParams } from '@infergate/core';
 import type { EmbeddingModelId } from './model-id.js';
 
-export interface EmbeddingCreateParams {
+/** `encoding_format: 'base64'` gives little-endian float32 bytes: decode them with `decodeBase64Embedding`. */
+export interface EmbeddingCreateParams extends Omit<EmbeddingsParams, 'model'> {
   model: EmbeddingModelId;
-  /** Text(s), or token ids (one array or several). */
-  input: string | string[] | number[] | number[][];
-  /** float (default) or base64 (little-endian float32 bytes; decode with `decodeBase64Embedding`). */
-  encoding_format?: 'float' | 'base64';
-  /** Only for alpha3-vl-embedding-8b (128 to 4096). */
-  dimensions?: number;
-  user?: string;
 }
 
 type CoreEmbedding = EmbeddingResponse['data'][number];

@@ -1,95 +1,52 @@
 import type {
   ImageFormResponse,
+  ResponsesContentPartEvent,
+  ResponsesFunctionCallArgumentsDeltaEvent,
+  ResponsesFunctionCallArgumentsDoneEvent,
   ResponsesFunctionCallItem,
+  ResponsesFunctionToolParam,
+  ResponsesInputImage,
+  ResponsesInputItemParam,
+  ResponsesInputMessage,
+  ResponsesInputText,
+  ResponsesLifecycleEvent,
   ResponsesMessageItem,
   ResponsesObject,
   ResponsesOutputItem,
+  ResponsesOutputItemEvent,
   ResponsesOutputText,
+  ResponsesOutputTextDeltaEvent,
+  ResponsesOutputTextDoneEvent,
+  ResponsesParams,
   ResponsesReasoningItem,
+  ResponsesReasoningTextDeltaEvent,
+  ResponsesReasoningTextDoneEvent,
   ResponsesStatus,
+  ResponsesStreamEvent,
   ResponsesTextFormatEcho,
   ResponsesToolChoiceEcho,
   ResponsesUsage,
 } from '@infergate/core';
 import type { TextModelId } from './model-id.js';
-import type { ReasoningEffort } from './chat-completion-types.js';
-import type { SamplingParams } from './sampling-params.js';
 
-export interface ResponseInputText {
-  type: 'input_text';
-  text: string;
-}
-
+// The request shapes are core's (held to its request schema); the SDK narrows `model` to the catalogue's ids.
+export type ResponseInputText = ResponsesInputText;
 /** `image_url` is a base64 data URL; the gateway never fetches a URL. */
-export interface ResponseInputImage {
-  type: 'input_image';
-  image_url: string;
-  detail?: 'auto' | 'low' | 'high';
-}
-
+export type ResponseInputImage = ResponsesInputImage;
 export type ResponseInputContent = ResponseInputText | ResponseInputImage;
-
-export type ResponseInputMessage = { type?: 'message' } & (
-  | { role: 'user'; content: string | ResponseInputContent[] }
-  | { role: 'system' | 'developer'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string }> }
-  // An assistant turn replayed from an earlier answer.
-  | { role: 'assistant'; content: string | Array<ResponseInputText | { type: 'output_text'; text: string } | { type: 'refusal'; refusal: string }> }
-);
-
+export type ResponseInputMessage = ResponsesInputMessage;
 /**
  * What an agent sends back as history, the gateway storing nothing: earlier messages, the model's
  * function calls, their results, and reasoning items (accepted, not sent to the model).
  */
-export type ResponseInputItem =
-  | ResponseInputMessage
-  | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string; status?: string }
-  | { type: 'function_call_output'; call_id: string; output: string | ResponseInputText[]; id?: string; status?: string }
-  | { type: 'reasoning'; id?: string; summary?: unknown[]; content?: unknown[]; encrypted_content?: string | null };
-
+export type ResponseInputItem = ResponsesInputItemParam;
 /** A function tool, in the responses form (flat, not nested under `function`). */
-export interface ResponseFunctionTool {
-  type: 'function';
-  name: string;
-  description?: string | null;
-  parameters?: Record<string, unknown> | null;
-  strict?: boolean | null;
-}
-
+export type ResponseFunctionTool = ResponsesFunctionToolParam;
 export type ResponseToolChoice = ResponsesToolChoiceEcho;
-
 export type ResponseTextFormat = ResponsesTextFormatEcho;
 
-export interface ResponseCreateParamsBase extends SamplingParams {
+export interface ResponseCreateParamsBase extends Omit<ResponsesParams, 'model'> {
   model: TextModelId;
-  input: string | ResponseInputItem[];
-  stream?: boolean;
-  stream_options?: { include_obfuscation?: boolean };
-  /** The completion API's name for the spec's max_tokens; send one of the two. */
-  max_output_tokens?: number;
-  instructions?: string;
-  /** effort follows reasoning_effort's rules on the models that take it; elsewhere it is ignored (x-infergate-ignored-params). */
-  reasoning?: { effort?: ReasoningEffort | 'none' | 'minimal' | 'medium' | 'xhigh'; summary?: 'auto' | 'concise' | 'detailed' };
-  tools?: ResponseFunctionTool[];
-  tool_choice?: ResponseToolChoice;
-  parallel_tool_calls?: boolean;
-  max_tool_calls?: number;
-  text?: { format?: ResponseTextFormat; verbosity?: 'low' | 'medium' | 'high' };
-  /** Any value is accepted; the gateway stores nothing and answers `store: false`. */
-  store?: boolean;
-  metadata?: Record<string, string>;
-  include?: string[];
-  top_logprobs?: number;
-  user?: string;
-  safety_identifier?: string;
-  prompt_cache_key?: string;
-  service_tier?: 'auto' | 'default' | 'flex' | 'scale' | 'priority';
-  truncation?: 'auto' | 'disabled';
-  /** Only false: a background response would need storing. */
-  background?: false;
-  /** Refused (400): they need stored state; send the whole history as input items instead. */
-  previous_response_id?: never;
-  conversation?: never;
-  prompt?: never;
 }
 
 export interface ResponseCreateParamsNonStreaming extends ResponseCreateParamsBase {
@@ -121,71 +78,26 @@ export type ResponseImageInputForm = ImageFormResponse;
 /** What POST /v1/responses returns: the text form, or the image-input form when the input held an image. */
 export type ResponseObject = Response | ResponseImageInputForm;
 
-interface ResponseEventBase {
-  sequence_number: number;
-}
+// The streamed events as core's contract holds the gateway to send them.
+export type ResponseLifecycleEvent = ResponsesLifecycleEvent;
+export type ResponseOutputItemEvent = ResponsesOutputItemEvent;
+export type ResponseContentPartEvent = ResponsesContentPartEvent;
+export type ResponseTextDeltaEvent = ResponsesOutputTextDeltaEvent | ResponsesReasoningTextDeltaEvent;
+export type ResponseTextDoneEvent = ResponsesOutputTextDoneEvent | ResponsesReasoningTextDoneEvent;
+/** `.delta` carries the next piece of the arguments, `.done` the whole arguments and the function's name. */
+export type ResponseFunctionCallArgumentsEvent = ResponsesFunctionCallArgumentsDeltaEvent | ResponsesFunctionCallArgumentsDoneEvent;
 
-export interface ResponseLifecycleEvent extends ResponseEventBase {
-  type: 'response.created' | 'response.in_progress' | 'response.queued' | 'response.completed' | 'response.incomplete' | 'response.failed';
-  response: Response;
-}
-
-export interface ResponseOutputItemEvent extends ResponseEventBase {
-  type: 'response.output_item.added' | 'response.output_item.done';
-  output_index: number;
-  item: ResponseOutputItem;
-}
-
-export interface ResponseContentPartEvent extends ResponseEventBase {
-  type: 'response.content_part.added' | 'response.content_part.done';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  part: ResponseOutputText | { type: 'reasoning_text'; text: string };
-}
-
-export interface ResponseTextDeltaEvent extends ResponseEventBase {
-  type: 'response.output_text.delta' | 'response.reasoning_text.delta';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  delta: string;
-  logprobs?: unknown[];
-}
-
-export interface ResponseTextDoneEvent extends ResponseEventBase {
-  type: 'response.output_text.done' | 'response.reasoning_text.done';
-  item_id: string;
-  output_index: number;
-  content_index: number;
-  text: string;
-  logprobs?: unknown[];
-}
-
-export interface ResponseFunctionCallArgumentsEvent extends ResponseEventBase {
-  type: 'response.function_call_arguments.delta' | 'response.function_call_arguments.done';
-  item_id: string;
-  output_index: number;
-  /** On `.delta`: the next piece of the arguments. */
-  delta?: string;
-  /** On `.done`: the whole arguments and the function's name. */
-  arguments?: string;
-  name?: string;
-}
-
-export interface ResponseErrorEvent extends ResponseEventBase {
+/**
+ * @deprecated The gateway sends no `error` event on a response stream (a failure is `response.failed`);
+ * `ResponseStream` throws on either, so no `ResponseStreamEvent` has this shape.
+ */
+export interface ResponseErrorEvent {
   type: 'error';
+  sequence_number: number;
   code: string | null;
   message: string;
   param: string | null;
 }
 
 /** The events of a streamed response, discriminated by `type`. */
-export type ResponseStreamEvent =
-  | ResponseLifecycleEvent
-  | ResponseOutputItemEvent
-  | ResponseContentPartEvent
-  | ResponseTextDeltaEvent
-  | ResponseTextDoneEvent
-  | ResponseFunctionCallArgumentsEvent
-  | ResponseErrorEvent;
+export type ResponseStreamEvent = ResponsesStreamEvent;

@@ -1,10 +1,8 @@
-import type { TokenizeResponse } from '@infergate/core';
+import type { TokenizeParams as CoreTokenizeParams, TokenizeResponse } from '@infergate/core';
 import type { TokenizeModelId } from './model-id.js';
 
-export interface TokenizeParams {
+export interface TokenizeParams extends Omit<CoreTokenizeParams, 'model'> {
   model: TokenizeModelId;
-  prompt: string;
-  add_special_tokens?: boolean;
 }
 
 /** The spec's tokenize result; `max_model_len` is the model's context window. */
