@@ -57,11 +57,7 @@ type Mutable<Type> = Type extends readonly (infer Item)[]
     : Type;
 // Assignability alone lets either side add optional keys; with every key made required (at any depth)
 // each side must still be assignable to the other, so an extra optional key on either side fails.
-type Filled<Type> = Type extends readonly (infer Item)[]
-  ? Filled<Item>[]
-  : Type extends object
-    ? { -readonly [Key in keyof Type]-?: Filled<Type[Key]> }
-    : Type;
+type Filled<Type> = Type extends readonly (infer Item)[] ? Filled<Item>[] : Type extends object ? { -readonly [Key in keyof Type]-?: Filled<Type[Key]> } : Type;
 type Mutual<Left, Right> = [Left] extends [Right] ? ([Right] extends [Left] ? true : false) : false;
 type Same<Left, Right> = Mutual<Mutable<Left>, Mutable<Right>> extends true ? Mutual<Filled<Left>, Filled<Right>> : false;
 type Assert<Condition extends true> = Condition;
@@ -110,7 +106,9 @@ type Wire<Input, Output> = unknown extends Input | null | undefined
 type AcceptedBy<Params, Input, Output> = [Params] extends [Wire<Input, Output>] ? ([Exclude<keyof Params, keyof Input>] extends [never] ? true : false) : false;
 // nullsAsAbsent's preprocess only removes top-level nulls: the body is the object schema inside it.
 type BodyAccepts<Params, Schema extends z.ZodType> =
-  Schema extends z.ZodPipe<z.core.$ZodType, infer Body> ? AcceptedBy<Params, z.input<Body>, z.output<Body>> : AcceptedBy<Params, z.input<Schema>, z.output<Schema>>;
+  Schema extends z.ZodPipe<z.core.$ZodType, infer Body>
+    ? AcceptedBy<Params, z.input<Body>, z.output<Body>>
+    : AcceptedBy<Params, z.input<Schema>, z.output<Schema>>;
 
 export type RequestInterfacesAcceptedBySchemas = [
   Assert<BodyAccepts<ChatCompletionsParams, typeof chatCompletionsRequestSchema>>,
