@@ -26,9 +26,7 @@ export async function pipeStreamToResponse(stream: ReadableStream<Uint8Array>, r
   response.once('close', onClose);
   // The events of one upstream read come through the stream as a chain of microtasks; corked until the
   // tick after them, they leave in one writev instead of one write syscall per event.
-  let corked = false;
   const uncork = (): void => {
-    corked = false;
     // end() uncorks fully; after it the socket may already carry the connection's next response.
     if (!response.writableEnded && !response.destroyed) response.uncork();
   };
@@ -36,8 +34,7 @@ export async function pipeStreamToResponse(stream: ReadableStream<Uint8Array>, r
     for (;;) {
       const { done, value } = await reader.read();
       if (done || response.destroyed) break;
-      if (!corked) {
-        corked = true;
+      if (response.writableCorked === 0) {
         response.cork();
         process.nextTick(uncork);
       }
