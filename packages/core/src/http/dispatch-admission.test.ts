@@ -1,40 +1,20 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
-import type { RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
+import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
+import type { RouteHandler, StreamResult } from './handler-types.js';
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 
-function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    operationId: 'createChatCompletion',
-    auth: true,
-    bodyLimit: 'image',
-    envelope: 'native',
-    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
-    handler,
-    ...fields,
-  };
-}
-
-const streamHandler: RouteHandler = async () => ({
-  kind: 'stream',
-  status: 200,
-  headers: {},
-  meta: {},
-  events: (async function* () {
-    for (;;) yield { data: 'x' };
-  })(),
+const endless = streamHandler(async function* () {
+  for (;;) yield { data: 'x' };
 });
 const jsonHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: {} });
 
 describe('dispatch: admission cap (limits.max_concurrent_requests)', () => {
   it('answers 503 with Retry-After past the cap while streams hold their slots, and admits again once one closes', async () => {
     const deps = fakeGatewayDeps({ file: { limits: { max_concurrent_requests: 2 } } });
-    const first = (await dispatch(route(streamHandler), handlerInput({ headers: authorized }), deps)) as StreamResult;
-    const second = (await dispatch(route(streamHandler), handlerInput({ headers: authorized }), deps)) as StreamResult;
+    const first = (await dispatch(route(endless), handlerInput({ headers: authorized }), deps)) as StreamResult;
+    const second = (await dispatch(route(endless), handlerInput({ headers: authorized }), deps)) as StreamResult;
     expect([first.status, second.status]).toEqual([200, 200]);
 
     const refused = await dispatch(route(jsonHandler), handlerInput({ headers: authorized, requestId: 'req-over' }), deps);

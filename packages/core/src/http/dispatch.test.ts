@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
+import { failingEvents, streamHandler } from '../../test/test-routes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
 import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
@@ -228,16 +229,7 @@ describe('dispatch: metrics', () => {
 describe('dispatch: a stream that fails', () => {
   it('records it once with its status and passes the failure on to the reader', async () => {
     const deps = fakeGatewayDeps();
-    const handler: RouteHandler = async () => ({
-      kind: 'stream',
-      status: 200,
-      headers: {},
-      meta: {},
-      events: (async function* () {
-        yield* [];
-        throw new Error('upstream reset');
-      })(),
-    });
+    const handler = streamHandler(() => failingEvents('upstream reset'));
     const result = await dispatch(route({ handler }), handlerInput({ headers: authorized, requestId: 'req-s3' }), deps);
     if (result.kind !== 'stream') throw new Error('expected a stream');
     expect(result.headers['content-type']).toBe('text/event-stream; charset=utf-8');

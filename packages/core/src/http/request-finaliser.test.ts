@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
+import { chatRoute as route, failingEvents, streamHandler } from '../../test/test-routes.js';
 import type { RequestObservation } from '../handlers/ports.js';
-import type { RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
+import type { RouteHandler, StreamResult } from './handler-types.js';
 
 const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
-
-function route(handler: RouteHandler): RouteDefinition {
-  return {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    operationId: 'createChatCompletion',
-    auth: true,
-    bodyLimit: 'image',
-    envelope: 'native',
-    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
-    handler,
-  };
-}
 
 /** A sink counting what a finaliser tells it, and a gateway capped at one request. */
 function observed() {
@@ -38,16 +25,10 @@ function observed() {
 /** A stream whose second read waits until released: the client can cancel while a read is pending. */
 function waitingStream(): { handler: RouteHandler; release: () => void } {
   let release: () => void = () => undefined;
-  const handler: RouteHandler = async () => ({
-    kind: 'stream',
-    status: 200,
-    headers: {},
-    meta: {},
-    events: (async function* () {
-      yield { data: '{}' };
-      await new Promise<void>((resolve) => (release = resolve));
-      yield { data: '{}' };
-    })(),
+  const handler = streamHandler(async function* () {
+    yield { data: '{}' };
+    await new Promise<void>((resolve) => (release = resolve));
+    yield { data: '{}' };
   });
   return { handler, release: () => release() };
 }
@@ -70,14 +51,8 @@ describe('the request finaliser', () => {
 
   it('ends a stream read to the end once, with its status', async () => {
     const { deps, observations, streams } = observed();
-    const twoEvents: RouteHandler = async () => ({
-      kind: 'stream',
-      status: 200,
-      headers: {},
-      meta: {},
-      events: (async function* () {
-        yield* [{ data: '{}' }, { data: '{}' }];
-      })(),
+    const twoEvents = streamHandler(async function* () {
+      yield* [{ data: '{}' }, { data: '{}' }];
     });
     const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     expect(await new Response(result.stream).text()).toBe('data: {}\n\ndata: {}\n\n');
@@ -89,16 +64,7 @@ describe('the request finaliser', () => {
 
   it('ends a failing stream once and passes the failure on', async () => {
     const { deps, observations, streams } = observed();
-    const failing: RouteHandler = async () => ({
-      kind: 'stream',
-      status: 200,
-      headers: {},
-      meta: {},
-      events: (async function* () {
-        yield* [];
-        throw new Error('reset');
-      })(),
-    });
+    const failing = streamHandler(() => failingEvents('reset'));
     const result = (await dispatch(route(failing), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
     const reader = result.stream.getReader();
     await expect(reader.read()).rejects.toThrow('reset');
@@ -113,13 +79,8 @@ describe('the request finaliser: pulling and keep-alive comments', () => {
   /** A handler of `total` events counting how far it was read; its next() waits while `gate` is set. */
   function countingHandler(total: number) {
     const state = { pulled: 0, returned: false, cancelHooks: 0, gate: undefined as Promise<void> | undefined };
-    const handler: RouteHandler = async () => ({
-      kind: 'stream',
-      status: 200,
-      headers: {},
-      meta: {},
-      onCancel: () => void (state.cancelHooks += 1),
-      events: (async function* () {
+    const handler = streamHandler(
+      async function* () {
         try {
           while (state.pulled < total) {
             if (state.gate !== undefined) await state.gate;
@@ -129,8 +90,9 @@ describe('the request finaliser: pulling and keep-alive comments', () => {
         } finally {
           state.returned = true;
         }
-      })(),
-    });
+      },
+      { onCancel: () => void (state.cancelHooks += 1) },
+    );
     return { handler, state };
   }
 

@@ -1,40 +1,20 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
-import type { RouteDefinition, RouteHandler, StreamResult } from '../http/handler-types.js';
+import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
+import type { RouteHandler, StreamResult } from '../http/handler-types.js';
 import type { LimitRequest, LimitStore } from './limit-store.js';
 
 const key = 'sk-limited-0123456789';
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hello' }], max_tokens: 10 });
 
-function route(handler: RouteHandler, fields: Partial<RouteDefinition> = {}): RouteDefinition {
-  return {
-    method: 'POST',
-    path: '/v1/chat/completions',
-    operationId: 'createChatCompletion',
-    auth: true,
-    bodyLimit: 'image',
-    envelope: 'native',
-    contract: { answers: 'json', response: z.unknown(), endpoint: 'chat' },
-    handler,
-    ...fields,
-  };
-}
-
 const usageHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: { inputTokens: 5, outputTokens: 10 } });
 
 /** `events` data events; the first comes only after `firstAfterMs`, so keep-alive comments go out before it. */
 function streamOf(events: number, firstAfterMs = 0): RouteHandler {
-  return async () => ({
-    kind: 'stream',
-    status: 200,
-    headers: {},
-    meta: {},
-    events: (async function* () {
-      await new Promise((resolve) => setTimeout(resolve, firstAfterMs));
-      for (let sent = 0; sent < events; sent += 1) yield { data: '{}' };
-    })(),
+  return streamHandler(async function* () {
+    await new Promise((resolve) => setTimeout(resolve, firstAfterMs));
+    for (let sent = 0; sent < events; sent += 1) yield { data: '{}' };
   });
 }
 
