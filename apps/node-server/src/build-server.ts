@@ -17,7 +17,7 @@ import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from '.
 import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
-import { logRequest } from './log-request.js';
+import { accessLogger, logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
@@ -82,6 +82,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     clientErrorHandler: createClientErrorHandler(deps.ids),
   });
 
+  const requestLog = accessLogger(app.log);
+
   // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -145,12 +147,13 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
       const facts = {
+        requestId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: finished ? reply.raw.statusCode : 499,
         durationMs: Math.round(performance.now() - state.startedAt),
       };
-      logRequest(request.log, facts, state);
+      logRequest(requestLog, facts, state);
       const span = spans.get(state);
       if (span !== undefined)
         tracing?.endRequest(span, {

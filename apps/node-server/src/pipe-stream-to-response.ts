@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { StreamBody } from '@infergate/core';
 
 function drainOrClose(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -13,32 +14,36 @@ function drainOrClose(response: ServerResponse): Promise<void> {
 }
 
 /**
- * Writes a pull-based Web stream to a Node response, one chunk at a time: the next chunk is pulled only
- * once the socket has taken the previous one, so a slow client slows the upstream read instead of
- * growing a buffer. When the client goes away the stream is cancelled, which aborts the upstream call.
- * Resolves once the response has ended or the client is gone; never rejects.
+ * Writes a stream answer to a Node response, one chunk at a time, read straight from core (no Web
+ * stream in between): the next chunk is read only once the socket has taken the previous one, so a
+ * slow client slows the upstream read instead of growing a buffer. When the client goes away the body
+ * is cancelled, which aborts the upstream call. Resolves once the response has ended or the client is
+ * gone; never rejects.
  */
-export async function pipeStreamToResponse(stream: ReadableStream<Uint8Array>, response: ServerResponse): Promise<void> {
-  const reader = stream.getReader();
+export async function pipeStreamToResponse(body: StreamBody, response: ServerResponse): Promise<void> {
   const onClose = (): void => {
-    if (!response.writableFinished) reader.cancel(new Error('The client closed the connection.')).catch(() => undefined);
+    if (!response.writableFinished) body.cancel().catch(() => undefined);
   };
   response.once('close', onClose);
-  // The events of one upstream read come through the stream as a chain of microtasks; corked until the
-  // tick after them, they leave in one writev instead of one write syscall per event.
+  // A keep-alive comment waits behind nothing: a client that has not taken the last chunk gets none.
+  body.onKeepalive((chunk) => {
+    if (!response.destroyed && !response.writableEnded && !response.writableNeedDrain) response.write(chunk);
+  });
+  // The events of one upstream read come through as a chain of microtasks; corked until the tick
+  // after them, they leave in one writev instead of one write syscall per event.
   const uncork = (): void => {
     // end() uncorks fully; after it the socket may already carry the connection's next response.
     if (!response.writableEnded && !response.destroyed) response.uncork();
   };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done || response.destroyed) break;
+      const chunk = await body.read();
+      if (chunk === undefined || response.destroyed) break;
       if (response.writableCorked === 0) {
         response.cork();
         process.nextTick(uncork);
       }
-      if (!response.write(value)) await drainOrClose(response);
+      if (!response.write(chunk)) await drainOrClose(response);
     }
     if (!response.destroyed) response.end();
   } catch {
@@ -47,6 +52,5 @@ export async function pipeStreamToResponse(stream: ReadableStream<Uint8Array>, r
     response.destroy();
   } finally {
     response.off('close', onClose);
-    reader.releaseLock();
   }
 }

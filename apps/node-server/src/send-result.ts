@@ -4,7 +4,7 @@ import { pipeStreamToResponse } from './pipe-stream-to-response.js';
 
 /**
  * Writes a core result unchanged: JSON as status, headers and the already serialized body; a stream
- * on the raw response (Fastify steps aside), with backpressure and cancellation on client close.
+ * body on the raw response (Fastify steps aside), with backpressure and cancellation on client close.
  */
 export async function sendResult(reply: FastifyReply, result: HandlerResult): Promise<void> {
   if (result.kind === 'json') {
@@ -15,11 +15,11 @@ export async function sendResult(reply: FastifyReply, result: HandlerResult): Pr
   const response = reply.raw;
   if (response.destroyed) {
     // The client left while the upstream was being reached: cancelling aborts the upstream call.
-    await result.stream.cancel(new Error('The client closed the connection.')).catch(() => undefined);
+    await result.body.cancel().catch(() => undefined);
     return;
   }
   response.writeHead(result.status, result.headers);
   // Clients (openai-node among them) wait for the status line before reading events.
   response.flushHeaders();
-  await pipeStreamToResponse(result.stream, response);
+  await pipeStreamToResponse(result.body, response);
 }

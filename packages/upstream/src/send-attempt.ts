@@ -2,9 +2,8 @@ import type { SseEvent, TimeoutsConfig, UpstreamCall, UpstreamError, UpstreamPha
 import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
 import type { Endpoint, EndpointPool } from './endpoint-pool.js';
-import { limitPulls } from './limit-pulls.js';
 import { raceAbort } from './race-abort.js';
-import { readBoundedBytes } from './read-bounded-bytes.js';
+import { readAnswerBytes } from './read-answer-bytes.js';
 import { redactSecret } from './redact-secret.js';
 import { createSseEventReader } from './sse-event-reader.js';
 import { startTimer } from './start-timer.js';
@@ -130,7 +129,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     clearFirstByteLimit();
     let bytes: Uint8Array;
     try {
-      bytes = await readBoundedBytes(limitPulls(response.body, { signal, idleMs: timeouts.idleMs, onIdle }), context.maxResponseBytes, answerTooLarge);
+      bytes = await readAnswerBytes(response.body, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
     } catch (error) {
       throw fail(error, 'body');
     }

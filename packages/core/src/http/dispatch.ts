@@ -104,5 +104,15 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     finaliser.finishJson(result.status, result.meta, errorCode);
     return result;
   }
-  return { kind: 'stream', status: result.status, headers, stream: finaliser.stream(result), meta: result.meta };
+  const body = finaliser.open(result);
+  return {
+    kind: 'stream',
+    status: result.status,
+    headers,
+    body,
+    get stream() {
+      return finaliser.readableStream();
+    },
+    meta: result.meta,
+  };
 }

@@ -73,13 +73,34 @@ export interface JsonResult {
   meta: ResultMeta;
 }
 
+/**
+ * A stream answer's encoded SSE read directly, without a Web stream in between (node-server writes
+ * each chunk to its socket): one chunk per read, so a slow client slows the upstream read.
+ */
+export interface StreamBody {
+  /** The next chunk (one or more whole events); undefined once the stream is over or cancelled. Rejects when the stream failed. */
+  read(): Promise<Uint8Array | undefined>;
+  /** The client went away: ends the request as a 499 and aborts the upstream call. */
+  cancel(): Promise<void>;
+  /**
+   * Where keep-alive comments go while a read waits for the next event. `write` skips a comment when
+   * the client has not taken what it was sent (at most one comment waits, as on the Web stream).
+   */
+  onKeepalive(write: (chunk: Uint8Array) => void): void;
+}
+
 /** A stream answer as the gateway hands it to the app. */
 export interface StreamResult {
   kind: 'stream';
   status: number;
   headers: Record<string, string>;
-  /** Pull-based encoded SSE, with keep-alive comments while the next event is not ready; `cancel()` aborts the upstream call. */
-  stream: ReadableStream<Uint8Array>;
+  /**
+   * Pull-based encoded SSE, with keep-alive comments while the next event is not ready; `cancel()`
+   * aborts the upstream call. Made on first use: read either this or `body`, never both.
+   */
+  readonly stream: ReadableStream<Uint8Array>;
+  /** The same bytes without a Web stream (see StreamBody); read either this or `stream`, never both. */
+  body: StreamBody;
   /** Filled in as the stream runs; final once the stream has closed. */
   meta: ResultMeta;
 }

@@ -151,3 +151,66 @@ describe('the request finaliser: pulling and keep-alive comments', () => {
     open();
   });
 });
+
+describe('the request finaliser read directly (StreamBody, as node-server reads it)', () => {
+  async function readAll(result: StreamResult): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await result.body.read(); chunk !== undefined; chunk = await result.body.read()) text += decoder.decode(chunk);
+    return text;
+  }
+
+  it('gives the same bytes as the Web stream and ends the request once', async () => {
+    const { deps, observations, streams } = observed();
+    const twoEvents = streamHandler(async function* () {
+      yield* [{ data: '{"a":1}' }, { event: 'done', data: '[DONE]' }];
+    });
+    const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    expect(await readAll(result)).toBe('data: {"a":1}\n\nevent: done\ndata: [DONE]\n\n');
+    expect(await result.body.read()).toBeUndefined();
+    expect(observations.map((observation) => observation.status)).toEqual([200]);
+    expect(streams).toEqual({ started: 1, ended: 1 });
+    expect(deps.gateway.admission.inUse).toBe(0);
+  });
+
+  it('rejects a read when the stream fails, and ends the request once', async () => {
+    const { deps, observations } = observed();
+    const result = (await dispatch(route(streamHandler(() => failingEvents('reset'))), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    await expect(result.body.read()).rejects.toThrow('reset');
+    expect(await result.body.read()).toBeUndefined();
+    expect(observations).toHaveLength(1);
+    expect(deps.gateway.admission.inUse).toBe(0);
+  });
+
+  it('ends a read pending when the client cancels as undefined, the request as 499', async () => {
+    const { deps, observations, streams } = observed();
+    const { handler, release } = waitingStream();
+    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    expect(await result.body.read()).toBeDefined();
+    const pending = result.body.read();
+    await result.body.cancel();
+    release();
+    expect(await pending).toBeUndefined();
+    expect(observations.map((observation) => observation.status)).toEqual([499]);
+    expect(streams).toEqual({ started: 1, ended: 1 });
+  });
+
+  it('hands keep-alive comments to its sink while a read waits, and none after the stream ends', async () => {
+    const deps = fakeGatewayDeps({ file: { timeouts: { keepalive_ms: 10 } } });
+    const { handler, release } = waitingStream();
+    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const comments: string[] = [];
+    result.body.onKeepalive((chunk) => comments.push(new TextDecoder().decode(chunk)));
+    await result.body.read();
+    const pending = result.body.read();
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    expect(comments.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(comments)).toEqual(new Set([': keepalive\n\n']));
+    release();
+    expect(new TextDecoder().decode(await pending)).toBe('data: {}\n\n');
+    expect(await result.body.read()).toBeUndefined();
+    const after = comments.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(comments).toHaveLength(after);
+  });
+});

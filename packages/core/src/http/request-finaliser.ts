@@ -3,7 +3,7 @@ import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../h
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
 import { encodeSseEvent } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import type { EventStreamResult, ResultMeta } from './handler-types.js';
+import type { EventStreamResult, ResultMeta, StreamBody } from './handler-types.js';
 
 /** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
 export interface FinaliserSource {
@@ -22,20 +22,24 @@ const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
  * the events sent), closes the active-streams gauge, stops the keep-alive timer and records the
  * request's metrics.
  *
- * For a stream it is itself the underlying source of the byte stream the client reads (the stream
- * calls start, pull and cancel on it): one handler event per pull, encoded, so nothing is read from
- * the upstream before the client asks (highWaterMark 0) and a slow client slows the upstream read.
- * While a pull waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
+ * For a stream it is itself what the client's bytes are read from: directly (`read()`, the StreamBody
+ * node-server writes to its socket) or as the underlying source of a Web stream (start, pull and
+ * cancel; the edge app's Response). One handler event per read, encoded, so nothing is read from the
+ * upstream before the client asks (highWaterMark 0) and a slow client slows the upstream read.
+ * While a read waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
  * (DESIGN.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
  * the client side only (the upstream idle limit is not reset by them).
  */
-export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
+export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, StreamBody {
   private ended = false;
   private status = 0;
   private meta: ResultMeta = {};
   private events: AsyncIterator<SseEvent> | undefined;
   private onCancel: (() => void) | undefined;
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private readable: ReadableStream<Uint8Array> | undefined;
+  private keepaliveSink: ((chunk: Uint8Array) => void) | undefined;
+  private cancelled = false;
   private firstByteMs = -1;
   private sent = 0;
   // One keep-alive timer per stream, not one per event: a pull only notes when its wait began, and
@@ -62,10 +66,10 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
   }
 
   /**
-   * The stream the client reads for a stream answer. `result.meta` is read when the stream ends: the
-   * handler fills in model and tokens as the stream runs.
+   * Takes a stream answer: the finaliser is then its StreamBody. `result.meta` is read when the stream
+   * ends: the handler fills in model and tokens as the stream runs.
    */
-  stream(result: EventStreamResult): ReadableStream<Uint8Array> {
+  open(result: EventStreamResult): StreamBody {
     this.status = result.status;
     this.meta = result.meta;
     this.events = result.events[Symbol.asyncIterator]();
@@ -75,7 +79,23 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
     } catch {
       // A failing metrics sink must not turn a served request into an error.
     }
-    return new ReadableStream<Uint8Array>(this, { highWaterMark: 0 });
+    return this;
+  }
+
+  /** The opened stream as a Web stream, made once (the edge app's Response body; core's tests). */
+  readableStream(): ReadableStream<Uint8Array> {
+    this.readable ??= new ReadableStream<Uint8Array>(this, { highWaterMark: 0 });
+    return this.readable;
+  }
+
+  /** `open(result)` read as a Web stream. */
+  stream(result: EventStreamResult): ReadableStream<Uint8Array> {
+    this.open(result);
+    return this.readableStream();
+  }
+
+  onKeepalive(write: (chunk: Uint8Array) => void): void {
+    this.keepaliveSink = write;
   }
 
   start(controller: ReadableStreamDefaultController<Uint8Array>): void {
@@ -83,6 +103,21 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
   }
 
   async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    let chunk: Uint8Array | undefined;
+    try {
+      chunk = await this.read();
+    } catch (error) {
+      controller.error(error);
+      return;
+    }
+    // Cancelled by the client while this read was pending: the Web stream is already closed.
+    if (this.cancelled) return;
+    if (chunk === undefined) controller.close();
+    else controller.enqueue(chunk);
+  }
+
+  async read(): Promise<Uint8Array | undefined> {
+    if (this.ended) return undefined;
     const events = this.events as AsyncIterator<SseEvent>;
     const keepaliveMs = this.gateway.deps.config.timeouts.keepaliveMs;
     if (keepaliveMs > 0) {
@@ -93,23 +128,21 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
     try {
       next = await events.next();
     } catch (error) {
-      if (this.ended) return;
+      if (this.ended) return undefined;
       this.end(false, undefined);
-      controller.error(error);
-      return;
+      throw error;
     }
     this.waitingSince = -1;
     // Cancelled by the client while this read was pending: cancel() ended the request.
-    if (this.ended) return;
+    if (this.ended) return undefined;
     if (next.done === true) {
       // Ended before the client sees the close, so what it reads next (say, /metrics) counts this request.
       this.end(false, undefined);
-      controller.close();
-      return;
+      return undefined;
     }
     if (this.firstByteMs < 0) this.firstByteMs = this.gateway.deps.clock.now() - this.startedAt;
     this.sent += 1;
-    controller.enqueue(encodeSseEvent(next.value));
+    return encodeSseEvent(next.value);
   }
 
   /**
@@ -118,6 +151,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
    * count the request as a stream that completed.
    */
   async cancel(): Promise<void> {
+    this.cancelled = true;
     this.end(true, undefined);
     this.onCancel?.();
     // Not awaited: return() may wait for a pending next() (see EventStreamResult.onCancel).
@@ -131,9 +165,12 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array> {
     // Wall time, as the timers run on it (a gateway's injected clock may be a test's fixed one).
     const waited = Date.now() - this.waitingSince;
     if (waited >= keepaliveMs) {
-      // Only when nothing is queued: a client that is not reading gets at most one comment waiting.
-      // Each chunk is a whole event, so a comment between two chunks never splits one.
-      if ((this.controller?.desiredSize ?? 0) >= 0) this.controller?.enqueue(keepaliveComment);
+      // Only when nothing is queued: a client that is not reading gets at most one comment waiting
+      // (a direct reader's sink makes the same check on its socket). Each chunk is a whole event, so
+      // a comment between two chunks never splits one.
+      const { controller } = this;
+      if (controller === undefined) this.keepaliveSink?.(keepaliveComment);
+      else if ((controller.desiredSize ?? 0) >= 0) controller.enqueue(keepaliveComment);
       this.waitingSince = Date.now();
       this.keepalive = setTimeout(this.sendKeepalive, keepaliveMs);
     } else {
