@@ -13,7 +13,7 @@ export interface RequestLogFacts {
 
 /**
  * The one structured line per request. Only facts: never a body, a prompt, a header value or a key.
- * `logger` is `accessLogger(root)`: the line names its request id itself. A 5xx is the
+ * The line names its request id itself (see requestLog in build-server.ts). A 5xx is the
  * same line at warn level with why: the upstream's configured name (never its URL), the attempts and
  * the cause (with the upstream's status, or the JSON path of a body that failed), so an operator can
  * tell a dead model server from a misbehaving one without turning on debug.
@@ -38,14 +38,4 @@ export function logRequest(logger: FastifyBaseLogger, facts: RequestLogFacts, st
     return;
   }
   logger.warn({ ...line, ...failureLogFields(meta ?? {}) }, 'request');
-}
-
-/**
- * The logger of the request lines: the process logger without its redaction. Redaction is the second
- * line of defence for objects that might hold a header; the request line is built field by field from
- * facts above, and redacting it cost more than writing it (a copy of the line, ~14 KB of garbage and
- * ~8 us per request, measured with the sampling heap profiler and a pino micro-benchmark).
- */
-export function accessLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
-  return logger.child({}, { redact: { paths: [] } });
 }

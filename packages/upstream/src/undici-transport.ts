@@ -10,14 +10,20 @@ export interface UndiciTransportOptions {
   keepAliveTimeoutMs?: number;
 }
 
-function splitOrigin(url: string): { origin: string; basePath: string } {
+interface SplitOrigin {
+  origin: string;
+  basePath: string;
+}
+
+function splitOrigin(url: string): SplitOrigin {
   const parsed = new URL(url);
   return { origin: parsed.origin, basePath: parsed.pathname.replace(/\/+$/, '') };
 }
 
 function toRecord(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
   const record: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     record[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
@@ -32,6 +38,8 @@ function toRecord(headers: Dispatcher.ResponseData['headers']): Record<string, s
  */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport & { close(): Promise<void> } {
   const pools = new Map<string, Pool>();
+  // Upstream URLs come from the configuration, so this stays as small as it: no URL parse per request.
+  const splits = new Map<string, SplitOrigin>();
   let closed = false;
 
   function poolFor(origin: string, connectTimeoutMs: number): Pool {
@@ -52,7 +60,12 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   return {
     async request(request: TransportRequest): Promise<TransportResponse> {
       if (closed) throw classifyTransportError(Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' }), 'headers');
-      const { origin, basePath } = splitOrigin(request.origin);
+      let split = splits.get(request.origin);
+      if (split === undefined) {
+        split = splitOrigin(request.origin);
+        splits.set(request.origin, split);
+      }
+      const { origin, basePath } = split;
       const pool = poolFor(origin, request.connectTimeoutMs);
       let data: Dispatcher.ResponseData;
       try {
