@@ -2,7 +2,7 @@ import type { Clock } from '../handlers/ports.js';
 import type { KeyLimits } from './key-limits.js';
 import { LimitAdmission } from './limit-admission.js';
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
-import { fillLimitSnapshot, refusingLimit, retryAfterMs, windowEnded, type LimitWindow } from './rate-limit-policy.js';
+import { fillLimitSnapshot, refusingLimit, retryAfterMs, windowEnded, windowResetMs, type LimitWindow } from './rate-limit-policy.js';
 
 /** One key's counters: its window (counted in place) and its slots in use. */
 class KeyState implements LimitWindow {
@@ -36,9 +36,9 @@ class MemoryAdmission extends LimitAdmission {
     private readonly state: KeyState,
     limits: KeyLimits,
     estimatedTokens: number,
-    now: number,
+    resetMs: number,
   ) {
-    super(limits, estimatedTokens, state, now);
+    super(limits, estimatedTokens, state, resetMs);
     this.generation = state.generation;
   }
 
@@ -46,14 +46,14 @@ class MemoryAdmission extends LimitAdmission {
     const state = this.state;
     if (this.limits.concurrentRequests !== undefined) state.slots = Math.max(0, state.slots - 1);
     if (deltaTokens === 0) return;
-    const now = state.clock.now();
-    if (!windowEnded(state.start, now) && state.generation === this.generation) {
-      state.tokens = Math.max(0, state.tokens + deltaTokens);
+    // A refund needs no clock: in a window that has ended but not yet rolled over, the count it lowers
+    // is never read again (every reader rolls first), which is settleWindow's "not refunded".
+    if (deltaTokens < 0) {
+      if (state.generation === this.generation) state.tokens = Math.max(0, state.tokens + deltaTokens);
       return;
     }
-    // The reservation's window has ended: only extra use is carried, into the window in force.
-    if (deltaTokens < 0) return;
-    state.roll(now);
+    // Extra use is charged to the window in force, whether or not it is the reservation's.
+    state.roll(state.clock.now());
     state.tokens += deltaTokens;
   }
 }
@@ -80,7 +80,7 @@ export function createMemoryLimitStore(clock: Clock): MemoryLimitStore {
         state = new KeyState(clock);
         states.set(request.key, state);
       }
-      state.roll(now);
+      if (windowEnded(state.start, now)) state.roll(now);
       const { limits, estimatedTokens } = request;
       const rejectedBy = refusingLimit(state, state.slots, request);
       if (rejectedBy !== undefined) {
@@ -89,7 +89,7 @@ export function createMemoryLimitStore(clock: Clock): MemoryLimitStore {
       state.requests += 1;
       state.tokens += estimatedTokens;
       if (limits.concurrentRequests !== undefined) state.slots += 1;
-      return new MemoryAdmission(state, limits, estimatedTokens, now);
+      return new MemoryAdmission(state, limits, estimatedTokens, windowResetMs(state.start, now));
     },
   };
 }

@@ -2,7 +2,7 @@ import { estimatePromptTokens } from './estimate-request-tokens.js';
 import type { KeyLimits } from './key-limits.js';
 import type { LimitLease, LimitSnapshot } from './limit-store.js';
 import { addRateLimitHeaders } from './rate-limit-headers.js';
-import { limitWindowMs, type LimitWindow } from './rate-limit-policy.js';
+import type { LimitWindow } from './rate-limit-policy.js';
 
 /**
  * An admitted request of a limited key: the gateway's request finaliser settles it once, when the
@@ -34,24 +34,24 @@ export abstract class LimitAdmission implements LimitTicket, LimitLease {
   requestedTokens = 0;
   readonly remainingRequests: number;
   readonly remainingTokens: number;
-  readonly resetMs: number;
   private settled = false;
 
   /**
    * @param limits the limits the request was decided by: which headers it gets, and their limits.
    * @param estimatedTokens the tokens the store reserved, replaced by the usage when the request settles.
-   * @param window the window after the admission (what rate-limit-policy's limitSnapshot reads).
+   * @param window the window after the admission (its counts, as rate-limit-policy's limitSnapshot reads them).
+   * @param resetMs rate-limit-policy's windowResetMs of that window: a small integer, where the clock's
+   *   reading is a number that V8 boxes when it is passed to a call that is not inlined.
    */
   constructor(
     readonly limits: KeyLimits,
     readonly estimatedTokens: number,
     window: LimitWindow,
-    now: number,
+    readonly resetMs: number,
   ) {
     const { requestsPerMinute, tokensPerMinute } = limits;
     this.remainingRequests = requestsPerMinute === undefined ? 0 : Math.max(0, requestsPerMinute - window.requests);
     this.remainingTokens = tokensPerMinute === undefined ? 0 : Math.max(0, tokensPerMinute - window.tokens);
-    this.resetMs = Math.max(0, window.start + limitWindowMs - now);
   }
 
   /** True for an admission of any copy of core. */
