@@ -94,10 +94,7 @@ export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: numbe
   return fillLimitSnapshot({}, window, limits, now);
 }
 
-/**
- * limitSnapshot written into `snapshot` (and its usage objects), for a store that reuses one snapshot
- * per key rather than allocating one per request: its readers copy the figures at once.
- */
+/** limitSnapshot written into `snapshot` (and its usage objects, when it has them already). */
 export function fillLimitSnapshot(snapshot: LimitSnapshot, window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
   const resetMs = windowResetMs(window.start, now);
   const { requestsPerMinute, tokensPerMinute } = limits;
