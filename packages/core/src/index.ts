@@ -172,9 +172,10 @@ export type { BodyReservation } from './admission/body-budget.js';
 export { divideKeyLimits } from './limits/key-limits.js';
 export type { KeyLimits } from './limits/key-limits.js';
 export type * from './limits/limit-store.js';
-export { fillLimitSnapshot, limitSnapshot, limitWindowMs, retryAfterMs } from './limits/rate-limit-policy.js';
+export { fillLimitSnapshot, limitSnapshot, limitWindowMs, retryAfterMs, windowResetMs } from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
 export { createMemoryLimitStore } from './limits/create-memory-limit-store.js';
+export { LimitAdmission } from './limits/limit-admission.js';
 // What dispatch pays per limited request, exported for the limiter bench
 export { limitRequest, type LimitTicket } from './limits/limit-request.js';
 

@@ -89,8 +89,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     return local.acquire(localShare(request, replicas));
   };
   const fallBack = (waiters: readonly LeaseWaiter[]): void => {
-    // A waiter reads its decision after a microtask, when the local store may have reused its snapshot: a copy.
-    for (const waiter of waiters) waiter.resolve(detached(decideLocally(waiter.request)));
+    for (const waiter of waiters) waiter.resolve(decideLocally(waiter.request));
   };
   // ioredis reports connection failures as events; without a listener it prints them itself.
   client.on('error', (error: Error) => toLocal(error.name));
@@ -113,6 +112,16 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     }
     return lease;
   };
+
+  // A function of its own, so that the closure's context is allocated only for a request that waits, not in acquire.
+  function waitForLease(lease: KeyLease, request: LimitRequest): Promise<LimitDecision> {
+    // The request is copied: it is decided later, and the gateway reuses the object it passed.
+    const waiting: LimitRequest = { key: request.key, limits: request.limits, estimatedTokens: request.estimatedTokens };
+    return new Promise<LimitDecision>((resolve) => {
+      lease.waiters.push({ request: waiting, resolve });
+      wake(lease);
+    });
+  }
 
   function wake(lease: KeyLease): void {
     due.add(lease);
@@ -228,10 +237,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       // Spent from the lease (or refused on fresh knowledge) at once: no promise, no round trip.
       const decision = lease.tryAdmit(request, now) ?? lease.knownRefusal(request, now);
       if (decision !== undefined) return decision;
-      return new Promise<LimitDecision>((resolve) => {
-        lease.waiters.push({ request, resolve });
-        wake(lease);
-      });
+      return waitForLease(lease, request);
     },
     whenConnected() {
       if (client.status === 'ready') return Promise.resolve();
@@ -295,13 +301,6 @@ function scriptArguments(call: LeaseCall, now: number, slotTtlMs: number): (stri
     call.givenSlots.length,
     ...call.givenSlots,
   ];
-}
-
-/** A decision whose snapshot is its own, for a reader that reads it later. */
-function detached(decision: LimitDecision): LimitDecision {
-  if (!decision.admitted) return decision;
-  const { requests, tokens } = decision.snapshot;
-  return { admitted: true, lease: decision.lease, snapshot: { requests: requests && { ...requests }, tokens: tokens && { ...tokens } } };
 }
 
 /** A replica's share of a request's limits while Redis is away. */

@@ -1,19 +1,20 @@
 import {
   fillLimitSnapshot,
+  LimitAdmission,
   limitWindowMs,
   retryAfterMs,
+  windowResetMs,
   type KeyLimits,
   type LimitDecision,
-  type LimitLease,
   type LimitRejection,
   type LimitRequest,
-  type LimitSnapshot,
   type LimitWindow,
 } from '@infergate/core';
 import { leaseCap, leaseTarget, type LeaseSizing } from './lease-sizing.js';
 
 /** A request waiting for this replica's next Redis call for its key. */
 export interface LeaseWaiter {
+  /** The request's own copy (the gateway reuses the object it passes to acquire). */
   request: LimitRequest;
   resolve(decision: LimitDecision): void;
 }
@@ -75,9 +76,8 @@ export class KeyLease {
   private windowTokens = 0;
   private slotsInUse = 0;
   private syncedAt = Number.NEGATIVE_INFINITY;
-  // Reused by fillSnapshot and by the decisions made synchronously, so that admitting allocates only its LeaseAdmission.
+  // Reused by windowView, so that admitting allocates only its LeaseAdmission.
   private readonly view: LimitWindow = { start: 0, requests: 0, tokens: 0 };
-  private readonly reusedSnapshot: LimitSnapshot = {};
   // Admissions in the current and previous periods of sizing.leaseMs: the key's recent rate.
   private periodEnd = 0;
   private periodRequests = 0;
@@ -98,8 +98,7 @@ export class KeyLease {
     this.roll(now);
     this.lastUsedAt = now;
     if (this.waiters.length > 0 || this.givingBack || !this.covers(request)) return undefined;
-    // Read by the caller at once: the snapshot can be the lease's own, reused.
-    return this.admit(request, now, this.reusedSnapshot);
+    return this.admit(request, now);
   }
 
   /** A refusal known without asking Redis: the window's allowance is used up and the knowledge is fresh. Concurrency is always asked. */
@@ -268,7 +267,7 @@ export class KeyLease {
     return concurrentRequests === undefined || this.spare.length > 0;
   }
 
-  private admit(request: LimitRequest, now: number, snapshot: LimitSnapshot): LimitDecision {
+  private admit(request: LimitRequest, now: number): LeaseAdmission {
     const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
     if (requestsPerMinute !== undefined) this.requests -= 1;
     if (tokensPerMinute !== undefined) this.tokens -= request.estimatedTokens;
@@ -279,7 +278,8 @@ export class KeyLease {
     const lowOnSlots = concurrentRequests !== undefined && this.spare.length === 0 && this.slotTarget() > 0;
     // Renewed before it runs out, in the background: the next requests find a lease.
     if ((lowOnRequests || lowOnTokens || lowOnSlots) && this.inFlight === undefined) this.wake(this);
-    return new LeaseAdmission(this, this.fillSnapshot(snapshot, request.limits, now), member, this.windowStart, request.estimatedTokens);
+    const view = this.windowView(now);
+    return new LeaseAdmission(this, request.limits, request.estimatedTokens, view, windowResetMs(view.start, now), member, this.windowStart);
   }
 
   // Serves waiters in order while the lease covers them.
@@ -288,8 +288,7 @@ export class KeyLease {
       const waiter = this.waiters[0] as LeaseWaiter;
       if (!this.covers(waiter.request)) return;
       this.waiters.shift();
-      // Read after a microtask, when later decisions may have been made: a snapshot of its own.
-      waiter.resolve(this.admit(waiter.request, now, {}));
+      waiter.resolve(this.admit(waiter.request, now));
     }
   }
 
@@ -310,19 +309,19 @@ export class KeyLease {
     const start = this.windowStart ?? now;
     return {
       admitted: false,
-      snapshot: this.fillSnapshot({}, this.limits, now),
+      snapshot: fillLimitSnapshot({}, this.windowView(now), this.limits, now),
       rejectedBy,
       retryAfterMs: retryAfterMs(rejectedBy, { start, requests: 0, tokens: 0 }, now),
     };
   }
 
-  // The window as this replica sees it: Redis's last count, less what this replica's lease still holds.
-  private fillSnapshot(snapshot: LimitSnapshot, limits: KeyLimits, now: number): LimitSnapshot {
+  // The window as this replica sees it: Redis's last count, less what this replica's lease still holds. Read at once: the object is reused.
+  private windowView(now: number): LimitWindow {
     const view = this.view;
     view.start = this.windowStart ?? now;
     view.requests = this.windowRequests - this.requests;
     view.tokens = this.windowTokens - this.tokens + this.carried;
-    return fillLimitSnapshot(snapshot, view, limits, now);
+    return view;
   }
 
   // The window ended here too: the lease lapses (Redis starts the next window from zero).
@@ -361,28 +360,21 @@ export class KeyLease {
   }
 }
 
-/** An admission from a lease: the decision and its lease in one object, with no closure per request. */
-class LeaseAdmission implements LimitLease {
-  private settled = false;
+/** An admission from a lease: the decision, its lease and the gateway's ticket in one object, with no closure. */
+class LeaseAdmission extends LimitAdmission {
   constructor(
     private readonly keyLease: KeyLease,
-    readonly snapshot: LimitSnapshot,
+    limits: KeyLimits,
+    estimatedTokens: number,
+    window: LimitWindow,
+    resetMs: number,
     private readonly member: string | undefined,
     private readonly reservedStart: number | undefined,
-    private readonly estimatedTokens: number,
-  ) {}
-
-  get admitted(): true {
-    return true;
+  ) {
+    super(limits, estimatedTokens, window, resetMs);
   }
 
-  get lease(): LimitLease {
-    return this;
-  }
-
-  settle(usedTokens: number): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.keyLease.release(this.member, this.reservedStart, usedTokens - this.estimatedTokens);
+  protected release(deltaTokens: number): void {
+    this.keyLease.release(this.member, this.reservedStart, deltaTokens);
   }
 }

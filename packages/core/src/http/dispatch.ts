@@ -93,7 +93,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     result = failed;
   }
   const { headers } = result;
-  if (ticket !== undefined) Object.assign(headers, ticket.headers);
+  if (ticket !== undefined) ticket.addHeaders(headers);
   addCorsHeaders(headers, deps.config, input.header('origin'));
   headers['x-request-id'] = input.requestId;
   headers['content-type'] ??= result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';

@@ -5,19 +5,9 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 import { formatResetDuration } from './format-reset-duration.js';
 import { hasKeyLimits, type KeyLimits } from './key-limits.js';
-import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot, LimitStore } from './limit-store.js';
+import { LimitAdmission, type LimitTicket } from './limit-admission.js';
+import type { LimitDecision, LimitLease, LimitRejection, LimitRequest, LimitSnapshot, LimitStore } from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-
-/**
- * An admitted request of a limited key: the headers every response of it carries, and what its
- * settlement needs. The gateway's request finaliser settles it once, when the request is over.
- */
-export interface LimitTicket {
-  headers: Record<string, string>;
-  lease: LimitLease;
-  /** The prompt's estimate, charged (plus one token per event sent) for a stream cut before its usage arrived. */
-  readonly promptTokens: number;
-}
 
 const describedLimit: Readonly<Record<LimitRejection, string>> = {
   requests: 'requests per minute',
@@ -51,22 +41,26 @@ export function usedTokens(ticket: LimitTicket, meta: ResultMeta, streamedEvents
 }
 
 /**
- * The ticket of an admitted request: a class rather than an object literal, so that admitting
- * allocates this object and its headers only; the prompt estimate (a scan of the body) is worked out
- * only when a cut stream needs it.
+ * The ticket of a decision that is not a LimitAdmission (a store other than infergate's): the lease and
+ * the headers of the decision, taken at once (the store may reuse the snapshot for its next decision).
  */
-class AdmittedTicket implements LimitTicket {
-  private prompt: number | undefined;
+class WrappedTicket implements LimitTicket {
+  private readonly headers: Record<string, string>;
   constructor(
     readonly lease: LimitLease,
-    readonly headers: Record<string, string>,
+    snapshot: LimitSnapshot,
     private readonly body: string | undefined,
     private readonly estimatedTokens: number,
-  ) {}
+  ) {
+    this.headers = rateLimitHeaders(snapshot);
+  }
 
   get promptTokens(): number {
-    this.prompt ??= Math.min(estimatePromptTokens(this.body), this.estimatedTokens);
-    return this.prompt;
+    return Math.min(estimatePromptTokens(this.body), this.estimatedTokens);
+  }
+
+  addHeaders(headers: Record<string, string>): void {
+    Object.assign(headers, this.headers);
   }
 }
 
@@ -76,11 +70,25 @@ function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: strin
       decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
     throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
   }
-  // The headers are taken now: the store may reuse the snapshot for its next decision.
-  return new AdmittedTicket(decision.lease, rateLimitHeaders(decision.snapshot), body, estimatedTokens);
+  if (!LimitAdmission.isInstance(decision)) return new WrappedTicket(decision.lease, decision.snapshot, body, estimatedTokens);
+  // The store's admission is the ticket: it gets what only the gateway knows of the request.
+  decision.body = body;
+  decision.requestedTokens = estimatedTokens;
+  return decision;
 }
 
+export type { LimitTicket } from './limit-admission.js';
+
+// The one request object of every acquire (stores read it during acquire only: limit-store.ts).
+const request: LimitRequest = { key: '', limits: {}, estimatedTokens: 0 };
+
 const noTicket = (): undefined => undefined;
+
+// A function of its own: the variables a closure captures live in a context object that V8 allocates
+// on every call of the function declaring them, and limitRequest would pay it for every request.
+function ticketWhenDecided(decision: PromiseLike<LimitDecision>, limits: KeyLimits, body: string | undefined, estimatedTokens: number): Promise<LimitTicket | undefined> {
+  return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
+}
 
 function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is PromiseLike<LimitDecision> {
   return typeof (value as Partial<PromiseLike<LimitDecision>>).then === 'function';
@@ -92,6 +100,7 @@ function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is
  * when over a limit. Routes without a body (catalogue, pricing, health) are not counted, like the
  * admission cap. A store that fails admits the request: limits never turn into a 5xx. Synchronous
  * (the ticket, or a thrown 429) when the store decides at once; a promise only when the store waits.
+ * An admission by infergate's stores allocates one object, the store's LimitAdmission, which is the ticket.
  */
 export function limitRequest(
   route: RouteDefinition,
@@ -108,13 +117,16 @@ export function limitRequest(
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
-    decision = store.acquire({ key: identity.name, limits, estimatedTokens });
+    request.key = identity.name;
+    request.limits = limits;
+    request.estimatedTokens = estimatedTokens;
+    decision = store.acquire(request);
   } catch {
     return undefined;
   }
   const body = input.body;
   // A promise only when the store has to wait (a shared store without a lease): the usual decision is synchronous.
   // Any thenable a store returns is waited for; what limitRequest returns then is always a native promise (dispatch tests with instanceof).
-  if (isThenable(decision)) return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
+  if (isThenable(decision)) return ticketWhenDecided(decision, limits, body, estimatedTokens);
   return ticketOrRefusal(decision, limits, body, estimatedTokens);
 }

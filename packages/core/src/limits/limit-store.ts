@@ -6,6 +6,10 @@ import type { KeyLimits } from './key-limits.js';
  * to answer; a store only keeps counts, with the policy of rate-limit-policy.ts.
  */
 
+/**
+ * What a request asks of a store. The gateway reuses one object for all its requests (a request costs
+ * no object of its own): a store reads it during acquire, and copies what it keeps for later.
+ */
 export interface LimitRequest {
   /** The key's configured name: counters are kept by name, never by the key itself. */
   key: string;
@@ -22,10 +26,7 @@ export interface LimitUsage {
   resetMs: number;
 }
 
-/**
- * The figures of one decision. Read them when the decision arrives: a store may reuse the object for
- * its next decision rather than allocate one per request.
- */
+/** The figures of one decision: read them when the decision arrives (a store may reuse the object for its next decision). */
 export interface LimitSnapshot {
   requests?: LimitUsage;
   tokens?: LimitUsage;
@@ -43,6 +44,11 @@ export interface LimitLease {
   settle(usedTokens: number): void;
 }
 
+/**
+ * A store's answer. The stores of infergate admit with a LimitAdmission (limit-admission.ts), which is
+ * the decision, its lease and the gateway's ticket in one object; any other admitted decision is
+ * wrapped by the gateway.
+ */
 export type LimitDecision =
   | { admitted: true; snapshot: LimitSnapshot; lease: LimitLease }
   | { admitted: false; snapshot: LimitSnapshot; rejectedBy: LimitRejection; retryAfterMs: number };
@@ -54,7 +60,7 @@ export interface LimitStore {
    *
    * A store that can decide at once (the in-memory store, a shared store spending a lease it holds)
    * returns the decision itself, and a promise only when it has to wait: the caller awaits only a
-   * promise, so that the usual admission allocates none and waits for no microtask.
+   * promise, so that the usual admission allocates no promise and waits for no microtask.
    */
   acquire(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
   /** Releases what the store holds open (a shared store's connection); called by the gateway's close(). */

@@ -42,9 +42,7 @@ function resetTextOf(milliseconds: number): string {
  * header for it).
  *
  * The header names are written out as literals, not composed: composed names are new strings that every
- * response would have to look up again, and these six headers are most of what an admitted request of
- * a limited key costs. A key with both limits gets its headers in one object literal (one shape, one
- * allocation).
+ * response would have to look up again.
  */
 export function rateLimitHeaders(snapshot: LimitSnapshot): Record<string, string> {
   const { requests, tokens } = snapshot;
@@ -59,15 +57,32 @@ export function rateLimitHeaders(snapshot: LimitSnapshot): Record<string, string
     };
   }
   const headers: Record<string, string> = {};
-  if (requests !== undefined) {
-    headers['x-ratelimit-limit-requests'] = limitText(requests.limit, false);
-    headers['x-ratelimit-remaining-requests'] = String(requests.remaining);
-    headers['x-ratelimit-reset-requests'] = resetTextOf(requests.resetMs);
-  }
-  if (tokens !== undefined) {
-    headers['x-ratelimit-limit-tokens'] = limitText(tokens.limit, true);
-    headers['x-ratelimit-remaining-tokens'] = String(tokens.remaining);
-    headers['x-ratelimit-reset-tokens'] = resetTextOf(tokens.resetMs);
-  }
+  if (requests !== undefined) addRateLimitHeaders(headers, requests.limit, requests.remaining, undefined, 0, requests.resetMs);
+  if (tokens !== undefined) addRateLimitHeaders(headers, undefined, 0, tokens.limit, tokens.remaining, tokens.resetMs);
   return headers;
+}
+
+/**
+ * rateLimitHeaders written into a response's own headers, from an admission's figures (a limit left
+ * undefined: its three headers are not written), in the same order: no record of them is made per
+ * request, only the two remaining counts are new strings.
+ */
+export function addRateLimitHeaders(
+  headers: Record<string, string>,
+  requestsLimit: number | undefined,
+  remainingRequests: number,
+  tokensLimit: number | undefined,
+  remainingTokens: number,
+  resetMs: number,
+): void {
+  if (requestsLimit !== undefined) {
+    headers['x-ratelimit-limit-requests'] = limitText(requestsLimit, false);
+    headers['x-ratelimit-remaining-requests'] = String(remainingRequests);
+    headers['x-ratelimit-reset-requests'] = resetTextOf(resetMs);
+  }
+  if (tokensLimit !== undefined) {
+    headers['x-ratelimit-limit-tokens'] = limitText(tokensLimit, true);
+    headers['x-ratelimit-remaining-tokens'] = String(remainingTokens);
+    headers['x-ratelimit-reset-tokens'] = resetTextOf(resetMs);
+  }
 }

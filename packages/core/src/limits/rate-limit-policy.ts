@@ -84,17 +84,19 @@ export function settleWindow(stored: LimitWindow | undefined, reservedStart: num
   return { ...window, tokens: window.tokens + deltaTokens };
 }
 
+/** Milliseconds until the window that began at `start` restarts with its full allowance. */
+export function windowResetMs(start: number, now: number): number {
+  return Math.max(0, start + limitWindowMs - now);
+}
+
 /** The `x-ratelimit-*` figures of a window for a key's limits (only the limits the key has). */
 export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
   return fillLimitSnapshot({}, window, limits, now);
 }
 
-/**
- * limitSnapshot written into `snapshot` (and its usage objects), for a store that reuses one snapshot
- * per key rather than allocating one per request: its readers copy the figures at once.
- */
+/** limitSnapshot written into `snapshot` (and its usage objects, when it has them already). */
 export function fillLimitSnapshot(snapshot: LimitSnapshot, window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
-  const resetMs = Math.max(0, window.start + limitWindowMs - now);
+  const resetMs = windowResetMs(window.start, now);
   const { requestsPerMinute, tokensPerMinute } = limits;
   snapshot.requests =
     requestsPerMinute === undefined ? undefined : fillUsage(snapshot.requests, requestsPerMinute, requestsPerMinute - window.requests, resetMs);
