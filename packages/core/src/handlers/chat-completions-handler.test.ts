@@ -47,7 +47,7 @@ function asJson(result: JsonResult | EventStreamResult): JsonResult & { parsed: 
   return { ...result, parsed: JSON.parse(result.body) as Record<string, unknown> };
 }
 
-function asStream(result: JsonResult | EventStreamResult): StreamResult {
+function asStream(result: JsonResult | EventStreamResult): EventStreamResult & { stream: ReadableStream<Uint8Array> } {
   if (result.kind !== 'stream') throw new Error('expected a stream result');
   return { ...result, stream: clientStream(result) };
 }

@@ -19,7 +19,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const answer = await sendUpstreamText(context, input, entry.id, upstreamRequest);
   const embeddings = embed.read(answer.text, countEmbeddingInputs(request.input), dimensions);
 
-  const body = embeddingResponse({
+  const { body, byteLength } = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
     id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
     created: Math.floor(context.clock.now() / 1000),
@@ -28,5 +28,5 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
     encodingFormat: request.encoding_format,
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
-  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens });
+  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(byteLength) });
 };

@@ -86,7 +86,12 @@ const noTicket = (): undefined => undefined;
 
 // A function of its own: the variables a closure captures live in a context object that V8 allocates
 // on every call of the function declaring them, and limitRequest would pay it for every request.
-function ticketWhenDecided(decision: PromiseLike<LimitDecision>, limits: KeyLimits, body: string | undefined, estimatedTokens: number): Promise<LimitTicket | undefined> {
+function ticketWhenDecided(
+  decision: PromiseLike<LimitDecision>,
+  limits: KeyLimits,
+  body: string | undefined,
+  estimatedTokens: number,
+): Promise<LimitTicket | undefined> {
   return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
 }
 

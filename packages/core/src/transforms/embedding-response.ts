@@ -24,21 +24,44 @@ export interface EmbeddingResponse {
   usage: { prompt_tokens: number; total_tokens: number; completion_tokens: number };
 }
 
+/** The answer's text and its length in UTF-8 bytes, worked out without encoding it. */
+export interface EmbeddingResponseText {
+  body: string;
+  byteLength: number;
+}
+
+/** The UTF-8 length of a short text (an id or a model name): one byte per ASCII character. */
+function utf8ByteLength(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is two units and four bytes: one byte more for each unit.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
 /**
  * The spec's OpenAI-style embedding response, written as text around the upstream's vectors: with
  * `float`, each embedding is the upstream's number text as it came; with `base64`, the base64 of its
  * little-endian float32 bytes, which openai-node decodes (and requests by default, protocols.md 7.6).
  * The fields are in the order JSON.stringify gave them when the response was an object.
+ *
+ * Everything after the id and the model is ASCII (checked number text, base64, digits), so the byte
+ * length is known without a pass over 16 x 1024 numbers: the app sends it as Content-Length, and an
+ * answer whose bytes equal its characters can be written as one-byte text, not encoded as UTF-8.
  */
-export function embeddingResponse(options: EmbeddingResponseOptions): string {
+export function embeddingResponse(options: EmbeddingResponseOptions): EmbeddingResponseText {
   const { embeddings } = options;
   const vectors = embeddings.vectors;
   const encoded = options.encodingFormat === 'base64' ? vectorsBase64(vectors, options.encodeBase64) : undefined;
-  let body = `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`;
+  const head = `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`;
+  let body = head;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
     const embedding = encoded === undefined ? `[${vector.text.slice(vector.start, vector.end)}]` : `"${encoded[index] as string}"`;
     body += `${index === 0 ? '' : ','}{"index":${index},"object":"embedding","embedding":${embedding}}`;
   }
-  return `${body}],"usage":{"prompt_tokens":${embeddings.promptTokens},"total_tokens":${embeddings.totalTokens},"completion_tokens":0}}`;
+  body += `],"usage":{"prompt_tokens":${embeddings.promptTokens},"total_tokens":${embeddings.totalTokens},"completion_tokens":0}}`;
+  return { body, byteLength: body.length + utf8ByteLength(head) - head.length };
 }

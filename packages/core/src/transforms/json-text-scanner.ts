@@ -194,6 +194,17 @@ export class JsonTextScanner {
    */
   numberArray(): number {
     this.skipWhitespace();
+    const start = this.at;
+    this.skipNumberArray();
+    return countNumbers(this.text, start + 1, this.at - 1);
+  }
+
+  /**
+   * Checks an array of numbers and leaves `at` after its `]`, without counting them: a caller that
+   * needs the count only sometimes (an embedding's dimensions) counts with countNumbers then.
+   */
+  skipNumberArray(): void {
+    this.skipWhitespace();
     const text = this.text;
     const start = this.at;
     if (text.charCodeAt(start) !== openBracket) this.fail('an array of numbers');
@@ -206,13 +217,11 @@ export class JsonTextScanner {
     } catch {
       // A list too long for the pattern's backtracking stack: the loop reads it.
     }
-    if (!matched) return this.numberArrayByHand();
-    const end = numberListPattern.lastIndex;
-    // The pattern let commas through only between numbers.
-    let count = 1;
-    for (let comma = text.indexOf(',', start); comma !== -1 && comma < end; comma = text.indexOf(',', comma + 1)) count += 1;
-    this.at = end;
-    return count;
+    if (!matched) {
+      this.numberArrayByHand();
+      return;
+    }
+    this.at = numberListPattern.lastIndex;
   }
 
   private numberArrayByHand(): number {
@@ -281,4 +290,19 @@ export function numberEnd(text: string, start: number): number {
     while (isDigit(code));
   }
   return at;
+}
+
+/**
+ * How many numbers the text of a checked number array holds (between its brackets): its commas plus
+ * one, or none when it holds only blanks. Commas appear only between numbers in a checked array.
+ */
+export function countNumbers(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let comma = text.indexOf(',', start); comma !== -1 && comma < end; comma = text.indexOf(',', comma + 1)) count += 1;
+  if (count > 0) return count + 1;
+  for (let at = start; at < end; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code !== space && code !== lineFeed && code !== carriageReturn && code !== tab) return 1;
+  }
+  return 0;
 }
