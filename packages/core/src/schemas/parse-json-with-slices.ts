@@ -7,6 +7,7 @@ type Reviver = (this: unknown, key: string, value: unknown) => unknown;
 // body text and as the parsed value. A slice of the text shares its characters instead. The marker is a
 // NUL character and the literal's index; a body that has a NUL of its own (`\u0000`) is parsed plainly.
 const markerLead = '\u0000';
+// eslint-disable-next-line no-control-regex -- raw control characters are what JSON strings may not hold
 const controlCharacter = /[\u0000-\u001f]/;
 
 interface Literal {
