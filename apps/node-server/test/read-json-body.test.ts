@@ -54,7 +54,14 @@ describe('node-server reads JSON bodies whole, however they arrive', () => {
     const png = Buffer.concat([Buffer.from(pngDataUrl.slice(pngDataUrl.indexOf(',') + 1), 'base64'), Buffer.alloc(2_300_000, 0x5a)]);
     const padded = `data:image/png;base64,${png.toString('base64')}`;
     const body = Buffer.from(
-      JSON.stringify({ model: 'alpha-image-edit', prompt: 'make it blue', images: [{ image_url: padded }], output_format: 'png', quality: 'low', size: '64x64' }),
+      JSON.stringify({
+        model: 'alpha-image-edit',
+        prompt: 'make it blue',
+        images: [{ image_url: padded }],
+        output_format: 'png',
+        quality: 'low',
+        size: '64x64',
+      }),
     );
     const before = upstream.requestsTo('/v1/images/edits').length;
     const response = await send('/v1/images/edits', piecesOf(body, 65_536), framing);
