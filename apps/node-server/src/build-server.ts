@@ -19,6 +19,7 @@ import { startMetricsServer, type MetricsServer } from './start-metrics-server.j
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
+import { readJsonBody } from './read-json-body.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
 import { toEdgeError } from './to-edge-error.js';
@@ -88,9 +89,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser('application/json', readJsonBody);
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.

@@ -1,8 +1,8 @@
 const encoder = new TextEncoder();
 
-// Strings at least this long are written into the body's bytes directly rather than through the
-// serialized text: a 50 MiB base64 image then exists as the request's string and the body's bytes,
-// not also as a 50 MiB JSON text in between (issue 8: a 50 MiB edit grew RSS by 5 x its size).
+// Strings at least this long are not copied into the body: a 50 MiB base64 image then exists once,
+// as the request's string, and is written to the socket a slice at a time (issue 8: a 50 MiB edit grew
+// RSS by 5 x its size; issue 15: a body of bytes beside the string still cost one more copy).
 const largeString = 64 * 1024;
 // Printable ASCII without the two characters JSON escapes: such a string is its own JSON text, and
 // one byte per character. Base64 and data URLs are.
@@ -12,10 +12,24 @@ const marker = '\u0000infergate-large-string\u0000';
 const markerJson = JSON.stringify(marker);
 
 /**
- * A request body as UTF-8 JSON bytes: exactly the bytes of `JSON.stringify(value)`, built without
- * that text when the value holds large plain-ASCII strings.
+ * A JSON body as text pieces whose UTF-8 bytes, in order, are the body. Pieces alternate: JSON text,
+ * then one of the value's long plain-ASCII strings (shared with the value, not copied), then JSON
+ * text again, and so on; the text pieces hold the strings' quotes.
  */
-export function encodeJsonBody(value: unknown): Uint8Array<ArrayBuffer> {
+export interface JsonTextPieces {
+  /** The body's length in bytes (its Content-Length). */
+  byteLength: number;
+  pieces: readonly string[];
+}
+
+/** A request body: bytes, or text pieces for a body that carries long strings (an image's data URL). */
+export type JsonRequestBody = Uint8Array<ArrayBuffer> | JsonTextPieces;
+
+/**
+ * A request body with exactly the bytes of `JSON.stringify(value)`: bytes when the value is small,
+ * text pieces when it holds long plain-ASCII strings, so that they are never copied into one buffer.
+ */
+export function encodeJsonBody(value: unknown): JsonRequestBody {
   const large: string[] = [];
   const text = JSON.stringify(value, (_key, item: unknown) => {
     if (typeof item === 'string' && item.length >= largeString && plainAscii.test(item)) {
@@ -25,24 +39,44 @@ export function encodeJsonBody(value: unknown): Uint8Array<ArrayBuffer> {
     return item;
   });
   if (large.length === 0) return encoder.encode(text);
-  const pieces = text.split(markerJson);
+  const between = text.split(markerJson);
   // A string of the value's own that happens to equal the marker would break the pairing: serialize plainly.
-  if (pieces.length !== large.length + 1) return encoder.encode(JSON.stringify(value));
-  const encodedPieces = pieces.map((piece) => encoder.encode(piece));
-  let total = 0;
-  for (const piece of encodedPieces) total += piece.byteLength;
-  for (const item of large) total += item.length + 2;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  encodedPieces.forEach((piece, index) => {
-    bytes.set(piece, offset);
-    offset += piece.byteLength;
+  if (between.length !== large.length + 1) return encoder.encode(JSON.stringify(value));
+  const pieces: string[] = [];
+  let byteLength = 0;
+  between.forEach((piece, index) => {
     const item = large[index];
+    const quoted = `${index === 0 ? '' : '"'}${piece}${item === undefined ? '' : '"'}`;
+    pieces.push(quoted);
+    byteLength += encoder.encode(quoted).byteLength;
     if (item === undefined) return;
-    bytes[offset] = 0x22;
-    offset += encoder.encodeInto(item, bytes.subarray(offset + 1)).written + 1;
-    bytes[offset] = 0x22;
-    offset += 1;
+    pieces.push(item);
+    byteLength += item.length;
   });
+  return { byteLength, pieces };
+}
+
+/** The body as one array of bytes, for a transport that cannot send pieces (fetch, a Web handler). */
+export function jsonBodyBytes(body: JsonRequestBody): Uint8Array<ArrayBuffer> {
+  if (body instanceof Uint8Array) return body;
+  const bytes = new Uint8Array(body.byteLength);
+  let offset = 0;
+  for (const piece of body.pieces) offset += encoder.encodeInto(piece, bytes.subarray(offset)).written;
   return bytes;
+}
+
+/**
+ * The pieces with each long string in slices of at most `sliceLength` characters, for a transport
+ * that writes them to a socket one at a time: a slice shares the characters of its string and the
+ * socket encodes one slice at a time, so the body never exists as bytes whole. Only the plain-ASCII
+ * strings are cut, so no character is ever split.
+ */
+export function* jsonBodySlices(body: JsonTextPieces, sliceLength = largeString): Generator<string> {
+  for (const [index, piece] of body.pieces.entries()) {
+    if (index % 2 === 0 || piece.length <= sliceLength) {
+      if (piece.length > 0) yield piece;
+      continue;
+    }
+    for (let start = 0; start < piece.length; start += sliceLength) yield piece.slice(start, start + sliceLength);
+  }
 }

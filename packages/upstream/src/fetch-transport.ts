@@ -1,4 +1,5 @@
 import { classifyTransportError } from './classify-transport-error.js';
+import { jsonBodyBytes } from './encode-json-body.js';
 import { headersToRecord } from './headers-to-record.js';
 import { joinUrl } from './join-url.js';
 import { readWebStream } from './read-web-stream.js';
@@ -26,7 +27,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
         response = await fetchFunction(joinUrl(request.origin, request.path), {
           method: request.method,
           headers: request.headers,
-          body: request.body,
+          body: jsonBodyBytes(request.body),
           signal: request.signal,
           redirect: 'manual',
         });

@@ -1,3 +1,4 @@
+import { jsonBodyBytes } from './encode-json-body.js';
 import { headersToRecord } from './headers-to-record.js';
 import { joinUrl } from './join-url.js';
 import { raceAbort } from './race-abort.js';
@@ -19,7 +20,7 @@ export function createInProcessTransport(handler: WebHandler): Transport {
       const webRequest = new Request(joinUrl(request.origin, request.path), {
         method: request.method,
         headers: request.headers,
-        body: request.body,
+        body: jsonBodyBytes(request.body),
         signal: request.signal,
       });
       let response: Response;

@@ -3,6 +3,8 @@ export type { UpstreamAttemptInfo, UpstreamAttemptSpan, UpstreamTracer } from '.
 export type { UpstreamPortOptions } from './create-upstream-port.js';
 export type { AttemptTimeouts } from './send-attempt.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+export { jsonBodyBytes } from './encode-json-body.js';
+export type { JsonRequestBody, JsonTextPieces } from './encode-json-body.js';
 export { createFetchTransport } from './fetch-transport.js';
 export type { FetchTransportOptions } from './fetch-transport.js';
 export { createInProcessTransport } from './in-process-transport.js';

@@ -1,6 +1,7 @@
 import type { SseEvent, TimeoutsConfig, UpstreamCall, UpstreamError, UpstreamPhase, UpstreamResponse } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
+import type { JsonRequestBody } from './encode-json-body.js';
 import type { Endpoint, EndpointPool } from './endpoint-pool.js';
 import { raceAbort } from './race-abort.js';
 import { readAnswerBytes } from './read-answer-bytes.js';
@@ -19,7 +20,7 @@ export interface AttemptContext {
   transport: Transport;
   timeouts: AttemptTimeouts;
   headers: Readonly<Record<string, string>>;
-  body: Uint8Array<ArrayBuffer>;
+  body: JsonRequestBody;
   maxResponseBytes: number;
   maxEventBytes: number;
   /** Asked on a 502 or 503 before its body is read: true drops this answer so the port can try again. */

@@ -1,3 +1,5 @@
+import type { JsonRequestBody } from './encode-json-body.js';
+
 /**
  * The seam between the port (endpoint choice, time limits, retries, SSE) and one way of moving bytes
  * (undici, fetch, or an in-process Web handler). A transport only sends and returns bytes: every time
@@ -11,8 +13,11 @@ export interface TransportRequest {
   method: 'POST';
   /** Lower-case header names. */
   headers: Readonly<Record<string, string>>;
-  /** The serialized JSON (backed by a plain ArrayBuffer, as fetch's BodyInit requires). */
-  body: Uint8Array<ArrayBuffer>;
+  /**
+   * The serialized JSON: bytes (backed by a plain ArrayBuffer, as fetch's BodyInit requires), or text
+   * pieces when it carries long strings; `jsonBodyBytes` turns either into bytes.
+   */
+  body: JsonRequestBody;
   /** Aborting it must close the upstream connection at once, before or after the response started. */
   signal: AbortSignal;
   /** Connect limit in ms; transports that can tell connecting from waiting enforce it themselves. */

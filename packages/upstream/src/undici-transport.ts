@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { classifyTransportError } from './classify-transport-error.js';
+import { jsonBodySlices } from './encode-json-body.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface UndiciTransportOptions {
@@ -67,13 +69,15 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       }
       const { origin, basePath } = split;
       const pool = poolFor(origin, request.connectTimeoutMs);
+      // A body with long strings is written a slice at a time, with its length declared up front.
+      const { body } = request;
       let data: Dispatcher.ResponseData;
       try {
         data = await pool.request({
           path: `${basePath}/${request.path.replace(/^\/+/, '')}`,
           method: request.method,
-          headers: request.headers,
-          body: request.body,
+          headers: body instanceof Uint8Array ? request.headers : { ...request.headers, 'content-length': String(body.byteLength) },
+          body: body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
           signal: request.signal,
           headersTimeout: request.headersTimeoutMs > 0 ? request.headersTimeoutMs : 0,
           bodyTimeout: 0,

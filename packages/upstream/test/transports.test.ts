@@ -82,6 +82,24 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     });
   });
 
+  it('sends a body with long strings (an image data URL) byte for byte with its Content-Length, again on a retry', async () => {
+    const image = `data:image/png;base64,${'iVBORw0KGgo+/='.repeat(150_000)}`;
+    const body = { model: 'served-m', prompt: 'a "sky" \u00e9\u{1F600}', images: [{ image_url: image }, { image_url: `${image}AA` }], n: 1 };
+    const expected = JSON.stringify(body);
+    const server = await stub((_request, response, _recorded, index) => {
+      if (index === 0) json(response, 503, { error: { message: 'busy' } });
+      else json(response, 200, { ok: true });
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    expect(await port.send(call({ body }))).toMatchObject({ kind: 'json', status: 200, body: { ok: true }, attempts: 2 });
+    expect(server.requests).toHaveLength(2);
+    for (const seen of server.requests) {
+      expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+      expect(seen.headers['transfer-encoding']).toBeUndefined();
+      expect(seen.body === expected).toBe(true);
+    }
+  });
+
   it('hands back the text of a 2xx answer to a raw call as sent, and still parses an error answer', async () => {
     const sent = '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
     let status = 200;

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
+import { parseJsonWithSlices } from './parse-json-with-slices.js';
 
 // A key named __proto__ survives JSON.parse as an own property and poisons any object later
 // assigned from it; constructor.prototype does the same one level down. Both are refused outright.
@@ -15,7 +16,9 @@ export function parseJson(text: string): unknown {
   if (text.length === 0) throw GatewayError.invalidJson('the body is empty.');
   try {
     // The reviver costs a walk of the whole value, so it runs only when a dangerous key can be present.
-    return text.includes('__proto__') || text.includes('constructor') ? JSON.parse(text, rejectPoisonedKeys) : JSON.parse(text);
+    const reviver = text.includes('__proto__') || text.includes('constructor') ? rejectPoisonedKeys : undefined;
+    // A body with long string values (an image's data URL) keeps them as slices of the text, not copies.
+    return parseJsonWithSlices(text, reviver) ?? JSON.parse(text, reviver);
   } catch (error) {
     if (error instanceof GatewayError) throw error;
     // RangeError: nesting deep enough to exhaust the parser's stack.
