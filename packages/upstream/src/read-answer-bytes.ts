@@ -1,4 +1,5 @@
 import { classifyTransportError } from './classify-transport-error.js';
+import { joinBytes } from './join-bytes.js';
 
 export interface ReadAnswerOptions {
   /** Aborted by the port for every reason to stop (client gone, a limit); its reason is the failure. */
@@ -63,19 +64,8 @@ export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: Read
       settled = true;
       signal.removeEventListener('abort', onAbort);
       if (timer !== undefined) clearTimeout(timer);
-      resolve(concatenate(pieces, total));
+      resolve(joinBytes(pieces, total));
     };
     pump().catch((error: unknown) => fail(signal.aborted ? signal.reason : classifyTransportError(error, 'body')));
   });
-}
-
-function concatenate(pieces: Uint8Array[], total: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const piece of pieces) {
-    body.set(piece, offset);
-    offset += piece.byteLength;
-  }
-  return body;
 }

@@ -1,3 +1,5 @@
+import { joinBytes } from './join-bytes.js';
+
 /**
  * Reads a whole body into one buffer, throwing `tooLarge()` as soon as its bytes pass `maxBytes`, so
  * an endless or huge body never grows memory past the cap. Used for model-server answers (an
@@ -35,12 +37,5 @@ export async function readBoundedBytes(
   } else {
     for await (const chunk of source) add(chunk);
   }
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const piece of pieces) {
-    body.set(piece, offset);
-    offset += piece.byteLength;
-  }
-  return body;
+  return joinBytes(pieces, total);
 }
