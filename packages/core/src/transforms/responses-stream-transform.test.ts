@@ -4,6 +4,7 @@ import { countingIds } from '../handlers/test-ports.js';
 import { chunkEvent, doneData, scriptedEvents, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { ResponsesEcho } from './responses-object.js';
+import { matchPlainContentChunk } from './plain-content-chunk.js';
 import { chatStreamToResponsesEvents } from './responses-stream-transform.js';
 
 type Payload = Record<string, unknown> & { type: string; sequence_number: number };
@@ -350,5 +351,23 @@ describe('chatStreamToResponsesEvents', () => {
     const { payloads } = await run(upstream);
     expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { error: { code: 'upstream_error', message: 'engine failure' } } });
     expect(upstream.returned).toBe(true);
+  });
+
+  it('writes a plain content delta (read without JSON.parse) exactly as the parsed path writes the same delta', async () => {
+    const pieces = ['Hel', 'lo, "wörld"', ' \\ tab\t', ' 😀', ''];
+    const plain = vllmStreamEvents(pieces);
+    // The same chunks with one blank after the opening brace: not vLLM's layout, so parsed and rewritten.
+    const parsed = plain.map((event) => (event.data.startsWith('{') ? { data: `{ ${event.data.slice(1)}` } : event));
+    expect(plain.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(pieces.length);
+    expect(parsed.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(0);
+    const texts = async (events: SseEvent[]) => {
+      const out: string[] = [];
+      const options = { model: 'beta53-flash-agent', clearThinking: false, ids: countingIds(), createdAt: 1_767_225_600, echo, logprobs: false, meta: {} };
+      for await (const event of chatStreamToResponsesEvents(scriptedEvents(events), options)) out.push(`${event.event ?? ''}|${event.data}`);
+      return out;
+    };
+    const fast = await texts(plain);
+    expect(fast.filter((text) => text.startsWith('response.output_text.delta|'))).toHaveLength(4);
+    expect(fast).toEqual(await texts(parsed));
   });
 });

@@ -175,6 +175,23 @@ export async function* chatStreamToResponsesEvents(
     yield emit('response.output_item.done', { output_index: index, item });
   }
 
+  // The event of a plain text delta into the open message (most events of a stream), written as text in
+  // the order emit gives its fields: no generator, spread or object to stringify per token.
+  let messageIdJson = '';
+  let messageIdOf: ResponsesMessageItem | undefined;
+  const plainTextDelta = (message: Extract<OpenText, { kind: 'message' }>, delta: string): SseEvent => {
+    const part = message.item.content[0];
+    if (part !== undefined) part.text += delta;
+    if (messageIdOf !== message.item) {
+      messageIdOf = message.item;
+      messageIdJson = JSON.stringify(message.item.id);
+    }
+    return {
+      event: 'response.output_text.delta',
+      data: `{"type":"response.output_text.delta","sequence_number":${sequence++},"item_id":${messageIdJson},"output_index":${message.index},"content_index":0,"delta":${JSON.stringify(delta)},"logprobs":[]}`,
+    };
+  };
+
   function* appendText(kind: OpenText['kind'], delta: string, logprobs: ResponsesLogprob[] | undefined): Generator<SseEvent> {
     if (open?.kind !== kind) {
       yield* closeText('completed');
@@ -244,7 +261,9 @@ export async function* chatStreamToResponsesEvents(
       const plain = matchPlainContentChunk(event.data);
       if (plain !== undefined) {
         const content = plainChunkContent(event.data, plain);
-        if (content.length > 0) yield* appendText('message', content, undefined);
+        if (content.length === 0) continue;
+        if (open?.kind === 'message') yield plainTextDelta(open, content);
+        else yield* appendText('message', content, undefined);
         continue;
       }
       const item = readChatStreamEvent(event);
