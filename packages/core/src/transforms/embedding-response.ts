@@ -1,4 +1,5 @@
 import type { Base64Encoder } from '../handlers/ports.js';
+import { utf8ByteLength } from '../http/utf8-byte-length.js';
 import { vectorsBase64 } from './vectors-base64.js';
 import type { UpstreamEmbeddings } from '../protocols/openai/embedding-upstream-response.js';
 
@@ -28,17 +29,6 @@ export interface EmbeddingResponse {
 export interface EmbeddingResponseText {
   body: string;
   byteLength: number;
-}
-
-/** The UTF-8 length of a short text (an id or a model name): one byte per ASCII character. */
-function utf8ByteLength(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    // A surrogate pair is two units and four bytes: one byte more for each unit.
-    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
 }
 
 /**
