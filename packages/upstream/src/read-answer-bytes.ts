@@ -1,4 +1,5 @@
 import { classifyTransportError } from './classify-transport-error.js';
+import { IdleTimeout } from './idle-timeout.js';
 import { joinBytes } from './join-bytes.js';
 
 export interface ReadAnswerOptions {
@@ -13,9 +14,6 @@ export interface ReadAnswerOptions {
   tooLarge: () => Error;
 }
 
-// setTimeout overflows above 2^31-1 ms and fires at once; longer limits are clamped to it.
-const maxDelay = 2 ** 31 - 1;
-
 /**
  * Reads a JSON answer whole, within the size cap, the idle limit and the abort signal, with one abort
  * listener and one timer for the whole read: the port reads a JSON answer to its end at once, so it
@@ -29,15 +27,14 @@ export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: Read
   if (signal.aborted) return Promise.reject(signal.reason as unknown);
   return new Promise<Uint8Array>((resolve, reject) => {
     const iterator = source[Symbol.asyncIterator]();
-    const limited = Number.isFinite(options.idleMs) && options.idleMs > 0;
-    const delay = Math.min(options.idleMs, maxDelay);
-    let timer = limited ? setTimeout(options.onIdle, delay) : undefined;
+    const idle = new IdleTimeout(options.idleMs, options.onIdle);
+    idle.arm();
     let settled = false;
     const fail = (error: unknown): void => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
-      if (timer !== undefined) clearTimeout(timer);
+      idle.disarm();
       iterator.return?.().catch(() => undefined);
       reject(error);
     };
@@ -56,14 +53,11 @@ export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: Read
           return;
         }
         pieces.push(next.value);
-        if (timer !== undefined) {
-          clearTimeout(timer);
-          timer = setTimeout(options.onIdle, delay);
-        }
+        idle.arm();
       }
       settled = true;
       signal.removeEventListener('abort', onAbort);
-      if (timer !== undefined) clearTimeout(timer);
+      idle.disarm();
       resolve(joinBytes(pieces, total));
     };
     pump().catch((error: unknown) => fail(signal.aborted ? signal.reason : classifyTransportError(error, 'body')));
