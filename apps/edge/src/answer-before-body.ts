@@ -33,7 +33,7 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
  * ECONNRESET instead of the 413.
  */
 export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8Array> | null): Response {
-  const answer = new TextEncoder().encode(result.body);
+  const answer = typeof result.body === 'string' ? new TextEncoder().encode(result.body) : result.body;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(answer);

@@ -5,6 +5,7 @@ import { matchRoute } from '../src/http/match-route.js';
 import { routeTable } from '../src/http/route-table.js';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from './fake-gateway-deps.js';
 import type { FakeDeps } from './fake-gateway-deps.js';
+import { bodyText } from '../src/http/body-text.js';
 
 async function call(
   method: HttpMethod | string,
@@ -103,7 +104,7 @@ describe('endpoints not offered', () => {
   it.each(notOffered)('%s %s is 404 unsupported_endpoint saying it is not offered (not that data is stored)', async (method, path) => {
     const result = await call(method, path, fakeGatewayDeps());
     expect(result.status).toBe(404);
-    const { error } = JSON.parse(result.body);
+    const { error } = JSON.parse(bodyText(result.body));
     expect(error.code).toBe('unsupported_endpoint');
     expect(error.message).toBe(`${method} ${path} is not offered by this gateway.`);
     expect(error.message).not.toContain('stores no data');
@@ -123,7 +124,7 @@ describe('stored-data endpoints', () => {
   it.each(storedData)('%s %s is 404 unsupported_endpoint saying the gateway stores no data', async (method, path) => {
     const result = await call(method, path, fakeGatewayDeps());
     expect(result.status).toBe(404);
-    const { error } = JSON.parse(result.body);
+    const { error } = JSON.parse(bodyText(result.body));
     expect(error.code).toBe('unsupported_endpoint');
     expect(error.message).toContain('stores no data');
     expect(result.headers['x-request-id']).toBe('req-rt');
@@ -145,13 +146,13 @@ describe('master-only endpoints', () => {
   it.each(masterOnly)('%s %s is 404 use_master_endpoint naming the configured master URL', async (method, path) => {
     const result = await call(method, path, fakeGatewayDeps({ file: { master_url: 'https://master.example.com' } }));
     expect(result.status).toBe(404);
-    const { error } = JSON.parse(result.body);
+    const { error } = JSON.parse(bodyText(result.body));
     expect(error.code).toBe('use_master_endpoint');
     expect(error.message).toContain('https://master.example.com');
   });
 
   it('says so when no master URL is configured', async () => {
-    const { error } = JSON.parse((await call('GET', '/usage', fakeGatewayDeps())).body);
+    const { error } = JSON.parse(bodyText((await call('GET', '/usage', fakeGatewayDeps())).body));
     expect(error.code).toBe('use_master_endpoint');
     expect(error.message).toContain('no master_url is configured');
   });
@@ -161,12 +162,12 @@ describe('models, pricing and health through the table', () => {
   it('GET /v1/models/{id} of an unknown id is 404 model_not_found', async () => {
     const result = await call('GET', '/v1/models/alpha99', fakeGatewayDeps());
     expect(result.status).toBe(404);
-    expect(JSON.parse(result.body).error.code).toBe('model_not_found');
+    expect(JSON.parse(bodyText(result.body)).error.code).toBe('model_not_found');
   });
 
   it('GET /v1/models/{id} of a virtual id answers the model', async () => {
     const result = await call('GET', '/v1/models/general-pro', fakeGatewayDeps());
-    expect(JSON.parse(result.body)).toMatchObject({ id: 'general-pro', maps_to: 'alpha35-122b-a10b-instruct-general' });
+    expect(JSON.parse(bodyText(result.body))).toMatchObject({ id: 'general-pro', maps_to: 'alpha35-122b-a10b-instruct-general' });
   });
 
   it('GET /pricing needs a key', async () => {

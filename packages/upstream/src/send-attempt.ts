@@ -136,8 +136,8 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     }
     finish();
     if (call.raw === true && status >= 200 && status < 300) {
-      // Core reads this answer from its text in one pass (embeddings): no parse here.
-      return { retry: false, response: { kind: 'json', status, headers, body: undefined, text: decoder.decode(bytes), endpoint: endpoint.upstream.name } };
+      // Core reads this answer from its bytes in one pass (embeddings): no decode, no parse here.
+      return { retry: false, response: { kind: 'json', status, headers, body: undefined, bytes, endpoint: endpoint.upstream.name } };
     }
     return {
       retry: false,

@@ -19,6 +19,7 @@ import {
   vllmCompletion,
   vllmStreamEvents,
 } from './text-test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const user = [{ role: 'user', content: 'Hi' }];
@@ -44,7 +45,7 @@ async function rejection(promise: Promise<unknown>) {
 
 function asJson(result: JsonResult | EventStreamResult): JsonResult & { parsed: Record<string, unknown> } {
   if (result.kind !== 'json') throw new Error('expected a JSON result');
-  return { ...result, parsed: JSON.parse(result.body) as Record<string, unknown> };
+  return { ...result, parsed: JSON.parse(bodyText(result.body)) as Record<string, unknown> };
 }
 
 function asStream(result: JsonResult | EventStreamResult): EventStreamResult & { stream: ReadableStream<Uint8Array> } {

@@ -4,6 +4,7 @@ import { compatEmbedHandler } from './compat-embed-handler.js';
 import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply, UpstreamResponder } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const model = 'alpha3-vl-embedding-8b';
 
@@ -49,7 +50,7 @@ async function run(
   const upstream = fakeUpstream({ [model]: target }, respond);
   const result = await compatEmbedHandler(jsonInput(body, { requestId: 'req-42', signal }), testContext({ upstream }));
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(result.body) as Record<string, unknown>, calls: upstream.calls };
+  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
 }
 
 async function failure(body: unknown, respond?: UpstreamResponder, target?: UpstreamTarget) {

@@ -7,7 +7,7 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
-import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
+import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamBytes, textResult, upstreamTargetFor } from './route-steps.js';
 import { operationFor } from '../protocols/operation-for.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
@@ -73,8 +73,8 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     await Promise.all(
       calls.map(async (call) => {
         try {
-          const answer = await sendUpstreamText(context, input, entry.id, call.request, controller.signal);
-          const embeddings = embed.read(answer.text, call.positions.length, dimensions);
+          const answer = await sendUpstreamBytes(context, input, entry.id, call.request, controller.signal);
+          const embeddings = embed.read(answer.bytes, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
           });

@@ -3,6 +3,7 @@ import { compatRerankHandler } from './compat-rerank-handler.js';
 import type { UpstreamTarget } from './ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { UpstreamResponder } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const model = 'gamma-reranker-v2-m3';
 const documents = ['d0', 'd1', 'd2', 'd3'];
@@ -34,7 +35,7 @@ async function run(target: UpstreamTarget, respond: UpstreamResponder, body: Rec
   const upstream = fakeUpstream({ [model]: target }, respond);
   const result = await compatRerankHandler(jsonInput({ model, query: 'q', documents, ...body }, { requestId: 'req-9' }), testContext({ upstream }));
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(result.body) as Record<string, unknown>, calls: upstream.calls };
+  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
 }
 
 async function failure(target: UpstreamTarget, respond: UpstreamResponder, body: Record<string, unknown> = {}) {

@@ -3,6 +3,7 @@ import type { UpstreamCall } from './ports.js';
 import { embeddingsHandler } from './embeddings-handler.js';
 import { fakeUpstream, fixedClock, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply, UpstreamResponder } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const targets = {
   'alpha3-vl-embedding-8b': { protocol: 'openai', model: 'served-alpha3' },
@@ -35,7 +36,7 @@ async function run(body: unknown, respond: UpstreamResponder = (call) => vllmRep
   const context = testContext({ upstream, identity, clock: fixedClock(1_767_225_600_900) });
   const result = await embeddingsHandler(jsonInput(body), context);
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(result.body) as Record<string, unknown>, calls: upstream.calls };
+  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
 }
 
 async function failure(body: unknown, respond?: UpstreamResponder, identity?: { name: string; models?: string[] }) {

@@ -3,7 +3,7 @@ import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embedd
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
-import { resolveAllowedModel, sendUpstreamText, textResult, upstreamTargetFor } from './route-steps.js';
+import { resolveAllowedModel, sendUpstreamBytes, textResult, upstreamTargetFor } from './route-steps.js';
 import { operationFor } from '../protocols/operation-for.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
@@ -16,10 +16,10 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const embed = operationFor(target, entry.id, 'embeddings');
 
   const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user });
-  const answer = await sendUpstreamText(context, input, entry.id, upstreamRequest);
-  const embeddings = embed.read(answer.text, countEmbeddingInputs(request.input), dimensions);
+  const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
+  const embeddings = embed.read(answer.bytes, countEmbeddingInputs(request.input), dimensions);
 
-  const { body, byteLength } = embeddingResponse({
+  const body = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
     id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
     created: Math.floor(context.clock.now() / 1000),
@@ -28,5 +28,5 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
     encodingFormat: request.encoding_format,
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
-  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(byteLength) });
+  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(body.byteLength) });
 };

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import type { UpstreamPort } from './ports.js';
 import { healthzHandler, readyzHandler } from './health-handlers.js';
+import { bodyText } from '../http/body-text.js';
 
 type HandlerResult = Awaited<ReturnType<typeof healthzHandler>>;
 
 function statusAndBody(result: HandlerResult): [number, unknown] {
   if (result.kind !== 'json') throw new Error('expected JSON');
   expect(result.headers['cache-control']).toBe('no-store');
-  return [result.status, JSON.parse(result.body)];
+  return [result.status, JSON.parse(bodyText(result.body))];
 }
 
 function context(ready: UpstreamPort['ready']) {

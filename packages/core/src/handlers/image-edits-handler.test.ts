@@ -8,6 +8,7 @@ import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { imageEditsHandler } from './image-edits-handler.js';
 import type { CannedReply } from './test-ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const targets: Record<string, UpstreamTarget> = {
   'alpha-image-edit': { protocol: 'images', model: 'served-edit' },
@@ -78,7 +79,7 @@ describe('imageEditsHandler', () => {
       images: [{ image_url: photo }, { image_url: second }],
     });
     if (result.kind !== 'json') throw new Error('expected JSON');
-    expect(JSON.parse(result.body)).toMatchObject({
+    expect(JSON.parse(bodyText(result.body))).toMatchObject({
       data: [{ b64_json: 'UklGRg==' }],
       usage: { total_tokens: 1300, input_tokens: 300, output_tokens: 1000, input_tokens_details: { text_tokens: 12, image_tokens: 288 } },
       output_format: 'webp',
@@ -104,7 +105,7 @@ describe('imageEditsHandler', () => {
     expect(result.kind).toBe('json');
     if (result.kind !== 'json') return;
     expect(result.status).toBe(200);
-    expect(JSON.parse(result.body)).toMatchObject({ data: [{ b64_json: 'UklGRg==' }], output_format: 'webp' });
+    expect(JSON.parse(bodyText(result.body))).toMatchObject({ data: [{ b64_json: 'UklGRg==' }], output_format: 'webp' });
     const sent = upstream.calls[0]?.body as Record<string, unknown>;
     for (const field of Object.keys(odd)) expect(sent, field).not.toHaveProperty(field);
   });

@@ -7,6 +7,7 @@ import type { UpstreamCall, UpstreamTarget } from './ports.js';
 import { imageGenerationsHandler } from './image-generations-handler.js';
 import type { CannedReply } from './test-ports.js';
 import { fakeUpstream, fixedClock, jsonInput, testContext } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const targets: Record<string, UpstreamTarget> = {
   'alpha-image': { protocol: 'images', model: 'served-image' },
@@ -49,7 +50,7 @@ async function failure(promise: Promise<HandlerResult>) {
 
 function jsonBody(result: HandlerResult): unknown {
   if (result.kind !== 'json') throw new Error('expected a JSON result');
-  return JSON.parse(result.body);
+  return JSON.parse(bodyText(result.body));
 }
 
 describe('imageGenerationsHandler', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { listModelsHandler, retrieveModelHandler } from './models-handler.js';
+import { bodyText } from '../http/body-text.js';
 
 // The spec's catalogue tables and its virtual-model table.
 const catalogueIds = [
@@ -56,7 +57,7 @@ type HandlerResult = Awaited<ReturnType<typeof listModelsHandler>>;
 function bodyOf(result: HandlerResult): unknown {
   if (result.kind !== 'json') throw new Error('expected JSON');
   expect(result.status).toBe(200);
-  return JSON.parse(result.body);
+  return JSON.parse(bodyText(result.body));
 }
 
 describe('GET /v1/models', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import { pricingHandler } from './pricing-handler.js';
+import { bodyText } from '../http/body-text.js';
 
 async function pricing(file: unknown): Promise<unknown> {
   const result = await pricingHandler(handlerInput({ path: '/pricing' }), { ...fakeGatewayDeps({ file }), identity: undefined });
   if (result.kind !== 'json') throw new Error('expected JSON');
   expect(result.status).toBe(200);
-  return JSON.parse(result.body);
+  return JSON.parse(bodyText(result.body));
 }
 
 describe('GET /pricing', () => {

@@ -21,6 +21,7 @@ import {
   vllmCompletion,
   vllmStreamEvents,
 } from './text-test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const image = toDataUrl('image/png', pngBytes(1024, 768));
@@ -53,7 +54,7 @@ async function rejection(promise: Promise<unknown>) {
 
 function parsed(result: HandlerResult): Record<string, unknown> {
   if (result.kind !== 'json') throw new Error('expected a JSON result');
-  return JSON.parse(result.body) as Record<string, unknown>;
+  return JSON.parse(bodyText(result.body)) as Record<string, unknown>;
 }
 
 describe('responsesHandler', () => {

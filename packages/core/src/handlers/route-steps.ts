@@ -53,26 +53,28 @@ export async function sendUpstreamJson(
   return { body: response.body, endpoint: response.endpoint };
 }
 
-export interface UpstreamTextAnswer {
-  /** The 2xx answer's text, unparsed (empty when it had no body). */
-  text: string;
+export interface UpstreamBytesAnswer {
+  /** The 2xx answer's bytes, unparsed (empty when it had no body). */
+  bytes: Uint8Array;
   endpoint: string;
 }
 
+const encoder = new TextEncoder();
+
 /**
- * sendUpstreamJson for an answer core reads from its text in one pass (embeddings). A port that parses
- * anyway (it ignores `raw`) is still served: its JSON is written back as text.
+ * sendUpstreamJson for an answer core reads from its bytes in one pass (embeddings). A port that parses
+ * anyway (it ignores `raw`) is still served: its JSON is written back as bytes.
  */
-export async function sendUpstreamText(
+export async function sendUpstreamBytes(
   context: HandlerContext,
   input: HandlerInput,
   modelId: string,
   request: UpstreamPathAndBody,
   signal: AbortSignal = input.signal,
-): Promise<UpstreamTextAnswer> {
+): Promise<UpstreamBytesAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
-  const text = response.text ?? (response.body === undefined ? '' : JSON.stringify(response.body));
-  return { text, endpoint: response.endpoint };
+  const bytes = response.bytes ?? encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body));
+  return { bytes, endpoint: response.endpoint };
 }
 
 async function sendUpstream(
@@ -103,8 +105,8 @@ export function jsonResult(body: unknown, meta: ResultMeta, headers: Record<stri
   return textResult(JSON.stringify(body), meta, headers);
 }
 
-/** A 200 JSON result from JSON text the handler wrote itself. */
-export function textResult(body: string, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
+/** A 200 JSON result from JSON text (or its UTF-8 bytes) the handler wrote itself. */
+export function textResult(body: string | Uint8Array<ArrayBuffer>, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
   return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body, meta };
 }
 

@@ -5,6 +5,7 @@ import type { UpstreamTarget } from './ports.js';
 import { tokenizeHandler } from './tokenize-handler.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { UpstreamResponder } from './test-ports.js';
+import { bodyText } from '../http/body-text.js';
 
 // protocols.md 3.1: vLLM reports its own max_model_len, which may differ from the catalogue's window.
 const vllm: UpstreamResponder = () => ({ body: { count: 3, max_model_len: 4096, tokens: [101, 7592, 102], token_strs: null } });
@@ -29,7 +30,7 @@ async function run(body: Record<string, unknown>, respond: UpstreamResponder = v
   const upstream = fakeUpstream(allTargets(protocol), respond);
   const result = await tokenizeHandler(jsonInput(body), testContext({ upstream }));
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(result.body) as Record<string, unknown>, calls: upstream.calls };
+  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
 }
 
 describe('tokenizeHandler', () => {
@@ -96,7 +97,7 @@ describe('tokenizeHandler', () => {
       jsonInput({ model: 'custom-text', prompt: 'x' }),
       testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'openai', model: 'c' } }, vllm) }),
     );
-    expect(JSON.parse(viaVllm.kind === 'json' ? viaVllm.body : '{}')).toMatchObject({ max_model_len: 4096 });
+    expect(JSON.parse(viaVllm.kind === 'json' ? bodyText(viaVllm.body) : '{}')).toMatchObject({ max_model_len: 4096 });
     const viaTei = tokenizeHandler(
       jsonInput({ model: 'custom-text', prompt: 'x' }),
       testContext({ config, upstream: fakeUpstream({ 'custom-text': { protocol: 'tei', model: 'c' } }, tei) }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
 import type { RouteHandler, StreamResult } from './handler-types.js';
+import { bodyText } from './body-text.js';
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 
@@ -20,7 +21,7 @@ describe('dispatch: admission cap (limits.max_concurrent_requests)', () => {
     const refused = await dispatch(route(jsonHandler), handlerInput({ headers: authorized, requestId: 'req-over' }), deps);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.kind === 'json' && JSON.parse(refused.body).error.code).toBe('overloaded');
+    expect(refused.kind === 'json' && JSON.parse(bodyText(refused.body)).error.code).toBe('overloaded');
 
     // Routes without a body (health, catalogue) are never capped.
     const health = await dispatch(route(jsonHandler, { method: 'GET', path: '/healthz', auth: false, bodyLimit: 'none' }), handlerInput(), deps);

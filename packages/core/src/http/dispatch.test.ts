@@ -5,6 +5,7 @@ import { failingEvents, streamHandler } from '../../test/test-routes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
 import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
+import { bodyText } from './body-text.js';
 
 const okHandler: RouteHandler = async () => ({
   kind: 'json',
@@ -48,7 +49,9 @@ describe('dispatch: authentication', () => {
     expect(result.status).toBe(401);
     expect(result.headers['www-authenticate']).toBe('Bearer');
     expect(result.headers['x-request-id']).toBe('req-401');
-    expect(JSON.parse(result.body)).toEqual({ error: { message: expect.any(String), type: 'authentication_error', param: null, code: 'invalid_api_key' } });
+    expect(JSON.parse(bodyText(result.body))).toEqual({
+      error: { message: expect.any(String), type: 'authentication_error', param: null, code: 'invalid_api_key' },
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -72,7 +75,7 @@ describe('dispatch: content type', () => {
     async (contentType) => {
       const result = json(await dispatch(route(), handlerInput({ headers: { ...authorized, 'content-type': contentType } }), fakeGatewayDeps()));
       expect(result.status).toBe(415);
-      expect(JSON.parse(result.body).error.code).toBe('unsupported_media_type');
+      expect(JSON.parse(bodyText(result.body)).error.code).toBe('unsupported_media_type');
     },
   );
 
@@ -104,7 +107,7 @@ describe('dispatch: errors and headers', () => {
   it('answers a native route in the native envelope', async () => {
     const result = json(await dispatch(route({ handler: failing }), handlerInput({ headers: authorized }), fakeGatewayDeps()));
     expect(result.status).toBe(400);
-    expect(JSON.parse(result.body)).toEqual({
+    expect(JSON.parse(bodyText(result.body))).toEqual({
       error: { message: 'The field is wrong.', type: 'invalid_request_error', param: 'input', code: 'invalid_request' },
     });
   });
@@ -118,7 +121,7 @@ describe('dispatch: errors and headers', () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(JSON.parse(result.body)).toEqual({ id: 'req-c1', message: 'The field is wrong.' });
+    expect(JSON.parse(bodyText(result.body))).toEqual({ id: 'req-c1', message: 'The field is wrong.' });
   });
 
   it('turns an unexpected failure into a 500 that reveals nothing', async () => {
@@ -243,9 +246,9 @@ describe('errorResult and envelopeForPath', () => {
     const result = errorResult(GatewayError.payloadTooLarge(2_097_152), 'native', 'req-e1');
     expect(result.status).toBe(413);
     expect(result.headers).toEqual({ 'content-type': 'application/json', 'x-request-id': 'req-e1' });
-    expect(JSON.parse(result.body).error.code).toBe('request_too_large');
+    expect(JSON.parse(bodyText(result.body)).error.code).toBe('request_too_large');
     const compat = errorResult(GatewayError.unsupportedMediaType('text/plain'), 'compat', 'req-e2');
-    expect(JSON.parse(compat.body)).toEqual({ id: 'req-e2', message: expect.stringContaining('application/json') });
+    expect(JSON.parse(bodyText(compat.body))).toEqual({ id: 'req-e2', message: expect.stringContaining('application/json') });
   });
 
   it('picks the compat envelope for /compat/ paths only', () => {

@@ -68,8 +68,11 @@ export interface JsonResult {
    * gateway adds its own headers (request id, CORS, rate limits) to it rather than copying it.
    */
   headers: Record<string, string>;
-  /** The body, already serialized, so that both apps send identical bytes. */
-  body: string;
+  /**
+   * The body, already serialized, so that both apps send identical bytes: text, or its UTF-8 bytes
+   * where the handler wrote bytes (an embeddings answer built around the upstream's own bytes).
+   */
+  body: string | Uint8Array<ArrayBuffer>;
   meta: ResultMeta;
 }
 

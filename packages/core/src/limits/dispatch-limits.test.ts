@@ -3,6 +3,7 @@ import { dispatch, fakeGatewayDeps, handlerInput } from '../../test/fake-gateway
 import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
 import type { RouteHandler, StreamResult } from '../http/handler-types.js';
 import type { LimitRequest, LimitStore } from './limit-store.js';
+import { bodyText } from '../http/body-text.js';
 
 const key = 'sk-limited-0123456789';
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -38,7 +39,7 @@ describe('dispatch: key limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.headers['x-ratelimit-remaining-requests']).toBe('0');
-    const error = JSON.parse(refused.kind === 'json' ? refused.body : '{}').error;
+    const error = JSON.parse(refused.kind === 'json' ? bodyText(refused.body) : '{}').error;
     expect(error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limit_exceeded' });
     expect(error.message).toContain('requests per minute');
   });
@@ -49,7 +50,7 @@ describe('dispatch: key limits', () => {
     await dispatch(compat, handlerInput({ headers, body: '{}' }), deps);
     const refused = await dispatch(compat, handlerInput({ headers, body: '{}', requestId: 'req-429' }), deps);
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.kind === 'json' ? refused.body : '{}')).toEqual({ id: 'req-429', message: expect.stringContaining('Rate limit') });
+    expect(JSON.parse(refused.kind === 'json' ? bodyText(refused.body) : '{}')).toEqual({ id: 'req-429', message: expect.stringContaining('Rate limit') });
   });
 
   it('replaces the token reservation by the reported usage; a key without limits and bodyless routes are not counted', async () => {

@@ -52,10 +52,10 @@ export interface EmbeddingUpstreamOptions {
 export interface EmbeddingsOperation {
   request(target: UpstreamTarget, options: EmbeddingUpstreamOptions): UpstreamPathAndBody;
   /**
-   * The vectors in input order, located in the answer's text (never parsed into numbers); a count
+   * The vectors in input order, located in the answer's bytes (never parsed into numbers); a count
    * other than `expectedCount` or a length other than `dimensions` is the upstream's failure.
    */
-  read(text: string, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings;
+  read(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings;
 }
 
 /** One POST /compat/v2/embed input holding an image; its answer is read by the embeddings operation. */

@@ -1,6 +1,7 @@
 import type { Base64Encoder } from '../handlers/ports.js';
 import type { ImageHeader } from '../images/read-image-header.js';
 import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
+import { bytesText } from './json-text-scanner.js';
 import { vectorsBase64 } from './vectors-base64.js';
 
 export interface CompatEmbedResponseOptions {
@@ -37,7 +38,7 @@ export interface CompatEmbedResponse {
 export function compatEmbedResponse(options: CompatEmbedResponseOptions): string {
   const types: string[] = [];
   if (options.embeddingTypes.includes('float')) {
-    types.push(`"float":[${options.vectors.map((vector) => `[${vector.text.slice(vector.start, vector.end)}]`).join(',')}]`);
+    types.push(`"float":[${options.vectors.map((vector) => `[${bytesText(vector.bytes, vector.start, vector.end)}]`).join(',')}]`);
   }
   if (options.embeddingTypes.includes('base64')) types.push(`"base64":${JSON.stringify(vectorsBase64(options.vectors, options.encodeBase64))}`);
   const hasImages = options.images.length > 0;

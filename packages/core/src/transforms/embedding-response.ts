@@ -1,5 +1,4 @@
 import type { Base64Encoder } from '../handlers/ports.js';
-import { utf8ByteLength } from '../http/utf8-byte-length.js';
 import { vectorsBase64 } from './vectors-base64.js';
 import type { UpstreamEmbeddings } from '../protocols/openai/embedding-upstream-response.js';
 
@@ -25,33 +24,58 @@ export interface EmbeddingResponse {
   usage: { prompt_tokens: number; total_tokens: number; completion_tokens: number };
 }
 
-/** The answer's text and its length in UTF-8 bytes, worked out without encoding it. */
-export interface EmbeddingResponseText {
-  body: string;
-  byteLength: number;
-}
+const encoder = new TextEncoder();
 
 /**
- * The spec's OpenAI-style embedding response, written as text around the upstream's vectors: with
- * `float`, each embedding is the upstream's number text as it came; with `base64`, the base64 of its
- * little-endian float32 bytes, which openai-node decodes (and requests by default, protocols.md 7.6).
- * The fields are in the order JSON.stringify gave them when the response was an object.
- *
- * Everything after the id and the model is ASCII (checked number text, base64, digits), so the byte
- * length is known without a pass over 16 x 1024 numbers: the app sends it as Content-Length, and an
- * answer whose bytes equal its characters can be written as one-byte text, not encoded as UTF-8.
+ * The spec's OpenAI-style embedding response, as bytes written around the upstream's vectors: with
+ * `float`, each embedding is the upstream's number bytes as they came (copied once, never decoded);
+ * with `base64`, the base64 of its little-endian float32 bytes, which openai-node decodes (and requests
+ * by default, protocols.md 7.6). The fields are in the order JSON.stringify gave them when the response
+ * was an object. The answer's size is added up first, so it is written into one buffer of that size.
  */
-export function embeddingResponse(options: EmbeddingResponseOptions): EmbeddingResponseText {
+export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array<ArrayBuffer> {
   const { embeddings } = options;
   const vectors = embeddings.vectors;
   const encoded = options.encodingFormat === 'base64' ? vectorsBase64(vectors, options.encodeBase64) : undefined;
-  const head = `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`;
-  let body = head;
+  // The id and the model may hold any character; everything else written here is ASCII.
+  const head = encoder.encode(
+    `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`,
+  );
+  const tail = `],"usage":{"prompt_tokens":${embeddings.promptTokens},"total_tokens":${embeddings.totalTokens},"completion_tokens":0}}`;
+  let size = head.length + tail.length;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
-    const embedding = encoded === undefined ? `[${vector.text.slice(vector.start, vector.end)}]` : `"${encoded[index] as string}"`;
-    body += `${index === 0 ? '' : ','}{"index":${index},"object":"embedding","embedding":${embedding}}`;
+    // `,` (after the first), the item's members before the embedding, its `[` `]` or quotes and `}`.
+    size += (index === 0 ? 0 : 1) + itemHead(index).length + 3;
+    size += encoded === undefined ? vector.end - vector.start : (encoded[index] as string).length;
   }
-  body += `],"usage":{"prompt_tokens":${embeddings.promptTokens},"total_tokens":${embeddings.totalTokens},"completion_tokens":0}}`;
-  return { body, byteLength: body.length + utf8ByteLength(head) - head.length };
+  const out = new Uint8Array(size);
+  out.set(head);
+  let at = head.length;
+  for (let index = 0; index < vectors.length; index += 1) {
+    const vector = vectors[index] as (typeof vectors)[number];
+    if (index > 0) out[at++] = 44; // ,
+    at = writeAscii(out, at, itemHead(index));
+    if (encoded === undefined) {
+      out[at++] = 91; // [
+      out.set(vector.bytes.subarray(vector.start, vector.end), at);
+      at += vector.end - vector.start;
+      out[at++] = 93; // ]
+    } else {
+      out[at++] = 34; // "
+      at += encoder.encodeInto(encoded[index] as string, out.subarray(at)).written;
+      out[at++] = 34;
+    }
+    out[at++] = 125; // }
+  }
+  writeAscii(out, at, tail);
+  return out;
+}
+
+const itemHead = (index: number): string => `{"index":${index},"object":"embedding","embedding":`;
+
+function writeAscii(out: Uint8Array, start: number, text: string): number {
+  let at = start;
+  for (let index = 0; index < text.length; index += 1) out[at++] = text.charCodeAt(index);
+  return at;
 }

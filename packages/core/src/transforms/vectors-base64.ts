@@ -18,7 +18,7 @@ export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base
   let offset = 0;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
-    writeFloat32Numbers(vector.text, vector.start, vector.end, floats, offset);
+    writeFloat32Numbers(vector.bytes, vector.start, vector.end, floats, offset);
     const own = bytes.subarray(offset * 4, (offset + vector.length) * 4);
     if (!littleEndianHost) swapFloat32Bytes(own);
     encoded[index] = encodeBase64(own);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFloat32Numbers } from './write-float32-numbers.js';
 
+const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
+
 // The reference: the double JSON.parse reads, rounded to float32 as a Float32Array stores it.
 function reference(text: string): Float32Array {
   return Float32Array.from(JSON.parse(`[${text}]`) as number[]);
@@ -8,7 +10,7 @@ function reference(text: string): Float32Array {
 
 function written(text: string): Float32Array {
   const target = new Float32Array(text.split(',').length + 2).fill(7);
-  const count = writeFloat32Numbers(text, 0, text.length, target, 1);
+  const count = writeFloat32Numbers(bytesOf(text), 0, text.length, target, 1);
   return target.subarray(1, 1 + count);
 }
 
@@ -33,7 +35,7 @@ describe('writeFloat32Numbers', () => {
 
   it('writes only its slice and leaves the rest of the target alone', () => {
     const target = new Float32Array(4).fill(9);
-    expect(writeFloat32Numbers('[1,2]', 1, 4, target, 2)).toBe(2);
+    expect(writeFloat32Numbers(bytesOf('[1,2]'), 1, 4, target, 2)).toBe(2);
     expect([...target]).toEqual([9, 9, 1, 2]);
   });
 

@@ -1,3 +1,5 @@
+import { bytesText } from './json-text-scanner.js';
+
 // Exact powers of ten as doubles (10^22 is the largest one a double holds exactly).
 const powersOfTen = Array.from({ length: 23 }, (_, exponent) => Number(`1e${exponent}`));
 const bits = new Float64Array(1);
@@ -12,7 +14,7 @@ const midpointMargin = 64;
 const maxFastDigits = 19;
 
 /**
- * Writes the JSON numbers of `text` between `start` and `end` (a list already checked by the scanner:
+ * Writes the JSON numbers of `bytes` between `start` and `end` (a list already checked by the scanner:
  * numbers separated by commas and blanks) into `target` from `offset`, as float32, and returns how many
  * it wrote. Each value is the float32 of the number's double, as `Float32Array.from(JSON.parse(...))`
  * gives, without a string or a number per element: digits are gathered into an integer and scaled once
@@ -21,11 +23,11 @@ const maxFastDigits = 19;
  * float32 unless the value sits next to a float32 rounding midpoint; those, and exponents past 10^22,
  * are converted by `Number` instead.
  */
-export function writeFloat32Numbers(text: string, start: number, end: number, target: Float32Array, offset: number): number {
+export function writeFloat32Numbers(bytes: Uint8Array, start: number, end: number, target: Float32Array, offset: number): number {
   let written = offset;
   let at = start;
   while (at < end) {
-    let code = text.charCodeAt(at);
+    let code = bytes[at] as number;
     // Blanks and the commas between numbers.
     if (code === 44 || code === 32 || code === 10 || code === 13 || code === 9) {
       at += 1;
@@ -33,7 +35,7 @@ export function writeFloat32Numbers(text: string, start: number, end: number, ta
     }
     const numberStart = at;
     const negative = code === 45;
-    if (negative) code = text.charCodeAt((at += 1));
+    if (negative) code = bytes[(at += 1)] as number;
     let mantissa = 0;
     let digits = 0;
     let exponent = 0;
@@ -42,10 +44,10 @@ export function writeFloat32Numbers(text: string, start: number, end: number, ta
         mantissa = mantissa * 10 + (code - 48);
         digits += 1;
       }
-      code = text.charCodeAt((at += 1));
+      code = bytes[(at += 1)] as number;
     }
     if (code === 46) {
-      code = text.charCodeAt((at += 1));
+      code = bytes[(at += 1)] as number;
       while (code >= 48 && code <= 57) {
         // Zeros before the first significant digit only move the point.
         if (digits > 0 || code !== 48) {
@@ -53,22 +55,22 @@ export function writeFloat32Numbers(text: string, start: number, end: number, ta
           digits += 1;
         }
         exponent -= 1;
-        code = text.charCodeAt((at += 1));
+        code = bytes[(at += 1)] as number;
       }
     }
     if (code === 101 || code === 69) {
-      code = text.charCodeAt((at += 1));
+      code = bytes[(at += 1)] as number;
       const negativeExponent = code === 45;
-      if (negativeExponent || code === 43) code = text.charCodeAt((at += 1));
+      if (negativeExponent || code === 43) code = bytes[(at += 1)] as number;
       let written10 = 0;
       while (code >= 48 && code <= 57) {
         // Capped: anything this large is out of float32's range either way and goes to `Number`.
         if (written10 < 10_000) written10 = written10 * 10 + (code - 48);
-        code = text.charCodeAt((at += 1));
+        code = bytes[(at += 1)] as number;
       }
       exponent += negativeExponent ? -written10 : written10;
     }
-    target[written] = fastValue(mantissa, digits, exponent, negative) ?? Number(text.slice(numberStart, at));
+    target[written] = fastValue(mantissa, digits, exponent, negative) ?? Number(bytesText(bytes, numberStart, at));
     written += 1;
   }
   return written - offset;

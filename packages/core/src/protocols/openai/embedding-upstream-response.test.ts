@@ -28,8 +28,8 @@ const vllmBody = {
 const teiBody = { object: 'list', data: [{ object: 'embedding', embedding: [3, 4], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } };
 
 const read = (body: unknown, count: number, dimensions?: number) =>
-  readEmbeddingUpstreamResponse(typeof body === 'string' ? body : JSON.stringify(body), count, dimensions);
-const numberTexts = (result: UpstreamEmbeddings) => result.vectors.map((vector) => vector.text.slice(vector.start, vector.end));
+  readEmbeddingUpstreamResponse(new TextEncoder().encode(typeof body === 'string' ? body : JSON.stringify(body)), count, dimensions);
+const numberTexts = (result: UpstreamEmbeddings) => result.vectors.map((vector) => new TextDecoder().decode(vector.bytes.subarray(vector.start, vector.end)));
 const values = (result: UpstreamEmbeddings) => numberTexts(result).map((text) => JSON.parse(`[${text}]`) as number[]);
 
 describe('readEmbeddingUpstreamResponse', () => {

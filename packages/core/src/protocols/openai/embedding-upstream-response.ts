@@ -1,38 +1,20 @@
 import { GatewayError } from '../../errors/gateway-error.js';
-import { JsonTextError, JsonTextScanner, countNumbers } from '../../transforms/json-text-scanner.js';
+import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scanner.js';
 
 // Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
-// from their text in one pass: the vectors are never parsed into numbers, only checked and located,
-// so that `float` answers carry the upstream's number text and `base64` ones are encoded from it.
+// from their bytes in one pass: the vectors are never parsed into numbers, only checked, counted and
+// located, so that `float` answers carry the upstream's number bytes and `base64` ones are encoded from them.
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-/** One vector's numbers as the upstream wrote them: `text` between `start` and `end`, without the brackets. */
+/** One vector's numbers as the upstream wrote them: `bytes` between `start` and `end`, without the brackets. */
 export interface VectorText {
   /** The upstream's whole answer. */
-  readonly text: string;
+  readonly bytes: Uint8Array;
   readonly start: number;
   readonly end: number;
   /** How many numbers it holds. */
   readonly length: number;
-}
-
-/**
- * A vector of a checked answer whose numbers are counted only when asked: `float` answers without
- * `dimensions` never need the count, and counting 16 x 1024 commas was a tenth of such a request's CPU.
- */
-class CheckedVectorText implements VectorText {
-  private counted = -1;
-  constructor(
-    readonly text: string,
-    readonly start: number,
-    readonly end: number,
-  ) {}
-
-  get length(): number {
-    if (this.counted < 0) this.counted = countNumbers(this.text, this.start, this.end);
-    return this.counted;
-  }
 }
 
 export interface UpstreamEmbeddings {
@@ -52,15 +34,15 @@ interface ItemFields {
 }
 
 /**
- * The vectors of an upstream embeddings answer (its text), ordered by `index`. Text that is not JSON,
+ * The vectors of an upstream embeddings answer (its bytes), ordered by `index`. Text that is not JSON,
  * a body of the wrong shape, a vector count other than `expectedCount`, missing or repeated indexes, or
  * a vector length other than the requested `dimensions` is the upstream's failure (502), never passed on.
  */
-export function readEmbeddingUpstreamResponse(text: string, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
+export function readEmbeddingUpstreamResponse(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
   const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
-  const scanner = new JsonTextScanner(text);
+  const scanner = new JsonTextScanner(bytes);
   const items: ItemFields[] = [];
   let usage: Record<string, unknown> | undefined;
   let id: unknown;
@@ -143,13 +125,14 @@ function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: s
     else if (key === 'embedding') {
       if (scanner.peek() !== 91 /* [ */) throw unexpected(`${path}.embedding: expected an array of numbers`);
       const start = scanner.at + 1;
+      let length: number;
       try {
-        scanner.skipNumberArray();
+        length = scanner.numberArray();
       } catch (error) {
         if (error instanceof JsonTextError) throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
         throw error;
       }
-      item.vector = new CheckedVectorText(scanner.text, start, scanner.at - 1);
+      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length };
     } else scanner.skipValue();
   });
   return item;
