@@ -22,6 +22,8 @@ function decodeFloat32(text: string): number[] {
   return Array.from({ length: bytes.length / 4 }, (_, index) => bytes.readFloatLE(index * 4));
 }
 const asFloat32 = (numbers: readonly number[]): number[] => Array.from(Float32Array.from(numbers));
+// vLLM's base64 of a vector, independently encoded by Buffer (little-endian float32).
+const base64Of = (values: readonly number[]): string => Buffer.from(Float32Array.from(values).buffer).toString('base64');
 const numbersOf = (text: string): number[] => JSON.parse(`[${text}]`) as number[];
 
 describe('embeddings pass the upstream vectors through (node-server, recording upstream)', () => {
@@ -33,9 +35,9 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     upstream = await startRecordingUpstream({
       handlers: {
         'POST /v1/embeddings': (request, response) => {
-          const body = request.body as { model: string; input: string[]; dimensions?: number };
-          // By default vLLM's shape from the testkit; a test sets `answer` to send exact text.
-          const text = answer ?? JSON.stringify(embeddingsResponse(body.model, body.input, body.dimensions ?? 1024, 'float'));
+          const body = request.body as { model: string; input: string[]; dimensions?: number; encoding_format?: string };
+          // By default vLLM's shape from the testkit, in the form asked for; a test sets `answer` to send exact text.
+          const text = answer ?? JSON.stringify(embeddingsResponse(body.model, body.input, body.dimensions ?? 1024, body.encoding_format ?? 'float'));
           response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
           response.end(text);
         },
@@ -80,7 +82,7 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     expect(Object.is((body.data as { embedding: number[] }[])[0]?.embedding[0], -0)).toBe(true);
   });
 
-  it('answers base64 with the float32 of each upstream number, little-endian', async () => {
+  it('answers base64 with the float32 of each upstream number, little-endian, when the upstream answers a base64 call with numbers', async () => {
     answer = vllmText;
     const { status, text } = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], encoding_format: 'base64' });
     expect(status).toBe(200);
@@ -107,9 +109,50 @@ describe('embeddings pass the upstream vectors through (node-server, recording u
     const asFloat = await client.embeddings.create({ model: 'gamma-m3', input, encoding_format: 'float' });
     expect(byDefault.data.map((item) => item.embedding)).toEqual(expected.map(asFloat32));
     expect(asFloat.data.map((item) => item.embedding)).toEqual(expected);
-    expect(
-      upstream.requests.filter((request) => request.path === '/v1/embeddings').every((request) => (request.body as Json).encoding_format === 'float'),
-    ).toBe(true);
+    // The client's form is asked of the upstream: base64 by default, float when the client says so.
+    const formats = upstream.requests.filter((request) => request.path === '/v1/embeddings').map((request) => (request.body as Json).encoding_format);
+    expect(formats.slice(-2)).toEqual(['base64', 'float']);
+  });
+
+  it("passes the upstream's base64 on byte for byte, in index order", async () => {
+    // vLLM's base64 of the two vectors (independently encoded by Buffer), sent out of order.
+    const encoded = vectorTexts.map((vector) => base64Of(numbersOf(vector)));
+    answer = `{"id":"embd-00112233445566778899aabbccddeeff","object":"list","created":1,"model":"served","data":[{"index":1,"object":"embedding","embedding":"${encoded[1]}"},{"index":0,"object":"embedding","embedding":"${encoded[0]}"}],"usage":{"prompt_tokens":9,"total_tokens":9}}`;
+    const { status, text } = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], encoding_format: 'base64' });
+    expect(status).toBe(200);
+    expect(text).toContain(`"index":0,"object":"embedding","embedding":"${encoded[0]}"},{"index":1,"object":"embedding","embedding":"${encoded[1]}"}`);
+    expect((upstream.requests.at(-1)?.body as Json).encoding_format).toBe('base64');
+  });
+
+  // Two base64 vectors of the 128 dimensions asked for; each case breaks one thing.
+  const floats128 = Array.from({ length: 128 }, (_, index) => (index - 64) / 8);
+  const vector128 = base64Of(floats128);
+  const base64Answer = (first: string) => `{"data":[{"index":0,"embedding":"${first}"},{"index":1,"embedding":"${vector128}"}],"usage":{"prompt_tokens":2}}`;
+  const brokenBase64: Array<[string, string]> = [
+    ['a character outside the alphabet', base64Answer(`${vector128.slice(0, 4)}*${vector128.slice(5)}`)],
+    ['an escape in the string', base64Answer(`\\u0041${vector128.slice(6)}`)],
+    ['a length that is not whole base64 quads', base64Answer(vector128.slice(1))],
+    ['bytes that are not whole float32 values', base64Answer(Buffer.from(new Uint8Array(4 * 128 - 1)).toString('base64'))],
+    ['the wrong number of dimensions', base64Answer(base64Of(floats128.slice(1)))],
+  ];
+  it('reads the well-formed base64 answer those cases break', async () => {
+    answer = base64Answer(vector128);
+    const { status, text } = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 128, encoding_format: 'base64' });
+    expect(status).toBe(200);
+    expect((JSON.parse(text) as { data: { embedding: string }[] }).data.map((item) => decodeFloat32(item.embedding))).toEqual([floats128, floats128]);
+  });
+
+  it.each(brokenBase64)('answers the 502 envelope for a base64 answer with %s', async (_name, text) => {
+    answer = text;
+    const response = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 128, encoding_format: 'base64' });
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.text)).toMatchObject({ error: { code: 'upstream_error' } });
+  });
+
+  it('answers the 502 envelope for base64 where the client asked for float', async () => {
+    answer = base64Answer(vector128);
+    const response = await post('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 128 });
+    expect(response.status).toBe(502);
   });
 
   it('answers /compat/v2/embed float with the upstream text and base64 with its float32', async () => {

@@ -54,7 +54,10 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   const calls: PlannedCall[] = [];
   if (plan.textInputs.length > 0) {
     const texts = plan.textInputs.map((item) => item.text);
-    calls.push({ request: embed.request(target, { input: texts, dimensions, user: undefined }), positions: plan.textInputs.map((item) => item.position) });
+    calls.push({
+      request: embed.request(target, { input: texts, dimensions, user: undefined, encodingFormat: 'float' }),
+      positions: plan.textInputs.map((item) => item.position),
+    });
   }
   if (plan.imageInputs.length > 0) {
     // Only a protocol with an image form serves these (TEI embeds text only); its answer reads like any embeddings answer.

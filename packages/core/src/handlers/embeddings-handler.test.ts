@@ -78,9 +78,9 @@ describe('embeddingsHandler', () => {
     });
   });
 
-  it('encodes base64 itself as little-endian float32, never asking the upstream for base64', async () => {
+  it('asks the upstream for base64, and encodes numbers itself as little-endian float32 when the upstream answers with those', async () => {
     const { body, calls } = await run({ model: 'alpha3-vl-embedding-8b', input: 'a', encoding_format: 'base64' });
-    expect((calls[0]?.body as { encoding_format: string }).encoding_format).toBe('float');
+    expect((calls[0]?.body as { encoding_format: string }).encoding_format).toBe('base64');
     const data = body.data as { embedding: string }[];
     expect(typeof data[0]?.embedding).toBe('string');
     expect(decodeLittleEndianFloat32(data[0]?.embedding ?? '')).toEqual([0.1, 1.1, 2.1].map((value) => Math.fround(value)));

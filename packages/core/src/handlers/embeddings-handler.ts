@@ -15,9 +15,10 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const target = upstreamTargetFor(context, entry);
   const embed = operationFor(target, entry.id, 'embeddings');
 
-  const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user });
+  const encodingFormat = request.encoding_format;
+  const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user, encodingFormat });
   const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
-  const embeddings = embed.read(answer.bytes, countEmbeddingInputs(request.input), dimensions);
+  const embeddings = embed.read(answer.bytes, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
 
   const body = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
@@ -25,7 +26,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
     created: Math.floor(context.clock.now() / 1000),
     model: entry.id,
     embeddings,
-    encodingFormat: request.encoding_format,
+    encodingFormat,
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
   return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(body.byteLength) });

@@ -46,6 +46,8 @@ export interface EmbeddingUpstreamOptions {
   input: EmbeddingsInput;
   dimensions: number | undefined;
   user: string | undefined;
+  /** The form asked of the upstream: base64 only where the client's answer is base64 as well. */
+  encodingFormat: 'float' | 'base64';
 }
 
 /** POST /v1/embeddings, and the text inputs of POST /compat/v2/embed in one batched call. */
@@ -55,7 +57,7 @@ export interface EmbeddingsOperation {
    * The vectors in input order, located in the answer's bytes (never parsed into numbers); a count
    * other than `expectedCount` or a length other than `dimensions` is the upstream's failure.
    */
-  read(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings;
+  read(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined, base64Allowed?: boolean): UpstreamEmbeddings;
 }
 
 /** One POST /compat/v2/embed input holding an image; its answer is read by the embeddings operation. */

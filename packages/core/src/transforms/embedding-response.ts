@@ -1,6 +1,6 @@
 import type { Base64Encoder } from '../handlers/ports.js';
 import { vectorsBase64 } from './vectors-base64.js';
-import type { UpstreamEmbeddings } from '../protocols/openai/embedding-upstream-response.js';
+import type { UpstreamEmbeddings, VectorText } from '../protocols/openai/embedding-upstream-response.js';
 
 export interface EmbeddingResponseOptions {
   id: string;
@@ -27,16 +27,18 @@ export interface EmbeddingResponse {
 const encoder = new TextEncoder();
 
 /**
- * The spec's OpenAI-style embedding response, as bytes written around the upstream's vectors: with
- * `float`, each embedding is the upstream's number bytes as they came (copied once, never decoded);
- * with `base64`, the base64 of its little-endian float32 bytes, which openai-node decodes (and requests
- * by default, protocols.md 7.6). The fields are in the order JSON.stringify gave them when the response
- * was an object. The answer's size is added up first, so it is written into one buffer of that size.
+ * The spec's OpenAI-style embedding response, as bytes written around the upstream's vectors, copied
+ * once and never decoded: with `float`, each embedding is the upstream's number list as it came; with
+ * `base64`, the upstream's base64 of its little-endian float32 bytes (or that base64 encoded here, for
+ * an upstream that answered with numbers), which openai-node decodes (and requests by default,
+ * protocols.md 7.6). The fields are in the order JSON.stringify gave them when the response was an
+ * object. The answer's size is added up first, so it is written into one buffer of that size.
  */
 export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array<ArrayBuffer> {
   const { embeddings } = options;
   const vectors = embeddings.vectors;
-  const encoded = options.encodingFormat === 'base64' ? vectorsBase64(vectors, options.encodeBase64) : undefined;
+  const base64 = options.encodingFormat === 'base64';
+  const encoded = base64 ? encodeNumberVectors(vectors, options.encodeBase64) : undefined;
   // The id and the model may hold any character; everything else written here is ASCII.
   const head = encoder.encode(
     `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`,
@@ -47,7 +49,7 @@ export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array
     const vector = vectors[index] as (typeof vectors)[number];
     // `,` (after the first), the item's members before the embedding, its `[` `]` or quotes and `}`.
     size += (index === 0 ? 0 : 1) + itemHead(index).length + 3;
-    size += encoded === undefined ? vector.end - vector.start : (encoded[index] as string).length;
+    size += encoded?.[index]?.length ?? vector.end - vector.start;
   }
   const out = new Uint8Array(size);
   out.set(head);
@@ -56,20 +58,28 @@ export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array
     const vector = vectors[index] as (typeof vectors)[number];
     if (index > 0) out[at++] = 44; // ,
     at = writeAscii(out, at, itemHead(index));
-    if (encoded === undefined) {
-      out[at++] = 91; // [
+    const own = encoded?.[index];
+    out[at++] = base64 ? 34 : 91; // " or [
+    if (own === undefined) {
       out.set(vector.bytes.subarray(vector.start, vector.end), at);
       at += vector.end - vector.start;
-      out[at++] = 93; // ]
     } else {
-      out[at++] = 34; // "
-      at += encoder.encodeInto(encoded[index] as string, out.subarray(at)).written;
-      out[at++] = 34;
+      at += encoder.encodeInto(own, out.subarray(at)).written;
     }
+    out[at++] = base64 ? 34 : 93; // " or ]
     out[at++] = 125; // }
   }
   writeAscii(out, at, tail);
   return out;
+}
+
+/** The base64 of each vector the upstream sent as numbers (undefined for those it sent as base64). */
+function encodeNumberVectors(vectors: readonly VectorText[], encodeBase64: Base64Encoder): (string | undefined)[] | undefined {
+  const numeric = vectors.filter((vector) => !vector.base64);
+  if (numeric.length === 0) return undefined;
+  const encoded = vectorsBase64(numeric, encodeBase64);
+  let next = 0;
+  return vectors.map((vector) => (vector.base64 ? undefined : encoded[next++]));
 }
 
 const itemHead = (index: number): string => `{"index":${index},"object":"embedding","embedding":`;

@@ -39,6 +39,10 @@ const isHex = (code: number): boolean => isDigit(code) || (code >= 65 && code <=
 
 const decoder = new TextDecoder();
 
+// 1 for the bytes of the standard base64 alphabet: A-Z, a-z, 0-9, + and /.
+const base64Alphabet = new Uint8Array(256);
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') base64Alphabet[character.charCodeAt(0)] = 1;
+
 /**
  * The text of `bytes` between `start` and `end`. Short ASCII runs (member names, small values) are
  * built here: a decoder call costs more than the loop for the seventy-odd names of an answer.
@@ -230,6 +234,23 @@ export class JsonTextScanner {
     }
     this.at = end;
     return listCount;
+  }
+
+  /**
+   * Reads a string holding standard base64 (RFC 4648 alphabet, `=` padding, no escapes or blanks) and
+   * returns how many bytes it encodes, or -1 when it holds anything else (the cursor is then after it).
+   */
+  base64String(): number {
+    this.skipWhitespace();
+    const bytes = this.bytes;
+    const start = this.at + 1;
+    if (this.skipString()) return -1;
+    const end = this.at - 1;
+    let padding = 0;
+    if (end > start && bytes[end - 1] === 61 /* = */) padding = bytes[end - 2] === 61 ? 2 : 1;
+    if ((end - start) % 4 !== 0) return -1;
+    for (let at = start; at < end - padding; at += 1) if (base64Alphabet[bytes[at] as number] !== 1) return -1;
+    return ((end - start) / 4) * 3 - padding;
   }
 
   private literal(word: string): boolean {

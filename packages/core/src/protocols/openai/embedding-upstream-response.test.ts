@@ -84,6 +84,25 @@ describe('readEmbeddingUpstreamResponse', () => {
     }
   });
 
+  it('reads a base64 vector only where base64 was asked for, counting its float32 values with and without padding', () => {
+    const base64Of = (values: readonly number[]) => Buffer.from(Float32Array.from(values).buffer).toString('base64');
+    for (const values of [[1], [1, 2], [1, 2, 3]]) {
+      const text = JSON.stringify({ data: [{ index: 0, embedding: base64Of(values) }], usage: { prompt_tokens: 1 } });
+      const bytes = new TextEncoder().encode(text);
+      const vector = readEmbeddingUpstreamResponse(bytes, 1, values.length, true).vectors[0];
+      expect(vector).toMatchObject({ base64: true, length: values.length });
+      expect(new TextDecoder().decode(bytes.subarray(vector?.start, vector?.end))).toBe(base64Of(values));
+      expect(failure(() => readEmbeddingUpstreamResponse(bytes, 1, values.length))).toMatchObject({ status: 502 });
+    }
+    for (const embedding of ['AAAA', 'AAA', 'AA=A', 'AAA*', 'AAAAAAAAAAAA', ' AAAAAA']) {
+      const bytes = new TextEncoder().encode(JSON.stringify({ data: [{ index: 0, embedding }], usage: { prompt_tokens: 1 } }));
+      expect(
+        failure(() => readEmbeddingUpstreamResponse(bytes, 1, undefined, true)),
+        embedding,
+      ).toMatchObject({ status: 502 });
+    }
+  });
+
   it('is a 502 for text that is not JSON', () => {
     const whole = JSON.stringify(vllmBody);
     for (const text of [

@@ -3,11 +3,15 @@ import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scann
 
 // Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
 // from their bytes in one pass: the vectors are never parsed into numbers, only checked, counted and
-// located, so that `float` answers carry the upstream's number bytes and `base64` ones are encoded from them.
+// located, so that answers carry the upstream's own bytes: its number lists for `float`, its base64
+// text for `base64` (or base64 encoded here from numbers, when the upstream answered with those).
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-/** One vector's numbers as the upstream wrote them: `bytes` between `start` and `end`, without the brackets. */
+/**
+ * One vector as the upstream wrote it: `bytes` between `start` and `end`, without the brackets (a list
+ * of numbers) or the quotes (`base64`: the base64 of its little-endian float32 values).
+ */
 export interface VectorText {
   /** The upstream's whole answer. */
   readonly bytes: Uint8Array;
@@ -15,6 +19,7 @@ export interface VectorText {
   readonly end: number;
   /** How many numbers it holds. */
   readonly length: number;
+  readonly base64: boolean;
 }
 
 export interface UpstreamEmbeddings {
@@ -34,11 +39,17 @@ interface ItemFields {
 }
 
 /**
- * The vectors of an upstream embeddings answer (its bytes), ordered by `index`. Text that is not JSON,
+ * The vectors of an upstream embeddings answer (its bytes), ordered by `index`. With `base64Allowed`
+ * (the client asked for base64, and so did the call) a vector may be a base64 string as well as a list. Text that is not JSON,
  * a body of the wrong shape, a vector count other than `expectedCount`, missing or repeated indexes, or
  * a vector length other than the requested `dimensions` is the upstream's failure (502), never passed on.
  */
-export function readEmbeddingUpstreamResponse(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined): UpstreamEmbeddings {
+export function readEmbeddingUpstreamResponse(
+  bytes: Uint8Array,
+  expectedCount: number,
+  dimensions: number | undefined,
+  base64Allowed = false,
+): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
   const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
@@ -59,7 +70,7 @@ export function readEmbeddingUpstreamResponse(bytes: Uint8Array, expectedCount: 
         scanner.array((position) => {
           path = `data[${position}]`;
           if (scanner.peek() !== 123) throw unexpected(`${path}: expected an object`);
-          items.push(readItem(scanner, path, unexpected));
+          items.push(readItem(scanner, path, unexpected, base64Allowed));
         });
       } else if (key === 'usage') {
         path = 'usage';
@@ -118,11 +129,17 @@ export function readEmbeddingUpstreamResponse(bytes: Uint8Array, expectedCount: 
   };
 }
 
-function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: string) => GatewayError): ItemFields {
+function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: string) => GatewayError, base64Allowed: boolean): ItemFields {
   const item: ItemFields = { index: undefined, vector: undefined };
   scanner.object((key) => {
     if (key === 'index') item.index = JSON.parse(scanner.valueText()) as unknown;
-    else if (key === 'embedding') {
+    else if (key === 'embedding' && base64Allowed && scanner.peek() === 34 /* " */) {
+      const start = scanner.at + 1;
+      const byteCount = scanner.base64String();
+      // float32 values: four bytes each.
+      if (byteCount < 0 || byteCount % 4 !== 0) throw unexpected(`${path}.embedding: expected base64 of float32 values`);
+      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length: byteCount / 4, base64: true };
+    } else if (key === 'embedding') {
       if (scanner.peek() !== 91 /* [ */) throw unexpected(`${path}.embedding: expected an array of numbers`);
       const start = scanner.at + 1;
       let length: number;
@@ -132,7 +149,7 @@ function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: s
         if (error instanceof JsonTextError) throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
         throw error;
       }
-      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length };
+      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length, base64: false };
     } else scanner.skipValue();
   });
   return item;
