@@ -85,7 +85,7 @@ describe('readEmbeddingUpstreamResponse', () => {
   });
 
   it('reads a base64 vector only where base64 was asked for, counting its float32 values with and without padding', () => {
-    const base64Of = (values: readonly number[]) => Buffer.from(Float32Array.from(values).buffer).toString('base64');
+    const base64Of = (values: readonly number[]) => btoa(String.fromCharCode(...new Uint8Array(Float32Array.from(values).buffer)));
     for (const values of [[1], [1, 2], [1, 2, 3]]) {
       const text = JSON.stringify({ data: [{ index: 0, embedding: base64Of(values) }], usage: { prompt_tokens: 1 } });
       const bytes = new TextEncoder().encode(text);
