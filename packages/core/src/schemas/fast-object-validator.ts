@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import { withoutTopLevelNulls } from './nulls-as-absent.js';
+
+/**
+ * A request body's parsed value, or `undefined` when the fast path cannot vouch for one (an unknown key,
+ * a failing field, a failing cross-field check): the caller then runs the zod schema itself, which
+ * gives the error.
+ */
+export type FastValidator = (value: unknown) => object | undefined;
+
+type Internals = z.core.$ZodTypeInternals;
+
+/** What an absent key does to the result, as zod's object parser decides it (`handlePropertyResult`). */
+type AbsentRule =
+  /** Optional in and out: the key stays absent and its schema is not consulted. */
+  | 'skip'
+  /** Required: zod refuses the body. */
+  | 'refuse'
+  /** A default, a catch or a transform: the schema runs on `undefined` and may put a value in. */
+  | 'run';
+
+interface Field {
+  key: string;
+  /** Index in the shape: zod's output has the shape's key order. */
+  position: number;
+  schema: Internals;
+  absent: AbsentRule;
+  optin: Internals['optin'];
+  optoutOptional: boolean;
+}
+
+function absentRule(schema: Internals): AbsentRule {
+  if (schema.optin === undefined) return 'refuse';
+  if (schema.optin === 'optional' && schema.optout === 'optional') return 'skip';
+  return 'run';
+}
+
+function hasChecks(schema: Internals): boolean {
+  return (schema.def.checks?.length ?? 0) > 0;
+}
+
+/**
+ * A validator that gives exactly what `schema.safeParse` gives for a valid JSON body, visiting only the
+ * keys the body has instead of every key of the shape (zod's object parser runs all ~40 optional keys of
+ * a request schema, present or not, and allocates for each). `schema` is a top-level `z.object` or
+ * `z.strictObject`, optionally with checks (refine, superRefine) and optionally wrapped by
+ * `nullsAsAbsent`. Undefined for any other schema, which zod alone then validates.
+ *
+ * The value must be what JSON.parse returns (own enumerable data properties, `Object.prototype`):
+ * presence is then the same as zod's `key in input`. Each present key is checked by its own shape
+ * entry, so every nested rule, transform and message stays zod's.
+ */
+export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | undefined {
+  let nullsAsAbsent = false;
+  let object = schema._zod;
+  if (object.def.type === 'pipe') {
+    const pipe = object.def as z.core.$ZodPipeDef;
+    const preprocess = pipe.in._zod;
+    if (hasChecks(object) || preprocess.def.type !== 'transform' || hasChecks(preprocess)) return undefined;
+    if ((preprocess.def as z.core.$ZodTransformDef).transform !== withoutTopLevelNulls) return undefined;
+    nullsAsAbsent = true;
+    object = pipe.out._zod;
+  }
+  if (object.def.type !== 'object') return undefined;
+  const def = object.def as z.core.$ZodObjectDef;
+  // Strict (catchall never) refuses an unknown key, plain (no catchall) drops it; a catchall that parses
+  // unknown keys is not handled.
+  const catchall = def.catchall?._zod.def.type;
+  if (catchall !== undefined && catchall !== 'never') return undefined;
+  const strict = catchall === 'never';
+  const shape = def.shape;
+  if (Object.getOwnPropertySymbols(shape).length > 0) return undefined;
+  const fields = new Map<string, Field>();
+  const keys = Object.keys(shape);
+  for (const [position, key] of keys.entries()) {
+    // A key Object.prototype has would be "present" in every body (zod tests presence with `in`).
+    if (key in Object.prototype || key === '__proto__') return undefined;
+    const entry = shape[key];
+    if (entry === undefined) return undefined;
+    const internals = entry._zod;
+    fields.set(key, { key, position, schema: internals, absent: absentRule(internals), optin: internals.optin, optoutOptional: internals.optout === 'optional' });
+  }
+  const absentSensitive = [...fields.values()].filter((field) => field.absent !== 'skip');
+  const checks = def.checks ?? [];
+
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const input = value as Record<string, unknown>;
+    // One context per parse, as safeParse makes: zod keeps per-parse state (cycle memo) on it.
+    const ctx: z.core.ParseContextInternal = { async: false };
+    let output: Record<string, unknown> = {};
+    let last = -1;
+    let ordered = true;
+    for (const key in input) {
+      const field = fields.get(key);
+      const given = input[key];
+      if (nullsAsAbsent && given === null) continue;
+      if (field === undefined) {
+        if (strict) return undefined;
+        continue;
+      }
+      const result = field.schema.run({ value: given, issues: [] }, ctx);
+      if (result instanceof Promise || result.issues.length > 0) return undefined;
+      output[key] = result.value;
+      if (field.position < last) ordered = false;
+      last = field.position;
+    }
+    for (const field of absentSensitive) {
+      const given = input[field.key];
+      const present = given === undefined ? field.key in input : !(nullsAsAbsent && given === null);
+      if (present) continue;
+      if (field.absent === 'refuse') return undefined;
+      const result = field.schema.run({ value: undefined, issues: [] }, ctx);
+      if (result instanceof Promise) return undefined;
+      if (result.issues.length > 0) {
+        // zod drops a failure on an absent key that is optional both ways, and refuses the body otherwise.
+        if (field.optoutOptional) continue;
+        return undefined;
+      }
+      if (result.value === undefined && (field.optin !== 'defaulted' || field.optoutOptional)) continue;
+      output[field.key] = result.value;
+      if (field.position < last) ordered = false;
+      last = field.position;
+    }
+    if (!ordered) output = inShapeOrder(output, keys);
+    if (checks.length === 0) return output;
+    // An object's checks are typed for a `never` input (its type is not known to the def); they read the parsed object.
+    const payload: z.core.ParsePayload<never> = { value: output as never, issues: [] };
+    for (const check of checks) {
+      const internals = check._zod;
+      if (internals.def.when !== undefined && !internals.def.when(payload)) continue;
+      const pending = internals.check(payload);
+      if (pending instanceof Promise || payload.issues.length > 0) return undefined;
+    }
+    return payload.value;
+  };
+}
+
+function inShapeOrder(output: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of keys) if (key in output) ordered[key] = output[key];
+  return ordered;
+}
