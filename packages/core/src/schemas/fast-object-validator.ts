@@ -83,27 +83,42 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
   const absentSensitive = [...fields.values()].filter((field) => field.absent !== 'skip');
   const checks = def.checks ?? [];
 
-  return (value) => {
+  // The fields found and their parsed values, kept in shape order (zod's output order, which the
+  // upstream request's JSON keeps). Reused across calls, and the values let go of after each call, so
+  // nothing of a request outlives it; `count` is how many slots the current call uses.
+  const foundFields: Field[] = [];
+  const foundValues: unknown[] = [];
+  let count = 0;
+  const found = (field: Field, parsed: unknown): void => {
+    let index = count;
+    while (index > 0) {
+      const before = foundFields[index - 1];
+      if (before === undefined || before.position < field.position) break;
+      foundFields[index] = before;
+      foundValues[index] = foundValues[index - 1];
+      index -= 1;
+    }
+    foundFields[index] = field;
+    foundValues[index] = parsed;
+    count += 1;
+  };
+
+  const validate = (value: unknown): object | undefined => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const input = value as Record<string, unknown>;
     // One context per parse, as safeParse makes: zod keeps per-parse state (cycle memo) on it.
     const ctx: z.core.ParseContextInternal = { async: false };
-    let output: Record<string, unknown> = {};
-    let last = -1;
-    let ordered = true;
     for (const key in input) {
-      const field = fields.get(key);
       const given = input[key];
       if (nullsAsAbsent && given === null) continue;
+      const field = fields.get(key);
       if (field === undefined) {
         if (strict) return undefined;
         continue;
       }
       const result = field.schema.run({ value: given, issues: [] }, ctx);
       if (result instanceof Promise || result.issues.length > 0) return undefined;
-      output[key] = result.value;
-      if (field.position < last) ordered = false;
-      last = field.position;
+      found(field, result.value);
     }
     for (const field of absentSensitive) {
       const given = input[field.key];
@@ -118,11 +133,13 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
         return undefined;
       }
       if (result.value === undefined && (field.optin !== 'defaulted' || field.optoutOptional)) continue;
-      output[field.key] = result.value;
-      if (field.position < last) ordered = false;
-      last = field.position;
+      found(field, result.value);
     }
-    if (!ordered) output = inShapeOrder(output, keys);
+    const output: Record<string, unknown> = {};
+    for (let index = 0; index < count; index += 1) {
+      const field = foundFields[index];
+      if (field !== undefined) output[field.key] = foundValues[index];
+    }
     if (checks.length === 0) return output;
     // An object's checks are typed for a `never` input (its type is not known to the def); they read the parsed object.
     const payload: z.core.ParsePayload<never> = { value: output as never, issues: [] };
@@ -134,10 +151,13 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
     }
     return payload.value;
   };
-}
 
-function inShapeOrder(output: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const ordered: Record<string, unknown> = {};
-  for (const key of keys) if (key in output) ordered[key] = output[key];
-  return ordered;
+  return (value) => {
+    count = 0;
+    try {
+      return validate(value);
+    } finally {
+      foundValues.fill(undefined, 0, count);
+    }
+  };
 }
