@@ -433,6 +433,13 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
     expect(refused).toBeGreaterThan(10);
   });
 
+  it('builds no validator for a shape with fewer optional keys than asked for', () => {
+    expect(fastObjectValidator(chatCompletionsRequestSchema, { minimumOptionalKeys: 16 })).toBeDefined();
+    expect(fastObjectValidator(responsesRequestSchema, { minimumOptionalKeys: 16 })).toBeDefined();
+    expect(fastObjectValidator(tokenizeRequestSchema, { minimumOptionalKeys: 2 })).toBeUndefined();
+    expect(fastObjectValidator(tokenizeRequestSchema, { minimumOptionalKeys: 1 })).toBeDefined();
+  });
+
   it('refuses what it does not handle, leaving it to zod', () => {
     expect(fastObjectValidator(z.string())).toBeUndefined();
     expect(fastObjectValidator(z.looseObject({ a: z.string() }))).toBeUndefined();

@@ -10,6 +10,14 @@ export type FastValidator = (value: unknown) => object | undefined;
 
 type Internals = z.core.$ZodTypeInternals;
 
+export interface FastValidatorOptions {
+  /**
+   * No validator (undefined) for a shape with fewer keys than this that are optional both ways: skipping
+   * absent keys is all the fast path saves, and with few of them zod's own compiled parser is faster.
+   */
+  minimumOptionalKeys?: number;
+}
+
 /** What an absent key does to the result, as zod's object parser decides it (`handlePropertyResult`). */
 type AbsentRule =
   /** Optional in and out: the key stays absent and its schema is not consulted. */
@@ -27,6 +35,8 @@ interface Field {
   absent: AbsentRule;
   optin: Internals['optin'];
   optoutOptional: boolean;
+  /** The call that last found this key in a body (see `call` below): marks presence without a lookup. */
+  seenIn: number;
 }
 
 function absentRule(schema: Internals): AbsentRule {
@@ -50,7 +60,7 @@ function hasChecks(schema: Internals): boolean {
  * presence is then the same as zod's `key in input`. Each present key is checked by its own shape
  * entry, so every nested rule, transform and message stays zod's.
  */
-export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | undefined {
+export function fastObjectValidator(schema: z.core.$ZodType, options: FastValidatorOptions = {}): FastValidator | undefined {
   let nullsAsAbsent = false;
   let object = schema._zod;
   if (object.def.type === 'pipe') {
@@ -78,9 +88,12 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
     const entry = shape[key];
     if (entry === undefined) return undefined;
     const internals = entry._zod;
-    fields.set(key, { key, position, schema: internals, absent: absentRule(internals), optin: internals.optin, optoutOptional: internals.optout === 'optional' });
+    const absent = absentRule(internals);
+    fields.set(key, { key, position, schema: internals, absent, optin: internals.optin, optoutOptional: internals.optout === 'optional', seenIn: 0 });
   }
-  const absentSensitive = [...fields.values()].filter((field) => field.absent !== 'skip');
+  const requiredCount = [...fields.values()].filter((field) => field.absent === 'refuse').length;
+  const filledWhenAbsent = [...fields.values()].filter((field) => field.absent === 'run');
+  if (keys.length - requiredCount - filledWhenAbsent.length < (options.minimumOptionalKeys ?? 0)) return undefined;
   const checks = def.checks ?? [];
 
   // The fields found and their parsed values, kept in shape order (zod's output order, which the
@@ -89,6 +102,7 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
   const foundFields: Field[] = [];
   const foundValues: unknown[] = [];
   let count = 0;
+  let call = 0;
   const found = (field: Field, parsed: unknown): void => {
     let index = count;
     while (index > 0) {
@@ -108,6 +122,7 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
     const input = value as Record<string, unknown>;
     // One context per parse, as safeParse makes: zod keeps per-parse state (cycle memo) on it.
     const ctx: z.core.ParseContextInternal = { async: false };
+    let requiredFound = 0;
     for (const key in input) {
       const given = input[key];
       if (nullsAsAbsent && given === null) continue;
@@ -119,12 +134,12 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
       const result = field.schema.run({ value: given, issues: [] }, ctx);
       if (result instanceof Promise || result.issues.length > 0) return undefined;
       found(field, result.value);
+      field.seenIn = call;
+      if (field.absent === 'refuse') requiredFound += 1;
     }
-    for (const field of absentSensitive) {
-      const given = input[field.key];
-      const present = given === undefined ? field.key in input : !(nullsAsAbsent && given === null);
-      if (present) continue;
-      if (field.absent === 'refuse') return undefined;
+    if (requiredFound !== requiredCount) return undefined;
+    for (const field of filledWhenAbsent) {
+      if (field.seenIn === call) continue;
       const result = field.schema.run({ value: undefined, issues: [] }, ctx);
       if (result instanceof Promise) return undefined;
       if (result.issues.length > 0) {
@@ -154,6 +169,7 @@ export function fastObjectValidator(schema: z.core.$ZodType): FastValidator | un
 
   return (value) => {
     count = 0;
+    call += 1;
     try {
       return validate(value);
     } finally {
