@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
+import { type FastValidator, fastObjectValidator } from './fast-object-validator.js';
 import { parseJson } from './parse-json.js';
 
 type PathSegment = PropertyKey;
@@ -48,8 +49,32 @@ export function validateRequest<Schema extends z.ZodType>(schema: Schema, value:
   throw issueToGatewayError(issue, value);
 }
 
-/** Parses a raw JSON body (prototype-poisoning safe) and validates it; every failure is a 400. */
+// Built on a schema's first request; null where the schema is not one the fast path handles or where it
+// would not pay. Measured per parse (micro-benchmark on a shared machine, all validators in use): chat
+// and responses (about 50 optional keys each) about 3x faster with a fifth of the allocations; tokenize,
+// rerank, embeddings, compat embed and images (3 to 11 optional keys) 0.1 to 0.3 us slower than zod's
+// own compiled object parser.
+const minimumOptionalKeys = 16;
+const fastValidators = new WeakMap<z.ZodType, FastValidator | null>();
+
+function fastValidatorFor(schema: z.ZodType): FastValidator | null {
+  let validator = fastValidators.get(schema);
+  if (validator === undefined) {
+    validator = fastObjectValidator(schema, { minimumOptionalKeys }) ?? null;
+    fastValidators.set(schema, validator);
+  }
+  return validator;
+}
+
+/**
+ * Parses a raw JSON body (prototype-poisoning safe) and validates it; every failure is a 400. A valid
+ * body of a schema with many optional keys takes the fast path (only its own keys are checked);
+ * whatever that path cannot vouch for goes through the whole schema, so a refusal is always zod's own.
+ */
 export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, body: string | undefined): z.output<Schema> {
   if (body === undefined) throw GatewayError.invalidJson('the body is empty.');
-  return validateRequest(schema, parseJson(body));
+  const value = parseJson(body);
+  const parsed = fastValidatorFor(schema)?.(value);
+  if (parsed !== undefined) return parsed as z.output<Schema>;
+  return validateRequest(schema, value);
 }
