@@ -32,7 +32,7 @@ export async function loopStats(target) {
 export async function probe(target, scenario, headers) {
   const response = await undici.request(`${target.origin}${scenario.path}`, { method: 'POST', headers, body: scenario.body });
   const text = await response.body.text();
-  if (response.statusCode !== 200 || !text.includes(scenario.expect)) {
+  if (response.statusCode !== 200 || !text.includes(scenario.expect) || scenario.complete?.(text) === false) {
     return `status ${response.statusCode}: ${text.slice(0, 300)}`;
   }
   return undefined;

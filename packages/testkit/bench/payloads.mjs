@@ -37,10 +37,26 @@ export function responsesRequestBody() {
   });
 }
 
-export function embeddingsRequestBody(inputs = 16) {
+/** `encodingFormat` base64 is what openai-node sends when its caller names no format. */
+export function embeddingsRequestBody(inputs = 16, encodingFormat = undefined) {
   return JSON.stringify({
     model: embeddingModel,
     input: Array.from({ length: inputs }, (_, index) => `document number ${index}: a short passage of text to embed for retrieval`),
+    ...(encodingFormat === undefined ? {} : { encoding_format: encodingFormat }),
+  });
+}
+
+/**
+ * Whether an embeddings answer holds `inputs` vectors of `dimensions` values in the form asked for
+ * (base64: 4 bytes per value), in index order: the bench measures only targets that answer in full.
+ */
+export function embeddingsAnswerComplete(text, inputs, dimensions, encodingFormat) {
+  const data = JSON.parse(text).data;
+  if (!Array.isArray(data) || data.length !== inputs) return false;
+  return data.every((item, index) => {
+    if (item.index !== index) return false;
+    if (encodingFormat === 'base64') return typeof item.embedding === 'string' && Buffer.from(item.embedding, 'base64').length === dimensions * 4;
+    return Array.isArray(item.embedding) && item.embedding.length === dimensions && item.embedding.every((value) => typeof value === 'number');
   });
 }
 
@@ -122,15 +138,21 @@ export function responsesStreamEvents(model, pieces) {
   return events;
 }
 
-/** vLLM's embeddings answer: float32 values printed as Python prints them (about 20 characters each). */
-export function embeddingsBody(model, inputs, dimensions) {
+/**
+ * vLLM's embeddings answer: float32 values printed as Python prints them (about 20 characters each),
+ * or with `base64` the base64 of their little-endian float32 bytes, as vLLM writes it.
+ */
+export function embeddingsBody(model, inputs, dimensions, encodingFormat = 'float') {
   let seed = 2_166_136_261;
   const next = () => {
     seed = Math.imul(seed ^ (seed >>> 15), 2_246_822_507) >>> 0;
     seed = Math.imul(seed ^ (seed >>> 13), 3_266_489_909) >>> 0;
     return Math.fround(((seed % 200_001) - 100_000) / 1_000_000 + 1e-9 * (seed % 97));
   };
-  const data = Array.from({ length: inputs }, (_, index) => ({ index, object: 'embedding', embedding: Array.from({ length: dimensions }, next) }));
+  const data = Array.from({ length: inputs }, (_, index) => {
+    const values = Array.from({ length: dimensions }, next);
+    return { index, object: 'embedding', embedding: encodingFormat === 'base64' ? Buffer.from(Float32Array.from(values).buffer).toString('base64') : values };
+  });
   return JSON.stringify({
     id: 'embd-0123456789abcdef0123456789abcdef',
     object: 'list',

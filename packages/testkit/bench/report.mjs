@@ -118,7 +118,8 @@ export function evaluateTargets(results) {
   check('2 chat stream: infergate / floor req/s', ratio(2), '>= 0.7', ratio(2) >= 0.7);
   check('3 embeddings: infergate / floor req/s', ratio(3), '>= 0.7', ratio(3) >= 0.7);
   check('4 responses stream: infergate / floor req/s', ratio(4), '>= 0.7', ratio(4) >= 0.7);
-  for (const id of [1, 2, 3, 4]) {
+  check('10 embeddings base64: infergate / floor req/s', ratio(10), '>= 0.7', ratio(10) >= 0.7);
+  for (const id of [1, 2, 3, 4, 10]) {
     const added = find(results, id, 'infergate')?.fixedRate?.p99 - find(results, id, 'direct')?.fixedRate?.p99;
     check(`${id}: added p99 vs direct at half of infergate's peak`, added, '<= 1 ms', added <= 1, ' ms');
   }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { measureAuthRejections } from './auth-timing.mjs';
 import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
 import { measureLimiter } from './measure-limiter.mjs';
-import { chatRequestBody, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
+import { chatRequestBody, embeddingsAnswerComplete, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
 import { runProfile } from './run-profile.mjs';
@@ -50,7 +50,7 @@ const settings = quick
       warmSeconds: 2,
       seconds: 5,
       fixedSeconds: 3,
-      fixedRateScenarios: [1, 2, 3, 4],
+      fixedRateScenarios: [1, 2, 3, 4, 10],
       connections: 64,
       longStreams: 1_000,
       longChunks: 600,
@@ -80,8 +80,17 @@ const throughputScenarios = [
     path: '/v1/embeddings',
     body: embeddingsRequestBody(16),
     expect: '"embedding"',
+    complete: (text) => embeddingsAnswerComplete(text, 16, 1024, 'float'),
   },
   { id: 4, title: 'responses endpoint, streaming (32 deltas)', path: '/v1/responses', body: responsesRequestBody(), expect: 'response.completed' },
+  {
+    id: 10,
+    title: "embeddings in base64 (openai-node's default), 16 inputs -> 16 x 1024 float32 (~88 KB upstream answer)",
+    path: '/v1/embeddings',
+    body: embeddingsRequestBody(16, 'base64'),
+    expect: '"embedding"',
+    complete: (text) => embeddingsAnswerComplete(text, 16, 1024, 'base64'),
+  },
 ];
 
 // Scenario 9 runs in a child of its own: --expose-gc and a young generation large enough that the
@@ -126,7 +135,7 @@ async function main() {
   buildInfergate();
   const cores = availableParallelism();
   const layout = planCores(cores);
-  const serverScenarios = [1, 2, 3, 4, 5, 6, 7].some(wanted);
+  const serverScenarios = [1, 2, 3, 4, 5, 6, 7, 10].some(wanted);
   settings.generator = serverScenarios ? ensureWrk(log) : 'none';
   log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
   log(
@@ -168,7 +177,7 @@ async function main() {
   }
 
   // Scenario 8 runs its own processes: the stub and the proxies start only for the others.
-  const needsProxies = [1, 2, 3, 4, 5, 6, 7].some(wanted);
+  const needsProxies = [1, 2, 3, 4, 5, 6, 7, 10].some(wanted);
   const stub = needsProxies ? await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs }) : { ports: [0] };
   const direct = { name: 'direct', origin: `http://127.0.0.1:${stub.ports[0]}` };
   let floor = needsProxies ? await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore }) : undefined;

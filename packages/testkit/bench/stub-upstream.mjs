@@ -18,6 +18,7 @@ const shortStream = chatStreamEvents('stub-model', 32).map((event) => Buffer.fro
 const longStream = chatStreamEvents('stub-long', longChunks).map((event) => Buffer.from(event));
 const responsesStream = responsesStreamEvents('alpha36-35b-a3b-instruct', 32).map((event) => Buffer.from(event));
 const embeddings = Buffer.from(embeddingsBody('stub-embed', 16, 1024));
+const embeddingsBase64 = Buffer.from(embeddingsBody('stub-embed', 16, 1024, 'base64'));
 const imageEdit = Buffer.from(imageEditBody());
 
 const jsonHeaders = (length) => ({ 'content-type': 'application/json', 'content-length': length });
@@ -62,7 +63,9 @@ function answer(request, response, body) {
     // Only direct and floor call this: infergate turns /v1/responses into a chat stream upstream.
     sendStream(response, responsesStream);
   } else if (request.method === 'POST' && url === '/v1/embeddings') {
-    response.writeHead(200, jsonHeaders(embeddings.length)).end(embeddings);
+    // vLLM answers in the form asked for (scenario 10 asks for base64, as openai-node does by default).
+    const answer = body.includes('"encoding_format":"base64"') ? embeddingsBase64 : embeddings;
+    response.writeHead(200, jsonHeaders(answer.length)).end(answer);
   } else if (request.method === 'POST' && url === '/v1/images/edits') {
     response.writeHead(200, jsonHeaders(imageEdit.length)).end(imageEdit);
   } else if (request.method === 'GET') {
@@ -75,8 +78,8 @@ function answer(request, response, body) {
 }
 
 function onRequest(request, response) {
-  // Only the chat route looks at its body (a substring test); image bodies are drained unread.
-  if (request.url === '/v1/chat/completions') {
+  // Only the chat and embeddings routes look at their bodies (a substring test); image bodies are drained unread.
+  if (request.url === '/v1/chat/completions' || request.url === '/v1/embeddings') {
     let body = '';
     request.setEncoding('latin1');
     request.on('data', (chunk) => {

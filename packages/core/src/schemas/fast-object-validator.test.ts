@@ -25,7 +25,33 @@ interface Table {
 }
 
 // Values tried on every key of every schema: each is valid for some keys and wrong for most.
-const anyValue: unknown[] = [null, '', 'x', 'auto', 0, -1, 1, 2, 1.5, 3, 17, 100, 1e9, -0.5, true, false, [], [1], [0, 1], ['x'], [''], [[1]], {}, { a: 1 }, { a: 'b' }];
+const anyValue: unknown[] = [
+  null,
+  '',
+  'x',
+  'auto',
+  0,
+  -1,
+  1,
+  2,
+  1.5,
+  3,
+  17,
+  100,
+  1e9,
+  -0.5,
+  true,
+  false,
+  [],
+  [1],
+  [0, 1],
+  ['x'],
+  [''],
+  [[1]],
+  {},
+  { a: 1 },
+  { a: 'b' },
+];
 
 const samplingSamples: Record<string, unknown[]> = {
   use_beam_search: [true],
@@ -87,7 +113,12 @@ const chat: Table = {
     logprobs: [],
     top_logprobs: [20, 21],
     user: [],
-    response_format: [{ type: 'text' }, { type: 'json_object' }, { type: 'json_schema', json_schema: { name: 's', schema: { type: 'object' } } }, { type: 'yaml' }],
+    response_format: [
+      { type: 'text' },
+      { type: 'json_object' },
+      { type: 'json_schema', json_schema: { name: 's', schema: { type: 'object' } } },
+      { type: 'yaml' },
+    ],
     tools: [[chatTool], [{ type: 'function', function: { name: '' } }]],
     tool_choice: ['none', 'required', { type: 'function', function: { name: 'f' } }],
     parallel_tool_calls: [],
@@ -163,7 +194,18 @@ const chat: Table = {
     // Fault matrix row 25: vLLM's own keys are refused by name.
     { model: 'm', messages: [{ role: 'user', content: 'Hi' }], chat_template_kwargs: { enable_thinking: true } },
     // A client that sends every optional field, most of them as null.
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], temperature: null, top_p: null, stop: null, tools: null, tool_choice: null, user: null, n: null, unknown_null: null },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      temperature: null,
+      top_p: null,
+      stop: null,
+      tools: null,
+      tool_choice: null,
+      user: null,
+      n: null,
+      unknown_null: null,
+    },
   ],
 };
 
@@ -176,7 +218,13 @@ const responses: Table = {
       [{ role: 'user', content: 'Hi' }],
       [
         { type: 'message', role: 'system', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'input_text', text: 'What?' }, { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'auto' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What?' },
+            { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'auto' },
+          ],
+        },
         { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'Hello.', annotations: [] }] },
         { type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
         { type: 'function_call_output', call_id: 'c1', output: '42' },
@@ -197,7 +245,11 @@ const responses: Table = {
     tool_choice: ['none', 'required', { type: 'function', name: 'f' }],
     parallel_tool_calls: [],
     max_tool_calls: [],
-    text: [{ format: { type: 'text' } }, { format: { type: 'json_schema', name: 's', schema: { type: 'object' } }, verbosity: 'low' }, { format: { type: 'yaml' } }],
+    text: [
+      { format: { type: 'text' } },
+      { format: { type: 'json_schema', name: 's', schema: { type: 'object' } }, verbosity: 'low' },
+      { format: { type: 'yaml' } },
+    ],
     store: [],
     metadata: [{ a: 'b' }, Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v'])), { ['k'.repeat(65)]: 'v' }],
     include: [['reasoning.encrypted_content']],
@@ -420,7 +472,10 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
         const issue = expected.error.issues[0];
         if (issue === undefined) throw new Error(`zod refused ${text} without an issue`);
         const zodRefusal = issueToGatewayError(issue, JSON.parse(text));
-        expect(refusal(() => parseRequestBody(table.schema, text)), text).toStrictEqual({
+        expect(
+          refusal(() => parseRequestBody(table.schema, text)),
+          text,
+        ).toStrictEqual({
           status: zodRefusal.status,
           code: zodRefusal.code,
           param: zodRefusal.param,
@@ -465,7 +520,13 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
     });
     const validator = fastObjectValidator(schema);
     expect(validator).toBeDefined();
-    for (const body of [{ a: 'x' }, { a: 'x', refusing: 1 }, { a: 'x', refusing: 1, other: 2, caught: 'no', nullish: null }, { refusing: 1 }, { a: 'x', refusing: 1, defaulted: 'no' }]) {
+    for (const body of [
+      { a: 'x' },
+      { a: 'x', refusing: 1 },
+      { a: 'x', refusing: 1, other: 2, caught: 'no', nullish: null },
+      { refusing: 1 },
+      { a: 'x', refusing: 1, defaulted: 'no' },
+    ]) {
       const expected = schema.safeParse(body);
       const fast = validator?.(structuredClone(body));
       if (expected.success) {

@@ -238,19 +238,30 @@ export class JsonTextScanner {
 
   /**
    * Reads a string holding standard base64 (RFC 4648 alphabet, `=` padding, no escapes or blanks) and
-   * returns how many bytes it encodes, or -1 when it holds anything else (the cursor is then after it).
+   * returns how many bytes it encodes, or -1 when it holds anything else (the cursor is then on the first
+   * byte that is not base64).
    */
   base64String(): number {
     this.skipWhitespace();
     const bytes = this.bytes;
+    if (bytes[this.at] !== quote) this.fail('a string');
+    // One pass that reads the alphabet and stops at anything else: the quote after up to two `=`, or a
+    // byte that makes the string something other than base64 (an escape included).
+    const alphabet = base64Alphabet;
     const start = this.at + 1;
-    if (this.skipString()) return -1;
-    const end = this.at - 1;
+    let at = start;
+    while (alphabet[bytes[at] as number] === 1) at += 1;
     let padding = 0;
-    if (end > start && bytes[end - 1] === 61 /* = */) padding = bytes[end - 2] === 61 ? 2 : 1;
-    if ((end - start) % 4 !== 0) return -1;
-    for (let at = start; at < end - padding; at += 1) if (base64Alphabet[bytes[at] as number] !== 1) return -1;
-    return ((end - start) / 4) * 3 - padding;
+    while (padding < 2 && bytes[at] === 61 /* = */) {
+      at += 1;
+      padding += 1;
+    }
+    if (bytes[at] !== quote || (at - start) % 4 !== 0) {
+      this.at = at;
+      return -1;
+    }
+    this.at = at + 1;
+    return ((at - start) / 4) * 3 - padding;
   }
 
   private literal(word: string): boolean {
