@@ -103,6 +103,40 @@ describe('readEmbeddingUpstreamResponse', () => {
     }
   });
 
+  it('reads long fractions wherever the answer sits in its buffer, and finds a wrong byte at every place in them', () => {
+    const numbers = ['0.12345678901234567', '-0.00098765432109876', '12.5e-3', '7', '-0.5'];
+    const answer = (list: string) => `{"data":[{"index":0,"embedding":[${list}]}],"usage":{"prompt_tokens":1}}`;
+    const encoder = new TextEncoder();
+    // The answer at each offset of a larger buffer, with digits before and after it.
+    const at = (text: string, offset: number) => {
+      const buffer = new Uint8Array(offset + text.length + 16).fill(0x37);
+      buffer.set(encoder.encode(text), offset);
+      return buffer.subarray(offset, offset + text.length);
+    };
+    for (let offset = 0; offset < 8; offset += 1) {
+      const result = readEmbeddingUpstreamResponse(at(answer(numbers.join(',')), offset), 1, numbers.length);
+      expect(numberTexts(result), `offset ${offset}`).toEqual([numbers.join(',')]);
+      const first = numbers[0] ?? '';
+      // `:` and `/` sit next to the digits in ASCII; `x` is far from them.
+      for (let place = 2; place < first.length; place += 1) {
+        for (const wrong of [':', '/', 'x']) {
+          const broken = `${first.slice(0, place)}${wrong}${first.slice(place + 1)}`;
+          expect(
+            failure(() => readEmbeddingUpstreamResponse(at(answer(broken), offset), 1)),
+            `offset ${offset}, ${broken}`,
+          ).toMatchObject({ status: 502 });
+        }
+      }
+      // Cut inside a fraction: the digits that follow in the buffer are not part of the answer.
+      const whole = answer(first);
+      const cut = whole.slice(0, whole.indexOf(first) + 12);
+      expect(
+        failure(() => readEmbeddingUpstreamResponse(at(cut, offset), 1)),
+        `offset ${offset}, cut`,
+      ).toMatchObject({ status: 502 });
+    }
+  });
+
   it('is a 502 for text that is not JSON', () => {
     const whole = JSON.stringify(vllmBody);
     for (const text of [
