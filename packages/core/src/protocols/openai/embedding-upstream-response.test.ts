@@ -122,7 +122,7 @@ describe('readEmbeddingUpstreamResponse', () => {
         for (const wrong of [':', '/', 'x']) {
           const broken = `${first.slice(0, place)}${wrong}${first.slice(place + 1)}`;
           expect(
-            failure(() => readEmbeddingUpstreamResponse(at(answer(broken), offset), 1)),
+            failure(() => readEmbeddingUpstreamResponse(at(answer(broken), offset), 1, undefined)),
             `offset ${offset}, ${broken}`,
           ).toMatchObject({ status: 502 });
         }
@@ -131,7 +131,7 @@ describe('readEmbeddingUpstreamResponse', () => {
       const whole = answer(first);
       const cut = whole.slice(0, whole.indexOf(first) + 12);
       expect(
-        failure(() => readEmbeddingUpstreamResponse(at(cut, offset), 1)),
+        failure(() => readEmbeddingUpstreamResponse(at(cut, offset), 1, undefined)),
         `offset ${offset}, cut`,
       ).toMatchObject({ status: 502 });
     }
