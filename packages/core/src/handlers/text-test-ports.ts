@@ -141,18 +141,19 @@ export interface ScriptedReads extends ScriptedEvents {
 }
 
 /**
- * Events as an upstream port hands them out (TakeableIterator): `next()` waits for the next read and
- * gives its first event, `take()` the rest of that read without a wait. Ends after the reads, or
- * throws `failWith` from the next() after them.
+ * Events as an upstream port hands them out (TakeableIterator): the first read is in already (the port
+ * read it for the first event), `take()` gives the events of the current read without a wait, and
+ * `next()` waits for the next read when they are taken. Ends after the reads, or throws `failWith`
+ * from the next() after them.
  */
 export function scriptedReads(reads: ReadonlyArray<readonly SseEvent[]>, failWith?: unknown): ScriptedReads {
-  let read = -1;
+  let read = 0;
   let index = 0;
   let returned = false;
   let waits = 0;
   let taken = 0;
   const fromRead = (): SseEvent | undefined => {
-    if (returned || read < 0) return undefined;
+    if (returned) return undefined;
     const event = reads[read]?.[index];
     if (event !== undefined) index += 1;
     return event;
