@@ -174,27 +174,30 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
   it.each([
     ['without metrics', {}],
     ['with error metrics', { metrics: { upstreamError: () => undefined } }],
-  ] as const)('hands out the other events of a network read without a wait (take), %s; next() waits for the next read and reports the end', async (_name, overrides) => {
-    let second: () => void = () => undefined;
-    const secondWrite = new Promise<void>((resolve) => (second = resolve));
-    const server = await stub(async (_request, response) => {
-      sseHeaders(response);
-      response.write('data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4-');
-      await secondWrite;
-      response.end('part\n\ndata: 5\n\n');
-    });
-    const port = makePort([upstreamAt('a', server.url)], transport(), overrides);
-    const { events } = asStream(await port.send(call({ stream: true })));
-    expect(await events.next()).toEqual({ done: false, value: { data: '1' } });
-    expect([events.take?.(), events.take?.(), events.take?.()]).toEqual([{ data: '2' }, { data: '3' }, undefined]);
-    const waiting = events.next();
-    second();
-    expect(await waiting).toEqual({ done: false, value: { data: '4-part' } });
-    expect(events.take?.()).toEqual({ data: '5' });
-    expect(events.take?.()).toBeUndefined();
-    expect(await events.next()).toEqual({ done: true, value: undefined });
-    expect(events.take?.()).toBeUndefined();
-  });
+  ] as const)(
+    'hands out the other events of a network read without a wait (take), %s; next() waits for the next read and reports the end',
+    async (_name, overrides) => {
+      let second: () => void = () => undefined;
+      const secondWrite = new Promise<void>((resolve) => (second = resolve));
+      const server = await stub(async (_request, response) => {
+        sseHeaders(response);
+        response.write('data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4-');
+        await secondWrite;
+        response.end('part\n\ndata: 5\n\n');
+      });
+      const port = makePort([upstreamAt('a', server.url)], transport(), overrides);
+      const { events } = asStream(await port.send(call({ stream: true })));
+      expect(await events.next()).toEqual({ done: false, value: { data: '1' } });
+      expect([events.take?.(), events.take?.(), events.take?.()]).toEqual([{ data: '2' }, { data: '3' }, undefined]);
+      const waiting = events.next();
+      second();
+      expect(await waiting).toEqual({ done: false, value: { data: '4-part' } });
+      expect(events.take?.()).toEqual({ data: '5' });
+      expect(events.take?.()).toBeUndefined();
+      expect(await events.next()).toEqual({ done: true, value: undefined });
+      expect(events.take?.()).toBeUndefined();
+    },
+  );
 
   it('takes nothing once the consumer has returned the events, and aborts the upstream', async () => {
     const server = await stub(async (_request, response) => {

@@ -153,13 +153,15 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
       return encodeSseEvent(next.value);
     }
     batch.push(next.value);
-    do batch.push(more);
-    while ((more = events.take?.()) !== undefined);
-    // Counted in events, not chunks: a cut stream's tokens are settled from the events sent.
-    this.sent += batch.length;
-    const chunk = encodeSseEvents(batch);
-    batch.length = 0;
-    return chunk;
+    try {
+      do batch.push(more);
+      while ((more = events.take?.()) !== undefined);
+      // Counted in events, not chunks: a cut stream's tokens are settled from the events sent.
+      this.sent += batch.length;
+      return encodeSseEvents(batch);
+    } finally {
+      batch.length = 0;
+    }
   }
 
   /**

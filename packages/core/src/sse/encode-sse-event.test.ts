@@ -40,7 +40,9 @@ describe('encodeSseEvent', () => {
 describe('encodeSseEvents', () => {
   it('writes several events as one chunk: each framed as on its own, in order', () => {
     const events = [{ data: '{"a":1}' }, { event: 'response.created', data: '{}' }, { data: 'a\r\nb', id: '7' }, { data: '"héllo ✓ 🎉"' }, { data: '[DONE]' }];
-    expect(text(encodeSseEvents(events))).toBe('data: {"a":1}\n\nevent: response.created\ndata: {}\n\nid: 7\ndata: a\ndata: b\n\ndata: "héllo ✓ 🎉"\n\ndata: [DONE]\n\n');
+    expect(text(encodeSseEvents(events))).toBe(
+      'data: {"a":1}\n\nevent: response.created\ndata: {}\n\nid: 7\ndata: a\ndata: b\n\ndata: "héllo ✓ 🎉"\n\ndata: [DONE]\n\n',
+    );
   });
 
   it('gives each chunk its own bytes, at their exact size, whether it fits a slab, overflows one with wide characters, or is longer', () => {

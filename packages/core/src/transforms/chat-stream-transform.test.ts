@@ -224,7 +224,7 @@ describe('chatStreamToClientStream over an upstream that hands out ready events 
     expect(upstream.taken).toBe(2);
   });
 
-  it("relays an in-stream error inside a read at once, then [DONE], and stops reading", async () => {
+  it('relays an in-stream error inside a read at once, then [DONE], and stops reading', async () => {
     const error = { data: JSON.stringify({ error: { message: 'engine died', type: 'InternalServerError', param: null, code: 500 } }) };
     const upstream = scriptedReads([[chunkEvent({ content: 'a' }), error, chunkEvent({ content: 'after' })]]);
     const { events, reads } = await collectTaking(chatStreamToClientStream(upstream, options()));

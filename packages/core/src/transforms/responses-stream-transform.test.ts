@@ -374,7 +374,15 @@ describe('chatStreamToResponsesEvents', () => {
 });
 
 describe('chatStreamToResponsesEvents over an upstream that hands out ready events (take)', () => {
-  const streamOptions = (meta = {}) => ({ model: 'beta53-flash-agent', clearThinking: false, ids: countingIds(), createdAt: 1_767_225_600, echo, logprobs: false, meta });
+  const streamOptions = (meta = {}) => ({
+    model: 'beta53-flash-agent',
+    clearThinking: false,
+    ids: countingIds(),
+    createdAt: 1_767_225_600,
+    echo,
+    logprobs: false,
+    meta,
+  });
 
   /** Read as the request finaliser does: one awaited next(), then every event take() has ready. */
   async function readTaking(stream: TakeableIterator<SseEvent>): Promise<{ events: SseEvent[]; reads: number }> {
@@ -423,4 +431,3 @@ describe('chatStreamToResponsesEvents over an upstream that hands out ready even
     expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.delta)).toEqual(['Hel', 'lo']);
   });
 });
-
