@@ -29,12 +29,17 @@ export async function pipeStreamToResponse(body: StreamBody, response: ServerRes
   body.onKeepalive((chunk) => {
     if (!response.destroyed && !response.writableEnded && !response.writableNeedDrain) response.write(chunk);
   });
-  // The events of one upstream read come through as a chain of microtasks; corked until the tick
-  // after them, they leave in one writev instead of one write syscall per event.
+  // A chunk (the events of one upstream read), and the end of the stream when it follows at once (a
+  // chat stream after [DONE]), are corked until the next tick: they leave in one writev. The status
+  // line, which clients wait for before reading events, is corked with the first chunk when that is
+  // ready in this tick (the handler has read the first upstream event), and leaves alone otherwise.
   const uncork = (): void => {
     // end() uncorks fully; after it the socket may already carry the connection's next response.
     if (!response.writableEnded && !response.destroyed) response.uncork();
   };
+  response.cork();
+  process.nextTick(uncork);
+  response.flushHeaders();
   try {
     for (;;) {
       const chunk = await body.read();

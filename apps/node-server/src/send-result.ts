@@ -23,8 +23,7 @@ export async function sendResult(reply: FastifyReply, result: HandlerResult): Pr
     await result.body.cancel().catch(() => undefined);
     return;
   }
+  // Flushed by the pipe: clients (openai-node among them) wait for the status line before reading events.
   response.writeHead(result.status, result.headers);
-  // Clients (openai-node among them) wait for the status line before reading events.
-  response.flushHeaders();
   await pipeStreamToResponse(result.body, response);
 }

@@ -147,6 +147,7 @@ export type { ImageResult } from './protocols/images/image-result-from-upstream.
 export type { ModelObject } from './handlers/models-handler.js';
 export type { PriceObject } from './handlers/pricing-handler.js';
 export type { SseEvent } from './sse/sse-event.js';
+export type { TakeableIterator } from './sse/takeable-iterator.js';
 
 // Ports, the route table and the results both apps send
 export type * from './handlers/ports.js';

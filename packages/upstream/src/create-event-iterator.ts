@@ -1,4 +1,4 @@
-import type { SseEvent, UpstreamError } from '@infergate/core';
+import type { SseEvent, TakeableIterator, UpstreamError } from '@infergate/core';
 import type { SseEventReader } from './sse-event-reader.js';
 import { upstreamFailure } from './upstream-failure.js';
 
@@ -17,9 +17,11 @@ const consumerStopped = upstreamFailure('aborted', 'body');
 
 /**
  * The `events` of a stream response: the first event (already read inside `send()`, which is how the
- * first-event limit can still produce a 504), then the rest. `return()` aborts the upstream at once.
+ * first-event limit can still produce a 504), then the rest. `take()` hands out, without a wait, the
+ * first event and then those the last network read completed; `next()` reports the end and failures.
+ * `return()` aborts the upstream at once.
  */
-export function createEventIterator(first: SseEvent | undefined, rest: SseEventReader, hooks: EventIteratorHooks): AsyncIterableIterator<SseEvent> {
+export function createEventIterator(first: SseEvent | undefined, rest: SseEventReader, hooks: EventIteratorHooks): TakeableIterator<SseEvent> {
   let pendingFirst = first;
   let ended = first === undefined;
   if (ended) hooks.end();
@@ -34,7 +36,17 @@ export function createEventIterator(first: SseEvent | undefined, rest: SseEventR
     return { done: true, value: undefined };
   };
 
-  const iterator: AsyncIterableIterator<SseEvent> = {
+  const iterator: TakeableIterator<SseEvent> = {
+    take() {
+      // Over, or aborted: next() ends the stream or throws the reason.
+      if (ended || hooks.signal.aborted) return undefined;
+      if (pendingFirst !== undefined) {
+        const event = pendingFirst;
+        pendingFirst = undefined;
+        return event;
+      }
+      return rest.take();
+    },
     async next() {
       if (ended) return { done: true, value: undefined };
       if (hooks.signal.aborted) {

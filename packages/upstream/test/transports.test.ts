@@ -173,6 +173,48 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     expect(server.requests[0]?.headers.accept).toBe('text/event-stream');
   });
 
+  it.each([
+    ['without metrics', {}],
+    ['with error metrics', { metrics: { upstreamError: () => undefined } }],
+  ] as const)(
+    'hands out the other events of a network read without a wait (take), %s; next() waits for the next read and reports the end',
+    async (_name, overrides) => {
+      let second: () => void = () => undefined;
+      const secondWrite = new Promise<void>((resolve) => (second = resolve));
+      const server = await stub(async (_request, response) => {
+        sseHeaders(response);
+        response.write('data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4-');
+        await secondWrite;
+        response.end('part\n\ndata: 5\n\n');
+      });
+      const port = makePort([upstreamAt('a', server.url)], transport(), overrides);
+      const { events } = asStream(await port.send(call({ stream: true })));
+      expect(await events.next()).toEqual({ done: false, value: { data: '1' } });
+      expect([events.take?.(), events.take?.(), events.take?.()]).toEqual([{ data: '2' }, { data: '3' }, undefined]);
+      const waiting = events.next();
+      second();
+      expect(await waiting).toEqual({ done: false, value: { data: '4-part' } });
+      expect(events.take?.()).toEqual({ data: '5' });
+      expect(events.take?.()).toBeUndefined();
+      expect(await events.next()).toEqual({ done: true, value: undefined });
+      expect(events.take?.()).toBeUndefined();
+    },
+  );
+
+  it('takes nothing once the consumer has returned the events, and aborts the upstream', async () => {
+    const server = await stub(async (_request, response) => {
+      sseHeaders(response);
+      response.write('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    const { events } = asStream(await port.send(call({ stream: true })));
+    expect(await events.next()).toEqual({ done: false, value: { data: '1' } });
+    await events.return?.();
+    expect(events.take?.()).toBeUndefined();
+    expect(await events.next()).toEqual({ done: true, value: undefined });
+    await closedWithin(server.requests[0]!, 1_000);
+  });
+
   it('answers a stream request that got 2xx JSON or an error status as JSON', async () => {
     const server = await stub((_request, response, _recorded, index) => json(response, index === 0 ? 200 : 400, { index }));
     const port = makePort([upstreamAt('a', server.url)], transport());

@@ -30,8 +30,8 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
       includeUsage: plan.call.includeUsage,
       meta,
     });
-    const onCancel = () => void upstream.events.return?.().catch(() => undefined);
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, onCancel, meta };
+    // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

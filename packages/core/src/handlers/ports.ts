@@ -1,5 +1,6 @@
 import type { KeyLimits } from '../limits/key-limits.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 
 /**
  * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
@@ -56,9 +57,10 @@ export interface UpstreamStreamResponse {
   headers: Readonly<Record<string, string>>;
   /**
    * Events as they arrive. Iteration throws an UpstreamError on idle timeout, reset or framing errors;
-   * calling `return()` (breaking out of for-await) aborts the upstream request.
+   * calling `return()` (breaking out of for-await) aborts the upstream request. `take()`, where the
+   * port has it, hands out the events the last network read completed, without a wait.
    */
-  events: AsyncIterableIterator<SseEvent>;
+  events: TakeableIterator<SseEvent>;
   endpoint: string;
   attempts?: number;
 }

@@ -42,8 +42,8 @@ export const responsesHandler: RouteHandler = async (input, context) => {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
     const events = chatStreamToResponsesEvents(upstream.events, { ...shape, meta });
-    const onCancel = () => void upstream.events.return?.().catch(() => undefined);
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, onCancel, meta };
+    // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
+    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

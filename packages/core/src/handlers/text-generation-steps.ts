@@ -7,6 +7,7 @@ import { reasoningEffortRule } from '../rules/reasoning-effort-rule.js';
 import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
 import { protocolAdapters } from '../protocols/protocol-adapters.js';
 import type { ChatOperation, ChatUpstreamCall } from '../protocols/upstream-protocol.js';
@@ -88,7 +89,7 @@ export async function sendChatStream(
   context: HandlerContext,
   input: HandlerInput,
   plan: TextGenerationPlan,
-): Promise<{ events: AsyncIterableIterator<SseEvent>; endpoint: string }> {
+): Promise<{ events: TakeableIterator<SseEvent>; endpoint: string }> {
   const response = await context.upstream.send({
     modelId: plan.entry.id,
     path: plan.call.path,

@@ -133,6 +133,74 @@ export function scriptedEvents(events: readonly SseEvent[], failWith?: unknown):
   return iterator;
 }
 
+export interface ScriptedReads extends ScriptedEvents {
+  take(): SseEvent | undefined;
+  /** Times next() was awaited (network reads), and events handed out by take(). */
+  readonly waits: number;
+  readonly taken: number;
+}
+
+/**
+ * Events as an upstream port hands them out (TakeableIterator): the first read is in already (the port
+ * read it for the first event), `take()` gives the events of the current read without a wait, and
+ * `next()` waits for the next read when they are taken. Ends after the reads, or throws `failWith`
+ * from the next() after them.
+ */
+export function scriptedReads(reads: ReadonlyArray<readonly SseEvent[]>, failWith?: unknown): ScriptedReads {
+  let read = 0;
+  let index = 0;
+  let returned = false;
+  let waits = 0;
+  let taken = 0;
+  const fromRead = (): SseEvent | undefined => {
+    if (returned) return undefined;
+    const event = reads[read]?.[index];
+    if (event !== undefined) index += 1;
+    return event;
+  };
+  const iterator: ScriptedReads = {
+    get returned() {
+      return returned;
+    },
+    get waits() {
+      return waits;
+    },
+    get taken() {
+      return taken;
+    },
+    take() {
+      const event = fromRead();
+      if (event !== undefined) taken += 1;
+      return event;
+    },
+    async next() {
+      if (returned) return { done: true, value: undefined };
+      // A read left partly untaken is handed out first, as the upstream's reader does.
+      const queued = fromRead();
+      if (queued !== undefined) return { done: false, value: queued };
+      waits += 1;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (read += 1, index = 0; read < reads.length; read += 1, index = 0) {
+        const event = reads[read]?.[0];
+        if (event !== undefined) {
+          index = 1;
+          return { done: false, value: event };
+        }
+      }
+      if (failWith !== undefined) throw failWith;
+      return { done: true, value: undefined };
+    },
+    async return() {
+      returned = true;
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}
+
 export function streamResponse(events: AsyncIterableIterator<SseEvent>, status = 200): UpstreamStreamResponse {
   return { kind: 'stream', status, headers: { 'content-type': 'text/event-stream' }, events, endpoint: 'fake-1' };
 }

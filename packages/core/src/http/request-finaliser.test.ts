@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, failingEvents, streamHandler } from '../../test/test-routes.js';
 import type { RequestObservation } from '../handlers/ports.js';
+import { scriptedReads } from '../handlers/text-test-ports.js';
 import type { RouteHandler, StreamResult } from './handler-types.js';
 
 const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
@@ -212,5 +213,28 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
     const after = comments.length;
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(comments).toHaveLength(after);
+  });
+
+  it('takes every event that is ready after a wait and sends them as one chunk, in order', async () => {
+    const { deps, observations } = observed();
+    const reads = [[{ data: '{"n":1}' }, { event: 'e', data: 'two\nlines' }, { data: 'é' }], [{ data: '[DONE]' }]];
+    const upstream = scriptedReads(reads);
+    const result = (await dispatch(route(streamHandler(() => upstream)), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const decoder = new TextDecoder();
+    expect(decoder.decode(await result.body.read())).toBe('data: {"n":1}\n\nevent: e\ndata: two\ndata: lines\n\ndata: é\n\n');
+    expect(decoder.decode(await result.body.read())).toBe('data: [DONE]\n\n');
+    expect(await result.body.read()).toBeUndefined();
+    expect(upstream.taken).toBe(2);
+    expect(observations.map((observation) => observation.status)).toEqual([200]);
+  });
+
+  it('gives a Web stream reader the events of one read as one chunk too', async () => {
+    const { deps } = observed();
+    const upstream = scriptedReads([[{ data: 'a' }, { data: 'b' }], [{ data: 'c' }]]);
+    const result = (await dispatch(route(streamHandler(() => upstream)), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const reader = result.stream.getReader();
+    const chunks: string[] = [];
+    for (let chunk = await reader.read(); chunk.done !== true; chunk = await reader.read()) chunks.push(new TextDecoder().decode(chunk.value));
+    expect(chunks).toEqual(['data: a\n\ndata: b\n\n', 'data: c\n\n']);
   });
 });

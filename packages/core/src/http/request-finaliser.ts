@@ -1,8 +1,9 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
-import { encodeSseEvent } from '../sse/encode-sse-event.js';
+import { encodeSseEvent, encodeSseEvents } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { EventStreamResult, ResultMeta, StreamBody } from './handler-types.js';
 
 /** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
@@ -14,6 +15,9 @@ export interface FinaliserSource {
 // DESIGN.md: a client that goes away is logged as 499, a status never sent.
 const clientClosedRequest = 499;
 const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
+// The events of one read, gathered to be encoded as one chunk: one array for every stream, as a read
+// gathers and encodes them without a wait; emptied after each use so that it holds no event.
+const batch: SseEvent[] = [];
 
 /**
  * The one place that decides a request is over, exactly once: a JSON answer when it is ready, a
@@ -24,8 +28,10 @@ const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
  *
  * For a stream it is itself what the client's bytes are read from: directly (`read()`, the StreamBody
  * node-server writes to its socket) or as the underlying source of a Web stream (start, pull and
- * cancel; the edge app's Response). One handler event per read, encoded, so nothing is read from the
- * upstream before the client asks (highWaterMark 0) and a slow client slows the upstream read.
+ * cancel; the edge app's Response). One read waits for one handler event, then takes every event
+ * that is ready without a wait (the events one upstream read completed, see TakeableIterator) and
+ * returns them encoded as one chunk, so nothing is read from the upstream before the client asks
+ * (highWaterMark 0) and a slow client slows the upstream read.
  * While a read waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
  * (DESIGN.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
  * the client side only (the upstream idle limit is not reset by them).
@@ -34,7 +40,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
   private ended = false;
   private status = 0;
   private meta: ResultMeta = {};
-  private events: AsyncIterator<SseEvent> | undefined;
+  private events: TakeableIterator<SseEvent> | undefined;
   private onCancel: (() => void) | undefined;
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   private readable: ReadableStream<Uint8Array> | undefined;
@@ -72,7 +78,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
   open(result: EventStreamResult): StreamBody {
     this.status = result.status;
     this.meta = result.meta;
-    this.events = result.events[Symbol.asyncIterator]();
+    this.events = result.events[Symbol.asyncIterator]() as TakeableIterator<SseEvent>;
     this.onCancel = result.onCancel;
     try {
       this.gateway.deps.metrics.streamStarted?.();
@@ -118,7 +124,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
 
   async read(): Promise<Uint8Array | undefined> {
     if (this.ended) return undefined;
-    const events = this.events as AsyncIterator<SseEvent>;
+    const events = this.events as TakeableIterator<SseEvent>;
     const keepaliveMs = this.gateway.deps.config.timeouts.keepaliveMs;
     if (keepaliveMs > 0) {
       this.waitingSince = Date.now();
@@ -141,8 +147,21 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
       return undefined;
     }
     if (this.firstByteMs < 0) this.firstByteMs = this.gateway.deps.clock.now() - this.startedAt;
-    this.sent += 1;
-    return encodeSseEvent(next.value);
+    let more = events.take?.();
+    if (more === undefined) {
+      this.sent += 1;
+      return encodeSseEvent(next.value);
+    }
+    batch.push(next.value);
+    try {
+      do batch.push(more);
+      while ((more = events.take?.()) !== undefined);
+      // Counted in events, not chunks: a cut stream's tokens are settled from the events sent.
+      this.sent += batch.length;
+      return encodeSseEvents(batch);
+    } finally {
+      batch.length = 0;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
+import { scriptedReads } from '../handlers/text-test-ports.js';
 import type { RouteHandler, StreamResult } from '../http/handler-types.js';
 import type { LimitRequest, LimitStore } from './limit-store.js';
 import { bodyText } from '../http/body-text.js';
@@ -103,6 +104,18 @@ describe('dispatch: key limits', () => {
     // Three data events reached the client (keep-alive comments are not output) plus the prompt estimate.
     expect(settled).toEqual([Math.ceil(body.length / 4) + 3]);
     expect(requests[0]).toMatchObject({ key: 'team-a', limits: { concurrentRequests: 1 } });
+  });
+
+  it('settles a cut stream with the events sent, not the chunks, when one chunk carries several', async () => {
+    const settled: number[] = [];
+    const store: LimitStore = { acquire: async () => ({ admitted: true, snapshot: {}, lease: { settle: (used) => settled.push(used) } }) };
+    const deps = depsWith({ concurrentRequests: 1 }, store);
+    const reads = [[{ data: '{}' }, { data: '{}' }, { data: '{}' }, { data: '{}' }], [{ data: '{}' }]];
+    const result = (await dispatch(route(streamHandler(() => scriptedReads(reads))), handlerInput({ headers, body }), deps)) as StreamResult;
+    const reader = result.stream.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: {}\n\n'.repeat(4));
+    await reader.cancel();
+    expect(settled).toEqual([Math.ceil(body.length / 4) + 4]);
   });
 
   it('frees the concurrency slot of the in-memory store when a stream ends', async () => {

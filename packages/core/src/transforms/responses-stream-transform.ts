@@ -1,11 +1,13 @@
 import type { IdSource } from '../handlers/ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import { chatLogprobsToResponses } from './chat-logprobs-to-responses.js';
-import { readChatStreamEvent, readChunkUsage, recordUsage, streamEndedEarly, streamFailureFrom } from './chat-stream-events.js';
+import { readChatStreamEvent, readChunkUsage, recordUsage } from './chat-stream-events.js';
 import type { StreamFailure, StreamUsage, TokenCounts } from './chat-stream-events.js';
 import { matchPlainContentChunk, plainChunkContent } from './plain-content-chunk.js';
 import { newCallId, responsesIdDigits } from './responses-from-chat-completion.js';
 import { responsesObject, toStreamedResponsesUsage } from './responses-object.js';
+import { SyncEventTransform } from './sync-event-transform.js';
 import type {
   ResponsesEcho,
   ResponsesFunctionCallItem,
@@ -76,51 +78,122 @@ function toolCallFragments(delta: Record<string, unknown> | undefined): ToolCall
  * response.completed, response.incomplete (the token limit hit) or response.failed (the upstream
  * failed or ended without `[DONE]`). No `[DONE]`, as the API has none.
  */
-export async function* chatStreamToResponsesEvents(
-  events: AsyncIterable<SseEvent>,
-  options: ResponsesStreamOptions,
-): AsyncGenerator<SseEvent, void, undefined> {
-  let sequence = 0;
-  const id = `resp_${options.ids.digits(responsesIdDigits)}`;
-  const output: ResponsesOutputItem[] = [];
-  let open: OpenText | undefined;
+class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
+  private sequence = 0;
+  private readonly id: string;
+  private readonly output: ResponsesOutputItem[] = [];
+  private open: OpenText | undefined;
   // Tool calls by their index in the upstream's deltas; a call past max_tool_calls is left out.
-  const calls = new Map<number, { item: ResponsesFunctionCallItem; index: number } | undefined>();
-  const maxCalls = options.echo.max_tool_calls ?? Number.POSITIVE_INFINITY;
-  let callCount = 0;
-  let sawOutput = false;
-  let finishReason: string | undefined;
-  let usage: StreamUsage | undefined;
+  private readonly calls = new Map<number, { item: ResponsesFunctionCallItem; index: number } | undefined>();
+  private readonly maxCalls: number;
+  private callCount = 0;
+  private sawOutput = false;
+  private finishReason: string | undefined;
+  private usage: StreamUsage | undefined;
   // Servers that report no reasoning count in a stream's usage: one reasoning delta is one token.
-  let reasoningDeltas = 0;
-  const emit = (type: string, payload: Record<string, unknown>): SseEvent => ({
-    event: type,
-    data: JSON.stringify({ type, sequence_number: sequence++, ...payload }),
-  });
-  const finalUsage = (): StreamUsage | undefined => {
+  private reasoningDeltas = 0;
+  // The open message's id as JSON, for the plain text deltas written as text (plainTextDelta).
+  private messageIdJson = '';
+  private messageIdOf: ResponsesMessageItem | undefined;
+
+  constructor(
+    source: TakeableIterator<SseEvent> | AsyncIterator<SseEvent>,
+    private readonly options: ResponsesStreamOptions,
+  ) {
+    super(source);
+    this.id = `resp_${options.ids.digits(responsesIdDigits)}`;
+    this.maxCalls = options.echo.max_tool_calls ?? Number.POSITIVE_INFINITY;
+    this.emit('response.created', { response: this.snapshot('in_progress') });
+    this.emit('response.in_progress', { response: this.snapshot('in_progress') });
+  }
+
+  protected step(event: SseEvent): boolean {
+    // A plain content delta (no usage, reasoning, tool call, logprobs or finish_reason) is read without JSON.parse.
+    const plain = matchPlainContentChunk(event.data);
+    if (plain !== undefined) {
+      const content = plainChunkContent(event.data, plain);
+      if (content.length === 0) return false;
+      const { open } = this;
+      if (open?.kind === 'message') this.plainTextDelta(open, content);
+      else this.appendText('message', content, undefined);
+      return false;
+    }
+    const item = readChatStreamEvent(event);
+    if (item.kind === 'failure') {
+      this.fail(item.failure);
+      return true;
+    }
+    const { options } = this;
+    if (item.kind === 'done') {
+      const status = this.finishReason === 'length' ? 'incomplete' : 'completed';
+      if (!this.sawOutput) this.openText('message');
+      this.closeText(status);
+      this.closeToolCalls(status);
+      const counted = this.finalUsage();
+      if (counted !== undefined) recordUsage(options.meta, counted);
+      this.emit(status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response: this.snapshot(status) });
+      return true;
+    }
+    const chunkUsage = readChunkUsage(item.chunk);
+    if (chunkUsage !== undefined) {
+      this.usage = chunkUsage;
+      recordUsage(options.meta, chunkUsage);
+    }
+    const choices = item.chunk.choices;
+    const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
+    if (typeof choice !== 'object' || choice === null) return false;
+    const record = choice as Record<string, unknown>;
+    const delta = deltaOf(record);
+    const reasoning = deltaText(delta, 'reasoning');
+    if (reasoning !== undefined) {
+      this.reasoningDeltas += 1;
+      if (!options.clearThinking) this.appendText('reasoning', reasoning, undefined);
+    }
+    const content = deltaText(delta, 'content');
+    if (content !== undefined) this.appendText('message', content, options.logprobs ? chatLogprobsToResponses(record.logprobs) : undefined);
+    for (const fragment of toolCallFragments(delta)) this.appendToolCall(fragment);
+    if (typeof record.finish_reason === 'string') this.finishReason = record.finish_reason;
+    return false;
+  }
+
+  protected fail(failure: StreamFailure): void {
+    if (this.open !== undefined) this.open.item.status = 'incomplete';
+    for (const call of this.calls.values()) if (call !== undefined && call.item.status === 'in_progress') call.item.status = 'incomplete';
+    this.emit('response.failed', { response: this.snapshot('failed', failure) });
+  }
+
+  private emit(type: string, payload: Record<string, unknown>): void {
+    this.out.push({ event: type, data: JSON.stringify({ type, sequence_number: this.sequence++, ...payload }) });
+  }
+
+  private finalUsage(): StreamUsage | undefined {
+    const { usage, reasoningDeltas } = this;
     if (usage === undefined || reasoningDeltas === 0 || typeof usage.completion_tokens_details?.reasoning_tokens === 'number') return usage;
     return {
       ...usage,
       completion_tokens_details: { ...usage.completion_tokens_details, reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) },
     };
-  };
-  const snapshot = (status: ResponsesStatus, error?: StreamFailure) => {
-    const counted = finalUsage();
+  }
+
+  private snapshot(status: ResponsesStatus, error?: StreamFailure) {
+    const counted = this.finalUsage();
+    const { options } = this;
     return responsesObject({
-      id,
+      id: this.id,
       createdAt: options.createdAt,
       model: options.model,
       status,
-      output,
+      output: this.output,
       usage: counted === undefined ? null : toStreamedResponsesUsage(counted),
       echo: options.echo,
       ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
     });
-  };
+  }
 
-  function* openText(kind: OpenText['kind']): Generator<SseEvent> {
+  private openText(kind: OpenText['kind']): void {
+    const { output, options } = this;
     const index = output.length;
-    sawOutput = true;
+    this.sawOutput = true;
     if (kind === 'message') {
       const item: ResponsesMessageItem = {
         id: `msg_${options.ids.digits(responsesIdDigits)}`,
@@ -131,10 +204,10 @@ export async function* chatStreamToResponsesEvents(
         content: [],
       };
       output.push(item);
-      open = { kind, item, index };
-      yield emit('response.output_item.added', { output_index: index, item });
+      this.open = { kind, item, index };
+      this.emit('response.output_item.added', { output_index: index, item });
       item.content.push({ type: 'output_text', text: '', annotations: [], logprobs: options.logprobs ? [] : null });
-      yield emit('response.content_part.added', {
+      this.emit('response.content_part.added', {
         item_id: item.id,
         output_index: index,
         content_index: 0,
@@ -150,53 +223,52 @@ export async function* chatStreamToResponsesEvents(
         status: 'in_progress',
       };
       output.push(item);
-      open = { kind, item, index };
-      yield emit('response.output_item.added', { output_index: index, item });
+      this.open = { kind, item, index };
+      this.emit('response.output_item.added', { output_index: index, item });
       item.content.push({ type: 'reasoning_text', text: '' });
-      yield emit('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part: { type: 'reasoning_text', text: '' } });
+      this.emit('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part: { type: 'reasoning_text', text: '' } });
     }
   }
 
-  function* closeText(status: 'completed' | 'incomplete'): Generator<SseEvent> {
-    if (open === undefined) return;
-    const { item, index } = open;
-    open = undefined;
+  private closeText(status: 'completed' | 'incomplete'): void {
+    if (this.open === undefined) return;
+    const { item, index } = this.open;
+    this.open = undefined;
     const ids = { item_id: item.id, output_index: index, content_index: 0 };
     if (item.type === 'message') {
       const part = item.content[0];
-      yield emit('response.output_text.done', { ...ids, text: part?.text ?? '', logprobs: part?.logprobs ?? [] });
-      yield emit('response.content_part.done', { ...ids, part });
+      this.emit('response.output_text.done', { ...ids, text: part?.text ?? '', logprobs: part?.logprobs ?? [] });
+      this.emit('response.content_part.done', { ...ids, part });
     } else {
       const part = item.content[0];
-      yield emit('response.reasoning_text.done', { ...ids, text: part?.text ?? '' });
-      yield emit('response.content_part.done', { ...ids, part });
+      this.emit('response.reasoning_text.done', { ...ids, text: part?.text ?? '' });
+      this.emit('response.content_part.done', { ...ids, part });
     }
     item.status = status;
-    yield emit('response.output_item.done', { output_index: index, item });
+    this.emit('response.output_item.done', { output_index: index, item });
   }
 
   // The event of a plain text delta into the open message (most events of a stream), written as text in
-  // the order emit gives its fields: no generator, spread or object to stringify per token.
-  let messageIdJson = '';
-  let messageIdOf: ResponsesMessageItem | undefined;
-  const plainTextDelta = (message: Extract<OpenText, { kind: 'message' }>, delta: string): SseEvent => {
+  // the order emit gives its fields: no spread or object to stringify per token.
+  private plainTextDelta(message: Extract<OpenText, { kind: 'message' }>, delta: string): void {
     const part = message.item.content[0];
     if (part !== undefined) part.text += delta;
-    if (messageIdOf !== message.item) {
-      messageIdOf = message.item;
-      messageIdJson = JSON.stringify(message.item.id);
+    if (this.messageIdOf !== message.item) {
+      this.messageIdOf = message.item;
+      this.messageIdJson = JSON.stringify(message.item.id);
     }
-    return {
+    this.out.push({
       event: 'response.output_text.delta',
-      data: `{"type":"response.output_text.delta","sequence_number":${sequence++},"item_id":${messageIdJson},"output_index":${message.index},"content_index":0,"delta":${JSON.stringify(delta)},"logprobs":[]}`,
-    };
-  };
+      data: `{"type":"response.output_text.delta","sequence_number":${this.sequence++},"item_id":${this.messageIdJson},"output_index":${message.index},"content_index":0,"delta":${JSON.stringify(delta)},"logprobs":[]}`,
+    });
+  }
 
-  function* appendText(kind: OpenText['kind'], delta: string, logprobs: ResponsesLogprob[] | undefined): Generator<SseEvent> {
-    if (open?.kind !== kind) {
-      yield* closeText('completed');
-      yield* openText(kind);
+  private appendText(kind: OpenText['kind'], delta: string, logprobs: ResponsesLogprob[] | undefined): void {
+    if (this.open?.kind !== kind) {
+      this.closeText('completed');
+      this.openText(kind);
     }
+    const { open } = this;
     if (open === undefined) return;
     const ids = { item_id: open.item.id, output_index: open.index, content_index: 0 };
     if (open.kind === 'message') {
@@ -205,33 +277,34 @@ export async function* chatStreamToResponsesEvents(
         part.text += delta;
         if (part.logprobs !== null && logprobs !== undefined) part.logprobs.push(...logprobs);
       }
-      yield emit('response.output_text.delta', { ...ids, delta, logprobs: options.logprobs ? (logprobs ?? []) : [] });
+      this.emit('response.output_text.delta', { ...ids, delta, logprobs: this.options.logprobs ? (logprobs ?? []) : [] });
     } else {
       const part = open.item.content[0];
       if (part !== undefined) part.text += delta;
-      yield emit('response.reasoning_text.delta', { ...ids, delta });
+      this.emit('response.reasoning_text.delta', { ...ids, delta });
     }
   }
 
-  function* appendToolCall(fragment: ToolCallFragment): Generator<SseEvent> {
+  private appendToolCall(fragment: ToolCallFragment): void {
+    const { calls } = this;
     let call = calls.get(fragment.index);
     if (!calls.has(fragment.index)) {
       call = undefined;
-      if (callCount < maxCalls) {
-        callCount += 1;
-        yield* closeText('completed');
-        sawOutput = true;
+      if (this.callCount < this.maxCalls) {
+        this.callCount += 1;
+        this.closeText('completed');
+        this.sawOutput = true;
         const item: ResponsesFunctionCallItem = {
-          id: `fc_${options.ids.digits(responsesIdDigits)}`,
+          id: `fc_${this.options.ids.digits(responsesIdDigits)}`,
           type: 'function_call',
           status: 'in_progress',
           arguments: '',
-          call_id: fragment.id ?? newCallId(options.ids),
+          call_id: fragment.id ?? newCallId(this.options.ids),
           name: fragment.name ?? '',
         };
-        call = { item, index: output.length };
-        output.push(item);
-        yield emit('response.output_item.added', { output_index: call.index, item });
+        call = { item, index: this.output.length };
+        this.output.push(item);
+        this.emit('response.output_item.added', { output_index: call.index, item });
       }
       calls.set(fragment.index, call);
     }
@@ -239,72 +312,21 @@ export async function* chatStreamToResponsesEvents(
     if (fragment.name !== undefined && call.item.name === '') call.item.name = fragment.name;
     if (fragment.arguments.length === 0) return;
     call.item.arguments += fragment.arguments;
-    yield emit('response.function_call_arguments.delta', { item_id: call.item.id, output_index: call.index, delta: fragment.arguments });
+    this.emit('response.function_call_arguments.delta', { item_id: call.item.id, output_index: call.index, delta: fragment.arguments });
   }
 
-  function* closeToolCalls(status: 'completed' | 'incomplete'): Generator<SseEvent> {
-    for (const call of calls.values()) {
+  private closeToolCalls(status: 'completed' | 'incomplete'): void {
+    for (const call of this.calls.values()) {
       if (call === undefined || call.item.status !== 'in_progress') continue;
       const { item, index } = call;
-      yield emit('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: item.arguments });
+      this.emit('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: item.arguments });
       item.status = status;
-      yield emit('response.output_item.done', { output_index: index, item });
+      this.emit('response.output_item.done', { output_index: index, item });
     }
   }
+}
 
-  yield emit('response.created', { response: snapshot('in_progress') });
-  yield emit('response.in_progress', { response: snapshot('in_progress') });
-  let failure: StreamFailure = streamEndedEarly;
-  try {
-    for await (const event of events) {
-      // A plain content delta (no usage, reasoning, tool call, logprobs or finish_reason) is read without JSON.parse.
-      const plain = matchPlainContentChunk(event.data);
-      if (plain !== undefined) {
-        const content = plainChunkContent(event.data, plain);
-        if (content.length === 0) continue;
-        if (open?.kind === 'message') yield plainTextDelta(open, content);
-        else yield* appendText('message', content, undefined);
-        continue;
-      }
-      const item = readChatStreamEvent(event);
-      if (item.kind === 'failure') {
-        failure = item.failure;
-        break;
-      }
-      if (item.kind === 'done') {
-        const status = finishReason === 'length' ? 'incomplete' : 'completed';
-        if (!sawOutput) yield* openText('message');
-        yield* closeText(status);
-        yield* closeToolCalls(status);
-        const counted = finalUsage();
-        if (counted !== undefined) recordUsage(options.meta, counted);
-        yield emit(status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response: snapshot(status) });
-        return;
-      }
-      const chunkUsage = readChunkUsage(item.chunk);
-      if (chunkUsage !== undefined) {
-        usage = chunkUsage;
-        recordUsage(options.meta, chunkUsage);
-      }
-      const choices = item.chunk.choices;
-      const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
-      if (typeof choice !== 'object' || choice === null) continue;
-      const record = choice as Record<string, unknown>;
-      const delta = deltaOf(record);
-      const reasoning = deltaText(delta, 'reasoning');
-      if (reasoning !== undefined) {
-        reasoningDeltas += 1;
-        if (!options.clearThinking) yield* appendText('reasoning', reasoning, undefined);
-      }
-      const content = deltaText(delta, 'content');
-      if (content !== undefined) yield* appendText('message', content, options.logprobs ? chatLogprobsToResponses(record.logprobs) : undefined);
-      for (const fragment of toolCallFragments(delta)) yield* appendToolCall(fragment);
-      if (typeof record.finish_reason === 'string') finishReason = record.finish_reason;
-    }
-  } catch (error) {
-    failure = streamFailureFrom(error);
-  }
-  if (open !== undefined) open.item.status = 'incomplete';
-  for (const call of calls.values()) if (call !== undefined && call.item.status === 'in_progress') call.item.status = 'incomplete';
-  yield emit('response.failed', { response: snapshot('failed', failure) });
+/** The client's responses event stream (see ResponsesStreamTransform), taking events as soon as `events` can hand them out. */
+export function chatStreamToResponsesEvents(events: AsyncIterable<SseEvent>, options: ResponsesStreamOptions): SyncEventTransform<SseEvent, SseEvent> {
+  return new ResponsesStreamTransform(events[Symbol.asyncIterator](), options);
 }
