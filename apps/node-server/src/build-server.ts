@@ -68,8 +68,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     loggerInstance: options.logger,
     // Fastify's own request lines are off: the app writes one line per request, with the model and tokens.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
-    // No child logger per request (a pino child is ~3 KB and a few microseconds): the app's own lines
-    // name their request id themselves.
+    // No pino child per request (~3 KB): the app's own lines name their request id themselves.
     childLoggerFactory: (logger) => logger,
     // The app registers exactly core's table: no HEAD twins, no Fastify 503 body of its own.
     exposeHeadRoutes: false,
@@ -112,10 +111,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const routeLimit = request.routeOptions.bodyLimit;
-    if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
-      done(null, payload);
-      return;
-    }
+    if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done(null, payload);
     const contentLength = headerValue(request.headers, 'content-length');
     const reserved = reserveRequestBody(
       bodyBudget,
@@ -184,7 +180,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // so the client's next request opens a new one, which the load balancer sends to a ready replica.
     if (gateway.draining) reply.raw.setHeader('connection', 'close');
     if (closing) {
-      // Answered here: the request goes no further than this hook.
       reply.header('connection', 'close');
       void sendError(request, reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
       return;
