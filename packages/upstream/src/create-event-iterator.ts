@@ -54,12 +54,8 @@ export function createEventIterator(first: SseEvent | undefined, rest: SseEventR
         hooks.end();
         throw hooks.signal.reason;
       }
-      if (pendingFirst !== undefined) {
-        const event = pendingFirst;
-        pendingFirst = undefined;
-        return { done: false, value: event };
-      }
-      const queued = rest.take();
+      // The first event, then what the last read completed: take() (not ended, not aborted here).
+      const queued = iterator.take?.();
       if (queued !== undefined) return { done: false, value: queued };
       try {
         const result = await rest.read(true);

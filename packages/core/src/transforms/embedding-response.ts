@@ -44,11 +44,13 @@ export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array
     `{"id":${JSON.stringify(options.id)},"object":"list","created":${options.created},"model":${JSON.stringify(options.model)},"data":[`,
   );
   const tail = `],"usage":{"prompt_tokens":${embeddings.promptTokens},"total_tokens":${embeddings.totalTokens},"completion_tokens":0}}`;
+  // Each item's members before its embedding, written once and measured from the same text.
+  const itemHeads = vectors.map((_vector, index) => `{"index":${index},"object":"embedding","embedding":`);
   let size = head.length + tail.length;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
-    // `,` (after the first), the item's members before the embedding, its `[` `]` or quotes and `}`.
-    size += (index === 0 ? 0 : 1) + itemHead(index).length + 3;
+    // `,` (after the first), the item's head, the embedding's `[` `]` or quotes and `}`.
+    size += (index === 0 ? 0 : 1) + (itemHeads[index] as string).length + 3;
     size += encoded?.[index]?.length ?? vector.end - vector.start;
   }
   const out = new Uint8Array(size);
@@ -57,7 +59,7 @@ export function embeddingResponse(options: EmbeddingResponseOptions): Uint8Array
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
     if (index > 0) out[at++] = 44; // ,
-    at = writeAscii(out, at, itemHead(index));
+    at = writeAscii(out, at, itemHeads[index] as string);
     const own = encoded?.[index];
     out[at++] = base64 ? 34 : 91; // " or [
     if (own === undefined) {
@@ -81,8 +83,6 @@ function encodeNumberVectors(vectors: readonly VectorText[], encodeBase64: Base6
   let next = 0;
   return vectors.map((vector) => (vector.base64 ? undefined : encoded[next++]));
 }
-
-const itemHead = (index: number): string => `{"index":${index},"object":"embedding","embedding":`;
 
 function writeAscii(out: Uint8Array, start: number, text: string): number {
   let at = start;
