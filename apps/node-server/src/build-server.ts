@@ -4,6 +4,7 @@ import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, t
 import {
   BodyBudget,
   GatewayError,
+  LightAbortController,
   bodyLimitBytes,
   envelopeForPath,
   errorResult,
@@ -133,7 +134,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    const state: RequestState = { startedAt: performance.now(), abort: new AbortController() };
+    const state: RequestState = { startedAt: performance.now(), abort: new LightAbortController() };
     states.set(request.raw, state);
     if (tracing !== undefined)
       spans.set(
@@ -187,7 +188,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done();
   });
 
-  const inputFor = (request: FastifyRequest, signal: AbortSignal): HandlerInput => ({
+  const inputFor = (request: FastifyRequest, signal: HandlerInput['signal']): HandlerInput => ({
     method: request.method,
     path: pathOf(request.url),
     params: (request.params ?? {}) as Record<string, string>,
@@ -198,7 +199,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   });
 
   const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const state = states.get(request.raw) ?? { startedAt: performance.now(), abort: new AbortController() };
+    const state = states.get(request.raw) ?? { startedAt: performance.now(), abort: new LightAbortController() };
     state.operationId = route.operationId;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));

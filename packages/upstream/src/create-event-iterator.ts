@@ -1,10 +1,10 @@
-import type { SseEvent, TakeableIterator, UpstreamError } from '@infergate/core';
+import type { AbortSignalLike, SseEvent, TakeableIterator, UpstreamError } from '@infergate/core';
 import type { SseEventReader } from './sse-event-reader.js';
 import { upstreamFailure } from './upstream-failure.js';
 
 export interface EventIteratorHooks {
   /** The attempt's signal: once aborted, the next pull throws its reason. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Aborts the upstream request (closes the socket) with a reason. */
   abort(reason: UpstreamError): void;
   /** Called once when the stream is over for any reason: releases timers and counters. */

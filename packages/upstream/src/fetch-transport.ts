@@ -4,6 +4,7 @@ import { headersToRecord } from './headers-to-record.js';
 import { joinUrl } from './join-url.js';
 import { readWebStream } from './read-web-stream.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { domAbortSignal } from './dom-abort-signal.js';
 
 export interface FetchTransportOptions {
   /** The fetch to call; the runtime's global `fetch` by default. */
@@ -28,7 +29,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
           method: request.method,
           headers: request.headers,
           body: jsonBodyBytes(request.body),
-          signal: request.signal,
+          signal: domAbortSignal(request.signal),
           redirect: 'manual',
         });
       } catch (error) {

@@ -5,6 +5,7 @@ import { raceAbort } from './race-abort.js';
 import { readWebStream } from './read-web-stream.js';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 import { upstreamFailure } from './upstream-failure.js';
+import { domAbortSignal } from './dom-abort-signal.js';
 
 /** A Web-standard server: how the embedded local backend is exposed. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -21,7 +22,7 @@ export function createInProcessTransport(handler: WebHandler): Transport {
         method: request.method,
         headers: request.headers,
         body: jsonBodyBytes(request.body),
-        signal: request.signal,
+        signal: domAbortSignal(request.signal),
       });
       let response: Response;
       try {

@@ -1,10 +1,11 @@
+import type { AbortSignalLike } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { IdleTimeout } from './idle-timeout.js';
 import { joinBytes } from './join-bytes.js';
 
 export interface ReadAnswerOptions {
   /** Aborted by the port for every reason to stop (client gone, a limit); its reason is the failure. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Longest wait for the next piece of the body. */
   idleMs: number;
   /** Called when a wait outlasts `idleMs`; expected to abort `signal` with the reason to report. */

@@ -1,10 +1,11 @@
+import type { AbortSignalLike } from '@infergate/core';
 /**
  * A Web ReadableStream as an async iterable, pulling one chunk per step (so backpressure holds). The
  * stream is cancelled when the reader stops early or `signal` aborts, even while a read is pending
  * (a stalled producer would otherwise hold the read forever). Written out because not every runtime
  * makes ReadableStream async-iterable.
  */
-export async function* readWebStream(stream: ReadableStream<Uint8Array> | null, signal: AbortSignal): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* readWebStream(stream: ReadableStream<Uint8Array> | null, signal: AbortSignalLike): AsyncGenerator<Uint8Array, void, undefined> {
   if (stream === null) return;
   const reader = stream.getReader();
   const cancel = () => {

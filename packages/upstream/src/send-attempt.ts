@@ -1,3 +1,4 @@
+import { LightAbortController } from '@infergate/core';
 import type { SseEvent, TimeoutsConfig, UpstreamCall, UpstreamError, UpstreamPhase, UpstreamResponse } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
@@ -48,12 +49,12 @@ function parseJsonBody(bytes: Uint8Array, secret: string | undefined, status: nu
 }
 
 /**
- * One try against one endpoint. Owns the attempt's AbortController: the client's signal, every time
+ * One try against one endpoint. Owns the attempt's abort controller: the client's signal, every time
  * limit, the size cap and the consumer leaving all abort it, which closes the upstream connection.
  */
 export async function sendAttempt(context: AttemptContext): Promise<AttemptResult> {
   const { call, endpoint, pool, timeouts } = context;
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const signal = controller.signal;
   let phase: UpstreamPhase = 'headers';
   let done = false;

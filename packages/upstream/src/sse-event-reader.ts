@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from '@infergate/core';
 import { createSseParser, type SseEvent } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { IdleTimeout } from './idle-timeout.js';
@@ -8,7 +9,7 @@ export interface SseEventReaderOptions {
   /** Largest line, and largest sum of one event's data lines, in bytes; past it the stream is refused (fault-matrix row 26). */
   maxEventBytes: number;
   /** Aborted by the port for every reason to stop (client gone, a limit, the consumer left). */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Longest wait for the next event while the reader is waiting for one. */
   idleMs: number;
   /** Called when a wait outlasts `idleMs`; expected to abort `signal` with the reason to report. */

@@ -1,3 +1,4 @@
+import type { AbortSignalLike } from '@infergate/core';
 import type { JsonRequestBody } from './encode-json-body.js';
 
 /**
@@ -19,7 +20,7 @@ export interface TransportRequest {
    */
   body: JsonRequestBody;
   /** Aborting it must close the upstream connection at once, before or after the response started. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Connect limit in ms; transports that can tell connecting from waiting enforce it themselves. */
   connectTimeoutMs: number;
   /** Time to response headers in ms, a backstop: the port also enforces it (queue time included). */

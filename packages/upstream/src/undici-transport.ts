@@ -78,7 +78,8 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
           method: request.method,
           headers: body instanceof Uint8Array ? request.headers : { ...request.headers, 'content-length': String(body.byteLength) },
           body: body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
-          signal: request.signal,
+          // undici reads only `aborted`, `reason` and the listener methods of what it is given.
+          signal: request.signal as AbortSignal,
           headersTimeout: request.headersTimeoutMs > 0 ? request.headersTimeoutMs : 0,
           bodyTimeout: 0,
         });

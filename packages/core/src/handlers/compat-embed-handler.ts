@@ -12,6 +12,7 @@ import { operationFor } from '../protocols/operation-for.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
+import { LightAbortController } from '../http/light-abort-controller.js';
 
 interface PlannedCall {
   request: UpstreamPathAndBody;
@@ -65,7 +66,7 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     for (const item of plan.imageInputs) calls.push({ request: embedImage.request(target, item.content, dimensions), positions: [item.position] });
   }
 
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const abortAll = (): void => controller.abort(input.signal.reason);
   if (input.signal.aborted) abortAll();
   else input.signal.addEventListener('abort', abortAll, { once: true });

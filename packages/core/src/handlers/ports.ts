@@ -1,6 +1,7 @@
 import type { KeyLimits } from '../limits/key-limits.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
+import type { AbortSignalLike } from '../http/light-abort-controller.js';
 
 /**
  * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
@@ -32,7 +33,7 @@ export interface UpstreamCall {
    */
   raw?: boolean;
   /** Aborts the upstream request; tied to the client connection. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   requestId: string;
 }
 

@@ -5,6 +5,7 @@ import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
 import type { UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from './ports.js';
 import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
+import type { AbortSignalLike } from '../http/light-abort-controller.js';
 
 /*
  * The steps every model-calling handler shares (text, embeddings, rerank, tokenize, images), kept in one
@@ -46,7 +47,7 @@ export async function sendUpstreamJson(
   input: HandlerInput,
   modelId: string,
   request: UpstreamPathAndBody,
-  signal: AbortSignal = input.signal,
+  signal: AbortSignalLike = input.signal,
   readFailedStatus?: FailedStatusReader,
 ): Promise<UpstreamJsonAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, false, readFailedStatus);
@@ -70,7 +71,7 @@ export async function sendUpstreamBytes(
   input: HandlerInput,
   modelId: string,
   request: UpstreamPathAndBody,
-  signal: AbortSignal = input.signal,
+  signal: AbortSignalLike = input.signal,
 ): Promise<UpstreamBytesAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
   const bytes = response.bytes ?? encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body));
@@ -82,7 +83,7 @@ async function sendUpstream(
   input: HandlerInput,
   modelId: string,
   request: UpstreamPathAndBody,
-  signal: AbortSignal,
+  signal: AbortSignalLike,
   raw: boolean,
   readFailedStatus: FailedStatusReader | undefined,
 ): Promise<UpstreamJsonResponse> {

@@ -5,6 +5,7 @@ import type { FailureFacts } from '../errors/failure-facts.js';
 import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { AbortSignalLike } from './light-abort-controller.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {
@@ -18,7 +19,7 @@ export interface HandlerInput {
   /** The raw request body as text, undefined for requests without one. */
   body: string | undefined;
   /** Aborted when the client goes away; passed on to the upstream call. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** The request id already chosen by `requestIdFor` (echoed in `x-request-id`). */
   requestId: string;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../../errors/map-upstream-status.js';
 import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path.js';
 
 /*
  * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old
@@ -73,6 +74,8 @@ export function readUpstreamChatCompletion(body: unknown): UpstreamChatCompletio
     const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;
     throw mapUpstreamStatus(status, body, undefined);
   }
+  const fast = fastUpstreamChatCompletion(body);
+  if (fast !== undefined) return fast as UpstreamChatCompletion;
   const result = upstreamChatCompletionSchema.safeParse(body);
   if (!result.success) throw GatewayError.upstreamBodyInvalid('The model server answered with an unexpected body.', upstreamBodyIssue(result.error));
   return result.data;
