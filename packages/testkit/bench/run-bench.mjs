@@ -252,7 +252,7 @@ async function main() {
 
   results.checks = evaluateTargets(results);
   results.seconds = Math.round((Date.now() - started) / 1000);
-  log(`\n== Targets (issue 8), measured in this run (${results.seconds} s)`);
+  log(`\n== Targets, measured in this run (${results.seconds} s)`);
   log(targetsTable(results.checks));
   mkdirSync(resultsDirectory, { recursive: true });
   const file = join(resultsDirectory, `bench-${quick ? 'quick-' : ''}${stamp}.json`);
