@@ -83,7 +83,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         active -= 1;
       }
     };
-    const tried = new Set<Endpoint>();
+    // Made for a second attempt only: the first has nothing to avoid.
+    let tried: Set<Endpoint> | undefined;
+    let previous: Endpoint | undefined;
     // The upstream of the current attempt (and, once it is over, of the last): for metrics and logs.
     let lastUpstream: string | undefined;
     let attempts = 0;
@@ -115,10 +117,11 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
       for (;;) {
         currentHasSlot = nextHasSlot;
         nextHasSlot = false;
+        if (previous !== undefined) (tried ??= new Set()).add(previous);
         const endpoint = pool.pick(call.modelId, tried);
         if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, attempts);
         lastUpstream = endpoint.upstream.name;
-        tried.add(endpoint);
+        previous = endpoint;
         // Counted apart from `tried`: a pool of one endpoint retries that endpoint.
         attempts += 1;
         const span = options.tracer?.startAttempt({
@@ -163,7 +166,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
           await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
           continue;
         }
-        const response = { ...result.response, attempts };
+        // The attempt's own object, made for this call: completed here rather than copied.
+        const response = result.response;
+        response.attempts = attempts;
         if (response.status >= 500) countError('http_5xx');
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });

@@ -78,9 +78,12 @@ export class EndpointPool {
    * An endpoint for the model: two random available ones, the one with fewer requests in flight.
    * Endpoints in `exclude` (already tried) are avoided while another is available.
    */
-  pick(modelId: string, exclude: ReadonlySet<Endpoint> = new Set()): Endpoint | undefined {
-    const available = this.endpointsOf(modelId).filter((endpoint) => this.isAvailable(endpoint));
-    const fresh = available.filter((endpoint) => !exclude.has(endpoint));
+  pick(modelId: string, exclude?: ReadonlySet<Endpoint>): Endpoint | undefined {
+    const all = this.endpointsOf(modelId);
+    // Most models have one endpoint: the choice below would build two arrays to return it.
+    if (all.length === 1) return all[0] !== undefined && this.isAvailable(all[0]) ? all[0] : undefined;
+    const available = all.filter((endpoint) => this.isAvailable(endpoint));
+    const fresh = exclude === undefined ? available : available.filter((endpoint) => !exclude.has(endpoint));
     const candidates = fresh.length > 0 ? fresh : available;
     if (candidates.length <= 1) return candidates[0];
     const first = Math.min(candidates.length - 1, Math.floor(this.options.random() * candidates.length));

@@ -69,5 +69,4 @@ describe('LightAbortController', () => {
     expect(seen).toEqual(['after']);
     expect((await thrown) as Error).toHaveProperty('message', 'listener failed');
   });
-
 });

@@ -13,7 +13,7 @@ const strings = [absent, null, '', 'Hi.', 0, false, ['x'], {}];
 const palette: Record<string, unknown[]> = {
   created: [absent, null, 0, 1_767_225_600, 1_767_225_600.75, -1, '1767225600', Number.MAX_VALUE],
   system_fingerprint: [absent, null, 'fp_ollama', 3, {}, ['x']],
-  'usage': [absent, null, 'usage', [], {}],
+  usage: [absent, null, 'usage', [], {}],
   'usage.prompt_tokens': counts,
   'usage.completion_tokens': counts,
   'usage.total_tokens': counts,
@@ -45,7 +45,8 @@ function body(pick: (path: string) => unknown): Body {
   const chosenMessage = pick('choice.message');
   choice.message = chosenMessage === absent ? message : structuredClone(chosenMessage);
   const usage: Body = { extra: { kept: true } };
-  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens', 'prompt_tokens_details', 'completion_tokens_details']) set(usage, key, pick(`usage.${key}`));
+  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens', 'prompt_tokens_details', 'completion_tokens_details'])
+    set(usage, key, pick(`usage.${key}`));
   const answer: Body = { id: 'chatcmpl-1', object: 'chat.completion', model: 'm', prompt_logprobs: null, kv_transfer_params: null };
   set(answer, 'created', pick('created'));
   set(answer, 'system_fingerprint', pick('system_fingerprint'));
@@ -70,7 +71,8 @@ function bodies(): Body[] {
   const all: Body[] = [];
   const paths = Object.keys(palette);
   // Every value of every field, the others at their usual value; `choices` usual is two copies of the choice.
-  const usual = (path: string): unknown => (path === 'choices' || path === 'choice.message' || path === 'usage' ? absent : (palette[path] as unknown[])[2] ?? absent);
+  const usual = (path: string): unknown =>
+    path === 'choices' || path === 'choice.message' || path === 'usage' ? absent : ((palette[path] as unknown[])[2] ?? absent);
   for (const path of paths) for (const value of palette[path] as unknown[]) all.push(body((p) => (p === path ? value : usual(p))));
   // Random mixes, most of them of values the schema takes.
   const next = random(15);
