@@ -17,8 +17,14 @@ function labelText(names: readonly string[], values: LabelValues, extra?: [strin
   return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
 }
 
+// One level of the series tree per label: the values lead to the series without a key string built
+// per observation (a request records five series).
+type SeriesLevel<Series> = Map<string, SeriesLevel<Series> | Series>;
+
 abstract class Metric<Series> {
-  protected readonly series = new Map<string, { values: LabelValues; data: Series }>();
+  // In the order first observed, for rendering.
+  protected readonly series: Array<{ values: LabelValues; data: Series }> = [];
+  private readonly tree: SeriesLevel<Series> = new Map();
 
   constructor(
     readonly name: string,
@@ -27,20 +33,34 @@ abstract class Metric<Series> {
     readonly labelNames: readonly string[],
   ) {}
 
-  protected seriesFor(values: LabelValues, create: () => Series): Series {
-    // The unit separator cannot appear in a bounded label value, so joined values never collide.
-    const key = values.join('\u001f');
-    let entry = this.series.get(key);
-    if (entry === undefined) {
-      entry = { values: [...values], data: create() };
-      this.series.set(key, entry);
+  protected abstract newSeries(): Series;
+
+  protected seriesFor(values: LabelValues): Series {
+    let level = this.tree;
+    // A metric without labels keeps its one series under the empty value.
+    const last = values.length - 1;
+    for (let index = 0; index < last; index += 1) {
+      const value = values[index] as string;
+      let next = level.get(value) as SeriesLevel<Series> | undefined;
+      if (next === undefined) {
+        next = new Map();
+        level.set(value, next);
+      }
+      level = next;
     }
-    return entry.data;
+    const value = last < 0 ? '' : (values[last] as string);
+    let data = level.get(value) as Series | undefined;
+    if (data === undefined) {
+      data = this.newSeries();
+      level.set(value, data);
+      this.series.push({ values: [...values], data });
+    }
+    return data;
   }
 
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} ${this.type}`];
-    for (const { values, data } of this.series.values()) this.renderSeries(lines, values, data);
+    for (const { values, data } of this.series) this.renderSeries(lines, values, data);
     return `${lines.join('\n')}\n`;
   }
 
@@ -53,8 +73,12 @@ export class Counter extends Metric<{ value: number }> {
     super(name, help, 'counter', labelNames);
   }
 
+  protected newSeries(): { value: number } {
+    return { value: 0 };
+  }
+
   inc(values: LabelValues = [], amount = 1): void {
-    this.seriesFor(values, () => ({ value: 0 })).value += amount;
+    this.seriesFor(values).value += amount;
   }
 
   protected renderSeries(lines: string[], values: LabelValues, data: { value: number }): void {
@@ -66,11 +90,15 @@ export class Gauge extends Metric<{ value: number }> {
   constructor(name: string, help: string, labelNames: readonly string[] = []) {
     super(name, help, 'gauge', labelNames);
     // An unlabelled gauge is shown at 0 from the start, so a scraper sees it before it first moves.
-    if (labelNames.length === 0) this.seriesFor([], () => ({ value: 0 }));
+    if (labelNames.length === 0) this.seriesFor([]);
+  }
+
+  protected newSeries(): { value: number } {
+    return { value: 0 };
   }
 
   add(amount: number, values: LabelValues = []): void {
-    this.seriesFor(values, () => ({ value: 0 })).value += amount;
+    this.seriesFor(values).value += amount;
   }
 
   protected renderSeries(lines: string[], values: LabelValues, data: { value: number }): void {
@@ -95,11 +123,17 @@ export class Histogram extends Metric<HistogramSeries> {
     super(name, help, 'histogram', labelNames);
   }
 
+  protected newSeries(): HistogramSeries {
+    return { counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+  }
+
   observe(values: LabelValues, value: number): void {
-    const data = this.seriesFor(values, () => ({ counts: this.buckets.map(() => 0), sum: 0, count: 0 }));
+    const data = this.seriesFor(values);
     // Buckets are cumulative when rendered; here each observation lands in its first bucket only.
-    const index = this.buckets.findIndex((bound) => value <= bound);
-    if (index >= 0) data.counts[index] = (data.counts[index] ?? 0) + 1;
+    const { buckets } = this;
+    let index = 0;
+    while (index < buckets.length && !(value <= (buckets[index] as number))) index += 1;
+    if (index < buckets.length) data.counts[index] = (data.counts[index] ?? 0) + 1;
     data.sum += value;
     data.count += 1;
   }
