@@ -1,3 +1,5 @@
+import { wasmListCount, wasmNumberListEnd } from './number-list-wasm-check.js';
+
 /**
  * A forward-only reader over JSON text (UTF-8 bytes) that checks the grammar (RFC 8259) as it goes
  * without building values: a reader that wants a few fields of a large answer (the vectors of an
@@ -230,15 +232,21 @@ export class JsonTextScanner {
       this.at += 1;
       return 0;
     }
-    // A view of whole words from the buffer's start: `bytes` may begin anywhere in it.
-    this.words ??= new Int32Array(bytes.buffer, 0, bytes.buffer.byteLength >> 2);
-    const end = numberListEnd(bytes, this.words, bytes.byteOffset, this.at);
+    const wasmEnd = wasmNumberListEnd(bytes, this.at, this);
+    let end: number;
+    if (wasmEnd === undefined) {
+      // A view of whole words from the buffer's start: `bytes` may begin anywhere in it.
+      this.words ??= new Int32Array(bytes.buffer, 0, bytes.buffer.byteLength >> 2);
+      end = numberListEnd(bytes, this.words, bytes.byteOffset, this.at);
+    } else {
+      end = wasmEnd;
+    }
     if (end < 0) {
       this.at = -end - 1;
       this.fail(bytes[this.at - 1] === comma || this.at === 0 ? 'a number' : "a number, ',' or ']'");
     }
     this.at = end;
-    return listCount;
+    return wasmEnd === undefined ? listCount : wasmListCount();
   }
 
   /**

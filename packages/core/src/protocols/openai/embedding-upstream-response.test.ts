@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useWasmNumberCheck } from '../../transforms/number-list-wasm-check.js';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
 import type { UpstreamEmbeddings } from './embedding-upstream-response.js';
 
@@ -32,7 +33,12 @@ const read = (body: unknown, count: number, dimensions?: number) =>
 const numberTexts = (result: UpstreamEmbeddings) => result.vectors.map((vector) => new TextDecoder().decode(vector.bytes.subarray(vector.start, vector.end)));
 const values = (result: UpstreamEmbeddings) => numberTexts(result).map((text) => JSON.parse(`[${text}]`) as number[]);
 
-describe('readEmbeddingUpstreamResponse', () => {
+// Number lists are checked by WebAssembly where the runtime compiles it (Node) and by the scanner's
+// JavaScript loop elsewhere (edge runtimes): every case runs with each.
+describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lists checked in %s', (checker) => {
+  beforeAll(() => useWasmNumberCheck(checker === 'WebAssembly'));
+  afterAll(() => useWasmNumberCheck(true));
+
   it('orders vectors by index and reads the vLLM id and usage', () => {
     const result = read(vllmBody, 2);
     expect(result).toMatchObject({ id: 'embd-0a1b2c', promptTokens: 7, totalTokens: 7 });
