@@ -1,4 +1,4 @@
-import { wasmListCount, wasmNumberListEnd } from './number-list-wasm-check.js';
+import { wasmBase64End, wasmListCount, wasmNumberListEnd } from './json-text-wasm-check.js';
 
 /**
  * A forward-only reader over JSON text (UTF-8 bytes) that checks the grammar (RFC 8259) as it goes
@@ -260,9 +260,9 @@ export class JsonTextScanner {
     if (bytes[this.at] !== quote) this.fail('a string');
     // One pass that reads the alphabet and stops at anything else: the quote after up to two `=`, or a
     // byte that makes the string something other than base64 (an escape included).
-    const alphabet = base64Alphabet;
     const start = this.at + 1;
-    let at = start;
+    let at = wasmBase64End(bytes, start, this) ?? start;
+    const alphabet = base64Alphabet;
     while (alphabet[bytes[at] as number] === 1) at += 1;
     let padding = 0;
     while (padding < 2 && bytes[at] === 61 /* = */) {

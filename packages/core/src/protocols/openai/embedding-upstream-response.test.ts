@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useWasmNumberCheck } from '../../transforms/number-list-wasm-check.js';
+import { useWasmTextCheck } from '../../transforms/json-text-wasm-check.js';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
 import type { UpstreamEmbeddings } from './embedding-upstream-response.js';
 
@@ -36,8 +36,8 @@ const values = (result: UpstreamEmbeddings) => numberTexts(result).map((text) =>
 // Number lists are checked by WebAssembly where the runtime compiles it (Node) and by the scanner's
 // JavaScript loop elsewhere (edge runtimes): every case runs with each.
 describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lists checked in %s', (checker) => {
-  beforeAll(() => useWasmNumberCheck(checker === 'WebAssembly'));
-  afterAll(() => useWasmNumberCheck(true));
+  beforeAll(() => useWasmTextCheck(checker === 'WebAssembly'));
+  afterAll(() => useWasmTextCheck(true));
 
   it('orders vectors by index and reads the vLLM id and usage', () => {
     const result = read(vllmBody, 2);
@@ -106,6 +106,22 @@ describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lis
         failure(() => readEmbeddingUpstreamResponse(bytes, 1, undefined, true)),
         embedding,
       ).toMatchObject({ status: 502 });
+    }
+  });
+
+  it('reads a long base64 vector to its end, and refuses a byte outside the alphabet at every place in it', () => {
+    const values = Array.from({ length: 48 }, (_, index) => (index - 24) / 7);
+    const good = btoa(String.fromCharCode(...new Uint8Array(Float32Array.from(values).buffer)));
+    const answer = (embedding: string) => new TextEncoder().encode(`{"data":[{"index":0,"embedding":"${embedding}"}],"usage":{"prompt_tokens":1}}`);
+    const bytes = answer(good);
+    const vector = readEmbeddingUpstreamResponse(bytes, 1, values.length, true).vectors[0];
+    expect(new TextDecoder().decode(bytes.subarray(vector?.start, vector?.end))).toBe(good);
+    // Each neighbour of the alphabet's ranges in ASCII, and a byte above it.
+    for (let place = 0; place < good.length; place += 1) {
+      for (const wrong of ['@', '[', '`', '{', '*', ',', '.', ':', '\u00e9']) {
+        const broken = `${good.slice(0, place)}${wrong}${good.slice(place + 1)}`;
+        expect(failure(() => readEmbeddingUpstreamResponse(answer(broken), 1, undefined, true)), `${wrong} at ${place}`).toMatchObject({ status: 502 });
+      }
     }
   });
 

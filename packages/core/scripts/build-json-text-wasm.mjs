@@ -1,4 +1,4 @@
-// Compiles src/transforms/number-list-check.wat into src/transforms/number-list-wasm.ts (the module's
+// Compiles src/transforms/json-text-check.wat into src/transforms/json-text-wasm.ts (the module's
 // bytes as base64). A maintainer's tool, run after a change to the .wat: wabt's wat2wasm at a pinned
 // version through npx, so the package does not depend on it. The tests hold the bytes to the grammar.
 import { execFileSync } from 'node:child_process';
@@ -9,11 +9,11 @@ import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('../src/transforms/', import.meta.url));
-const output = join(mkdtempSync(join(tmpdir(), 'number-list-')), 'number-list-check.wasm');
-execFileSync('npx', ['--yes', '--package=wabt@1.0.39', 'wat2wasm', join(here, 'number-list-check.wat'), '-o', output], { stdio: 'inherit' });
+const output = join(mkdtempSync(join(tmpdir(), 'json-text-')), 'json-text-check.wasm');
+execFileSync('npx', ['--yes', '--package=wabt@1.0.39', 'wat2wasm', join(here, 'json-text-check.wat'), '-o', output], { stdio: 'inherit' });
 const base64 = readFileSync(output).toString('base64');
 writeFileSync(
-  join(here, 'number-list-wasm.ts'),
-  `// Generated from number-list-check.wat by scripts/build-number-list-wasm.mjs: do not edit.\nexport const numberListWasmBase64 =\n  '${base64}';\n`,
+  join(here, 'json-text-wasm.ts'),
+  `// Generated from json-text-check.wat by scripts/build-json-text-wasm.mjs: do not edit.\nexport const jsonTextWasmBase64 =\n  '${base64}';\n`,
 );
-process.stdout.write(`number-list-wasm.ts: ${base64.length} base64 characters\n`);
+process.stdout.write(`json-text-wasm.ts: ${base64.length} base64 characters\n`);

@@ -1,8 +1,10 @@
-;; The number-list check of json-text-scanner.ts (numberListEnd), as WebAssembly: the same grammar, the
-;; same positions. The answer's bytes are copied to memory offset 0 with a 0 byte after them, which ends
-;; every loop as the end of the text does in JavaScript. Digits after a point are read eight at a time
-;; by an unaligned 64-bit load while eight bytes remain before `$last` (the length - 8).
-;; Regenerate number-list-wasm.ts after a change: node packages/core/scripts/build-number-list-wasm.mjs
+;; json-text-scanner.ts's two long loops as WebAssembly: the number-list check (numberListEnd) with the
+;; same grammar and the same positions, and the run of base64 characters of base64String. The answer's
+;; bytes are copied to memory offset 0 with a 0 byte after them, which ends every loop as the end of the
+;; text does in JavaScript, and at least 16 bytes of memory after that, so that a 16-byte load from any
+;; position up to the 0 byte stays in bounds. Digits after a point and base64 characters are read 16 at
+;; a time (SIMD); the lowest byte of a load outside the class marks where the run ends.
+;; Regenerate json-text-wasm.ts after a change: node packages/core/scripts/build-json-text-wasm.mjs
 (module
   (memory (export "memory") 1)
   ;; How many numbers the last successful call read.
@@ -16,10 +18,48 @@
       (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 10)))
       (i32.or (i32.eq (local.get $c) (i32.const 13)) (i32.eq (local.get $c) (i32.const 9)))))
 
+  ;; The position of the first byte from $at that is not a digit.
+  (func $digitsEnd (param $at i32) (result i32)
+    (local $m i32)
+    (loop $blocks
+      ;; Bit i of $m is set when byte i is a digit (its value - 48 is 9 or less, unsigned).
+      (local.set $m (i8x16.bitmask (i8x16.le_u
+        (i8x16.sub (v128.load (local.get $at)) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
+        (v128.const i8x16 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9))))
+      (if (i32.eq (local.get $m) (i32.const 0xffff)) (then
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $blocks))))
+    (i32.add (local.get $at) (i32.ctz (i32.xor (local.get $m) (i32.const 0xffff)))))
+
+  ;; The position of the first byte from $at that is not one of base64's 64 characters (A-Z a-z 0-9 + /).
+  (func (export "base64End") (param $at i32) (result i32)
+    (local $v v128) (local $m i32)
+    (loop $blocks
+      (local.set $v (v128.load (local.get $at)))
+      (local.set $m (i8x16.bitmask (v128.or
+        (v128.or
+          (i8x16.lt_u
+            (i8x16.sub (local.get $v) (v128.const i8x16 65 65 65 65 65 65 65 65 65 65 65 65 65 65 65 65))
+            (v128.const i8x16 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26))
+          (i8x16.lt_u
+            (i8x16.sub (local.get $v) (v128.const i8x16 97 97 97 97 97 97 97 97 97 97 97 97 97 97 97 97))
+            (v128.const i8x16 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26 26)))
+        (v128.or
+          (i8x16.lt_u
+            (i8x16.sub (local.get $v) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
+            (v128.const i8x16 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10))
+          (v128.or
+            (i8x16.eq (local.get $v) (v128.const i8x16 43 43 43 43 43 43 43 43 43 43 43 43 43 43 43 43))
+            (i8x16.eq (local.get $v) (v128.const i8x16 47 47 47 47 47 47 47 47 47 47 47 47 47 47 47 47)))))))
+      (if (i32.eq (local.get $m) (i32.const 0xffff)) (then
+        (local.set $at (i32.add (local.get $at) (i32.const 16)))
+        (br $blocks))))
+    (i32.add (local.get $at) (i32.ctz (i32.xor (local.get $m) (i32.const 0xffff)))))
+
   ;; From $at (the list's first number) to its `]`: the position after the `]`, or -1 - the position of
   ;; the first byte that breaks the grammar.
-  (func (export "listEnd") (param $at i32) (param $last i32) (result i32)
-    (local $c i32) (local $n i32) (local $w i64) (local $m i64)
+  (func (export "listEnd") (param $at i32) (result i32)
+    (local $c i32) (local $n i32)
     (loop $number
       (local.set $c (i32.load8_u (local.get $at)))
       (if (i32.eq (local.get $c) (i32.const 45)) (then
@@ -41,30 +81,8 @@
         (local.set $c (i32.load8_u (local.get $at)))
         (if (i32.eqz (call $isDigit (local.get $c)))
           (then (return (i32.sub (i32.const -1) (local.get $at)))))
-        ;; Eight bytes are digits when each has the high nibble 3 and a low nibble of 9 or less; the
-        ;; lowest byte that is not marks where the digits end.
-        (block $wordsEnd
-          (loop $words
-            (br_if $wordsEnd (i32.gt_s (local.get $at) (local.get $last)))
-            (local.set $w (i64.load (local.get $at)))
-            (local.set $m
-              (i64.or
-                (i64.xor (i64.and (local.get $w) (i64.const 0xf0f0f0f0f0f0f0f0)) (i64.const 0x3030303030303030))
-                (i64.and
-                  (i64.add (i64.and (local.get $w) (i64.const 0x0f0f0f0f0f0f0f0f)) (i64.const 0x0606060606060606))
-                  (i64.const 0x1010101010101010))))
-            (if (i64.ne (local.get $m) (i64.const 0)) (then
-              (local.set $at (i32.add (local.get $at) (i32.wrap_i64 (i64.shr_u (i64.ctz (local.get $m)) (i64.const 3)))))
-              (br $wordsEnd)))
-            (local.set $at (i32.add (local.get $at) (i32.const 8)))
-            (br $words)))
-        (local.set $c (i32.load8_u (local.get $at)))
-        (block $digitsEnd
-          (loop $digits
-            (br_if $digitsEnd (i32.eqz (call $isDigit (local.get $c))))
-            (local.set $at (i32.add (local.get $at) (i32.const 1)))
-            (local.set $c (i32.load8_u (local.get $at)))
-            (br $digits)))))
+        (local.set $at (call $digitsEnd (local.get $at)))
+        (local.set $c (i32.load8_u (local.get $at)))))
       ;; e or E (E | 32 is e)
       (if (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 101)) (then
         (local.set $at (i32.add (local.get $at) (i32.const 1)))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEmbeddingUpstreamResponse } from '../src/protocols/openai/embedding-upstream-response.js';
-import { useWasmNumberCheck, wasmNumberCheckInUse } from '../src/transforms/number-list-wasm-check.js';
+import { useWasmTextCheck, wasmTextCheckInUse } from '../src/transforms/json-text-wasm-check.js';
 
 // A model server's answer: 16 vectors of 1,024 numbers as Python writes float32 values.
 function answer(): Uint8Array {
@@ -16,13 +16,13 @@ function answer(): Uint8Array {
   return new TextEncoder().encode(`{"object":"list","data":[${data.join(',')}],"usage":{"prompt_tokens":16,"total_tokens":16}}`);
 }
 
-describe('the WebAssembly number-list check on Node', () => {
+describe('the WebAssembly checks of json-text-scanner on Node', () => {
   it('is the one in use, and reads an answer as the JavaScript loop does, to the byte where one is wrong', () => {
-    expect(wasmNumberCheckInUse()).toBe(true);
+    expect(wasmTextCheckInUse()).toBe(true);
     const bytes = answer();
     const texts = (read: ReturnType<typeof readEmbeddingUpstreamResponse>) => read.vectors.map((vector) => [vector.start, vector.end, vector.length]);
     const byWasm = texts(readEmbeddingUpstreamResponse(bytes, 16, 1024));
-    useWasmNumberCheck(false);
+    useWasmTextCheck(false);
     try {
       expect(texts(readEmbeddingUpstreamResponse(bytes, 16, 1024))).toEqual(byWasm);
       // A wrong byte in every place of a stretch of the fifth list: the same message, naming the same offset.
@@ -31,7 +31,7 @@ describe('the WebAssembly number-list check on Node', () => {
         const broken = bytes.slice();
         broken[place] = 0x3a;
         const message = (wasm: boolean) => {
-          useWasmNumberCheck(wasm);
+          useWasmTextCheck(wasm);
           try {
             readEmbeddingUpstreamResponse(broken, 16, 1024);
             return 'read';
@@ -42,7 +42,7 @@ describe('the WebAssembly number-list check on Node', () => {
         expect(message(true), `place ${place}`).toBe(message(false));
       }
     } finally {
-      useWasmNumberCheck(true);
+      useWasmTextCheck(true);
     }
   });
 });
