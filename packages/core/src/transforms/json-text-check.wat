@@ -10,27 +10,6 @@
   ;; How many numbers the last successful call read.
   (global $count (export "count") (mut i32) (i32.const 0))
 
-  (func $isDigit (param $c i32) (result i32)
-    (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
-
-  (func $isBlank (param $c i32) (result i32)
-    (i32.or
-      (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 10)))
-      (i32.or (i32.eq (local.get $c) (i32.const 13)) (i32.eq (local.get $c) (i32.const 9)))))
-
-  ;; The position of the first byte from $at that is not a digit.
-  (func $digitsEnd (param $at i32) (result i32)
-    (local $m i32)
-    (loop $blocks
-      ;; Bit i of $m is set when byte i is a digit (its value - 48 is 9 or less, unsigned).
-      (local.set $m (i8x16.bitmask (i8x16.le_u
-        (i8x16.sub (v128.load (local.get $at)) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
-        (v128.const i8x16 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9))))
-      (if (i32.eq (local.get $m) (i32.const 0xffff)) (then
-        (local.set $at (i32.add (local.get $at) (i32.const 16)))
-        (br $blocks))))
-    (i32.add (local.get $at) (i32.ctz (i32.xor (local.get $m) (i32.const 0xffff)))))
-
   ;; The position of the first byte from $at that is not one of base64's 64 characters (A-Z a-z 0-9 + /).
   (func (export "base64End") (param $at i32) (result i32)
     (local $v v128) (local $m i32)
@@ -59,7 +38,7 @@
   ;; From $at (the list's first number) to its `]`: the position after the `]`, or -1 - the position of
   ;; the first byte that breaks the grammar.
   (func (export "listEnd") (param $at i32) (result i32)
-    (local $c i32) (local $n i32)
+    (local $c i32) (local $n i32) (local $m i32)
     (loop $number
       (local.set $c (i32.load8_u (local.get $at)))
       (if (i32.eq (local.get $c) (i32.const 45)) (then
@@ -75,13 +54,21 @@
           (loop $integer
             (local.set $at (i32.add (local.get $at) (i32.const 1)))
             (local.set $c (i32.load8_u (local.get $at)))
-            (br_if $integer (call $isDigit (local.get $c))))))
+            (br_if $integer (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))))))
       (if (i32.eq (local.get $c) (i32.const 46)) (then
         (local.set $at (i32.add (local.get $at) (i32.const 1)))
         (local.set $c (i32.load8_u (local.get $at)))
-        (if (i32.eqz (call $isDigit (local.get $c)))
+        (if (i32.eqz (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
           (then (return (i32.sub (i32.const -1) (local.get $at)))))
-        (local.set $at (call $digitsEnd (local.get $at)))
+        ;; 16 bytes a step; bit i of $m is set when byte i is a digit (its value - 48 is 9 or less, unsigned).
+        (loop $blocks
+          (local.set $m (i8x16.bitmask (i8x16.le_u
+            (i8x16.sub (v128.load (local.get $at)) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
+            (v128.const i8x16 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9))))
+          (if (i32.eq (local.get $m) (i32.const 0xffff)) (then
+            (local.set $at (i32.add (local.get $at) (i32.const 16)))
+            (br $blocks))))
+        (local.set $at (i32.add (local.get $at) (i32.ctz (i32.xor (local.get $m) (i32.const 0xffff)))))
         (local.set $c (i32.load8_u (local.get $at)))))
       ;; e or E (E | 32 is e)
       (if (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 101)) (then
@@ -90,16 +77,20 @@
         (if (i32.or (i32.eq (local.get $c) (i32.const 43)) (i32.eq (local.get $c) (i32.const 45))) (then
           (local.set $at (i32.add (local.get $at) (i32.const 1)))
           (local.set $c (i32.load8_u (local.get $at)))))
-        (if (i32.eqz (call $isDigit (local.get $c)))
+        (if (i32.eqz (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
           (then (return (i32.sub (i32.const -1) (local.get $at)))))
         (loop $exponent
           (local.set $at (i32.add (local.get $at) (i32.const 1)))
           (local.set $c (i32.load8_u (local.get $at)))
-          (br_if $exponent (call $isDigit (local.get $c))))))
+          (br_if $exponent (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))))))
       (local.set $n (i32.add (local.get $n) (i32.const 1)))
       (block $blanksEnd
         (loop $blanks
-          (br_if $blanksEnd (i32.eqz (call $isBlank (local.get $c))))
+          ;; Above 32 no byte is blank: the usual `,` (or next digit) leaves after one compare.
+          (br_if $blanksEnd (i32.gt_u (local.get $c) (i32.const 32)))
+          (br_if $blanksEnd (i32.eqz (i32.or
+            (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 10)))
+            (i32.or (i32.eq (local.get $c) (i32.const 13)) (i32.eq (local.get $c) (i32.const 9))))))
           (local.set $at (i32.add (local.get $at) (i32.const 1)))
           (local.set $c (i32.load8_u (local.get $at)))
           (br $blanks)))
@@ -108,7 +99,10 @@
         (local.set $c (i32.load8_u (local.get $at)))
         (block $afterCommaEnd
           (loop $afterComma
-            (br_if $afterCommaEnd (i32.eqz (call $isBlank (local.get $c))))
+            (br_if $afterCommaEnd (i32.gt_u (local.get $c) (i32.const 32)))
+            (br_if $afterCommaEnd (i32.eqz (i32.or
+              (i32.or (i32.eq (local.get $c) (i32.const 32)) (i32.eq (local.get $c) (i32.const 10)))
+              (i32.or (i32.eq (local.get $c) (i32.const 13)) (i32.eq (local.get $c) (i32.const 9))))))
             (local.set $at (i32.add (local.get $at) (i32.const 1)))
             (local.set $c (i32.load8_u (local.get $at)))
             (br $afterComma)))
