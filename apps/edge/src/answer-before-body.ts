@@ -1,4 +1,4 @@
-import type { JsonResult } from '@infergate/core';
+import { bodyText, type JsonResult } from '@infergate/core';
 
 // Enough for what a client has in flight when the answer reaches it; row 3 of the fault matrix bounds
 // what the server reads past the limit at 1 MiB.
@@ -33,7 +33,7 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
  * ECONNRESET instead of the 413.
  */
 export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8Array> | null): Response {
-  const answer = typeof result.body === 'string' ? new TextEncoder().encode(result.body) : result.body;
+  const answer = new TextEncoder().encode(bodyText(result.body));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(answer);

@@ -1,4 +1,4 @@
-import type { HandlerResult } from '@infergate/core';
+import { joinedBody, type HandlerResult } from '@infergate/core';
 
 /**
  * A core result as a Web Response, unchanged: JSON with its serialized body, a stream as the stream
@@ -7,6 +7,6 @@ import type { HandlerResult } from '@infergate/core';
  */
 export function toResponse(result: HandlerResult): Response {
   // A 204 (a CORS preflight) must have a null body: the Response constructor refuses even an empty one.
-  const body = result.kind === 'stream' ? result.stream : result.status === 204 ? null : result.body;
+  const body = result.kind === 'stream' ? result.stream : result.status === 204 ? null : joinedBody(result.body);
   return new Response(body, { status: result.status, headers: result.headers });
 }

@@ -7,17 +7,16 @@ import { pipeStreamToResponse } from './pipe-stream-to-response.js';
  * body on the raw response (Fastify steps aside), with backpressure and cancellation on client close.
  */
 export async function sendResult(reply: FastifyReply, result: HandlerResult): Promise<void> {
-  if (result.kind === 'json') {
-    const { body } = result;
-    // Bytes (an embeddings answer) go out as they are: a Buffer over the same memory, not a copy.
-    await reply
-      .code(result.status)
-      .headers(result.headers)
-      .send(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-    return;
-  }
+  if (result.kind === 'json' && typeof result.body === 'string') return reply.code(result.status).headers(result.headers).send(result.body);
   reply.hijack();
   const response = reply.raw;
+  if (result.kind === 'json') {
+    // Pieces (an embeddings answer around the upstream's bytes) go out in one writev, uncopied.
+    response.writeHead(result.status, result.headers);
+    for (const piece of result.body) response.write(piece);
+    response.end();
+    return;
+  }
   if (response.destroyed) {
     // The client left while the upstream was being reached: cancelling aborts the upstream call.
     await result.body.cancel().catch(() => undefined);

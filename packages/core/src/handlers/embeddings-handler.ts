@@ -20,7 +20,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
   const embeddings = embed.read(answer.bytes, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
 
-  const body = embeddingResponse({
+  const { pieces, byteLength } = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
     id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
     created: Math.floor(context.clock.now() / 1000),
@@ -29,5 +29,5 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
     encodingFormat,
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
-  return textResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(body.byteLength) });
+  return textResult(pieces, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(byteLength) });
 };

@@ -107,7 +107,7 @@ export function jsonResult(body: unknown, meta: ResultMeta, headers: Record<stri
 }
 
 /** A 200 JSON result from JSON text (or its UTF-8 bytes) the handler wrote itself. */
-export function textResult(body: string | Uint8Array<ArrayBuffer>, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
+export function textResult(body: JsonResult['body'], meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
   return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body, meta };
 }
 

@@ -28,7 +28,7 @@ export function envelopeForPath(path: string): ErrorEnvelope {
 }
 
 /** Any thrown value as the error response a client sees, in the given envelope; a 5xx says why in `meta.failure`. */
-export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: string): JsonResult {
+export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: string): JsonResult & { body: string } {
   const gatewayError = toGatewayError(error);
   return {
     kind: 'json',

@@ -70,10 +70,11 @@ export interface JsonResult {
    */
   headers: Record<string, string>;
   /**
-   * The body, already serialized, so that both apps send identical bytes: text, or its UTF-8 bytes
-   * where the handler wrote bytes (an embeddings answer built around the upstream's own bytes).
+   * The body, already serialized, so that both apps send identical bytes: text, or UTF-8 bytes as
+   * pieces sent one after another (an embeddings answer around the upstream's own bytes, sent without
+   * a copy), with the content-length header set.
    */
-  body: string | Uint8Array<ArrayBuffer>;
+  body: string | readonly Uint8Array[];
   meta: ResultMeta;
 }
 

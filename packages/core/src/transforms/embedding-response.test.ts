@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEmbeddingUpstreamResponse } from '../protocols/openai/embedding-upstream-response.js';
+import { bodyText } from '../http/body-text.js';
 import { embeddingResponse } from './embedding-response.js';
 import { encodeBase64 } from './encode-float32-base64.js';
 
@@ -12,16 +13,17 @@ const upstreamText = bytesOf(
 );
 
 function answer(model: string, encodingFormat: 'float' | 'base64', dimensions?: number) {
-  return new TextDecoder().decode(
-    embeddingResponse({
-      id: 'embd-1',
-      created: 1_767_225_600,
-      model,
-      embeddings: readEmbeddingUpstreamResponse(upstreamText, 2, dimensions),
-      encodingFormat,
-      encodeBase64,
-    }),
-  );
+  const { pieces, byteLength } = embeddingResponse({
+    id: 'embd-1',
+    created: 1_767_225_600,
+    model,
+    embeddings: readEmbeddingUpstreamResponse(upstreamText, 2, dimensions),
+    encodingFormat,
+    encodeBase64,
+  });
+  const body = bodyText(pieces);
+  expect(new TextEncoder().encode(body).length).toBe(byteLength);
+  return body;
 }
 
 describe('embeddingResponse', () => {

@@ -120,7 +120,10 @@ describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lis
     for (let place = 0; place < good.length; place += 1) {
       for (const wrong of ['@', '[', '`', '{', '*', ',', '.', ':', '\u00e9']) {
         const broken = `${good.slice(0, place)}${wrong}${good.slice(place + 1)}`;
-        expect(failure(() => readEmbeddingUpstreamResponse(answer(broken), 1, undefined, true)), `${wrong} at ${place}`).toMatchObject({ status: 502 });
+        expect(
+          failure(() => readEmbeddingUpstreamResponse(answer(broken), 1, undefined, true)),
+          `${wrong} at ${place}`,
+        ).toMatchObject({ status: 502 });
       }
     }
   });
