@@ -136,6 +136,46 @@ describe('GET /metrics on the node-server', () => {
     }
   });
 
+  it('counts a stream the upstream cuts after its first event as a reset, and a stream read to its end as no error', async () => {
+    const chunk = (content: string) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', model: 'served', choices: [{ index: 0, delta: { content } }] })}\n\n`;
+    const upstream = await startRecordingUpstream({
+      handlers: {
+        'POST /v1/chat/completions': (request, response) => {
+          response.writeHead(200, { 'content-type': 'text/event-stream' });
+          if (JSON.stringify(request.body).includes('whole')) {
+            response.end(`${chunk('whole')}data: [DONE]\n\n`);
+            return;
+          }
+          response.write(chunk('cut'));
+          setTimeout(() => response.socket?.destroy(), 50);
+        },
+      },
+    });
+    const cutting = await startNodeGateway({ upstreams: [{ name: 'cutter', url: upstream.url, protocol: 'openai', models: { [model]: 'served' } }] });
+    const stream = (content: string) =>
+      fetch(`${cutting.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model, stream: true, messages: [{ role: 'user', content }] }),
+      });
+    try {
+      const { events: whole } = await readSse(await stream('whole'));
+      expect(whole.map((event) => event.data).at(-1)).toBe('[DONE]');
+      const { events: cut } = await readSse(await stream('cut'));
+      // The client is told in the stream (an error event, then [DONE]), and the upstream's fault is counted once.
+      expect(cut.some((event) => event.data.includes('"error"'))).toBe(true);
+      const families = await readMetrics(cutting.baseUrl, testApiKey);
+      const where = { upstream: 'cutter', model };
+      expect(metricValue(families, 'infergate_upstream_errors_total', { ...where, kind: 'reset' })).toBe(1);
+      for (const kind of ['refused', 'timeout', 'too_large', 'protocol', 'unavailable', 'http_5xx'])
+        expect(metricValue(families, 'infergate_upstream_errors_total', { ...where, kind })).toBe(0);
+    } finally {
+      await cutting.close();
+      await upstream.close();
+    }
+  });
+
   it('moves to a port of its own with metrics.port, and is off with metrics.enabled: false', async () => {
     const port = await freePort();
     const separate = await startNodeGateway({ metrics: { port } });

@@ -9,6 +9,8 @@ export interface EventIteratorHooks {
   abort(reason: UpstreamError): void;
   /** Called once when the stream is over for any reason: releases timers and counters. */
   end(): void;
+  /** Called with the failure a pull is about to throw (an idle timeout, a reset, a framing error). */
+  failed(error: unknown): void;
 }
 
 // The reason every stream the consumer stops early is aborted with (after [DONE], on most streams):
@@ -52,6 +54,7 @@ export function createEventIterator(first: SseEvent | undefined, rest: SseEventR
       if (hooks.signal.aborted) {
         ended = true;
         hooks.end();
+        hooks.failed(hooks.signal.reason);
         throw hooks.signal.reason;
       }
       // The first event, then what the last read completed: take() (not ended, not aborted here).
@@ -69,6 +72,7 @@ export function createEventIterator(first: SseEvent | undefined, rest: SseEventR
         ended = true;
         hooks.abort(error as UpstreamError);
         hooks.end();
+        hooks.failed(error);
         throw error;
       }
     },

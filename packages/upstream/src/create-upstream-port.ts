@@ -2,7 +2,6 @@ import { isUpstreamError } from '@infergate/core';
 import type { MetricsSink, RetryConfig, UpstreamCall, UpstreamConfig, UpstreamPort, UpstreamResponse, UpstreamTarget } from '@infergate/core';
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
-import { countStreamErrors } from './count-stream-errors.js';
 import { EndpointPool } from './endpoint-pool.js';
 import type { Endpoint } from './endpoint-pool.js';
 import { RetryBudget } from './retry-budget.js';
@@ -91,6 +90,10 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     let attempts = 0;
     const countError = (kind: string): void =>
       options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
+    // A failure a stream's reader is handed; one the client or the consumer caused (aborted) is not the upstream's.
+    const countStreamError = (error: unknown): void => {
+      if (isUpstreamError(error) && error.kind !== 'aborted') countError(error.kind);
+    };
     let retriesUsed = 0;
     let nextHasSlot = false;
     let currentHasSlot = false;
@@ -148,6 +151,7 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
               span?.end({ status: 200 });
               endCall();
             },
+            onStreamError: countStreamError,
           });
         } catch (error) {
           const kind = isUpstreamError(error) ? error.kind : 'protocol';
@@ -172,10 +176,8 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         if (response.status >= 500) countError('http_5xx');
         streamReturned = response.kind === 'stream';
         if (response.kind === 'json') span?.end({ status: response.status });
-        // A stream's span ends with the stream (onStreamEnd); its mid-stream failures are counted as they happen.
-        return response.kind === 'stream' && options.metrics?.upstreamError !== undefined
-          ? { ...response, events: countStreamErrors(response.events, countError) }
-          : response;
+        // A stream's span ends with the stream (onStreamEnd); its mid-stream failures are counted as they happen (onStreamError).
+        return response;
       }
     } finally {
       releaseSlots();

@@ -28,6 +28,8 @@ export interface AttemptContext {
   retryStatus(status: number): boolean;
   /** Called once when a stream this attempt returned is over (ended, failed or abandoned). */
   onStreamEnd(): void;
+  /** Told of the failure a stream this attempt returned throws to its reader. */
+  onStreamError(error: unknown): void;
 }
 
 export type AttemptResult = { retry: true } | { retry: false; response: UpstreamResponse };
@@ -163,6 +165,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
       if (!signal.aborted) controller.abort(reason);
     },
     end: finish,
+    failed: context.onStreamError,
   });
   return { retry: false, response: { kind: 'stream', status, headers, events: iterator, endpoint: endpoint.upstream.name } };
 }

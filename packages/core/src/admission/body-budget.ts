@@ -30,28 +30,50 @@ export class BodyBudget {
   reserve(bytes: number): BodyReservation | undefined {
     if (!this.fits(bytes)) return undefined;
     this.held += bytes;
-    let own = bytes;
-    let released = false;
-    return {
-      get bytes() {
-        return own;
-      },
-      grow: (extra) => {
-        if (released || !this.fits(extra)) return false;
-        this.held += extra;
-        own += extra;
-        return true;
-      },
-      release: () => {
-        if (released) return;
-        released = true;
-        this.held -= own;
-        own = 0;
-      },
-    };
+    return new HeldBytes(this, bytes);
+  }
+
+  /** Takes `bytes` more when they fit; false (nothing taken) otherwise. */
+  take(bytes: number): boolean {
+    if (!this.fits(bytes)) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  /** Gives back `bytes` taken earlier. */
+  give(bytes: number): void {
+    this.held -= bytes;
   }
 
   private fits(bytes: number): boolean {
     return this.limit <= 0 || this.held + bytes <= this.limit;
+  }
+}
+
+// A class, not an object literal with a `bytes` getter: V8 makes a hidden class per such literal,
+// which keeps the getter's closure alive past scavenges (see DispatchedStream in dispatch.ts).
+class HeldBytes implements BodyReservation {
+  private released = false;
+
+  constructor(
+    private readonly budget: BodyBudget,
+    private own: number,
+  ) {}
+
+  get bytes(): number {
+    return this.own;
+  }
+
+  grow(extra: number): boolean {
+    if (this.released || !this.budget.take(extra)) return false;
+    this.own += extra;
+    return true;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.budget.give(this.own);
+    this.own = 0;
   }
 }

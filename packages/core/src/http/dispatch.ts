@@ -9,7 +9,17 @@ import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
 import { addCorsHeaders } from './cors.js';
-import type { EventStreamResult, GatewayDeps, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from './handler-types.js';
+import type {
+  EventStreamResult,
+  GatewayDeps,
+  HandlerInput,
+  HandlerResult,
+  JsonResult,
+  ResultMeta,
+  RouteDefinition,
+  StreamBody,
+  StreamResult,
+} from './handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
 
@@ -104,15 +114,28 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     finaliser.finishJson(result.status, result.meta, errorCode);
     return result;
   }
-  const body = finaliser.open(result);
-  return {
-    kind: 'stream',
-    status: result.status,
-    headers,
-    body,
-    get stream() {
-      return finaliser.readableStream();
-    },
-    meta: result.meta,
-  };
+  return new DispatchedStream(result.status, headers, finaliser.open(result), result.meta, finaliser);
+}
+
+/**
+ * A stream answer as dispatch hands it to an app. A class, not an object literal with a `stream`
+ * getter: V8 gives each such literal a hidden class of its own that holds the getter, and with it the
+ * getter's closure (the finaliser, the events, the upstream reader), so every stream's objects
+ * outlived scavenges until the next full collection (in-process stream dispatch: 2.0 -> 0.6 MB kept
+ * per scavenge).
+ */
+class DispatchedStream implements StreamResult {
+  readonly kind = 'stream';
+
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: StreamBody,
+    readonly meta: ResultMeta,
+    private readonly finaliser: RequestFinaliser,
+  ) {}
+
+  get stream(): ReadableStream<Uint8Array> {
+    return this.finaliser.readableStream();
+  }
 }
