@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { closeOnSignals, exitOnStartFailure, parseCliArgs, refuseStart } from '@infergate/node-runtime';
+import { closeOnSignals, exitOnStartFailure, keepRequestObjectsYoung, parseCliArgs, refuseStart } from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
@@ -7,6 +7,7 @@ import { loadConfig } from './load-config.js';
 import { startBanner } from './start-banner.js';
 
 async function start(): Promise<void> {
+  keepRequestObjectsYoung();
   let args;
   try {
     args = parseCliArgs(process.argv.slice(2), { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' });
@@ -22,7 +23,6 @@ async function start(): Promise<void> {
   try {
     loaded = await loadConfig({ ...process.env, ...args.env });
   } catch (error) {
-    // ConfigError and ConfigFileError messages start with the path of the field at fault.
     refuseStart('infergate', `invalid configuration: ${(error as Error).message}`);
   }
   const { config, generatedKey } = loaded;
