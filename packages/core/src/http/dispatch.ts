@@ -9,17 +9,7 @@ import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
 import { bearerToken } from './bearer-token.js';
 import { addCorsHeaders } from './cors.js';
-import type {
-  EventStreamResult,
-  GatewayDeps,
-  HandlerInput,
-  HandlerResult,
-  JsonResult,
-  ResultMeta,
-  RouteDefinition,
-  StreamBody,
-  StreamResult,
-} from './handler-types.js';
+import type { EventStreamResult, GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from './handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
 
@@ -114,7 +104,8 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     finaliser.finishJson(result.status, result.meta, errorCode);
     return result;
   }
-  return new DispatchedStream(result.status, headers, finaliser.open(result), result.meta, finaliser);
+  finaliser.open(result);
+  return new DispatchedStream(result.status, headers, result.meta, finaliser);
 }
 
 /**
@@ -130,12 +121,12 @@ class DispatchedStream implements StreamResult {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    readonly body: StreamBody,
     readonly meta: ResultMeta,
-    private readonly finaliser: RequestFinaliser,
+    /** The opened finaliser is the StreamBody (see RequestFinaliser.open). */
+    readonly body: RequestFinaliser,
   ) {}
 
   get stream(): ReadableStream<Uint8Array> {
-    return this.finaliser.readableStream();
+    return this.body.readableStream();
   }
 }
