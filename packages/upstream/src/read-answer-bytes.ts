@@ -1,7 +1,6 @@
 import type { AbortSignalLike } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { IdleTimeout } from './idle-timeout.js';
-import { joinBytes } from './join-bytes.js';
 
 export interface ReadAnswerOptions {
   /** Aborted by the port for every reason to stop (client gone, a limit); its reason is the failure. */
@@ -16,17 +15,18 @@ export interface ReadAnswerOptions {
 }
 
 /**
- * Reads a JSON answer whole, within the size cap, the idle limit and the abort signal, with one abort
+ * Reads a JSON answer whole, as the pieces it arrived in (a reader that splices it on needs no joined
+ * copy), within the size cap, the idle limit and the abort signal, with one abort
  * listener and one timer for the whole read: the port reads a JSON answer to its end at once, so it
  * needs no race per pull (a promise, a listener and a timer for every piece), which a stream's reader
  * has because the client sets its pace (sse-event-reader.ts). Failures: the signal's reason once it
  * is aborted, else an UpstreamError with phase `body`; `tooLarge()` past the cap. On failure the rest
  * of the body is left unread (the port's abort closes the connection).
  */
-export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: ReadAnswerOptions): Promise<Uint8Array> {
+export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: ReadAnswerOptions): Promise<Uint8Array[]> {
   const { signal } = options;
   if (signal.aborted) return Promise.reject(signal.reason as unknown);
-  return new Promise<Uint8Array>((resolve, reject) => {
+  return new Promise<Uint8Array[]>((resolve, reject) => {
     const iterator = source[Symbol.asyncIterator]();
     const idle = new IdleTimeout(options.idleMs, options.onIdle);
     idle.arm();
@@ -59,7 +59,7 @@ export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: Read
       settled = true;
       signal.removeEventListener('abort', onAbort);
       idle.disarm();
-      resolve(joinBytes(pieces, total));
+      resolve(pieces);
     };
     pump().catch((error: unknown) => fail(signal.aborted ? signal.reason : classifyTransportError(error, 'body')));
   });

@@ -5,6 +5,7 @@ import { createEventIterator } from './create-event-iterator.js';
 import type { JsonRequestBody } from './encode-json-body.js';
 import type { Endpoint, EndpointPool } from './endpoint-pool.js';
 import { raceAbort } from './race-abort.js';
+import { joinBytes } from './join-bytes.js';
 import { readAnswerBytes } from './read-answer-bytes.js';
 import { redactSecret } from './redact-secret.js';
 import { createSseEventReader } from './sse-event-reader.js';
@@ -131,20 +132,20 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   const isSse = call.stream && status >= 200 && status < 300 && (headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
   if (!isSse) {
     clearFirstByteLimit();
-    let bytes: Uint8Array;
+    let pieces: Uint8Array[];
     try {
-      bytes = await readAnswerBytes(response.body, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
+      pieces = await readAnswerBytes(response.body, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
     } catch (error) {
       throw fail(error, 'body');
     }
     finish();
     if (call.raw === true && status >= 200 && status < 300) {
-      // Core reads this answer from its bytes in one pass (embeddings): no decode, no parse here.
-      return { retry: false, response: { kind: 'json', status, headers, body: undefined, bytes, endpoint: endpoint.upstream.name } };
+      // Core reads this answer from its bytes in one pass (embeddings): no join, no decode, no parse here.
+      return { retry: false, response: { kind: 'json', status, headers, body: undefined, pieces, endpoint: endpoint.upstream.name } };
     }
     return {
       retry: false,
-      response: { kind: 'json', status, headers, body: parseJsonBody(bytes, endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
+      response: { kind: 'json', status, headers, body: parseJsonBody(joinBytes(pieces), endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
     };
   }
 

@@ -100,7 +100,7 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     }
   });
 
-  it('hands back the bytes of a 2xx answer to a raw call as sent, and still parses an error answer', async () => {
+  it('hands back the bytes of a 2xx answer to a raw call as sent, in pieces, and still parses an error answer', async () => {
     const sent = '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
     let status = 200;
     const server = await stub((_request, response) => {
@@ -111,11 +111,11 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     const port = makePort([upstreamAt('a', server.url)], transport());
     const answer = await port.send({ ...call(), raw: true });
     expect(answer).toMatchObject({ kind: 'json', status: 200, body: undefined });
-    expect(answer.kind === 'json' && Buffer.from(answer.bytes ?? []).equals(Buffer.from(sent))).toBe(true);
+    expect(answer.kind === 'json' && Buffer.concat(answer.pieces ?? []).equals(Buffer.from(sent))).toBe(true);
     status = 404;
     const failed = await port.send({ ...call(), raw: true });
     expect(failed).toMatchObject({ kind: 'json', status: 404, body: { error: { message: 'no such model' } } });
-    expect(failed).not.toHaveProperty('bytes');
+    expect(failed).not.toHaveProperty('pieces');
   });
 
   it('reuses one keep-alive connection for sequential requests', async () => {

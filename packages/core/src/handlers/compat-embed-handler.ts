@@ -78,7 +78,7 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
       calls.map(async (call) => {
         try {
           const answer = await sendUpstreamBytes(context, input, entry.id, call.request, controller.signal);
-          const embeddings = embed.read(answer.bytes, call.positions.length, dimensions);
+          const embeddings = embed.read(answer.pieces, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
           });

@@ -18,7 +18,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const encodingFormat = request.encoding_format;
   const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user, encodingFormat });
   const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
-  const embeddings = embed.read(answer.bytes, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
+  const embeddings = embed.read(answer.pieces, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
 
   const { pieces, byteLength } = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.

@@ -28,7 +28,7 @@ export interface UpstreamCall {
   /** Expect `text/event-stream` back. */
   stream: boolean;
   /**
-   * Hand back a 2xx JSON answer's bytes (`bytes`) instead of parsing it: for answers core reads in one
+   * Hand back a 2xx JSON answer's bytes (`pieces`) instead of parsing it: for answers core reads in one
    * pass (embeddings), where a parse would build values only to write them again.
    */
   raw?: boolean;
@@ -42,10 +42,13 @@ export interface UpstreamJsonResponse {
   status: number;
   /** Lower-case header names. */
   headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body, or undefined when the body was empty or not JSON (or is in `bytes`). */
+  /** The parsed JSON body, or undefined when the body was empty or not JSON (or is in `pieces`). */
   body: unknown;
-  /** The body's bytes, undecoded, for a 2xx answer to a `raw` call (whatever they hold); absent otherwise. */
-  bytes?: Uint8Array;
+  /**
+   * The body's bytes for a 2xx answer to a `raw` call (whatever they hold), undecoded and in the pieces
+   * they arrived in, so that core can send them on without a joined copy; absent otherwise.
+   */
+  pieces?: readonly Uint8Array[];
   /** Name of the endpoint that answered (for logs and metrics; never sent to clients). */
   endpoint: string;
   /** Attempts it took, this one included (for logs). */

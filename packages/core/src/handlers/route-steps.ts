@@ -55,8 +55,8 @@ export async function sendUpstreamJson(
 }
 
 export interface UpstreamBytesAnswer {
-  /** The 2xx answer's bytes, unparsed (empty when it had no body). */
-  bytes: Uint8Array;
+  /** The 2xx answer's bytes as they arrived, unparsed and unjoined (none when it had no body). */
+  pieces: readonly Uint8Array[];
   endpoint: string;
 }
 
@@ -74,8 +74,8 @@ export async function sendUpstreamBytes(
   signal: AbortSignalLike = input.signal,
 ): Promise<UpstreamBytesAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
-  const bytes = response.bytes ?? encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body));
-  return { bytes, endpoint: response.endpoint };
+  const pieces = response.pieces ?? [encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body))];
+  return { pieces, endpoint: response.endpoint };
 }
 
 async function sendUpstream(

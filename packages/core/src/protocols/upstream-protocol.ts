@@ -57,7 +57,7 @@ export interface EmbeddingsOperation {
    * The vectors in input order, located in the answer's bytes (never parsed into numbers); a count
    * other than `expectedCount` or a length other than `dimensions` is the upstream's failure.
    */
-  read(bytes: Uint8Array, expectedCount: number, dimensions: number | undefined, base64Allowed?: boolean): UpstreamEmbeddings;
+  read(bytes: readonly Uint8Array[], expectedCount: number, dimensions: number | undefined, base64Allowed?: boolean): UpstreamEmbeddings;
 }
 
 /** One POST /compat/v2/embed input holding an image; its answer is read by the embeddings operation. */

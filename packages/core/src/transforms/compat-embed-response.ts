@@ -38,7 +38,9 @@ export interface CompatEmbedResponse {
 export function compatEmbedResponse(options: CompatEmbedResponseOptions): string {
   const types: string[] = [];
   if (options.embeddingTypes.includes('float')) {
-    types.push(`"float":[${options.vectors.map((vector) => `[${bytesText(vector.bytes, vector.start, vector.end)}]`).join(',')}]`);
+    types.push(
+      `"float":[${options.vectors.map((vector) => `[${bytesText(vector.answer.range(vector.start, vector.end), 0, vector.end - vector.start)}]`).join(',')}]`,
+    );
   }
   if (options.embeddingTypes.includes('base64')) types.push(`"base64":${JSON.stringify(vectorsBase64(options.vectors, options.encodeBase64))}`);
   const hasImages = options.images.length > 0;

@@ -12,12 +12,12 @@ const upstreamText = bytesOf(
     '{"index":0,"object":"embedding","embedding":[-0.0,3.25,7]}],"usage":{"prompt_tokens":6,"total_tokens":6}}',
 );
 
-function answer(model: string, encodingFormat: 'float' | 'base64', dimensions?: number) {
+function answer(model: string, encodingFormat: 'float' | 'base64', dimensions?: number, upstreamPieces: readonly Uint8Array[] = [upstreamText]) {
   const { pieces, byteLength } = embeddingResponse({
     id: 'embd-1',
     created: 1_767_225_600,
     model,
-    embeddings: readEmbeddingUpstreamResponse(upstreamText, 2, dimensions),
+    embeddings: readEmbeddingUpstreamResponse(upstreamPieces, 2, dimensions),
     encodingFormat,
     encodeBase64,
   });
@@ -37,6 +37,18 @@ describe('embeddingResponse', () => {
       [0.5, -0.002, 100],
     ]);
     expect(parsed.usage).toEqual({ prompt_tokens: 6, total_tokens: 6, completion_tokens: 0 });
+  });
+
+  it('answers the same wherever the upstream answer was cut into pieces on the way, vectors split across pieces included', () => {
+    for (const format of ['float', 'base64'] as const) {
+      const whole = answer('m', format);
+      for (let cut = 1; cut < upstreamText.length; cut += 1) {
+        const pieces = [upstreamText.subarray(0, cut), upstreamText.subarray(cut)];
+        expect(answer('m', format, undefined, pieces), `${format}, cut at ${cut}`).toBe(whole);
+      }
+      const bytes = [...upstreamText].map((byte) => Uint8Array.of(byte));
+      expect(answer('m', format, undefined, bytes), `${format}, a byte a piece`).toBe(whole);
+    }
   });
 
   it('is valid UTF-8 JSON with the model named as given, for ASCII names and names with 2-, 3- and 4-byte characters', () => {

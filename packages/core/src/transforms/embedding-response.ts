@@ -34,7 +34,8 @@ export interface BodyPieces {
 
 /**
  * The spec's OpenAI-style embedding response, as pieces around the upstream's vectors, which are
- * neither decoded nor copied: with `float`, each embedding is the upstream's number list as it came;
+ * neither decoded nor copied: with `float`, each embedding is the upstream's number list as it came,
+ * as subarrays of the pieces the answer arrived in;
  * with `base64`, the upstream's base64 of its little-endian float32 bytes (or that base64 encoded here,
  * for an upstream that answered with numbers), which openai-node decodes (and requests by default,
  * protocols.md 7.6). The fields are in the order JSON.stringify gave them when the response was an
@@ -72,7 +73,8 @@ export function embeddingResponse(options: EmbeddingResponseOptions): BodyPieces
     if (encoded?.[index] !== undefined) continue;
     const vector = vectors[index] as (typeof vectors)[number];
     const to = places[place++] as number;
-    pieces.push(frame.subarray(from, to), vector.bytes.subarray(vector.start, vector.end));
+    pieces.push(frame.subarray(from, to));
+    vector.answer.appendRange(vector.start, vector.end, pieces);
     byteLength += vector.end - vector.start;
     from = to;
   }

@@ -53,21 +53,48 @@ export function wasmTextCheckInUse(): boolean {
   return enabled && loadedExports() !== null;
 }
 
-/** The module with `reader`'s bytes in its memory (copied at the reader's first call); null where JavaScript must do it. */
-function withBytes(bytes: Uint8Array, reader: object): JsonTextExports | null {
-  if (!enabled || bytes.length > maxCopiedBytes) return null;
+/** The module's memory with `pieces` copied one after another from its start; null where it cannot hold them. */
+function copied(pieces: readonly Uint8Array[], byteLength: number): JsonTextExports | null {
+  if (!enabled || byteLength > maxCopiedBytes) return null;
   const wasm = loadedExports();
-  if (wasm === null || holder?.deref() === reader) return wasm;
-  const missing = bytes.length + slack - wasm.memory.buffer.byteLength;
+  if (wasm === null) return null;
+  const missing = byteLength + slack - wasm.memory.buffer.byteLength;
   try {
     if (missing > 0) wasm.memory.grow(Math.ceil(missing / 65_536));
   } catch {
     return null;
   }
   const memory = new Uint8Array(wasm.memory.buffer);
-  memory.set(bytes);
+  let at = 0;
+  for (const piece of pieces) {
+    memory.set(piece, at);
+    at += piece.byteLength;
+  }
   // The end of the text, as JavaScript's undefined past the last byte: no digit, blank, `,`, `]` or base64 character.
-  memory[bytes.length] = 0;
+  memory[byteLength] = 0;
+  holder = undefined;
+  return wasm;
+}
+
+/**
+ * An answer's pieces copied into the module's memory, as one array to read it from; undefined where
+ * the module is not used (the reader then joins the pieces). The array is overwritten by the next
+ * copy: it is for reading within one synchronous pass, never for keeping.
+ */
+export function wasmTextOf(pieces: readonly Uint8Array[], byteLength: number): Uint8Array | undefined {
+  const wasm = copied(pieces, byteLength);
+  return wasm === null ? undefined : new Uint8Array(wasm.memory.buffer, 0, byteLength);
+}
+
+/** The module with `reader`'s bytes in its memory (copied at the reader's first call); null where JavaScript must do it. */
+function withBytes(bytes: Uint8Array, reader: object): JsonTextExports | null {
+  if (!enabled || bytes.length > maxCopiedBytes) return null;
+  const wasm = loadedExports();
+  if (wasm === null) return null;
+  // Already there: the bytes are the module's memory, from wasmTextOf.
+  if (bytes.buffer === wasm.memory.buffer && bytes.byteOffset === 0) return wasm;
+  if (holder?.deref() === reader) return wasm;
+  if (copied([bytes], bytes.length) === null) return null;
   holder = new WeakRef(reader);
   return wasm;
 }

@@ -18,7 +18,8 @@ export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base
   let offset = 0;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
-    writeFloat32Numbers(vector.bytes, vector.start, vector.end, floats, offset);
+    const text = vector.answer.range(vector.start, vector.end);
+    writeFloat32Numbers(text, 0, text.length, floats, offset);
     const own = bytes.subarray(offset * 4, (offset + vector.length) * 4);
     if (!littleEndianHost) swapFloat32Bytes(own);
     encoded[index] = encodeBase64(own);

@@ -1,5 +1,7 @@
 import { GatewayError } from '../../errors/gateway-error.js';
+import { AnswerBytes } from '../../http/answer-bytes.js';
 import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scanner.js';
+import { wasmTextOf } from '../../transforms/json-text-wasm-check.js';
 
 // Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
 // from their bytes in one pass: the vectors are never parsed into numbers, only checked, counted and
@@ -9,12 +11,12 @@ import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scann
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 /**
- * One vector as the upstream wrote it: `bytes` between `start` and `end`, without the brackets (a list
- * of numbers) or the quotes (`base64`: the base64 of its little-endian float32 values).
+ * One vector as the upstream wrote it: the bytes of `answer` between `start` and `end`, without the
+ * brackets (a list of numbers) or the quotes (`base64`: the base64 of its little-endian float32 values).
  */
 export interface VectorText {
   /** The upstream's whole answer. */
-  readonly bytes: Uint8Array;
+  readonly answer: AnswerBytes;
   readonly start: number;
   readonly end: number;
   /** How many numbers it holds. */
@@ -45,7 +47,7 @@ interface ItemFields {
  * a vector length other than the requested `dimensions` is the upstream's failure (502), never passed on.
  */
 export function readEmbeddingUpstreamResponse(
-  bytes: Uint8Array,
+  bytes: Uint8Array | readonly Uint8Array[],
   expectedCount: number,
   dimensions: number | undefined,
   base64Allowed = false,
@@ -53,7 +55,9 @@ export function readEmbeddingUpstreamResponse(
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
   const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
-  const scanner = new JsonTextScanner(bytes);
+  const answer = new AnswerBytes(bytes instanceof Uint8Array ? [bytes] : bytes);
+  // Read where WebAssembly checks the number lists, without a joined copy of the answer in between.
+  const scanner = new JsonTextScanner(wasmTextOf(answer.pieces, answer.byteLength) ?? answer.whole());
   const items: ItemFields[] = [];
   let usage: Record<string, unknown> | undefined;
   let id: unknown;
@@ -70,7 +74,7 @@ export function readEmbeddingUpstreamResponse(
         scanner.array((position) => {
           path = `data[${position}]`;
           if (scanner.peek() !== 123) throw unexpected(`${path}: expected an object`);
-          items.push(readItem(scanner, path, unexpected, base64Allowed));
+          items.push(readItem(scanner, answer, path, unexpected, base64Allowed));
         });
       } else if (key === 'usage') {
         path = 'usage';
@@ -129,7 +133,13 @@ export function readEmbeddingUpstreamResponse(
   };
 }
 
-function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: string) => GatewayError, base64Allowed: boolean): ItemFields {
+function readItem(
+  scanner: JsonTextScanner,
+  answer: AnswerBytes,
+  path: string,
+  unexpected: (detail: string) => GatewayError,
+  base64Allowed: boolean,
+): ItemFields {
   const item: ItemFields = { index: undefined, vector: undefined };
   scanner.object((key) => {
     if (key === 'index') item.index = JSON.parse(scanner.valueText()) as unknown;
@@ -138,7 +148,7 @@ function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: s
       const byteCount = scanner.base64String();
       // float32 values: four bytes each.
       if (byteCount < 0 || byteCount % 4 !== 0) throw unexpected(`${path}.embedding: expected base64 of float32 values`);
-      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length: byteCount / 4, base64: true };
+      item.vector = { answer, start, end: scanner.at - 1, length: byteCount / 4, base64: true };
     } else if (key === 'embedding') {
       if (scanner.peek() !== 91 /* [ */) throw unexpected(`${path}.embedding: expected an array of numbers`);
       const start = scanner.at + 1;
@@ -149,7 +159,7 @@ function readItem(scanner: JsonTextScanner, path: string, unexpected: (detail: s
         if (error instanceof JsonTextError) throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
         throw error;
       }
-      item.vector = { bytes: scanner.bytes, start, end: scanner.at - 1, length, base64: false };
+      item.vector = { answer, start, end: scanner.at - 1, length, base64: false };
     } else scanner.skipValue();
   });
   return item;
