@@ -7,16 +7,17 @@
 #   iproute2
 #   nginx         the gateway behind a reverse proxy
 #   curl          the README's and the start banner's example requests, run as printed
+#   wrk           the load generator of the bench's regression guard
 # As root it installs them; otherwise with `sudo -n` when that works without a password; otherwise it
 # prints the apt-get command to run and exits 1. Nothing is done when every package is there.
 set -euo pipefail
 
-packages=(chromium redis-server nftables iproute2 nginx curl)
+packages=(chromium redis-server nftables iproute2 nginx curl wrk)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: the tests find the programs on PATH (sbin included) or fail naming what is missing.
   missing_commands=()
-  for command in chromium redis-server nft ip nginx curl; do
+  for command in chromium redis-server nft ip nginx curl wrk; do
     PATH="$PATH:/usr/sbin:/sbin" command -v "$command" >/dev/null 2>&1 || missing_commands+=("$command")
   done
   if [ "${#missing_commands[@]}" -gt 0 ]; then

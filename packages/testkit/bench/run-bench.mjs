@@ -1,5 +1,5 @@
 // `pnpm bench` (issue 8): direct, floor and infergate measured side by side in one run.
-//   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose]
+//   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose] [--guard=0.5]
 // See README.md in this folder for what each scenario measures and how to read the tables.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable,
 import { runProfile } from './run-profile.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
+import { guardRatios, guardTable, remeasureRatio } from './guard-ratios.mjs';
 import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
@@ -60,6 +61,10 @@ const settings = quick
       authWarmup: 1_000,
     };
 settings.verbose = args.includes('--verbose');
+// CI's regression guard: exit 1 when a scenario's infergate / floor req/s is below this (guard-ratios.mjs).
+const guardArgument = args.find((arg) => arg.startsWith('--guard='));
+const guard = guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
+if (guard !== undefined && !(guard > 0)) throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
 const wanted = (id) => only === undefined || only.includes(id);
 
 const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
@@ -212,6 +217,19 @@ async function main() {
     log(throughputTable(entry));
   }
 
+  if (guard !== undefined && needsProxies) {
+    log(`\n== Guard: infergate / floor req/s >= ${guard} for every scenario measured`);
+    const rows = await guardRatios({
+      bound: guard,
+      entries: results.scenarios.filter((entry) => throughputScenarios.some((scenario) => scenario.id === entry.id)),
+      scenarios: throughputScenarios,
+      remeasure: (scenario) => remeasureRatio(settings, floor, infergate, scenario, headers),
+      log,
+    });
+    results.guard = { bound: guard, rows, met: rows.length > 0 && rows.every((row) => row.met) };
+    log(guardTable(rows, guard));
+  }
+
   if (wanted(5)) {
     const seconds = (settings.longChunks * settings.longIntervalMs) / 1000;
     log(`\n== 5. ${settings.longStreams} concurrent long streams (${settings.longChunks} chunks, ${settings.longIntervalMs} ms apart: ${seconds} s each)`);
@@ -259,6 +277,11 @@ async function main() {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(resultsDirectory, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   log(`\nresults: ${file}`);
+  if (results.guard !== undefined && !results.guard.met) {
+    log(`\nGUARD FAILED: a scenario's infergate / floor req/s is below ${guard}\n${guardTable(results.guard.rows, guard)}`);
+    return 1;
+  }
+  return 0;
 }
 
 let stopping = false;
@@ -273,7 +296,7 @@ process.on('SIGINT', () => void finish(130));
 process.on('SIGTERM', () => void finish(143));
 
 main().then(
-  () => finish(0),
+  (code) => finish(code ?? 0),
   (error) => {
     process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
     void finish(1);
