@@ -159,7 +159,7 @@ export type { UnmatchedRequest } from './http/unmatched-result.js';
 export { envelopeForPath, errorResult } from './http/dispatch.js';
 export { requestIdFor } from './http/request-id.js';
 export { bodyText } from './http/body-text.js';
-export { joinPieces, joinedBody } from './http/joined-body.js';
+export { joinPieces, joinedBody, wholeBytes } from './http/joined-body.js';
 export { LightAbortController } from './http/light-abort-controller.js';
 export type { AbortSignalLike } from './http/light-abort-controller.js';
 export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';

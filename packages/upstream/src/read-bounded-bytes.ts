@@ -1,4 +1,4 @@
-import { joinBytes } from './join-bytes.js';
+import { wholeBytes } from '@infergate/core';
 
 /**
  * Reads a whole body into one buffer, throwing `tooLarge()` as soon as its bytes pass `maxBytes`, so
@@ -37,5 +37,5 @@ export async function readBoundedBytes(
   } else {
     for await (const chunk of source) add(chunk);
   }
-  return joinBytes(pieces, total);
+  return wholeBytes(pieces, total);
 }

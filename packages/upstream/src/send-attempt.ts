@@ -1,11 +1,10 @@
-import { LightAbortController } from '@infergate/core';
+import { LightAbortController, wholeBytes } from '@infergate/core';
 import type { SseEvent, TimeoutsConfig, UpstreamCall, UpstreamError, UpstreamPhase, UpstreamResponse } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
 import type { JsonRequestBody } from './encode-json-body.js';
 import type { Endpoint, EndpointPool } from './endpoint-pool.js';
 import { raceAbort } from './race-abort.js';
-import { joinBytes } from './join-bytes.js';
 import { readAnswerBytes } from './read-answer-bytes.js';
 import { redactSecret } from './redact-secret.js';
 import { createSseEventReader } from './sse-event-reader.js';
@@ -145,7 +144,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     }
     return {
       retry: false,
-      response: { kind: 'json', status, headers, body: parseJsonBody(joinBytes(pieces), endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
+      response: { kind: 'json', status, headers, body: parseJsonBody(wholeBytes(pieces), endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
     };
   }
 

@@ -1,4 +1,4 @@
-import { joinPieces } from './joined-body.js';
+import { joinPieces, wholeBytes } from './joined-body.js';
 
 /**
  * An upstream answer as the pieces it arrived in. Readers locate what they splice on by its place in
@@ -24,7 +24,7 @@ export class AnswerBytes {
 
   /** The whole answer in one array: the piece itself when there is one, else a joined copy. */
   whole(): Uint8Array {
-    return this.pieces.length === 1 ? (this.pieces[0] as Uint8Array) : joinPieces(this.pieces, this.byteLength);
+    return wholeBytes(this.pieces, this.byteLength);
   }
 
   /** Appends to `into` the subarrays of the pieces that hold the bytes from `start` to `end`. */

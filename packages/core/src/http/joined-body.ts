@@ -11,13 +11,23 @@ export function joinPieces(pieces: readonly Uint8Array[], total: number): Uint8A
   return joined;
 }
 
+/** The summed length of `pieces`. */
+export function piecesByteLength(pieces: readonly Uint8Array[]): number {
+  let size = 0;
+  for (const piece of pieces) size += piece.byteLength;
+  return size;
+}
+
+/** `pieces` as one array: the piece itself, uncopied, when there is just one; else a joined copy of `total` bytes. */
+export function wholeBytes(pieces: readonly Uint8Array[], total = piecesByteLength(pieces)): Uint8Array {
+  return pieces.length === 1 ? (pieces[0] as Uint8Array) : joinPieces(pieces, total);
+}
+
 /**
  * A result body with its pieces joined into one buffer, for a runtime that takes a body whole (the
  * edge app's Response); text is returned as it is.
  */
 export function joinedBody(body: JsonResult['body']): string | Uint8Array<ArrayBuffer> {
   if (typeof body === 'string') return body;
-  let size = 0;
-  for (const piece of body) size += piece.byteLength;
-  return joinPieces(body, size);
+  return joinPieces(body, piecesByteLength(body));
 }
