@@ -1,8 +1,8 @@
 // `--guard=<ratio>` (CI's regression guard, issue 15): each throughput scenario's infergate / floor
 // req/s must reach the bound. One short run is noisy on a shared machine, so a scenario below the
-// bound is measured twice more, floor and infergate again side by side and for longer, and judged on
-// the best of its three ratios: the machine's noise only ever slows a run down, while a regression in
-// infergate lowers every run. A scenario whose requests failed the bench's checks fails at once.
+// bound is measured up to twice more, floor and infergate again side by side and for longer (until
+// one run reaches the bound), and judged on the best of its ratios: the machine's noise only ever
+// slows a run down, while a regression in infergate lowers every run. A scenario whose requests failed the bench's checks fails at once.
 import { measureThroughput } from './measure.mjs';
 
 const guardedRetries = 2;
@@ -15,12 +15,11 @@ export async function guardRatios({ bound, entries, scenarios, remeasure, log })
     if (floor === undefined || infergate === undefined) continue;
     const failed = floor.failed ?? infergate.failed;
     const ratios = failed === undefined ? [infergate.rps / floor.rps] : [];
-    if (failed === undefined && ratios[0] < bound) {
-      const scenario = scenarios.find((candidate) => candidate.id === entry.id);
-      for (let retry = 0; retry < guardedRetries; retry += 1) {
-        log(`  guard: scenario ${entry.id} at ${ratios.at(-1).toFixed(2)} x, below ${bound} x: measuring floor and infergate again`);
-        ratios.push(await remeasure(scenario));
-      }
+    const scenario = scenarios.find((candidate) => candidate.id === entry.id);
+    // The best ratio decides: once one reaches the bound, more runs cannot change the verdict.
+    for (let retry = 0; failed === undefined && ratios.every((ratio) => ratio < bound) && retry < guardedRetries; retry += 1) {
+      log(`  guard: scenario ${entry.id} at ${ratios.at(-1).toFixed(2)} x, below ${bound} x: measuring floor and infergate again`);
+      ratios.push(await remeasure(scenario));
     }
     const ratio = ratios.length === 0 || ratios.some(Number.isNaN) ? Number.NaN : Math.max(...ratios);
     rows.push({ id: entry.id, title: entry.title, ratios, ratio, failed, met: failed === undefined && ratio >= bound });
