@@ -17,6 +17,8 @@ export interface GatewayProcess {
   inspectorUrl?: string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+  /** Everything the process has written to stdout so far. */
+  stdout(): string;
 }
 
 /**
@@ -25,7 +27,11 @@ export interface GatewayProcess {
  * its memory, what others see when it is killed). On `options.port` (a replica restarted behind a load
  * balancer keeps its port), else on a free one.
  */
-export async function startGatewayProcess(file: object, apiKey?: string, options: { port?: number; inspect?: boolean } = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  file: object,
+  apiKey?: string,
+  options: { port?: number; inspect?: boolean; logLevel?: string } = {},
+): Promise<GatewayProcess> {
   if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
@@ -38,7 +44,7 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
       INFERGATE_API_KEYS: apiKey ?? '',
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
     },
   });
   let inspectorUrl: string | undefined;
@@ -51,7 +57,12 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
       inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(errors)?.[1];
     });
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  // 'close', not 'exit': the pipe may still hold the last lines when the process has exited.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -72,6 +83,7 @@ export async function startGatewayProcess(file: object, apiKey?: string, options
       if (!match?.[1]) throw new Error(`no VmRSS for process ${child.pid}`);
       return Number(match[1]) / 1024;
     },
+    stdout: () => stdout,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import { startGatewayProcess } from './start-gateway-process.js';
+
+/*
+ * The built CLI writes its request log asynchronously (create-logger.ts): lines logged while a write is
+ * under way go out together in the next one. What an operator relies on is that this loses nothing and
+ * tears nothing: after a burst and a SIGTERM straight after it, stdout holds one whole JSON line for
+ * every request, then the shutdown line, and the process exits 0.
+ */
+
+const apiKey = 'ig-reqlog-0123456789abcdef0123456789abc';
+const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+const requests = 600;
+const concurrency = 48;
+
+let upstream: ScriptedUpstream;
+
+beforeAll(async () => {
+  upstream = await startScriptedUpstream();
+  upstream.setDefaultScript('ok:2:0');
+});
+
+afterAll(async () => {
+  await upstream?.close();
+});
+
+describe('the request log of the built CLI', () => {
+  it('holds one whole line per request of a burst when SIGTERM follows it at once', async () => {
+    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } }, apiKey, {
+      logLevel: 'info',
+    });
+    const sent: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < requests) {
+        const requestId = `burst-${next++}`;
+        const response = await fetch(`${gateway.baseUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { ...headers, 'x-request-id': requestId },
+          body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Log me, not my words.' }] }),
+        });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        sent.push(requestId);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+
+    const output = gateway.stdout();
+    expect(output.endsWith('\n')).toBe(true);
+    // Log lines are JSON objects, the banner's are text: a torn or interleaved log line fails to parse
+    // here, or is missing from the count below.
+    const lines = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = lines.filter((line) => line.msg === 'request' && line.route === '/v1/chat/completions');
+    expect(logged).toHaveLength(requests);
+    expect(new Set(logged.map((line) => line.requestId))).toEqual(new Set(sent));
+    expect(logged.every((line) => line.status === 200)).toBe(true);
+    expect(lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
+    expect(output).not.toContain('Log me, not my words.');
+  });
+});
