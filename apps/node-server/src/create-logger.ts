@@ -6,8 +6,8 @@ import { destination, pino, type Logger } from 'pino';
  *
  * Lines are written asynchronously: a line goes out at once when no write is under way, and the lines
  * logged while one is under way go out together in the next. pino's default wrote each request's line
- * with its own blocking write(2), 15-30 us of a chat request's ~120 us of CPU under load, and a stdout
- * that stopped draining stopped the gateway. pino flushes what is left when the process exits.
+ * with its own blocking write(2), 15-30 us of a chat request's ~120 us of CPU under load. pino flushes
+ * what is left when the process exits.
  */
 export function createLogger(level = 'info'): Logger {
   return pino(
