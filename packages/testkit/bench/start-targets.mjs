@@ -13,7 +13,7 @@ const benchDirectory = dirname(fileURLToPath(import.meta.url));
 // The V8 setting infergate itself runs with (keepRequestObjectsYoung in node-runtime), for the stub and
 // the floor. Without it the floor settled early in each run into one of two speeds and kept it: 63-70
 // us of CPU per chat request in one run, 98-126 us in another. A baseline that flips between runs
-// makes every ratio to it a coin toss; with pretenuring off it ran at the faster speed in every run.
+// makes every ratio to it a coin toss; with pretenuring off it ran at 63-75 us in the four runs measured.
 const steadyV8 = ['--no-allocation-site-pretenuring'];
 
 /** The stub listens on 4 ports: 4 upstream origins give infergate 4 x 256 connections for 1,000 streams. */
