@@ -1,4 +1,4 @@
-// `--profile`: infergate under `node --cpu-prof`, one process per scenario (1-3), loaded at peak by
+// `--profile`: infergate under `node --cpu-prof`, one process per throughput scenario (1-4, 10), loaded at peak by
 // the closed-loop generator; each profile is summarised (summarise-cpuprofile.mjs) and kept.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
