@@ -109,20 +109,32 @@ describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lis
     }
   });
 
-  it('reads a long base64 vector to its end, and refuses a byte outside the alphabet at every place in it', () => {
-    const values = Array.from({ length: 48 }, (_, index) => (index - 24) / 7);
-    const good = btoa(String.fromCharCode(...new Uint8Array(Float32Array.from(values).buffer)));
-    const answer = (embedding: string) => new TextEncoder().encode(`{"data":[{"index":0,"embedding":"${embedding}"}],"usage":{"prompt_tokens":1}}`);
-    const bytes = answer(good);
-    const vector = readEmbeddingUpstreamResponse(bytes, 1, values.length, true).vectors[0];
+  it('reads a long base64 vector to its end, and refuses every byte outside the alphabet at every place in it', () => {
+    // Every character of the alphabet at every place of a 16-byte lane: the check reads 16 and 64 at a time.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const good = `${alphabet}${alphabet.slice(5)}${alphabet.slice(0, 5)}${alphabet.slice(11)}${alphabet.slice(0, 11)}${alphabet}`;
+    const answer = (embedding: Uint8Array) => {
+      const head = new TextEncoder().encode('{"data":[{"index":0,"embedding":"');
+      const tail = new TextEncoder().encode('"}],"usage":{"prompt_tokens":1}}');
+      const bytes = new Uint8Array(head.length + embedding.length + tail.length);
+      bytes.set(head);
+      bytes.set(embedding, head.length);
+      bytes.set(tail, head.length + embedding.length);
+      return bytes;
+    };
+    const goodBytes = new TextEncoder().encode(good);
+    const bytes = answer(goodBytes);
+    const vector = readEmbeddingUpstreamResponse(bytes, 1, good.length / 4 * 3 / 4, true).vectors[0];
     expect(new TextDecoder().decode(bytes.subarray(vector?.start, vector?.end))).toBe(good);
-    // Each neighbour of the alphabet's ranges in ASCII, and a byte above it.
+    const wrongBytes = Array.from({ length: 256 }, (_, value) => value).filter((value) => !alphabet.includes(String.fromCharCode(value)));
+    expect(wrongBytes).toHaveLength(192);
     for (let place = 0; place < good.length; place += 1) {
-      for (const wrong of ['@', '[', '`', '{', '*', ',', '.', ':', '\u00e9']) {
-        const broken = `${good.slice(0, place)}${wrong}${good.slice(place + 1)}`;
+      for (const wrong of wrongBytes) {
+        const broken = goodBytes.slice();
+        broken[place] = wrong;
         expect(
           failure(() => readEmbeddingUpstreamResponse(answer(broken), 1, undefined, true)),
-          `${wrong} at ${place}`,
+          `byte ${wrong} at ${place}`,
         ).toMatchObject({ status: 502 });
       }
     }
