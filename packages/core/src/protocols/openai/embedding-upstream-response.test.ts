@@ -124,7 +124,7 @@ describe.each(['WebAssembly', 'JavaScript'])('readEmbeddingUpstreamResponse, lis
     };
     const goodBytes = new TextEncoder().encode(good);
     const bytes = answer(goodBytes);
-    const vector = readEmbeddingUpstreamResponse(bytes, 1, good.length / 4 * 3 / 4, true).vectors[0];
+    const vector = readEmbeddingUpstreamResponse(bytes, 1, ((good.length / 4) * 3) / 4, true).vectors[0];
     expect(new TextDecoder().decode(bytes.subarray(vector?.start, vector?.end))).toBe(good);
     const wrongBytes = Array.from({ length: 256 }, (_, value) => value).filter((value) => !alphabet.includes(String.fromCharCode(value)));
     expect(wrongBytes).toHaveLength(192);
