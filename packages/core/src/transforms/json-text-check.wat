@@ -27,20 +27,20 @@
     (block $found
       (loop $blocks
         (br_if $found (v128.any_true (v128.or
-          (v128.or
-            (v128.and
-          (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load (local.get $at))) (local.get $fifteen)))
-          (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))
-            (v128.and
-          (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=16 (local.get $at))) (local.get $fifteen)))
-          (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))))
-          (v128.or
-            (v128.and
-          (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=32 (local.get $at))) (local.get $fifteen)))
-          (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))
-            (v128.and
-          (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=48 (local.get $at))) (local.get $fifteen)))
-          (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))))))
+            (v128.or
+              (v128.and
+                (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load (local.get $at))) (local.get $fifteen)))
+                (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))
+              (v128.and
+                (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=16 (local.get $at))) (local.get $fifteen)))
+                (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4)))))
+            (v128.or
+              (v128.and
+                (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=32 (local.get $at))) (local.get $fifteen)))
+                (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))
+              (v128.and
+                (i8x16.swizzle (local.get $low) (v128.and (local.tee $v (v128.load offset=48 (local.get $at))) (local.get $fifteen)))
+                (i8x16.swizzle (local.get $high) (i8x16.shr_u (local.get $v) (i32.const 4))))))))
         (local.set $at (i32.add (local.get $at) (i32.const 64)))
         (br $blocks)))
     ;; The invalid byte is within these 64: find its 16, then its place.
