@@ -75,4 +75,39 @@ describe('createKeyStore', () => {
     expect(await sync.verify('sk-wrong')).toBeUndefined();
     expect(seen).toEqual(['sk-a', 'sk-b', 'sk-b', 'sk-a', 'sk-wrong']);
   });
+
+  it('hashes a key once: its later requests reuse the digest, answered without a promise', async () => {
+    const seen: string[] = [];
+    const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+    const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
+    const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
+      sha256: (text) => {
+        seen.push(text);
+        return known.get(text) as Uint8Array;
+      },
+    });
+    expect(await sync.verify('sk-b')).toEqual({ name: 'b' });
+    seen.length = 0;
+    for (let round = 0; round < 3; round += 1) {
+      const again = sync.verify('sk-b');
+      expect(again).not.toBeInstanceOf(Promise);
+      expect(again).toEqual({ name: 'b' });
+      expect(sync.verify('sk-wrong')).toBeUndefined();
+    }
+    // The wrong token is hashed each time; the key is not hashed again.
+    expect(seen).toEqual(['sk-wrong', 'sk-wrong', 'sk-wrong']);
+  });
+
+  it('reuses the digest of a known key with the asynchronous WebCrypto digest too, and still refuses near misses', async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    const two = createKeyStore([`${longPrefix}-A`, 'sk-other']);
+    expect(await two.verify(`${longPrefix}-A`)).toEqual({ name: 'key-1' });
+    expect(digest).toHaveBeenCalledTimes(3);
+    expect(two.verify(`${longPrefix}-A`)).toEqual({ name: 'key-1' });
+    expect(await two.verify(`${longPrefix}-B`)).toBeUndefined();
+    expect(await two.verify(`${longPrefix}-A `)).toBeUndefined();
+    expect(await two.verify('sk-other')).toEqual({ name: 'key-2' });
+    expect(digest).toHaveBeenCalledTimes(6);
+    digest.mockRestore();
+  });
 });

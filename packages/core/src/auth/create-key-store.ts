@@ -34,14 +34,34 @@ function digestDifference(left: Uint8Array, right: Uint8Array): number {
   return difference;
 }
 
+/** The identity whose digest equals `candidate`, comparing with every stored digest without stopping at a match. */
+function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): ApiKeyIdentity | undefined {
+  let found = 0;
+  let matchedIndex = 0;
+  for (let index = 0; index < all.length; index += 1) {
+    // isMatch is 1 when the difference is 0 and 0 otherwise, computed without a branch.
+    const isMatch = ((digestDifference(candidate, (all[index] as StoredKey).hash) - 1) >>> 31) & 1;
+    matchedIndex += isMatch * (1 - found) * index;
+    found |= isMatch;
+  }
+  const identity = found === 1 ? all[matchedIndex]?.identity : undefined;
+  return identity && { ...identity };
+}
+
 /**
- * A KeyStore over SHA-256 digests of the configured keys; the keys themselves are not kept.
+ * A KeyStore over SHA-256 digests of the configured keys.
  *
  * `verify` hashes the token and compares it with every stored digest, without stopping at a match,
  * with a byte comparison that does not branch on the data. Comparing fixed-length digests rather
  * than the strings means that neither the length of a key nor a shared prefix shows in the timing
  * (DESIGN.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`...
  * by position; when the same key is listed twice the first entry wins.
+ *
+ * A token that matched keeps its digest, so that a client's later requests skip the hash (issue 15:
+ * ~1 us of a chat request's ~80, and with a synchronous digest no promise). Only tokens equal to a
+ * configured key get there, so the map never holds more entries than there are keys, and what it
+ * tells by its speed, that this exact token is a key, the answer's status tells anyway. Unknown tokens
+ * are hashed every time. The comparison with the stored digests runs either way.
  */
 export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStoreOptions = {}): KeyStore {
   const sha256 = options.sha256 ?? webSha256;
@@ -56,22 +76,25 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
   const stored: Promise<StoredKey[]> = Promise.all(
     keys.map(async (entry, index) => ({ hash: await sha256(typeof entry === 'string' ? entry : entry.key), identity: identities[index] as ApiKeyIdentity })),
   );
+  let storedNow: StoredKey[] | undefined;
+  void stored.then((all) => {
+    storedNow = all;
+  });
+  const verifiedDigests = new Map<string, Uint8Array>();
+
+  const identityOf = (token: string, digest: Uint8Array, all: readonly StoredKey[]): ApiKeyIdentity | undefined => {
+    const identity = matchingIdentity(digest, all);
+    if (identity !== undefined) verifiedDigests.set(token, digest);
+    return identity;
+  };
+  const verifyLater = async (token: string, digest: Uint8Array | Promise<Uint8Array>) => identityOf(token, await digest, await stored);
 
   return {
-    async verify(token: string): Promise<ApiKeyIdentity | undefined> {
+    verify(token: string): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
       if (token.length === 0) return undefined;
-      const candidate = await sha256(token);
-      const all = await stored;
-      let found = 0;
-      let matchedIndex = 0;
-      for (let index = 0; index < all.length; index += 1) {
-        // isMatch is 1 when the difference is 0 and 0 otherwise, computed without a branch.
-        const isMatch = ((digestDifference(candidate, (all[index] as StoredKey).hash) - 1) >>> 31) & 1;
-        matchedIndex += isMatch * (1 - found) * index;
-        found |= isMatch;
-      }
-      const identity = found === 1 ? all[matchedIndex]?.identity : undefined;
-      return identity && { ...identity };
+      const digest = verifiedDigests.get(token) ?? sha256(token);
+      if (digest instanceof Promise || storedNow === undefined) return verifyLater(token, digest);
+      return identityOf(token, digest, storedNow);
     },
   };
 }

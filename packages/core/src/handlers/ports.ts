@@ -101,8 +101,12 @@ export interface ApiKeyIdentity {
 }
 
 export interface KeyStore {
-  /** The identity of a bearer token, or undefined. Implementations compare hashes in constant time. */
-  verify(token: string): Promise<ApiKeyIdentity | undefined>;
+  /**
+   * The identity of a bearer token, or undefined. Implementations compare hashes in constant time.
+   * Synchronous where the answer is at hand (a known key, a synchronous digest), so that the usual
+   * request waits for no promise.
+   */
+  verify(token: string): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined>;
 }
 
 export interface Clock {

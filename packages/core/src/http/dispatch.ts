@@ -48,10 +48,15 @@ function addUpstreamFacts(result: JsonResult, context: RequestContext): void {
   if (context.attempts !== undefined) meta.attempts = context.attempts;
 }
 
-async function authenticate(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): Promise<ApiKeyIdentity | undefined> {
+/** The request's key, or undefined where the route needs none; a promise only where the key store has to wait. */
+function authenticate(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity> {
   if (!route.auth) return undefined;
   const token = bearerToken(input.header('authorization'));
-  const identity = token === undefined ? undefined : await deps.keys.verify(token);
+  const identity = token === undefined ? undefined : deps.keys.verify(token);
+  return identity instanceof Promise ? identity.then(known) : known(identity);
+}
+
+function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
   if (identity === undefined) throw GatewayError.unauthorized();
   return identity;
 }
@@ -77,7 +82,8 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (!admitted) throw GatewayError.overloaded();
-    context.identity = await authenticate(route, input, deps);
+    const identity = authenticate(route, input, deps);
+    context.identity = identity instanceof Promise ? await identity : identity;
     if (capped) {
       const contentType = input.header('content-type');
       if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
