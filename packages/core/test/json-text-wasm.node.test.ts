@@ -25,21 +25,34 @@ describe('the WebAssembly checks of json-text-scanner on Node', () => {
     useWasmTextCheck(false);
     try {
       expect(texts(readEmbeddingUpstreamResponse(bytes, 16, 1024))).toEqual(byWasm);
-      // A wrong byte in every place of a stretch of the fifth list: the same message, naming the same offset.
-      const listStart = new TextDecoder().decode(bytes).indexOf('"embedding":[', 5 * 20_000) + 13;
-      for (let place = listStart; place < listStart + 200; place += 1) {
+      // A wrong byte in every place of three stretches of the fifth list: the same message, naming the
+      // same offset. WebAssembly reads a long list as two halves split at a `,` near its middle, so the
+      // stretches are its start, around its middle and before its `]`.
+      const text = new TextDecoder().decode(bytes);
+      const listStart = text.indexOf('"embedding":[', 5 * 20_000) + 13;
+      const listEnd = text.indexOf(']', listStart);
+      const middle = listStart + Math.floor((listEnd - listStart) / 2);
+      const places = [listStart, middle - 150, listEnd - 100].flatMap((from) => Array.from({ length: 200 }, (_, index) => from + index));
+      const message = (answerBytes: Uint8Array, wasm: boolean) => {
+        useWasmTextCheck(wasm);
+        try {
+          readEmbeddingUpstreamResponse(answerBytes, 16, 1024);
+          return 'read';
+        } catch (error) {
+          return JSON.stringify((error as { cause?: unknown }).cause);
+        }
+      };
+      for (const place of places) {
         const broken = bytes.slice();
         broken[place] = 0x3a;
-        const message = (wasm: boolean) => {
-          useWasmTextCheck(wasm);
-          try {
-            readEmbeddingUpstreamResponse(broken, 16, 1024);
-            return 'read';
-          } catch (error) {
-            return JSON.stringify((error as { cause?: unknown }).cause);
-          }
-        };
-        expect(message(true), `place ${place}`).toBe(message(false));
+        expect(message(broken, true), `place ${place}`).toBe(message(broken, false));
+      }
+      // The answer cut short in the last list, its `]` never sent: refused at the same place.
+      const lastEnd = text.lastIndexOf(']', text.indexOf('"usage"'));
+      for (let cut = lastEnd - 40; cut <= lastEnd; cut += 1) {
+        const cutShort = bytes.slice(0, cut);
+        expect(message(cutShort, true), `cut at ${cut}`).toBe(message(cutShort, false));
+        expect(message(cutShort, true), `cut at ${cut}`).not.toBe('read');
       }
     } finally {
       useWasmTextCheck(true);
