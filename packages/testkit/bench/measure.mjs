@@ -3,6 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { undici } from './load-undici.mjs';
 import { closedLoop, fixedRate } from './http-load.mjs';
+import { openLoopFixedRate } from './open-loop-load.mjs';
 import { runLongStreams } from './long-streams.mjs';
 import { sendImageEdits } from './image-edits.mjs';
 import { cpuMicroseconds, memoryOf, resetPeakRss } from './proc-stats.mjs';
@@ -101,8 +102,13 @@ export async function measureFixedRate(settings, targets, scenario, headers, rat
   const runsOf = targets.map(() => []);
   for (let run = 0; run < settings.runs; run += 1) {
     for (const [index, target] of targets.entries()) {
-      await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
-      runsOf[index].push(await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds }));
+      if (settings.openLoop === undefined) {
+        await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
+        runsOf[index].push(await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds }));
+      } else {
+        const load = { binary: settings.openLoop, workDirectory: settings.workDirectory, origin: target.origin, request, rate };
+        runsOf[index].push(await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds }));
+      }
     }
   }
   return runsOf.map((runs) => ({

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { measureAuthRejections } from './auth-timing.mjs';
 import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
 import { measureLimiter } from './measure-limiter.mjs';
+import { buildOpenLoop } from './open-loop-load.mjs';
 import { chatRequestBody, embeddingsAnswerComplete, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
@@ -142,9 +143,10 @@ async function main() {
   const layout = planCores(cores);
   const serverScenarios = [1, 2, 3, 4, 5, 6, 7, 10].some(wanted);
   settings.generator = serverScenarios ? ensureWrk(log) : 'none';
+  settings.openLoop = serverScenarios ? buildOpenLoop(workDirectory, log) : undefined;
   log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
   log(
-    `load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate and stream clients: undici`,
+    `load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate: ${settings.openLoop === undefined ? 'undici' : 'open-loop.c'}; stream clients: undici`,
   );
   log(`mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`);
 
@@ -155,7 +157,8 @@ async function main() {
     cores,
     layout,
     generator: settings.generator,
-    settings: { ...settings, workDirectory: undefined },
+    fixedRateGenerator: settings.openLoop === undefined ? 'undici' : 'open-loop.c',
+    settings: { ...settings, workDirectory: undefined, openLoop: undefined },
     scenarios: [],
   };
   if (wanted(9) && !args.includes('--profile')) {
