@@ -62,7 +62,9 @@
   ;; depends on the last one's, and two such chains keep the processor busy where one left it waiting.
   ;; Anything the halves do not take (a blank, a byte outside the grammar, no `]`), and every shorter
   ;; list, is read by $listAlone, which finds the exact place. Checking the bench's 16 x 1024 float
-  ;; answer in one process: 67-68 us, where $listAlone alone took 107-109 us.
+  ;; answer in one process: 67-70 us, where reading each list as one took 107-109 us. The same answer
+  ;; with `, ` between its numbers (never from vLLM or TEI) goes to $listAlone after the halves stop at
+  ;; the first blank: 123-127 us, where it took 116-117 us.
   (func (export "listEnd") (param $at i32) (result i32)
     (local $end i32) (local $split i32) (local $n i32)
     (local.set $end (call $closeOrEnd (local.get $at)))
@@ -158,12 +160,12 @@
       (br $numbers))
     (i32.const -1))
 
-  ;; The end of the number at $at (the position after its last byte), or -1 where none starts there.
+  ;; The end of the number at $at (the position after its last byte), or -1 - the position of the first
+  ;; byte that breaks the grammar.
   (func $number (param $at i32) (result i32)
     (local $c i32) (local $m i32)
     ;; A `-` is stepped over without a branch: signs are random in a vector, and with two numbers read at
-    ;; once a mispredicted sign cost more than the extra load (the bench's answer: 84 us against 67). One
-    ;; number at a time, the branch is the faster ($listAlone keeps it: 107 us against 111).
+    ;; once a mispredicted sign cost more than the extra load (the bench's answer: 84 us against 67).
     (local.set $at (i32.add (local.get $at) (i32.eq (i32.load8_u (local.get $at)) (i32.const 45))))
     (local.set $c (i32.load8_u (local.get $at)))
     (if (i32.eq (local.get $c) (i32.const 48))
@@ -172,7 +174,7 @@
         (local.set $c (i32.load8_u (local.get $at))))
       (else
         (if (i32.gt_u (i32.sub (local.get $c) (i32.const 49)) (i32.const 8))
-          (then (return (i32.const -1))))
+          (then (return (i32.sub (i32.const -1) (local.get $at)))))
         (loop $integer
           (local.set $at (i32.add (local.get $at) (i32.const 1)))
           (local.set $c (i32.load8_u (local.get $at)))
@@ -180,7 +182,7 @@
     (if (i32.eq (local.get $c) (i32.const 46)) (then
       (local.set $at (i32.add (local.get $at) (i32.const 1)))
       (if (i32.gt_u (i32.sub (i32.load8_u (local.get $at)) (i32.const 48)) (i32.const 9))
-        (then (return (i32.const -1))))
+        (then (return (i32.sub (i32.const -1) (local.get $at)))))
       (loop $blocks
         (local.set $m (i8x16.bitmask (i8x16.le_u
           (i8x16.sub (v128.load (local.get $at)) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
@@ -197,7 +199,7 @@
         (local.set $at (i32.add (local.get $at) (i32.const 1)))
         (local.set $c (i32.load8_u (local.get $at)))))
       (if (i32.gt_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))
-        (then (return (i32.const -1))))
+        (then (return (i32.sub (i32.const -1) (local.get $at)))))
       (loop $exponent
         (local.set $at (i32.add (local.get $at) (i32.const 1)))
         (br_if $exponent (i32.le_u (i32.sub (i32.load8_u (local.get $at)) (i32.const 48)) (i32.const 9))))))
@@ -206,51 +208,11 @@
   ;; The list read one number after another, blanks included: the same grammar, and the exact place of
   ;; the first byte that breaks it.
   (func $listAlone (param $at i32) (result i32)
-    (local $c i32) (local $n i32) (local $m i32)
+    (local $c i32) (local $n i32)
     (loop $number
+      (local.set $at (call $number (local.get $at)))
+      (if (i32.lt_s (local.get $at) (i32.const 0)) (then (return (local.get $at))))
       (local.set $c (i32.load8_u (local.get $at)))
-      (if (i32.eq (local.get $c) (i32.const 45)) (then
-        (local.set $at (i32.add (local.get $at) (i32.const 1)))
-        (local.set $c (i32.load8_u (local.get $at)))))
-      (if (i32.eq (local.get $c) (i32.const 48))
-        (then
-          (local.set $at (i32.add (local.get $at) (i32.const 1)))
-          (local.set $c (i32.load8_u (local.get $at))))
-        (else
-          (if (i32.gt_u (i32.sub (local.get $c) (i32.const 49)) (i32.const 8))
-            (then (return (i32.sub (i32.const -1) (local.get $at)))))
-          (loop $integer
-            (local.set $at (i32.add (local.get $at) (i32.const 1)))
-            (local.set $c (i32.load8_u (local.get $at)))
-            (br_if $integer (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))))))
-      (if (i32.eq (local.get $c) (i32.const 46)) (then
-        (local.set $at (i32.add (local.get $at) (i32.const 1)))
-        (local.set $c (i32.load8_u (local.get $at)))
-        (if (i32.eqz (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
-          (then (return (i32.sub (i32.const -1) (local.get $at)))))
-        ;; 16 bytes a step; bit i of $m is set when byte i is a digit (its value - 48 is 9 or less, unsigned).
-        (loop $blocks
-          (local.set $m (i8x16.bitmask (i8x16.le_u
-            (i8x16.sub (v128.load (local.get $at)) (v128.const i8x16 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48 48))
-            (v128.const i8x16 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9))))
-          (if (i32.eq (local.get $m) (i32.const 0xffff)) (then
-            (local.set $at (i32.add (local.get $at) (i32.const 16)))
-            (br $blocks))))
-        (local.set $at (i32.add (local.get $at) (i32.ctz (i32.xor (local.get $m) (i32.const 0xffff)))))
-        (local.set $c (i32.load8_u (local.get $at)))))
-      ;; e or E (E | 32 is e)
-      (if (i32.eq (i32.or (local.get $c) (i32.const 32)) (i32.const 101)) (then
-        (local.set $at (i32.add (local.get $at) (i32.const 1)))
-        (local.set $c (i32.load8_u (local.get $at)))
-        (if (i32.or (i32.eq (local.get $c) (i32.const 43)) (i32.eq (local.get $c) (i32.const 45))) (then
-          (local.set $at (i32.add (local.get $at) (i32.const 1)))
-          (local.set $c (i32.load8_u (local.get $at)))))
-        (if (i32.eqz (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9)))
-          (then (return (i32.sub (i32.const -1) (local.get $at)))))
-        (loop $exponent
-          (local.set $at (i32.add (local.get $at) (i32.const 1)))
-          (local.set $c (i32.load8_u (local.get $at)))
-          (br_if $exponent (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))))))
       (local.set $n (i32.add (local.get $n) (i32.const 1)))
       (block $blanksEnd
         (loop $blanks
