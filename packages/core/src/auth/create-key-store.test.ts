@@ -3,6 +3,23 @@ import { createKeyStore } from './create-key-store.js';
 
 const longPrefix = 'sk-infergate-0123456789abcdefghijklmnopqrstuvwxyz';
 
+/**
+ * A store over 'sk-a' and 'sk-b' (named b) with a synchronous digest, as Node's createHash gives:
+ * precomputed here with WebCrypto, since core has no node:crypto. `seen` lists every text hashed.
+ */
+async function storeWithSyncDigest() {
+  const seen: string[] = [];
+  const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
+  const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
+    sha256: (text) => {
+      seen.push(text);
+      return known.get(text) as Uint8Array;
+    },
+  });
+  return { sync, seen };
+}
+
 describe('createKeyStore', () => {
   const store = createKeyStore([`${longPrefix}-A`, { key: 'sk-ci', name: 'ci', models: ['general-std'] }, 'sk-third']);
 
@@ -60,16 +77,7 @@ describe('createKeyStore', () => {
   });
 
   it("uses a synchronous digest when given one, with the same answers as WebCrypto's", async () => {
-    const seen: string[] = [];
-    const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-    // A synchronous digest, as Node's createHash gives: precomputed here, since core has no node:crypto.
-    const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
-    const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
-      sha256: (text) => {
-        seen.push(text);
-        return known.get(text) as Uint8Array;
-      },
-    });
+    const { sync, seen } = await storeWithSyncDigest();
     expect(await sync.verify('sk-b')).toEqual({ name: 'b' });
     expect(await sync.verify('sk-a')).toEqual({ name: 'key-1' });
     expect(await sync.verify('sk-wrong')).toBeUndefined();
@@ -77,15 +85,7 @@ describe('createKeyStore', () => {
   });
 
   it('hashes a key once: its later requests reuse the digest, answered without a promise', async () => {
-    const seen: string[] = [];
-    const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-    const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
-    const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
-      sha256: (text) => {
-        seen.push(text);
-        return known.get(text) as Uint8Array;
-      },
-    });
+    const { sync, seen } = await storeWithSyncDigest();
     expect(await sync.verify('sk-b')).toEqual({ name: 'b' });
     seen.length = 0;
     for (let round = 0; round < 3; round += 1) {
