@@ -108,7 +108,6 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
         body: context.body,
         signal,
         connectTimeoutMs: timeouts.connectMs,
-        headersTimeoutMs: call.stream ? timeouts.firstEventMs : timeouts.headersMs,
       }),
       signal,
     );

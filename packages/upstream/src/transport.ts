@@ -23,8 +23,6 @@ export interface TransportRequest {
   signal: AbortSignalLike;
   /** Connect limit in ms; transports that can tell connecting from waiting enforce it themselves. */
   connectTimeoutMs: number;
-  /** Time to response headers in ms, a backstop: the port also enforces it (queue time included). */
-  headersTimeoutMs: number;
 }
 
 export interface TransportResponse {

@@ -34,9 +34,12 @@ function toRecord(headers: Dispatcher.ResponseData['headers']): Record<string, s
 
 /**
  * A transport over undici for Node: one keep-alive Pool per upstream origin, created on first use
- * with the request's connect limit. undici's body timeout is off (the port times gaps between events,
- * and only while someone reads); its headers timeout is set to the port's limit as a backstop. No
- * redirect is followed: undici's `request` follows none without the redirect interceptor.
+ * with the request's connect limit. undici's own headers and body timeouts are off: the port times
+ * the first byte (queue time included) and the gaps between events (only while someone reads). undici
+ * keeps each of its timers over 1 s in a list it sweeps twice a second, so a headers timeout left one
+ * object per request alive long enough to be promoted, garbage that only a full collection frees: chat
+ * at 6,500 req/s promoted 61 KB per scavenge with it and 38 KB without. No redirect is followed:
+ * undici's `request` follows none without the redirect interceptor.
  */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport & { close(): Promise<void> } {
   const pools = new Map<string, Pool>();
@@ -51,6 +54,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         connections: options.connections ?? 256,
         connectTimeout: connectTimeoutMs,
         keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+        headersTimeout: 0,
         bodyTimeout: 0,
         pipelining: 1,
       });
@@ -80,8 +84,6 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
           body: body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
           // undici reads only `aborted`, `reason` and the listener methods of what it is given.
           signal: request.signal as AbortSignal,
-          headersTimeout: request.headersTimeoutMs > 0 ? request.headersTimeoutMs : 0,
-          bodyTimeout: 0,
         });
       } catch (error) {
         throw classifyTransportError(error, 'headers');
