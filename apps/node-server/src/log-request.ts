@@ -37,5 +37,5 @@ export function logRequest(logger: FastifyBaseLogger, facts: RequestLogFacts, st
     logger.info(line, 'request');
     return;
   }
-  logger.warn({ ...line, ...failureLogFields(meta ?? {}) }, 'request');
+  logger.warn(Object.assign(line, failureLogFields(meta ?? {})), 'request');
 }

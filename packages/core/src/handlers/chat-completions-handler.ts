@@ -31,7 +31,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
       meta,
     });
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, meta };
+    return { kind: 'stream', status: 200, headers: Object.assign(sseResponseHeaders(), headers), events, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

@@ -41,9 +41,9 @@ export const responsesHandler: RouteHandler = async (input, context) => {
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
-    const events = chatStreamToResponsesEvents(upstream.events, { ...shape, meta });
+    const events = chatStreamToResponsesEvents(upstream.events, Object.assign({}, shape, { meta }));
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
-    return { kind: 'stream', status: 200, headers: { ...sseResponseHeaders(), ...headers }, events, meta };
+    return { kind: 'stream', status: 200, headers: Object.assign(sseResponseHeaders(), headers), events, meta };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);

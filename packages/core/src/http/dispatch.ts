@@ -33,7 +33,8 @@ export function errorResult(error: unknown, envelope: ErrorEnvelope, requestId: 
   return {
     kind: 'json',
     status: gatewayError.status,
-    headers: { ...gatewayError.headers, 'content-type': 'application/json', 'x-request-id': requestId },
+    // Object.assign, not a spread then keys: see buildChatUpstreamRequest (a hidden class per answer).
+    headers: Object.assign({}, gatewayError.headers, { 'content-type': 'application/json', 'x-request-id': requestId }),
     body: errorBody(gatewayError, envelope, requestId),
     meta: gatewayError.status >= 500 ? { failure: failureFacts(error) } : {},
   };

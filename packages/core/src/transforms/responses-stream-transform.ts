@@ -169,10 +169,8 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
   private finalUsage(): StreamUsage | undefined {
     const { usage, reasoningDeltas } = this;
     if (usage === undefined || reasoningDeltas === 0 || typeof usage.completion_tokens_details?.reasoning_tokens === 'number') return usage;
-    return {
-      ...usage,
-      completion_tokens_details: { ...usage.completion_tokens_details, reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) },
-    };
+    const details = Object.assign({}, usage.completion_tokens_details, { reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) });
+    return Object.assign({}, usage, { completion_tokens_details: details });
   }
 
   private snapshot(status: ResponsesStatus, error?: StreamFailure) {
@@ -234,15 +232,22 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
     if (this.open === undefined) return;
     const { item, index } = this.open;
     this.open = undefined;
-    const ids = { item_id: item.id, output_index: index, content_index: 0 };
+    // Each event's fields written out, never `{ ...ids, more }`: on Node 20's V8 that spread makes a
+    // new hidden class per event (see buildChatUpstreamRequest).
     if (item.type === 'message') {
       const part = item.content[0];
-      this.emit('response.output_text.done', { ...ids, text: part?.text ?? '', logprobs: part?.logprobs ?? [] });
-      this.emit('response.content_part.done', { ...ids, part });
+      this.emit('response.output_text.done', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        text: part?.text ?? '',
+        logprobs: part?.logprobs ?? [],
+      });
+      this.emit('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part });
     } else {
       const part = item.content[0];
-      this.emit('response.reasoning_text.done', { ...ids, text: part?.text ?? '' });
-      this.emit('response.content_part.done', { ...ids, part });
+      this.emit('response.reasoning_text.done', { item_id: item.id, output_index: index, content_index: 0, text: part?.text ?? '' });
+      this.emit('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part });
     }
     item.status = status;
     this.emit('response.output_item.done', { output_index: index, item });
@@ -270,18 +275,19 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
     }
     const { open } = this;
     if (open === undefined) return;
-    const ids = { item_id: open.item.id, output_index: open.index, content_index: 0 };
+    const { index } = open;
     if (open.kind === 'message') {
       const part = open.item.content[0];
       if (part !== undefined) {
         part.text += delta;
         if (part.logprobs !== null && logprobs !== undefined) part.logprobs.push(...logprobs);
       }
-      this.emit('response.output_text.delta', { ...ids, delta, logprobs: this.options.logprobs ? (logprobs ?? []) : [] });
+      const eventLogprobs = this.options.logprobs ? (logprobs ?? []) : [];
+      this.emit('response.output_text.delta', { item_id: open.item.id, output_index: index, content_index: 0, delta, logprobs: eventLogprobs });
     } else {
       const part = open.item.content[0];
       if (part !== undefined) part.text += delta;
-      this.emit('response.reasoning_text.delta', { ...ids, delta });
+      this.emit('response.reasoning_text.delta', { item_id: open.item.id, output_index: index, content_index: 0, delta });
     }
   }
 
