@@ -59,10 +59,10 @@ function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): Api
  *
  * A token that matched keeps its digest, so that a client's later requests skip the hash and, with a
  * synchronous digest, every promise (issue 15: chat at c64 went from 81 to 75 us of CPU per request,
- * alternated three times). Only tokens equal to a
- * configured key get there, so the map never holds more entries than there are keys, and what it
- * tells by its speed, that this exact token is a key, the answer's status tells anyway. Unknown tokens
- * are hashed every time. The comparison with the stored digests runs either way.
+ * alternated three times). Only tokens equal to a configured key get there, so the map never holds
+ * more entries than there are keys, and what it tells by its speed, that this exact token is a key, the
+ * answer's status tells anyway. Unknown tokens are hashed every time. The comparison with the stored
+ * digests runs either way.
  */
 export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStoreOptions = {}): KeyStore {
   const sha256 = options.sha256 ?? webSha256;
