@@ -20,7 +20,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
   const embeddings = embed.read(answer.pieces, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
 
-  const { pieces, byteLength } = embeddingResponse({
+  const response = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.
     id: embeddings.id ?? `embd-${context.ids.hex(32)}`,
     created: Math.floor(context.clock.now() / 1000),
@@ -29,5 +29,7 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
     encodingFormat,
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
-  return textResult(pieces, { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens }, { 'content-length': String(byteLength) });
+  const meta = { model: entry.id, endpoint: answer.endpoint, inputTokens: embeddings.promptTokens };
+  if (typeof response === 'string') return textResult(response, meta);
+  return textResult(response.pieces, meta, { 'content-length': String(response.byteLength) });
 };

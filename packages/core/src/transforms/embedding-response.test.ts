@@ -13,7 +13,7 @@ const upstreamText = bytesOf(
 );
 
 function answer(model: string, encodingFormat: 'float' | 'base64', dimensions?: number, upstreamPieces: readonly Uint8Array[] = [upstreamText]) {
-  const { pieces, byteLength } = embeddingResponse({
+  const response = embeddingResponse({
     id: 'embd-1',
     created: 1_767_225_600,
     model,
@@ -21,8 +21,9 @@ function answer(model: string, encodingFormat: 'float' | 'base64', dimensions?: 
     encodingFormat,
     encodeBase64,
   });
-  const body = bodyText(pieces);
-  expect(new TextEncoder().encode(body).length).toBe(byteLength);
+  if (typeof response === 'string') return response;
+  const body = bodyText(response.pieces);
+  expect(new TextEncoder().encode(body).length).toBe(response.byteLength);
   return body;
 }
 
@@ -68,5 +69,31 @@ describe('embeddingResponse', () => {
     expect(() => readEmbeddingUpstreamResponse(empty, 1, 2)).toThrow('The model server returned 0 dimensions where 2 were requested.');
     const base64 = JSON.parse(answer('m', 'base64')) as { data: { embedding: string }[] };
     expect(base64.data.map((item) => atob(item.embedding).length)).toEqual([12, 12]);
+  });
+
+  it('gives each base64 answer its own floats only, after a larger answer and after a failed one', () => {
+    const floatsOf = (embedding: string): number[] => Array.from(new Float32Array(Uint8Array.from(atob(embedding), (c) => c.charCodeAt(0)).buffer));
+    const upstream = (vectors: number[][]): Uint8Array =>
+      bytesOf(`{"data":[${vectors.map((vector, index) => `{"index":${index},"embedding":[${vector.join(',')}]}`).join(',')}],"usage":{"prompt_tokens":1}}`);
+    const send = (vectors: number[][]): number[][] => {
+      const response = embeddingResponse({
+        id: 'e',
+        created: 1,
+        model: 'm',
+        embeddings: readEmbeddingUpstreamResponse(upstream(vectors), vectors.length, undefined),
+        encodingFormat: 'base64',
+        encodeBase64,
+      });
+      const body = typeof response === 'string' ? response : bodyText(response.pieces);
+      return (JSON.parse(body) as { data: { embedding: string }[] }).data.map((item) => floatsOf(item.embedding));
+    };
+    const large = Array.from({ length: 3 }, (_, row) => Array.from({ length: 700 }, (_, column) => row + column / 8));
+    expect(send(large)).toEqual(large);
+    expect(send([[0.5], [-2]])).toEqual([[0.5], [-2]]);
+    expect(send([[]])).toEqual([[]]);
+    const wrongCount = { ...readEmbeddingUpstreamResponse(upstream([[1, 2]]), 1, undefined) };
+    wrongCount.vectors = wrongCount.vectors.map((vector) => ({ ...vector, length: 3 }));
+    expect(() => embeddingResponse({ id: 'e', created: 1, model: 'm', embeddings: wrongCount, encodingFormat: 'base64', encodeBase64 })).toThrow();
+    expect(send([[7, 8]])).toEqual([[7, 8]]);
   });
 });

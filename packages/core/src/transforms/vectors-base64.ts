@@ -4,6 +4,20 @@ import { writeFloat32Numbers } from './write-float32-numbers.js';
 
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+// One float buffer, reused by every call up to this many components (4 MiB): the encoder turns each
+// vector into a string before the call returns, so no caller keeps the bytes. A fresh buffer per
+// answer (64 KiB for 16 x 1024 floats) was V8 external memory, which counts against the old
+// generation's allocation limit until a scavenge frees it: base64 embeddings under load started a
+// full collection every ~100 ms in bursts, with the old generation far below its limit.
+const reusedComponents = 1024 * 1024;
+let reused = new Float32Array(0);
+
+function floatsFor(total: number): Float32Array {
+  if (total > reusedComponents) return new Float32Array(total);
+  if (reused.length < total) reused = new Float32Array(Math.min(reusedComponents, Math.max(total, reused.length * 2)));
+  return reused;
+}
+
 /**
  * Each vector of upstream answers as base64 of its little-endian float32 bytes: the layout vLLM, TEI
  * and Cohere send for `base64` embeddings and that openai-node decodes (protocols.md 3.2, 4.1, 7.6).
@@ -12,14 +26,15 @@ const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base64Encoder): string[] {
   let total = 0;
   for (const vector of vectors) total += vector.length;
-  const floats = new Float32Array(total);
-  const bytes = new Uint8Array(floats.buffer);
+  const floats = floatsFor(total);
+  const bytes = new Uint8Array(floats.buffer, 0, total * 4);
   const encoded = new Array<string>(vectors.length);
   let offset = 0;
   for (let index = 0; index < vectors.length; index += 1) {
     const vector = vectors[index] as (typeof vectors)[number];
     const text = vector.answer.range(vector.start, vector.end);
-    writeFloat32Numbers(text, 0, text.length, floats, offset);
+    // The buffer holds an earlier answer's floats: a count off from the scanner's would send them on.
+    if (writeFloat32Numbers(text, 0, text.length, floats, offset) !== vector.length) throw new Error('vector length differs from its number count');
     const own = bytes.subarray(offset * 4, (offset + vector.length) * 4);
     if (!littleEndianHost) swapFloat32Bytes(own);
     encoded[index] = encodeBase64(own);
