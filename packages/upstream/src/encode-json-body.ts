@@ -22,14 +22,21 @@ export interface JsonTextPieces {
   pieces: readonly string[];
 }
 
-/** A request body: bytes, or text pieces for a body that carries long strings (an image's data URL). */
-export type JsonRequestBody = Uint8Array<ArrayBuffer> | JsonTextPieces;
+/**
+ * A request body: JSON text, bytes, or text pieces for a body that carries long strings (an image's
+ * data URL). `jsonBodyBytes` turns any of them into bytes.
+ */
+export type JsonRequestBody = string | Uint8Array<ArrayBuffer> | JsonTextPieces;
 
 /**
- * A request body with exactly the bytes of `JSON.stringify(value)`: bytes when the value is small,
- * text pieces when it holds long plain-ASCII strings, so that they are never copied into one buffer.
+ * A request body with exactly the bytes of `JSON.stringify(value)`: the JSON text when the value holds
+ * no long string, text pieces when it holds long plain-ASCII strings, so that they are never copied
+ * into one buffer. Text rather than bytes for the usual body: a socket writes text without a buffer
+ * of its own per body (undici copies a short one into Node's shared pool), and `JSON.stringify`
+ * without a replacer keeps V8's fast path; the replacer is only for values that need it.
  */
 export function encodeJsonBody(value: unknown): JsonRequestBody {
+  if (!holdsLongString(value)) return JSON.stringify(value);
   const large: string[] = [];
   const text = JSON.stringify(value, (_key, item: unknown) => {
     if (typeof item === 'string' && item.length >= largeString && plainAscii.test(item)) {
@@ -38,10 +45,10 @@ export function encodeJsonBody(value: unknown): JsonRequestBody {
     }
     return item;
   });
-  if (large.length === 0) return encoder.encode(text);
+  if (large.length === 0) return text;
   const between = text.split(markerJson);
   // A string of the value's own that happens to equal the marker would break the pairing: serialize plainly.
-  if (between.length !== large.length + 1) return encoder.encode(JSON.stringify(value));
+  if (between.length !== large.length + 1) return JSON.stringify(value);
   const pieces: string[] = [];
   let byteLength = 0;
   between.forEach((piece, index) => {
@@ -56,8 +63,21 @@ export function encodeJsonBody(value: unknown): JsonRequestBody {
   return { byteLength, pieces };
 }
 
+/** Whether a string of at least `largeString` characters is somewhere in a JSON value. */
+function holdsLongString(value: unknown): boolean {
+  if (typeof value === 'string') return value.length >= largeString;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsLongString(item)) return true;
+    return false;
+  }
+  for (const key in value) if (holdsLongString((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** The body as one array of bytes, for a transport that cannot send pieces (fetch, a Web handler). */
 export function jsonBodyBytes(body: JsonRequestBody): Uint8Array<ArrayBuffer> {
+  if (typeof body === 'string') return encoder.encode(body);
   if (body instanceof Uint8Array) return body;
   const bytes = new Uint8Array(body.byteLength);
   let offset = 0;

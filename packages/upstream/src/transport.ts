@@ -15,8 +15,8 @@ export interface TransportRequest {
   /** Lower-case header names. */
   headers: Readonly<Record<string, string>>;
   /**
-   * The serialized JSON: bytes (backed by a plain ArrayBuffer, as fetch's BodyInit requires), or text
-   * pieces when it carries long strings; `jsonBodyBytes` turns either into bytes.
+   * The serialized JSON: its text, bytes (backed by a plain ArrayBuffer, as fetch's BodyInit
+   * requires), or text pieces when it carries long strings; `jsonBodyBytes` turns any into bytes.
    */
   body: JsonRequestBody;
   /** Aborting it must close the upstream connection at once, before or after the response started. */

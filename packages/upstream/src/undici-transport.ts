@@ -80,8 +80,11 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         data = await pool.request({
           path: `${basePath}/${request.path.replace(/^\/+/, '')}`,
           method: request.method,
-          headers: body instanceof Uint8Array ? request.headers : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
-          body: body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
+          headers:
+            typeof body === 'string' || body instanceof Uint8Array
+              ? request.headers
+              : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
+          body: typeof body === 'string' || body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
           // undici reads only `aborted`, `reason` and the listener methods of what it is given.
           signal: request.signal as AbortSignal,
         });

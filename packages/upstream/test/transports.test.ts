@@ -100,6 +100,32 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     }
   });
 
+  it('sends bodies without long strings byte for byte with their Content-Length, again on a retry: short, long in many parts, one long non-ASCII string', async () => {
+    const history = Array.from({ length: 300 }, (_, index) => ({
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      content: `tour ${index}: caf\u00e9 "\u2713" \\ ${'x'.repeat(400)}`,
+    }));
+    const bodies = [
+      { model: 'served-m', messages: [{ role: 'user', content: 'h\u00e9llo \u{1F600}\n' }], temperature: 0.5, stop: null },
+      { model: 'served-m', messages: history },
+      { model: 'served-m', input: `${'\u00e9\u4e2d"'.repeat(30_000)}` },
+    ];
+    for (const body of bodies) {
+      const expected = JSON.stringify(body);
+      const server = await stub((_request, response, _recorded, index) => {
+        if (index === 0) json(response, 503, { error: { message: 'busy' } });
+        else json(response, 200, { ok: true });
+      });
+      const port = makePort([upstreamAt('a', server.url)], transport());
+      expect(await port.send(call({ body }))).toMatchObject({ kind: 'json', status: 200, attempts: 2 });
+      expect(server.requests).toHaveLength(2);
+      for (const seen of server.requests) {
+        expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+        expect(seen.body === expected).toBe(true);
+      }
+    }
+  });
+
   it('hands back the bytes of a 2xx answer to a raw call as sent, in pieces, and still parses an error answer', async () => {
     const sent = '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
     let status = 200;
