@@ -75,16 +75,14 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       const pool = poolFor(origin, request.connectTimeoutMs);
       // A body with long strings is written a slice at a time, with its length declared up front.
       const { body } = request;
+      const whole = typeof body === 'string' || body instanceof Uint8Array;
       let data: Dispatcher.ResponseData;
       try {
         data = await pool.request({
           path: `${basePath}/${request.path.replace(/^\/+/, '')}`,
           method: request.method,
-          headers:
-            typeof body === 'string' || body instanceof Uint8Array
-              ? request.headers
-              : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
-          body: typeof body === 'string' || body instanceof Uint8Array ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
+          headers: whole ? request.headers : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
+          body: whole ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
           // undici reads only `aborted`, `reason` and the listener methods of what it is given.
           signal: request.signal as AbortSignal,
         });
