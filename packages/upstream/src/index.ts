@@ -2,7 +2,7 @@ export { createUpstreamPort } from './create-upstream-port.js';
 export type { UpstreamAttemptInfo, UpstreamAttemptSpan, UpstreamTracer } from './upstream-tracer.js';
 export type { UpstreamPortOptions } from './create-upstream-port.js';
 export type { AttemptTimeouts } from './send-attempt.js';
-export type { Transport, TransportRequest, TransportResponse } from './transport.js';
+export type { BodySink, Transport, TransportRequest, TransportResponse } from './transport.js';
 export { jsonBodyBytes } from './encode-json-body.js';
 export type { JsonRequestBody, JsonTextPieces } from './encode-json-body.js';
 export { createFetchTransport } from './fetch-transport.js';

@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { pushReadable } from './push-readable.js';
 import { readAnswerBytes } from './read-answer-bytes.js';
 
 class TooLarge extends Error {}
 const bytes = (...values: number[]) => Uint8Array.from(values);
+/** A Node stream hands back Buffers: pieces are compared by their bytes. */
+const values = (pieces: Uint8Array[]) => pieces.map((piece) => [...piece]);
 
 /** An answer body that yields `chunks`, waiting `gapMs` before each, and notes whether it was returned early. */
 function body(chunks: Uint8Array[], gapMs = 0) {
@@ -31,36 +35,45 @@ function options(controller: AbortController, overrides: { idleMs?: number; maxB
   };
 }
 
-describe('readAnswerBytes', () => {
+// The same answers pulled through the async iterator (fetch, in-process) and pushed by a Node stream (undici).
+const ways = [
+  ['pulled', (source: AsyncIterable<Uint8Array>) => ({ body: source })],
+  ['pushed', (source: AsyncIterable<Uint8Array>) => {
+    const readable = Readable.from(source, { objectMode: false });
+    return { body: readable, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(readable, sink) };
+  }],
+] as const;
+
+describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
   it('hands back every piece of the answer as it came, unjoined, up to exactly the cap', async () => {
     const { source } = body([bytes(1, 2), bytes(3), bytes(4, 5)]);
-    expect(await readAnswerBytes(source, options(new AbortController(), { maxBytes: 5 }))).toEqual([bytes(1, 2), bytes(3), bytes(4, 5)]);
-    expect(await readAnswerBytes(body([]).source, options(new AbortController()))).toEqual([]);
+    expect(values(await readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 5 })))).toEqual([[1, 2], [3], [4, 5]]);
+    expect(await readAnswerBytes(answer(body([]).source), options(new AbortController()))).toEqual([]);
   });
 
   it('fails at the piece that passes the cap and reads no further', async () => {
     const { source, state } = body([bytes(1, 2), bytes(3, 4), bytes(5), bytes(6)]);
-    await expect(readAnswerBytes(source, options(new AbortController(), { maxBytes: 3 }))).rejects.toBeInstanceOf(TooLarge);
+    await expect(readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 3 }))).rejects.toBeInstanceOf(TooLarge);
     expect(state.pulled).toBe(2);
     expect(state.returned).toBe(true);
   });
 
   it('fails with the idle reason when a gap between pieces outlasts the idle limit, not when the pieces keep coming', async () => {
     const steady = body([bytes(1), bytes(2), bytes(3), bytes(4)], 15);
-    expect(await readAnswerBytes(steady.source, options(new AbortController(), { idleMs: 40 }))).toEqual([bytes(1), bytes(2), bytes(3), bytes(4)]);
+    expect(values(await readAnswerBytes(answer(steady.source), options(new AbortController(), { idleMs: 40 })))).toEqual([[1], [2], [3], [4]]);
     const stalled = body([bytes(1), bytes(2)], 80);
-    await expect(readAnswerBytes(stalled.source, options(new AbortController(), { idleMs: 20 }))).rejects.toThrow('idle');
+    await expect(readAnswerBytes(answer(stalled.source), options(new AbortController(), { idleMs: 20 }))).rejects.toThrow('idle');
   });
 
   it("fails at once with the signal's reason when aborted mid-answer, or before it starts", async () => {
     const controller = new AbortController();
     const { source } = body([bytes(1), bytes(2)], 1_000);
-    const reading = readAnswerBytes(source, options(controller));
+    const reading = readAnswerBytes(answer(source), options(controller));
     controller.abort(new Error('client gone'));
     await expect(reading).rejects.toThrow('client gone');
     const aborted = new AbortController();
     aborted.abort(new Error('already'));
-    await expect(readAnswerBytes(body([bytes(1)]).source, options(aborted))).rejects.toThrow('already');
+    await expect(readAnswerBytes(answer(body([bytes(1)]).source), options(aborted))).rejects.toThrow('already');
   });
 
   it('turns a transport failure mid-answer into an UpstreamError of phase body', async () => {
@@ -68,6 +81,6 @@ describe('readAnswerBytes', () => {
       yield bytes(1);
       throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     })();
-    await expect(readAnswerBytes(failing, options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
+    await expect(readAnswerBytes(answer(failing), options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
   });
 });

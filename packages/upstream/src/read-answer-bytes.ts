@@ -1,6 +1,7 @@
 import type { AbortSignalLike } from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { IdleTimeout } from './idle-timeout.js';
+import type { BodySink, TransportResponse } from './transport.js';
 
 export interface ReadAnswerOptions {
   /** Aborted by the port for every reason to stop (client gone, a limit); its reason is the failure. */
@@ -16,51 +17,95 @@ export interface ReadAnswerOptions {
 
 /**
  * Reads a JSON answer whole, as the pieces it arrived in (a reader that splices it on needs no joined
- * copy), within the size cap, the idle limit and the abort signal, with one abort
- * listener and one timer for the whole read: the port reads a JSON answer to its end at once, so it
- * needs no race per pull (a promise, a listener and a timer for every piece), which a stream's reader
- * has because the client sets its pace (sse-event-reader.ts). Failures: the signal's reason once it
- * is aborted, else an UpstreamError with phase `body`; `tooLarge()` past the cap. On failure the rest
- * of the body is left unread (the port's abort closes the connection).
+ * copy), within the size cap, the idle limit and the abort signal, with one abort listener and one
+ * timer for the whole read: the port reads a JSON answer to its end at once, so it needs no race per
+ * pull (a promise, a listener and a timer for every piece), which a stream's reader has because the
+ * client sets its pace (sse-event-reader.ts). The body is taken pushed when the transport offers it
+ * (Node), else pulled. Failures: the signal's reason once it is aborted, else an UpstreamError with
+ * phase `body`; `tooLarge()` past the cap. On failure the rest of the body is discarded.
  */
-export function readAnswerBytes(source: AsyncIterable<Uint8Array>, options: ReadAnswerOptions): Promise<Uint8Array[]> {
+export function readAnswerBytes(answer: Pick<TransportResponse, 'body' | 'pushBody'>, options: ReadAnswerOptions): Promise<Uint8Array[]> {
   const { signal } = options;
   if (signal.aborted) return Promise.reject(signal.reason as unknown);
-  return new Promise<Uint8Array[]>((resolve, reject) => {
-    const iterator = source[Symbol.asyncIterator]();
-    const idle = new IdleTimeout(options.idleMs, options.onIdle);
-    idle.arm();
-    let settled = false;
-    const fail = (error: unknown): void => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      idle.disarm();
-      iterator.return?.().catch(() => undefined);
-      reject(error);
-    };
-    const onAbort = (): void => fail(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const pieces: Uint8Array[] = [];
-    let total = 0;
-    const pump = async (): Promise<void> => {
-      for (;;) {
-        const next = await iterator.next();
-        if (settled) return;
-        if (next.done === true) break;
-        total += next.value.byteLength;
-        if (total > options.maxBytes) {
-          fail(options.tooLarge());
-          return;
-        }
-        pieces.push(next.value);
-        idle.arm();
+  return new Promise<Uint8Array[]>((resolve, reject) => new AnswerReader(options, resolve, reject).start(answer));
+}
+
+/** One read of one answer; the sink a pushing transport feeds, and the loop that pulls from the others. */
+class AnswerReader implements BodySink {
+  private readonly pieces: Uint8Array[] = [];
+  private total = 0;
+  private settled = false;
+  private stop: (() => void) | undefined;
+  private readonly idle: IdleTimeout;
+  private readonly onAbort = (): void => this.abandon(this.options.signal.reason);
+
+  constructor(
+    private readonly options: ReadAnswerOptions,
+    private readonly resolve: (pieces: Uint8Array[]) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    this.idle = new IdleTimeout(options.idleMs, options.onIdle);
+  }
+
+  start(answer: Pick<TransportResponse, 'body' | 'pushBody'>): void {
+    this.idle.arm();
+    this.options.signal.addEventListener('abort', this.onAbort, { once: true });
+    if (answer.pushBody !== undefined) {
+      const stop = answer.pushBody(this);
+      // A transport may deliver (and a piece may pass the cap) before handing back its stop function.
+      if (this.settled) stop();
+      else this.stop = stop;
+      return;
+    }
+    const iterator = answer.body[Symbol.asyncIterator]();
+    this.stop = () => void iterator.return?.().catch(() => undefined);
+    this.pull(iterator).catch((error: unknown) => this.fail(error));
+  }
+
+  piece(bytes: Uint8Array): void {
+    if (this.settled) return;
+    this.total += bytes.byteLength;
+    if (this.total > this.options.maxBytes) {
+      this.abandon(this.options.tooLarge());
+      return;
+    }
+    this.pieces.push(bytes);
+    this.idle.arm();
+  }
+
+  end(): void {
+    if (this.settled) return;
+    this.settle();
+    this.resolve(this.pieces);
+  }
+
+  fail(error: unknown): void {
+    const { signal } = this.options;
+    this.abandon(signal.aborted ? signal.reason : classifyTransportError(error, 'body'));
+  }
+
+  private async pull(iterator: AsyncIterator<Uint8Array>): Promise<void> {
+    for (;;) {
+      const next = await iterator.next();
+      if (this.settled) return;
+      if (next.done === true) {
+        this.end();
+        return;
       }
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      idle.disarm();
-      resolve(pieces);
-    };
-    pump().catch((error: unknown) => fail(signal.aborted ? signal.reason : classifyTransportError(error, 'body')));
-  });
+      this.piece(next.value);
+    }
+  }
+
+  private abandon(reason: unknown): void {
+    if (this.settled) return;
+    this.settle();
+    this.stop?.();
+    this.reject(reason);
+  }
+
+  private settle(): void {
+    this.settled = true;
+    this.options.signal.removeEventListener('abort', this.onAbort);
+    this.idle.disarm();
+  }
 }

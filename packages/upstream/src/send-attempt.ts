@@ -132,7 +132,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     clearFirstByteLimit();
     let pieces: Uint8Array[];
     try {
-      pieces = await readAnswerBytes(response.body, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
+      pieces = await readAnswerBytes(response, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
     } catch (error) {
       throw fail(error, 'body');
     }

@@ -34,6 +34,21 @@ export interface TransportResponse {
    * so a slow reader slows the upstream. Failures throw an UpstreamError with phase `body`.
    */
   body: AsyncIterable<Uint8Array>;
+  /**
+   * Optional, for a body read to its end at once (a JSON answer): hands `sink` the same bytes as
+   * `body`, pushed as they arrive, where pulling would cost a promise and an iterator result per piece
+   * (Node's streams push). Called at most once, instead of iterating `body`. The returned function
+   * stops the delivery and discards the rest of the body; after it, `sink` hears nothing more.
+   */
+  pushBody?(sink: BodySink): () => void;
+}
+
+/** Where a transport pushes a body (TransportResponse.pushBody): pieces in order, then `end` or `fail`. */
+export interface BodySink {
+  piece(bytes: Uint8Array): void;
+  end(): void;
+  /** The transport's own error; the receiver classifies it. */
+  fail(error: unknown): void;
 }
 
 export interface Transport {

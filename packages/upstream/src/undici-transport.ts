@@ -3,7 +3,8 @@ import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { classifyTransportError } from './classify-transport-error.js';
 import { jsonBodySlices } from './encode-json-body.js';
-import type { Transport, TransportRequest, TransportResponse } from './transport.js';
+import { pushReadable } from './push-readable.js';
+import type { BodySink, Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface UndiciTransportOptions {
   /** Connections per upstream origin; more requests queue (DESIGN.md: 256). */
@@ -30,6 +31,19 @@ function toRecord(headers: Dispatcher.ResponseData['headers']): Record<string, s
     record[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return record;
+}
+
+/** An answer whose body a reader may take pushed (a class, so that no closure is made per answer). */
+class UndiciResponse implements TransportResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: Dispatcher.ResponseData['body'],
+  ) {}
+
+  pushBody(sink: BodySink): () => void {
+    return pushReadable(this.body, sink);
+  }
 }
 
 /**
@@ -89,7 +103,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       } catch (error) {
         throw classifyTransportError(error, 'headers');
       }
-      return { status: data.statusCode, headers: toRecord(data.headers), body: data.body };
+      return new UndiciResponse(data.statusCode, toRecord(data.headers), data.body);
     },
     async close() {
       closed = true;

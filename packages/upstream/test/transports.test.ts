@@ -396,6 +396,54 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     await closedWithin(server.requests[0]!, 1_000);
   });
 
+  it('times out a JSON answer that stops mid-body (phase body), closing the socket; pieces that keep coming are no gap', async () => {
+    const server = await stub(async (_request, response, _recorded, index) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"parts":[');
+      if (index === 1) return; // the second answer never ends on its own
+      for (let index = 0; index < 6; index += 1) {
+        await sleep(100);
+        response.write(`${index},`);
+      }
+      response.end('6]}');
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { idleMs: 250 } });
+    expect(await port.send(call())).toMatchObject({ kind: 'json', status: 200, body: { parts: [0, 1, 2, 3, 4, 5, 6] } });
+    const started = Date.now();
+    expect(await failure(port.send(call()))).toMatchObject({ kind: 'timeout', phase: 'body' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    await closedWithin(server.requests[1]!, 2_000);
+  });
+
+  it('aborts a JSON answer upstream at once when the client goes away mid-body', async () => {
+    const server = await stub(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"data":"');
+      await sleep(5_000);
+      response.end('"}');
+    });
+    const client = new AbortController();
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    const pending = port.send(call({ signal: client.signal }));
+    while (server.requests.length === 0) await sleep(5);
+    await sleep(100);
+    client.abort();
+    const abortedAt = Date.now();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted', phase: 'body' });
+    expect((await closedWithin(server.requests[0]!, 1_000)) - abortedAt).toBeLessThan(1_000);
+  });
+
+  it('reports a JSON answer cut mid-body as a reset in the body phase', async () => {
+    const server = await stub(async (request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"data":"part');
+      await sleep(20);
+      request.socket.resetAndDestroy();
+    });
+    const port = makePort([upstreamAt('a', server.url)], transport());
+    expect(await failure(port.send(call()))).toMatchObject({ kind: 'reset', phase: 'body' });
+  });
+
   it('refuses an SSE line that never ends past the event cap', async () => {
     const server = await stub(async (_request, response) => {
       sseHeaders(response);

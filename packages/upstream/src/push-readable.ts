@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+import type { BodySink } from './transport.js';
+
+/**
+ * Hands a Node stream to a sink through its 'data' events: the pieces arrive as Node emits them,
+ * without the async iterator's promise and result object per piece. The error listener stays after
+ * the delivery stops, because undici destroys the body with an error when the port aborts, and an
+ * 'error' with no listener would throw.
+ */
+export function pushReadable(readable: Readable, sink: BodySink): () => void {
+  let open = true;
+  const onData = (piece: Uint8Array): void => {
+    if (open) sink.piece(piece);
+  };
+  const onEnd = (): void => {
+    if (!open) return;
+    open = false;
+    sink.end();
+  };
+  const onError = (error: unknown): void => {
+    if (!open) return;
+    open = false;
+    sink.fail(error);
+  };
+  readable.on('error', onError);
+  readable.once('end', onEnd);
+  readable.on('data', onData);
+  return () => {
+    if (!open) return;
+    open = false;
+    readable.off('data', onData);
+    readable.destroy();
+  };
+}
