@@ -38,10 +38,13 @@ function options(controller: AbortController, overrides: { idleMs?: number; maxB
 // The same answers pulled through the async iterator (fetch, in-process) and pushed by a Node stream (undici).
 const ways = [
   ['pulled', (source: AsyncIterable<Uint8Array>) => ({ body: source })],
-  ['pushed', (source: AsyncIterable<Uint8Array>) => {
-    const readable = Readable.from(source, { objectMode: false });
-    return { body: readable, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(readable, sink) };
-  }],
+  [
+    'pushed',
+    (source: AsyncIterable<Uint8Array>) => {
+      const readable = Readable.from(source, { objectMode: false });
+      return { body: readable, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(readable, sink) };
+    },
+  ],
 ] as const;
 
 describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
