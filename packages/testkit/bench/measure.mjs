@@ -102,13 +102,16 @@ export async function measureFixedRate(settings, targets, scenario, headers, rat
   const runsOf = targets.map(() => []);
   for (let run = 0; run < settings.runs; run += 1) {
     for (const [index, target] of targets.entries()) {
+      await loopStats(target);
+      let run;
       if (settings.openLoop === undefined) {
         await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
-        runsOf[index].push(await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds }));
+        run = await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds });
       } else {
         const load = { binary: settings.openLoop, workDirectory: settings.workDirectory, origin: target.origin, request, rate };
-        runsOf[index].push(await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds }));
+        run = await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds });
       }
+      runsOf[index].push({ ...run, gc: (await loopStats(target))?.gc });
     }
   }
   return runsOf.map((runs) => ({
@@ -117,8 +120,24 @@ export async function measureFixedRate(settings, targets, scenario, headers, rat
     p99: median(runs.map((run) => run.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
-    runs: runs.map((run) => ({ p50: run.p50, p99: run.p99, errors: run.errors })),
+    gc: gcPauses(runs),
+    runs: runs.map((run) => ({ p50: run.p50, p99: run.p99, errors: run.errors, gc: run.gc })),
   }));
+}
+
+/** The garbage collector's pauses over a target's fixed-rate runs (warm-up included): the tail's usual cause. */
+function gcPauses(runs) {
+  const measured = runs.map((run) => run.gc).filter((gc) => gc !== undefined);
+  if (measured.length === 0) return undefined;
+  const sum = (field) => measured.reduce((total, gc) => total + gc[field], 0);
+  const seconds = sum('seconds');
+  return {
+    seconds,
+    scavenges: sum('scavenges'),
+    markCompacts: sum('markCompacts'),
+    pausePercent: seconds > 0 ? sum('pauseMs') / (seconds * 10) : undefined,
+    maxPauseMs: Math.max(...measured.map((gc) => gc.maxPauseMs)),
+  };
 }
 
 /** Scenario 5 against one proxy: peak RSS, event-loop delay, CPU, completed streams. */

@@ -16,7 +16,7 @@ export function throughputTable(scenario) {
     const latency = target.fixedRate;
     const direct = scenario.targets.find((entry) => entry.name === 'direct')?.fixedRate;
     const added = latency && direct && target.name !== 'direct' ? latency.p99 - direct.p99 : undefined;
-    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, '', '', '', '', '', '', '', ''];
+    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, '', '', '', '', '', '', '', '', '', ''];
     return [
       target.name,
       integer(peak?.rps),
@@ -28,11 +28,26 @@ export function throughputTable(scenario) {
       fixed(latency?.p50, 2),
       fixed(latency?.p99, 2),
       added === undefined ? '-' : `${added >= 0 ? '+' : ''}${added.toFixed(2)}`,
+      fixed(latency?.gc?.pausePercent, 2),
+      fixed(latency?.gc?.maxPauseMs, 2),
     ];
   });
   const rate = scenario.targets.find((target) => target.fixedRate)?.fixedRate?.rate;
   return table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'CPU us/req', 'peak RSS MB', 'errors', `p50 ms @${integer(rate)}/s`, `p99 ms @${integer(rate)}/s`, 'added p99 ms'],
+    [
+      'target',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU us/req',
+      'peak RSS MB',
+      'errors',
+      `p50 ms @${integer(rate)}/s`,
+      `p99 ms @${integer(rate)}/s`,
+      'added p99 ms',
+      'GC % of time',
+      'GC max ms',
+    ],
     rows,
   );
 }
