@@ -12,3 +12,15 @@ export interface RequestState {
    *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
   body?: BodyReservation;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The app's state for this request, set in the onRequest hook (null before). Kept on the request,
+     * not in a WeakMap keyed by it: a scavenge keeps alive what an old WeakMap's entries point to, so
+     * every request's state and what it held survived its first scavenge (chat at 6,500 req/s: 157 KB
+     * survived per scavenge with the WeakMap, 57-77 KB without; pause p50 0.8-0.9 ms -> 0.6 ms).
+     */
+    requestState: RequestState | null;
+  }
+}
