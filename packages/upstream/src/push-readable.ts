@@ -22,8 +22,11 @@ export function pushReadable(readable: Readable, sink: BodySink): () => void {
     open = false;
     sink.fail(error);
   };
+  // Destroyed with neither an end nor an error (as the async iterator reports it: a premature close).
+  const onClose = (): void => onError(Object.assign(new Error('The body closed before its end.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
   readable.on('error', onError);
   readable.once('end', onEnd);
+  readable.once('close', onClose);
   readable.on('data', onData);
   return () => {
     if (!open) return;

@@ -87,3 +87,13 @@ describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
     await expect(readAnswerBytes(answer(failing), options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
   });
 });
+
+describe('readAnswerBytes over pushReadable', () => {
+  it('fails as a body failure when the stream is destroyed after a piece with neither an end nor an error', async () => {
+    const destroyed = new Readable({ read() {} });
+    destroyed.push(bytes(1));
+    setTimeout(() => destroyed.destroy(), 10);
+    const pushed = { body: destroyed, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(destroyed, sink) };
+    await expect(readAnswerBytes(pushed, options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
+  });
+});
