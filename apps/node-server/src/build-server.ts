@@ -83,8 +83,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     http: serverTimeouts(config.timeouts),
     clientErrorHandler: createClientErrorHandler(deps.ids),
   });
-  // Declared up front so that every request object has the field from its construction (request-state.ts).
-  app.decorateRequest('requestState', null);
+  app.decorateRequest('requestState', null); // every request has the field from construction (request-state.ts)
 
   // The request lines skip redaction: built field by field from facts, they hold no header, and
   // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).
