@@ -103,15 +103,15 @@ export async function measureFixedRate(settings, targets, scenario, headers, rat
   for (let run = 0; run < settings.runs; run += 1) {
     for (const [index, target] of targets.entries()) {
       await loopStats(target);
-      let run;
+      let latency;
       if (settings.openLoop === undefined) {
         await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
-        run = await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds });
+        latency = await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds });
       } else {
         const load = { binary: settings.openLoop, workDirectory: settings.workDirectory, origin: target.origin, request, rate };
-        run = await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds });
+        latency = await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds });
       }
-      runsOf[index].push({ ...run, gc: (await loopStats(target))?.gc });
+      runsOf[index].push({ ...latency, gc: (await loopStats(target))?.gc });
     }
   }
   return runsOf.map((runs) => ({

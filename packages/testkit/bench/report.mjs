@@ -11,12 +11,27 @@ function table(header, rows) {
 }
 
 export function throughputTable(scenario) {
+  const rate = scenario.targets.find((target) => target.fixedRate)?.fixedRate?.rate;
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU us/req',
+    'peak RSS MB',
+    'errors',
+    `p50 ms @${integer(rate)}/s`,
+    `p99 ms @${integer(rate)}/s`,
+    'added p99 ms',
+    'GC % of time',
+    'GC max ms',
+  ];
   const rows = scenario.targets.map((target) => {
     const peak = target.throughput;
     const latency = target.fixedRate;
     const direct = scenario.targets.find((entry) => entry.name === 'direct')?.fixedRate;
     const added = latency && direct && target.name !== 'direct' ? latency.p99 - direct.p99 : undefined;
-    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, '', '', '', '', '', '', '', '', '', ''];
+    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, ...header.slice(2).map(() => '')];
     return [
       target.name,
       integer(peak?.rps),
@@ -32,24 +47,7 @@ export function throughputTable(scenario) {
       fixed(latency?.gc?.maxPauseMs, 2),
     ];
   });
-  const rate = scenario.targets.find((target) => target.fixedRate)?.fixedRate?.rate;
-  return table(
-    [
-      'target',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'CPU us/req',
-      'peak RSS MB',
-      'errors',
-      `p50 ms @${integer(rate)}/s`,
-      `p99 ms @${integer(rate)}/s`,
-      'added p99 ms',
-      'GC % of time',
-      'GC max ms',
-    ],
-    rows,
-  );
+  return table(header, rows);
 }
 
 export function longStreamsTable(scenario) {
