@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { closeOnSignals, exitOnStartFailure, keepRequestObjectsYoung, parseCliArgs, refuseStart } from '@infergate/node-runtime';
+import { closeOnSignals, exitOnStartFailure, keepRequestObjectsYoung, parseCliArgs, refuseStart, spaceOutFullCollections } from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
@@ -8,6 +8,7 @@ import { startBanner } from './start-banner.js';
 
 async function start(): Promise<void> {
   keepRequestObjectsYoung();
+  spaceOutFullCollections();
   let args;
   try {
     args = parseCliArgs(process.argv.slice(2), { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' });

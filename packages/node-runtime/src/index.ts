@@ -21,3 +21,4 @@ export type { LimitStoreLogger, RedisLimitStore, RedisLimitStoreOptions } from '
 export { loadTracing } from './load-tracing.js';
 export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
 export { keepRequestObjectsYoung } from './keep-request-objects-young.js';
+export { spaceOutFullCollections } from './space-out-full-collections.js';
