@@ -10,11 +10,13 @@ import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
-// The V8 setting infergate itself runs with (keepRequestObjectsYoung in node-runtime), for the stub and
-// the floor. Without it the floor settled early in each run into one of two speeds and kept it: 63-70
-// us of CPU per chat request in one run, 98-126 us in another. A baseline that flips between runs
-// makes every ratio to it a coin toss; with pretenuring off it ran at 63-75 us in the four runs measured.
-const steadyV8 = ['--no-allocation-site-pretenuring'];
+// The V8 settings infergate itself runs with (keepRequestObjectsYoung and spaceOutFullCollections in
+// node-runtime), for the stub and the floor, so that the ratios measure the gateway's work and not a
+// difference in V8's settings. Without the first the floor settled early in each run into one of two
+// speeds and kept it: 63-70 us of CPU per chat request in one run, 98-126 us in another. A baseline
+// that flips between runs makes every ratio to it a coin toss; with pretenuring off it ran at 63-75 us
+// in the four runs measured.
+const steadyV8 = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300'];
 
 /** The stub listens on 4 ports: 4 upstream origins give infergate 4 x 256 connections for 1,000 streams. */
 export async function startStub({ workDirectory, longChunks, longIntervalMs }) {
@@ -81,13 +83,16 @@ async function waitReady(origin, entry, timeoutMs = 20_000) {
   throw new Error(`infergate not ready after ${timeoutMs} ms: see ${entry.logFile}`);
 }
 
-/** infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof. */
+/**
+ * infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof, by
+ * default BENCH_NODE_FLAGS split on spaces (such as --trace-gc, whose lines go to infergate.log).
+ */
 export async function startInfergate({
   workDirectory,
   stubPorts,
   apiKey,
   core,
-  nodeFlags = [],
+  nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   fileTag = 'infergate',
   logLevel = process.env.BENCH_LOG_LEVEL ?? 'info',
 }) {
