@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { pushReadable } from './push-readable.js';
 import { readAnswerBytes } from './read-answer-bytes.js';
+import type { BodySink } from './transport.js';
 
 class TooLarge extends Error {}
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -35,16 +36,13 @@ function options(controller: AbortController, overrides: { idleMs?: number; maxB
   };
 }
 
+/** An answer whose body a Node stream pushes, as undici's does. */
+const pushed = (readable: Readable) => ({ body: readable, pushBody: (sink: BodySink) => pushReadable(readable, sink) });
+
 // The same answers pulled through the async iterator (fetch, in-process) and pushed by a Node stream (undici).
 const ways = [
   ['pulled', (source: AsyncIterable<Uint8Array>) => ({ body: source })],
-  [
-    'pushed',
-    (source: AsyncIterable<Uint8Array>) => {
-      const readable = Readable.from(source, { objectMode: false });
-      return { body: readable, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(readable, sink) };
-    },
-  ],
+  ['pushed', (source: AsyncIterable<Uint8Array>) => pushed(Readable.from(source, { objectMode: false }))],
 ] as const;
 
 describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
@@ -93,7 +91,6 @@ describe('readAnswerBytes over pushReadable', () => {
     const destroyed = new Readable({ read() {} });
     destroyed.push(bytes(1));
     setTimeout(() => destroyed.destroy(), 10);
-    const pushed = { body: destroyed, pushBody: (sink: Parameters<typeof pushReadable>[1]) => pushReadable(destroyed, sink) };
-    await expect(readAnswerBytes(pushed, options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
+    await expect(readAnswerBytes(pushed(destroyed), options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
   });
 });
