@@ -1,14 +1,15 @@
-import { destination, pino, type Logger } from 'pino';
+import { createLineWriter } from '@infergate/node-runtime';
+import { pino, type Logger } from 'pino';
 
 const redactPaths = ['req.headers.authorization', 'headers.authorization', '*.headers.authorization', 'authorization', 'apiKey', '*.apiKey'];
 
 /**
  * The process logger: JSON lines on stdout. Nothing logs headers or bodies, and the redaction below
  * is the second line of defence should a request object ever be logged. Written asynchronously (lines
- * logged during a write go out in the next one; pino flushes the rest at exit): pino's default blocking
- * write(2) per line cost 15-30 us of a chat request's ~120 us of CPU under load.
+ * logged during a write go out in the next one, the rest at exit; see createLineWriter): pino's
+ * default blocking write(2) per line cost 15-30 us of a chat request's ~120 us of CPU under load.
  */
 export function createLogger(level = 'info'): Logger {
   const redact = { paths: redactPaths, censor: '[redacted]' };
-  return pino({ level, base: { service: 'infergate' }, redact }, destination({ dest: 1, sync: false }));
+  return pino({ level, base: { service: 'infergate' }, redact }, createLineWriter(1));
 }
