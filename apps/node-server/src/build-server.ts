@@ -56,7 +56,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
   const { deps } = gateway;
   const routeOf = new Map(gateway.routes.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
-  const spans = new WeakMap<RequestState, ReturnType<NonNullable<typeof tracing>['startRequest']>>();
   let metricsServer: MetricsServer | undefined;
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
   const active = new Set<RequestState>();
@@ -136,14 +135,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     const state: RequestState = { startedAt: performance.now(), abort: new LightAbortController() };
     request.requestState = state;
     if (tracing !== undefined)
-      spans.set(
-        state,
-        tracing.startRequest({
-          method: request.method,
-          route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched',
-          headers: request.headers,
-        }),
-      );
+      state.span = tracing.startRequest({
+        method: request.method,
+        route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched',
+        headers: request.headers,
+      });
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
@@ -158,9 +154,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         durationMs: Math.round(performance.now() - state.startedAt),
       };
       logRequest(requestLog, facts, state);
-      const span = spans.get(state);
-      if (span !== undefined)
-        tracing?.endRequest(span, {
+      if (state.span !== undefined)
+        tracing?.endRequest(state.span, {
           status: facts.status,
           ...(state.operationId === undefined ? {} : { operationId: state.operationId }),
           ...(state.meta?.model === undefined ? {} : { model: state.meta.model }),
@@ -202,7 +197,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     state.operationId = route.operationId;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
-    const span = spans.get(state);
+    const { span } = state;
     const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal));
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));

@@ -1,4 +1,5 @@
 import type { BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
+import type { GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
 export interface RequestState {
@@ -11,6 +12,8 @@ export interface RequestState {
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
    *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
   body?: BodyReservation;
+  /** The request's span, when tracing is on: here rather than in a WeakMap keyed by the state, for the reason below. */
+  span?: ReturnType<GatewayTracing['startRequest']>;
 }
 
 declare module 'fastify' {
