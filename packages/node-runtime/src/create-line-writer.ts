@@ -30,13 +30,12 @@ const flushAllAtExit = (): void => {
  * Writes lines to `fd` asynchronously, in batches: a line logged while nothing is being written waits
  * up to 20 ms for others (or until 16 Ki code units have gathered), and lines logged during a write
  * wait for it to end. A batch goes out joined in one write, so each byte is copied once before the
- * system call. sonic-boom
- * (pino's own destination) appends each line to a pending string and measures it, which flattens
- * that string again per line: ~3 KB copied per request of the bench's chat, a tenth of what a
- * request allocates. Partial writes and EAGAIN on a non-blocking pipe are written on, in order. The
- * lines still queued when the process exits are written synchronously then; a write under way at that
- * moment is the thread pool's and may not finish (as with sonic-boom), which is why shutdown drains
- * before it exits. After any other write error (EPIPE: the reader is gone) lines are dropped.
+ * system call. sonic-boom (pino's own destination) appends each line to a pending string and measures
+ * it, which flattens that string again per line: ~3 KB copied per request of the bench's chat, a
+ * tenth of what a request allocates. Partial writes and EAGAIN on a non-blocking pipe are written
+ * on, in order. The lines still queued when the process exits are written synchronously then; a write
+ * under way at that moment is the thread pool's and may not finish (as with sonic-boom), which is why
+ * shutdown drains before it exits. After any other write error (EPIPE: the reader is gone) lines are dropped.
  */
 export function createLineWriter(fd: number): LineWriter {
   let queued: string[] = [];
