@@ -10,11 +10,15 @@ export interface LineWriter {
   flushSync(): void;
 }
 
-// Lines logged while nothing is being written are gathered this long (or up to batchChars) and go out in
+// Lines logged while nothing is being written are gathered this long (or up to batchBytes) and go out in
 // one write: a write per line was a thread-pool round trip per request, ~10 us of the ~130 us CPU a chat
 // request took at half of peak on one core (LOG_LEVEL warn against info, bench harness).
 const batchMs = 20;
-const batchChars = 16 * 1024;
+const batchBytes = 16 * 1024;
+// Lines are encoded as they are logged into buffers of this size, reused: a line kept as a string until
+// its batch went out was still alive at the next scavenge, which copied it (~55 KB per scavenge of the
+// bench's chat at half of peak, half of all that survived one). A longer line gets a buffer of its own.
+const bufferBytes = 64 * 1024;
 // Busy pipe or terminal (a non-blocking descriptor whose reader is behind): tried again after this.
 const busyRetryMs = 10;
 // At exit a reader that takes nothing for this long would hold the process open: the rest is dropped.
@@ -28,47 +32,94 @@ const flushAllAtExit = (): void => {
 
 /**
  * Writes lines to `fd` asynchronously, in batches: a line logged while nothing is being written waits
- * up to 20 ms for others (or until 16 Ki code units have gathered), and lines logged during a write
- * wait for it to end. A batch goes out joined in one write, so each byte is copied once before the
- * system call. sonic-boom (pino's own destination) appends each line to a pending string and measures
- * it, which flattens that string again per line: ~3 KB copied per request of the bench's chat, a
- * tenth of what a request allocates. Partial writes and EAGAIN on a non-blocking pipe are written
- * on, in order. The lines still queued when the process exits are written synchronously then; a write
- * under way at that moment is the thread pool's and may not finish (as with sonic-boom), which is why
- * shutdown drains before it exits. After any other write error (EPIPE: the reader is gone) lines are dropped.
+ * up to 20 ms for others (or until 16 KiB have gathered), and lines logged during a write wait for it
+ * to end. Each line is encoded once, straight into a buffer that the next write sends as it is; the
+ * string is garbage at once. sonic-boom (pino's own destination) appends each line to a pending string
+ * and measures it, which flattens that string again per line: ~3 KB copied per request of the bench's
+ * chat, a tenth of what a request allocates. Partial writes and EAGAIN on a non-blocking pipe are
+ * written on, in order. The lines still queued when the process exits are written synchronously then;
+ * a write under way at that moment is the thread pool's and may not finish (as with sonic-boom), which
+ * is why shutdown drains before it exits. After any other write error (EPIPE: the reader is gone) lines
+ * are dropped.
  */
 export function createLineWriter(fd: number): LineWriter {
-  let queued: string[] = [];
-  let queuedChars = 0;
+  // Bytes waiting for a write, oldest first: filled buffers, then the one being filled.
+  const full: Buffer[] = [];
+  let filling: Buffer | undefined;
+  let filled = 0;
+  // The buffer of the last write, kept for reuse once that write ends: steady logging uses two buffers.
+  let spare: Buffer | undefined;
   let gathering: ReturnType<typeof setTimeout> | undefined;
   let writing = false;
   let broken = false;
   const waiting: ((error?: Error) => void)[] = [];
   let failure: Error | undefined;
   // A chunk the pipe refused (EAGAIN), waiting for its retry: surely unwritten, so the exit writes it first.
-  let refused: { chunk: string | Buffer; retry: ReturnType<typeof setTimeout> } | undefined;
+  let refused: { chunk: Buffer; retry: ReturnType<typeof setTimeout> } | undefined;
 
   const settled = (): void => {
     for (const done of waiting.splice(0)) done(failure);
   };
 
+  const freshBuffer = (): Buffer => {
+    const buffer = spare ?? Buffer.allocUnsafeSlow(bufferBytes);
+    spare = undefined;
+    return buffer;
+  };
+
+  const append = (line: string): void => {
+    const room = filling === undefined ? 0 : filling.byteLength - filled;
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes: most lines need no measuring.
+    const bytes = line.length * 3 <= room ? line.length * 3 : Buffer.byteLength(line);
+    if (filling === undefined || bytes > room) {
+      if (filling !== undefined && filled > 0) full.push(filling.subarray(0, filled));
+      if (bytes > bufferBytes) {
+        full.push(Buffer.from(line));
+        filling = undefined;
+        filled = 0;
+        return;
+      }
+      filling = freshBuffer();
+      filled = 0;
+    }
+    filled += filling.write(line, filled);
+  };
+
+  const pendingBytes = (): number => {
+    let bytes = filled;
+    for (const chunk of full) bytes += chunk.byteLength;
+    return bytes;
+  };
+
+  /** The oldest waiting bytes, taken off the queue; undefined when nothing waits. */
+  const takeChunk = (): Buffer | undefined => {
+    const chunk = full.shift();
+    if (chunk !== undefined) return chunk;
+    if (filling === undefined || filled === 0) return undefined;
+    const taken = filling.subarray(0, filled);
+    filling = undefined;
+    filled = 0;
+    return taken;
+  };
+
   const next = (): void => {
-    if (broken || queued.length === 0) {
+    const chunk = broken ? undefined : takeChunk();
+    if (chunk === undefined) {
       writing = false;
-      queued = [];
-      queuedChars = 0;
+      if (broken) {
+        full.length = 0;
+        filling = undefined;
+        filled = 0;
+      }
       settled();
       return;
     }
-    const text = queued.length === 1 ? (queued[0] as string) : queued.join('');
-    queued = [];
-    queuedChars = 0;
     writing = true;
-    writeOut(text);
+    writeOut(chunk);
   };
 
-  const writeOut = (chunk: string | Buffer): void => {
-    const onWritten = (error: NodeJS.ErrnoException | null, written: number): void => {
+  const writeOut = (chunk: Buffer): void => {
+    write(fd, chunk, 0, chunk.byteLength, null, (error, written) => {
       if (error !== null) {
         if (error.code === 'EAGAIN' || error.code === 'EBUSY') {
           const retry = setTimeout(() => {
@@ -83,15 +134,15 @@ export function createLineWriter(fd: number): LineWriter {
         next();
         return;
       }
-      if (typeof chunk === 'string') {
-        // Every code unit takes at least a byte: fewer bytes than code units is surely a short write.
-        if (written >= chunk.length && written === Buffer.byteLength(chunk)) next();
-        else writeOut(Buffer.from(chunk).subarray(written));
-      } else if (written < chunk.byteLength) writeOut(chunk.subarray(written));
-      else next();
-    };
-    if (typeof chunk === 'string') write(fd, chunk, null, 'utf8', onWritten);
-    else write(fd, chunk, 0, chunk.byteLength, null, onWritten);
+      if (written < chunk.byteLength) {
+        writeOut(chunk.subarray(written));
+        return;
+      }
+      if (chunk.buffer.byteLength === bufferBytes && spare === undefined && chunk.buffer !== filling?.buffer) {
+        spare = Buffer.from(chunk.buffer, 0, bufferBytes);
+      }
+      next();
+    });
   };
 
   const stopGathering = (): void => {
@@ -107,10 +158,9 @@ export function createLineWriter(fd: number): LineWriter {
   const writer: LineWriter = {
     write(line) {
       if (broken) return true;
-      queued.push(line);
-      queuedChars += line.length;
+      append(line);
       if (writing) return true;
-      if (queuedChars >= batchChars) {
+      if (full.length > 0 || filled >= batchBytes) {
         stopGathering();
         next();
       } else if (gathering === undefined) {
@@ -132,18 +182,16 @@ export function createLineWriter(fd: number): LineWriter {
     flushSync() {
       stopGathering();
       if (broken) return;
-      const pieces: (string | Buffer)[] = [];
+      const pieces: Buffer[] = [];
       if (refused !== undefined) {
         clearTimeout(refused.retry);
         pieces.push(refused.chunk);
         refused = undefined;
         // The retry's write is now this one's: the async path must not go on with the queue.
         writing = false;
-      } else if (queued.length === 0) return;
-      for (const line of queued) pieces.push(line);
-      queued = [];
-      queuedChars = 0;
-      let bytes = Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
+      } else if (pendingBytes() === 0) return;
+      for (let chunk = takeChunk(); chunk !== undefined; chunk = takeChunk()) pieces.push(chunk);
+      let bytes = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
       const giveUpAt = Date.now() + exitWriteLimitMs;
       while (bytes.byteLength > 0) {
         try {
