@@ -85,12 +85,6 @@ export function createLineWriter(fd: number): LineWriter {
     filled += filling.write(line, filled);
   };
 
-  const pendingBytes = (): number => {
-    let bytes = filled;
-    for (const chunk of full) bytes += chunk.byteLength;
-    return bytes;
-  };
-
   /** The oldest waiting bytes, taken off the queue; undefined when nothing waits. */
   const takeChunk = (): Buffer | undefined => {
     const chunk = full.shift();
@@ -138,9 +132,8 @@ export function createLineWriter(fd: number): LineWriter {
         writeOut(chunk.subarray(written));
         return;
       }
-      if (chunk.buffer.byteLength === bufferBytes && spare === undefined && chunk.buffer !== filling?.buffer) {
-        spare = Buffer.from(chunk.buffer, 0, bufferBytes);
-      }
+      // Each buffer goes out as one chunk after it stopped being filled: once written, nothing else holds it.
+      if (chunk.buffer.byteLength === bufferBytes && spare === undefined) spare = Buffer.from(chunk.buffer, 0, bufferBytes);
       next();
     });
   };
@@ -189,7 +182,7 @@ export function createLineWriter(fd: number): LineWriter {
         refused = undefined;
         // The retry's write is now this one's: the async path must not go on with the queue.
         writing = false;
-      } else if (pendingBytes() === 0) return;
+      }
       for (let chunk = takeChunk(); chunk !== undefined; chunk = takeChunk()) pieces.push(chunk);
       let bytes = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
       const giveUpAt = Date.now() + exitWriteLimitMs;
