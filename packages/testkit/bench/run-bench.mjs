@@ -10,10 +10,11 @@ import { measureAuthRejections } from './auth-timing.mjs';
 import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
 import { measureLimiter } from './measure-limiter.mjs';
 import { buildOpenLoop } from './open-loop-load.mjs';
-import { chatRequestBody, embeddingsAnswerComplete, embeddingsRequestBody, imageEditRequestBody, longStreamModel, responsesRequestBody } from './payloads.mjs';
+import { chatRequestBody, imageEditRequestBody, longStreamModel } from './payloads.mjs';
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
 import { runProfile } from './run-profile.mjs';
+import { throughputScenarios } from './scenarios.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
 import { guardRatios, guardTable, remeasureRatio } from './guard-ratios.mjs';
@@ -72,34 +73,6 @@ const wanted = (id) => only === undefined || only.includes(id);
 
 const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
-
-const throughputScenarios = [
-  {
-    id: 1,
-    title: 'non-streaming chat completion (~300 B request, ~600 B response)',
-    path: '/v1/chat/completions',
-    body: chatRequestBody(false),
-    expect: '"chat.completion"',
-  },
-  { id: 2, title: 'streaming chat completion, 32 content chunks', path: '/v1/chat/completions', body: chatRequestBody(true), expect: 'data: [DONE]' },
-  {
-    id: 3,
-    title: 'embeddings, 16 inputs -> 16 x 1024 floats (~330 KB upstream answer)',
-    path: '/v1/embeddings',
-    body: embeddingsRequestBody(16),
-    expect: '"embedding"',
-    complete: (text) => embeddingsAnswerComplete(text, 16, 1024, 'float'),
-  },
-  { id: 4, title: 'responses endpoint, streaming (32 deltas)', path: '/v1/responses', body: responsesRequestBody(), expect: 'response.completed' },
-  {
-    id: 10,
-    title: "embeddings in base64 (openai-node's default), 16 inputs -> 16 x 1024 float32 (~88 KB upstream answer)",
-    path: '/v1/embeddings',
-    body: embeddingsRequestBody(16, 'base64'),
-    expect: '"embedding"',
-    complete: (text) => embeddingsAnswerComplete(text, 16, 1024, 'base64'),
-  },
-];
 
 // Scenario 9 runs in a child of its own: --expose-gc and a young generation large enough that the
 // allocation window sees no collection, without either reaching the other scenarios.

@@ -86,6 +86,8 @@ async function waitReady(origin, entry, timeoutMs = 20_000) {
 /**
  * infergate from apps/node-server/dist through infergate-entry.mjs; `nodeFlags` such as --cpu-prof, by
  * default BENCH_NODE_FLAGS split on spaces (such as --trace-gc, whose lines go to infergate.log).
+ * `checkout` names another built copy of the repository whose infergate to start (compare-builds.mjs);
+ * `env` adds variables to its environment.
  */
 export async function startInfergate({
   workDirectory,
@@ -95,6 +97,8 @@ export async function startInfergate({
   nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   fileTag = 'infergate',
   logLevel = process.env.BENCH_LOG_LEVEL ?? 'info',
+  checkout = join(benchDirectory, '..', '..', '..'),
+  env: extraEnv = {},
 }) {
   const port = await freePort();
   const statsFile = join(workDirectory, `${fileTag}-stats.json`);
@@ -107,8 +111,10 @@ export async function startInfergate({
     BENCH_STATS_FILE: statsFile,
     LOG_LEVEL: logLevel,
     NODE_ENV: 'production',
+    ...extraEnv,
   };
-  const entry = startNode({ name: 'infergate', args: [...nodeFlags, join(benchDirectory, 'infergate-entry.mjs')], env, core, logFile });
+  const entryFile = join(checkout, 'packages', 'testkit', 'bench', 'infergate-entry.mjs');
+  const entry = startNode({ name: 'infergate', args: [...nodeFlags, entryFile], env, core, logFile });
   const origin = `http://127.0.0.1:${port}`;
   await waitReady(origin, {
     ...entry,
