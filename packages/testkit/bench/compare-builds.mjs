@@ -5,13 +5,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { probe } from './measure.mjs';
+import { measureThroughput } from './measure.mjs';
 import { killAllNow, planCores, stopAll } from './processes.mjs';
-import { cpuMicroseconds } from './proc-stats.mjs';
-import { throughputScenarios } from './scenarios.mjs';
+import { compareBuildsTable } from './report.mjs';
+import { benchApiKey, benchHeaders, throughputScenarios } from './scenarios.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
-import { median } from './stats.mjs';
-import { ensureWrk, runWrk } from './wrk-load.mjs';
+import { ensureWrk } from './wrk-load.mjs';
 import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
@@ -21,9 +20,9 @@ const log = (line) => process.stdout.write(`${line}\n`);
 const usage = `node bench/compare-builds.mjs [--scenario=1] [--rounds=5] [--seconds=4] <checkout>[::NAME=value,...] ...
 
 Loads the floor and infergate from each <checkout> (a built copy of this repository: apps/node-server/dist
-must exist) with wrk at the bench's concurrency, one after another, for --rounds rounds, and prints each
-one's CPU per request and req/s per round, their medians, and each build's median per-round difference
-from the first. NAME=value pairs after :: go into that infergate's environment (LOG_LEVEL=warn, say).
+must exist) at the bench's 64 connections, one after another, for --rounds rounds, and prints each one's
+CPU per request in every round and its median, its median req/s, and each build's median per-round
+difference in CPU from the first. NAME=value pairs after :: go into that infergate's environment (LOG_LEVEL=warn, say).
 The same checkout may be named twice: the spread between the two is what the machine's noise looks like.
 
 --scenario   one of ${throughputScenarios.map((scenario) => scenario.id).join(', ')} (run-bench.mjs's throughput scenarios)
@@ -59,42 +58,6 @@ function parseArguments(argv) {
   return options;
 }
 
-// The first round warms up longer: right after start a process is still being optimised (chat took 257
-// us per request in a first round after 1 s of warm-up, against 127-132 in the next two).
-async function loadOnce(target, scenario, headers, seconds, workDirectory, warmSeconds) {
-  const url = `${target.origin}${scenario.path}`;
-  const common = { url, body: scenario.body, headers, connections: 64, scriptDirectory: workDirectory };
-  await runWrk({ ...common, seconds: warmSeconds, name: `${target.tag}-warm` });
-  const before = cpuMicroseconds(target.pid);
-  const result = await runWrk({ ...common, seconds, name: target.tag });
-  return { rps: result.rps, cpu: (cpuMicroseconds(target.pid) - before) / Math.max(1, result.requests), errors: result.errors };
-}
-
-const fixed = (value, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function printTable(targets) {
-  const first = targets[1];
-  const rows = targets.map((target) => {
-    const cpu = target.rounds.map((round) => round.cpu);
-    const difference = target === targets[0] ? '' : `${fixed(median(target.rounds.map((round, index) => round.cpu - first.rounds[index].cpu)))}`;
-    return [
-      target.label,
-      fixed(median(cpu)),
-      cpu.map((value) => fixed(value)).join(' '),
-      fixed(median(target.rounds.map((round) => round.rps))),
-      target === targets[0] ? '' : `${fixed(median(cpu) / median(targets[0].rounds.map((round) => round.cpu)), 2)} x`,
-      target === first || target === targets[0] ? '' : `${difference.startsWith('-') ? '' : '+'}${difference}`,
-      String(target.rounds.reduce((sum, round) => sum + round.errors, 0)),
-    ];
-  });
-  const header = ['target', 'CPU us/req', 'per round', 'req/s', 'CPU vs floor', 'vs first build', 'errors'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) => cells.map((cell, column) => (column === 0 || column === 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  log(line(header));
-  log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) log(line(row));
-}
-
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   if (options.help) {
@@ -105,46 +68,38 @@ async function main() {
   const workDirectory = join(resultsDirectory, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(workDirectory, { recursive: true });
   const layout = planCores(availableParallelism());
-  if (ensureWrk(log) !== 'wrk') throw new Error('wrk is needed (apt-get install -y wrk)');
+  const generator = ensureWrk(log);
   log(`scenario ${scenario.id}: ${scenario.title}`);
   log(
-    `${layout.pinned ? 'proxies on core 0; wrk and the stub on core 1' : `not pinned (${layout.reason})`}; ${options.rounds} rounds of ${options.seconds} s; logs in ${workDirectory}`,
+    `${layout.pinned ? 'proxies on core 0; load generator and stub on core 1' : `not pinned (${layout.reason})`}; load: ${generator}; logs in ${workDirectory}`,
   );
 
-  const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
   const stub = await startStub({ workDirectory, longChunks: 30, longIntervalMs: 100 });
   const floor = await startFloor({ workDirectory, upstreamOrigin: `http://127.0.0.1:${stub.ports[0]}`, core: layout.proxyCore });
-  const targets = [{ ...floor, label: 'floor', tag: 'floor', rounds: [] }];
+  const targets = [floor];
   for (const [index, build] of options.builds.entries()) {
-    const tag = `build-${index + 1}`;
+    const name = `build-${index + 1}`;
     const infergate = await startInfergate({
       workDirectory,
       stubPorts: stub.ports,
-      apiKey,
+      apiKey: benchApiKey,
       core: layout.proxyCore,
-      fileTag: tag,
+      fileTag: name,
       checkout: build.root,
       env: build.env,
     });
-    targets.push({ ...infergate, label: build.label, tag, rounds: [] });
+    targets.push({ ...infergate, name });
   }
-  for (const target of targets) {
-    const failed = await probe(target, scenario, headers);
-    if (failed !== undefined) throw new Error(`${target.label} answered the probe wrongly: ${failed}`);
-  }
-  for (let round = 1; round <= options.rounds; round += 1) {
-    const cells = [];
-    for (const target of targets) {
-      const result = await loadOnce(target, scenario, headers, options.seconds, workDirectory, round === 1 ? 5 : 1);
-      target.rounds.push(result);
-      cells.push(`${target.tag} ${fixed(result.cpu)} us ${fixed(result.rps)}/s`);
-    }
-    log(`round ${round}/${options.rounds}: ${cells.join(' | ')}`);
-  }
+  // A longer first warm-up: right after start a process is still being optimised (chat took 257 us per
+  // request in a first round after 1 s of warm-up, against 127-132 in the next two).
+  const settings = { runs: options.rounds, warmSeconds: 5, seconds: options.seconds, connections: 64, generator, workDirectory };
+  log(`measuring: ${options.rounds} rounds of ${targets.length} targets, about ${Math.round((options.rounds * (options.seconds + 1) + 4) * targets.length)} s`);
+  const results = await measureThroughput(settings, targets, scenario, benchHeaders);
+  const failed = results.findIndex((result) => result.failed !== undefined);
+  if (failed >= 0) throw new Error(`${failed === 0 ? 'floor' : options.builds[failed - 1].label} answered the probe wrongly: ${results[failed].failed}`);
   log('');
-  printTable(targets);
-  return targets.some((target) => target.rounds.some((round) => round.errors > 0)) ? 1 : 0;
+  log(compareBuildsTable(['floor', ...options.builds.map((build) => build.label)], results));
+  return results.some((result) => result.errors > 0) ? 1 : 0;
 }
 
 process.on('SIGINT', () => {

@@ -63,7 +63,8 @@ function load(settings, target, scenario, headers, seconds, name) {
  * Peak throughput of every target, runs interleaved (direct, floor, infergate, direct, ...) so that
  * drift on the machine hits all alike. A warm-up precedes each target's first run, and a one-second
  * one the later runs (undici drops idle upstream connections after 4 s). Each figure is the median
- * of the runs; CPU counts only the measured runs; peak RSS is reset after the first warm-up.
+ * of the runs; CPU counts only the measured runs (each run's own is kept too, for compare-builds.mjs's
+ * paired differences); peak RSS is reset after the first warm-up.
  */
 export async function measureThroughput(settings, targets, scenario, headers) {
   const states = [];
@@ -75,8 +76,10 @@ export async function measureThroughput(settings, targets, scenario, headers) {
       await load(settings, target, scenario, headers, run === 0 ? settings.warmSeconds : 1, `${target.name}-${scenario.id}-warm`);
       if (run === 0 && target.pid !== undefined) state.peakReset = resetPeakRss(target.pid);
       const cpuBefore = target.pid !== undefined ? cpuMicroseconds(target.pid) : 0;
-      state.runs.push(await load(settings, target, scenario, headers, settings.seconds, `${target.name}-${scenario.id}`));
-      if (target.pid !== undefined) state.cpu += cpuMicroseconds(target.pid) - cpuBefore;
+      const result = await load(settings, target, scenario, headers, settings.seconds, `${target.name}-${scenario.id}`);
+      const cpu = target.pid !== undefined ? cpuMicroseconds(target.pid) - cpuBefore : undefined;
+      state.runs.push({ ...result, cpu });
+      if (cpu !== undefined) state.cpu += cpu;
     }
   }
   return states.map(({ target, failed, runs, cpu, peakReset }) => {
@@ -91,7 +94,13 @@ export async function measureThroughput(settings, targets, scenario, headers) {
       cpuUsPerRequest: target.pid !== undefined ? cpu / Math.max(1, requests) : undefined,
       peakRssMb: target.pid !== undefined ? megabytes(memoryOf(target.pid).hwm) : undefined,
       peakRssSinceStart: target.pid !== undefined && !peakReset,
-      runs: runs.map((run) => ({ rps: Math.round(run.rps), p50: run.p50, p99: run.p99, errors: run.errors })),
+      runs: runs.map((run) => ({
+        rps: Math.round(run.rps),
+        p50: run.p50,
+        p99: run.p99,
+        errors: run.errors,
+        cpuUsPerRequest: run.cpu === undefined ? undefined : run.cpu / Math.max(1, run.requests),
+      })),
     };
   });
 }

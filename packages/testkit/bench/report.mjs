@@ -1,5 +1,6 @@
 // Tables and the issues' targets (15, and those of 8 and 19 that it left standing), from the results
 // of a run. Printing only: a figure never fails the bench.
+import { median } from './stats.mjs';
 
 const fixed = (value, digits = 1) => (value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
 const integer = (value) => (value === undefined || !Number.isFinite(value) ? '-' : Math.round(value).toLocaleString('en-US'));
@@ -48,6 +49,32 @@ export function throughputTable(scenario) {
     ];
   });
   return table(header, rows);
+}
+
+/**
+ * compare-builds.mjs's table: each target's CPU per request (median, and each round's), req/s, CPU
+ * against the floor (the first target), and each build after the first the median of its per-round CPU
+ * differences from the first build (`results` as measureThroughput returns them, `labels` in order).
+ */
+export function compareBuildsTable(labels, results) {
+  const cpuOf = (result) => result.runs.map((run) => run.cpuUsPerRequest);
+  const [floor, first] = results;
+  const rows = results.map((result, index) => {
+    const cpu = median(cpuOf(result));
+    const paired = index < 2 ? undefined : median(cpuOf(result).map((value, round) => value - cpuOf(first)[round]));
+    return [
+      labels[index],
+      fixed(cpu, 0),
+      cpuOf(result)
+        .map((value) => fixed(value, 0))
+        .join(' '),
+      integer(result.rps),
+      index === 0 ? '' : `${fixed(cpu / median(cpuOf(floor)), 2)} x`,
+      paired === undefined ? '' : `${paired >= 0 ? '+' : ''}${fixed(paired, 0)}`,
+      integer(result.errors),
+    ];
+  });
+  return table(['target', 'CPU us/req', 'per round', 'req/s', 'CPU vs floor', 'vs first build', 'errors'], rows);
 }
 
 export function longStreamsTable(scenario) {

@@ -14,7 +14,7 @@ import { chatRequestBody, imageEditRequestBody, longStreamModel } from './payloa
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
 import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
 import { runProfile } from './run-profile.mjs';
-import { throughputScenarios } from './scenarios.mjs';
+import { benchApiKey as apiKey, benchHeaders as headers, throughputScenarios } from './scenarios.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
 import { guardRatios, guardTable, remeasureRatio } from './guard-ratios.mjs';
@@ -70,9 +70,6 @@ const guardArgument = args.find((arg) => arg.startsWith('--guard='));
 const guard = guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
 if (guard !== undefined && !(guard > 0)) throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
 const wanted = (id) => only === undefined || only.includes(id);
-
-const apiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
-const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
 
 // Scenario 9 runs in a child of its own: --expose-gc and a young generation large enough that the
 // allocation window sees no collection, without either reaching the other scenarios.

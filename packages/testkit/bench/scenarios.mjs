@@ -1,6 +1,10 @@
 // The throughput scenarios (1-4, 10): what is sent, and how an answer is checked before a target is measured.
 import { chatRequestBody, embeddingsAnswerComplete, embeddingsRequestBody, responsesRequestBody } from './payloads.mjs';
 
+/** The key every target is started with, and the headers every scenario's request carries. */
+export const benchApiKey = `ig-bench-${'0123456789abcdef'.repeat(2)}`;
+export const benchHeaders = { 'content-type': 'application/json', authorization: `Bearer ${benchApiKey}` };
+
 export const throughputScenarios = [
   {
     id: 1,
