@@ -29,25 +29,12 @@ export async function pipeStreamToResponse(body: StreamBody, response: ServerRes
   body.onKeepalive((chunk) => {
     if (!response.destroyed && !response.writableEnded && !response.writableNeedDrain) response.write(chunk);
   });
-  // A chunk (the events of one upstream read), and the end of the stream when it follows at once (a
-  // chat stream after [DONE]), are corked until the next tick: they leave in one writev. The status
-  // line, which clients wait for before reading events, is corked with the first chunk when that is
-  // ready in this tick (the handler has read the first upstream event), and leaves alone otherwise.
-  const uncork = (): void => {
-    // end() uncorks fully; after it the socket may already carry the connection's next response.
-    if (!response.writableEnded && !response.destroyed) response.uncork();
-  };
-  response.cork();
-  process.nextTick(uncork);
+  // Clients (openai-node among them) wait for the status line before they read any event.
   response.flushHeaders();
   try {
     for (;;) {
       const chunk = await body.read();
       if (chunk === undefined || response.destroyed) break;
-      if (response.writableCorked === 0) {
-        response.cork();
-        process.nextTick(uncork);
-      }
       if (!response.write(chunk)) await drainOrClose(response);
     }
     if (!response.destroyed) response.end();

@@ -6,6 +6,11 @@ import { pngDataUrl } from './test-images.js';
 
 const userMessage = [{ role: 'user', content: 'Say hello in five words.' }];
 
+/** The bytes of chat stream events as the completion API writes them: one `data:` line and a blank line each. */
+function sseByteLength(events: readonly { data: string }[]): number {
+  return events.reduce((total, event) => total + new TextEncoder().encode(`data: ${event.data}\n\n`).byteLength, 0);
+}
+
 function expectInteger(value: unknown): void {
   expect(Number.isInteger(value), String(value)).toBe(true);
 }
@@ -157,7 +162,10 @@ export function describeChatContract(client: () => ContractClient): void {
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(response.headers.get('x-request-id')).toBeTruthy();
       expect(response.headers.get('content-encoding')).toBeNull();
-      const { events } = await readSse(response);
+      const { text: body, events } = await readSse(response);
+      // The whole body arrived, in order: it ends with the terminator, and every byte belongs to an event.
+      expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+      expect(new TextEncoder().encode(body).byteLength).toBe(sseByteLength(events));
       expect(events.at(-1)?.data).toBe('[DONE]');
       const chunks = events.slice(0, -1).map((event) => asRecord(JSON.parse(event.data)));
       expect(chunks.length).toBeGreaterThan(1);
@@ -180,6 +188,9 @@ export function describeChatContract(client: () => ContractClient): void {
       expect(role).toBe('assistant');
       expect(finish).toBe('stop');
       expect(text.length).toBeGreaterThan(0);
+      // The local backend's text is deterministic: the stream carries the same text as the JSON answer.
+      const whole = asRecord(await (await client().post('/v1/chat/completions', { model: 'general-std', messages: userMessage })).json());
+      expect(text).toBe(asRecord(asRecord(asArray(whole.choices)[0]).message).content);
       // include_usage: a last chunk with empty choices and the usage (protocols.md 7.5).
       const last = chunks.at(-1) as Record<string, unknown>;
       expect(last.choices).toEqual([]);
