@@ -1,5 +1,6 @@
-// Prints the failures of the last `turbo run test` from each package's turbo log: vitest's own
-// "Failed Tests" section, or the end of a log whose run crashed before vitest could summarise.
+// Prints the failures of the last `turbo run test` and `turbo run test:contract` from each package's
+// turbo logs: vitest's own "Failed Tests" section, or the end of a log whose run crashed before
+// vitest could summarise.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,8 +10,8 @@ const maxLines = 200;
 
 for (const group of ['packages', 'apps']) {
   if (!existsSync(group)) continue;
-  for (const name of readdirSync(group)) {
-    const log = join(group, name, '.turbo', 'turbo-test.log');
+  for (const [name, task] of readdirSync(group).flatMap((name) => ['test', 'test:contract'].map((task) => [name, task]))) {
+    const log = join(group, name, '.turbo', `turbo-${task}.log`);
     // A package whose tests did not run in this invocation keeps an older log: skip it.
     if (!existsSync(log) || statSync(log).mtimeMs < startedAt) continue;
     const lines = readFileSync(log, 'utf8').replace(ansi, '').split('\n');
