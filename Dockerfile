@@ -5,7 +5,10 @@
 # Configuration: mount a YAML or JSON file and point INFERGATE_CONFIG at it; HOST, PORT,
 # INFERGATE_API_KEYS and LOG_LEVEL as for `pnpm start`. See docs/deployment.md.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 (LTS), pinned by digest so that a rebuild gets the same base. To move to a newer base:
+#   docker buildx imagetools inspect node:24-bookworm-slim --format '{{json .Manifest.Digest}}'
+# and put the digest printed here (docs/deployment.md, "Supported Node.js versions").
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 FROM ${NODE_IMAGE} AS build
 ENV CI=true \
