@@ -44,6 +44,7 @@ async function start(): Promise<void> {
     close: () => server.close(),
     onSignal: (signal, drainMs) => logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
     onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
+    flushLogs: () => new Promise((resolve) => logger.flush(() => resolve())),
   });
   process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 }

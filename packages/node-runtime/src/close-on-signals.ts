@@ -9,7 +9,12 @@ export interface SignalShutdown {
   onSignal?(signal: NodeJS.Signals, drainMs: number): void;
   /** Told when the close failed; the process then exits 1. */
   onError?(error: unknown): void;
+  /** Resolves once the log lines written so far are out; the exit waits for it, up to a bound. */
+  flushLogs?(): Promise<void>;
 }
+
+// A log reader that takes nothing for this long must not hold the exit: the rest is written at exit.
+const flushLimitMs = 2_000;
 
 /**
  * SIGTERM and SIGINT for a Node entry point. SIGTERM is how orchestrators and load balancers retire a
@@ -26,13 +31,21 @@ export function closeOnSignals(target: SignalShutdown): void {
     target.drain();
     target.onSignal?.(signal, drainMs);
     const drained = new Promise((resolve) => setTimeout(resolve, drainMs));
+    // A log write still under way at process.exit() is lost with its lines: let it finish first.
+    const exit = async (code: number): Promise<never> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, flushLimitMs)));
+      await Promise.race([target.flushLogs?.(), limit]);
+      clearTimeout(timer);
+      process.exit(code);
+    };
     drained
       .then(() => target.close())
       .then(
-        () => process.exit(0),
+        () => exit(0),
         (error: unknown) => {
           target.onError?.(error);
-          process.exit(1);
+          return exit(1);
         },
       );
   };
