@@ -91,4 +91,19 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
     // Ten minutes of drain would outlast the test's timeout.
     expect(await gateway.exited).toBe(0);
   }, 30_000);
+
+  it('takes one Ctrl-C delivered twice at once (terminal and package manager) as one; a later second signal exits 1 at once', async () => {
+    const config = { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 } };
+    const twice = await startGatewayProcess(config, apiKey);
+    twice.child.kill('SIGINT');
+    twice.child.kill('SIGINT');
+    expect(await twice.exited).toBe(0);
+
+    const impatient = await startGatewayProcess(config, apiKey);
+    // SIGTERM starts the ten-minute drain; an operator who signals again a second later will not wait.
+    impatient.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    impatient.child.kill('SIGTERM');
+    expect(await impatient.exited).toBe(1);
+  }, 30_000);
 });

@@ -15,6 +15,9 @@ export interface SignalShutdown {
 
 // A log reader that takes nothing for this long must not hold the exit: the rest is written at exit.
 const flushLimitMs = 2_000;
+// One Ctrl-C can arrive twice at once: from the terminal's process group and from a package manager
+// (pnpm, npm) passing it on. A person's second Ctrl-C comes later than this.
+const sameSignalMs = 500;
 
 /**
  * SIGTERM and SIGINT for a Node entry point. SIGTERM is how orchestrators and load balancers retire a
@@ -23,10 +26,13 @@ const flushLimitMs = 2_000;
  * wait for: it closes at once. A second signal means the operator will not wait for running streams.
  */
 export function closeOnSignals(target: SignalShutdown): void {
-  let stopping = false;
+  let firstSignalAt: number | undefined;
   const shutdown = (signal: NodeJS.Signals): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (firstSignalAt !== undefined) {
+      if (Date.now() - firstSignalAt >= sameSignalMs) process.exit(1);
+      return;
+    }
+    firstSignalAt = Date.now();
     const drainMs = signal === 'SIGTERM' ? target.drainDelayMs : 0;
     target.drain();
     target.onSignal?.(signal, drainMs);
