@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 /** A config file that cannot be read or parsed; `path` names the setting at fault, as core's ConfigError does. */
@@ -24,7 +24,9 @@ export async function readConfigFile(file: string): Promise<unknown> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: cannot be read (${reason}).`, { cause: error });
+    // A relative path is read from the directory the gateway was started in, which a script may have chosen.
+    const where = isAbsolute(file) ? file : `${file} (${resolve(file)})`;
+    throw new ConfigFileError('INFERGATE_CONFIG', `${where}: cannot be read (${reason}).`, { cause: error });
   }
   try {
     return extension === '.json' ? JSON.parse(text) : parseYaml(text);

@@ -52,6 +52,14 @@ describe('a start that cannot go on explains itself in one line and exits 1', ()
     await new Promise((resolve) => occupier.close(resolve));
   });
 
+  it('a relative INFERGATE_CONFIG that is not there: names the folder it was looked for in, exit 2', async () => {
+    const outcome = await runMainToExit({ ...aKey, PORT: '0', INFERGATE_CONFIG: 'no-such-gateway.yaml' });
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr.trim().split('\n')).toEqual([
+      `infergate: invalid configuration: INFERGATE_CONFIG: no-such-gateway.yaml (${join(process.cwd(), 'no-such-gateway.yaml')}): cannot be read (no such file).`,
+    ]);
+  });
+
   it('port already in use: names the address and PORT', async () => {
     const line = expectOneLineFailure(await runMainToExit({ ...aKey, PORT: String(busyPort) }));
     expect(line).toBe(

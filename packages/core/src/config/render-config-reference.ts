@@ -38,7 +38,7 @@ ${environmentVariables.map(([name, effect]) => `| ${name} | ${effect} |`).join('
 ## The configuration file
 
 Name it with \`INFERGATE_CONFIG\` or \`--config\`; a relative path is read from the directory the server
-runs in (\`pnpm start\` runs in \`apps/node-server\`, so give it an absolute path there). It is YAML or JSON,
+is started in (with \`pnpm start\`, the folder the command is typed in). It is YAML or JSON,
 chosen by the file's extension, and every key is optional. The file is checked completely at start: an
 unknown key, a wrong type, a model id that is not in the catalogue or a missing environment variable
 stops the start with one line naming the field (\`infergate: invalid configuration: upstreams[0].protocol: expected one of openai|tei|cohere|images\`)
