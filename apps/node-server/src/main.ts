@@ -1,5 +1,13 @@
 #!/usr/bin/env node
-import { closeOnSignals, exitOnStartFailure, keepRequestObjectsYoung, parseCliArgs, refuseStart, spaceOutFullCollections } from '@infergate/node-runtime';
+import {
+  closeOnSignals,
+  exitOnStartFailure,
+  shutDownWhenOrphaned,
+  keepRequestObjectsYoung,
+  parseCliArgs,
+  refuseStart,
+  spaceOutFullCollections,
+} from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
@@ -46,6 +54,8 @@ async function start(): Promise<void> {
     onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
     flushLogs: () => new Promise((resolve) => logger.flush(() => resolve())),
   });
+  // Started by npx or a package manager's script (npm_lifecycle_event is theirs): see shutDownWhenOrphaned.
+  if (process.env.npm_lifecycle_event !== undefined) shutDownWhenOrphaned();
   process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 }
 

@@ -16,6 +16,8 @@ const packed = ['packages/core', 'packages/upstream', 'packages/node-runtime', '
 let work: string;
 let installed: string;
 let running: ChildProcess | undefined;
+/** Everything the running `npx infergate` printed on stdout so far. */
+let runningOutput = (): string => '';
 
 /** The environment of a user's shell, without the test runner's INFERGATE_* or npm_* variables. */
 function userEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -38,11 +40,13 @@ beforeAll(async () => {
   await run('mkdir', [installed]);
   await writeFile(join(installed, 'package.json'), JSON.stringify({ name: 'an-operators-folder', private: true }));
   // Bounded: npm retries a failed fetch itself; a stalled install fails the suite after 8 minutes.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=4', ...files], {
+  const { stderr } = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', '--fetch-retries=4', ...files], {
     cwd: installed,
     env: userEnv(),
     timeout: 480_000,
   });
+  // Every dependency runs on the oldest Node the package supports: npm has nothing to warn about.
+  expect(stderr).not.toContain('EBADENGINE');
 });
 
 function stopRunning(): void {
@@ -68,6 +72,7 @@ function startInstalled(args: readonly string[], env: Record<string, string> = {
   running = child;
   let stdout = '';
   let stderr = '';
+  runningOutput = () => stdout;
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -112,6 +117,24 @@ describe('the infergate package, packed and installed with npm in an empty folde
     expect(status).toBe(200);
     expect(body.choices?.[0]?.message.content.length).toBeGreaterThan(0);
   });
+
+  it('SIGTERM to npx, as a supervisor stops it, reaches the gateway: it drains, says so and exits', async () => {
+    const config = join(work, 'drain.yaml');
+    await writeFile(config, 'keys: ["drain-key-0123456789"]\ntimeouts: { drain_delay_ms: 300, shutdown_grace_ms: 1000 }\n');
+    const banner = await startInstalled(['--config', config], { LOG_LEVEL: 'info' });
+    const launcher = running as ChildProcess;
+    expect((await chat(baseUrlOf(banner), 'drain-key-0123456789', 'general-std')).status).toBe(200);
+    // npx runs the bin through `sh -c`; neither passes SIGTERM on. 'close' comes once every holder of
+    // the output pipe is gone: npx, its shell and the gateway.
+    const closed = new Promise<void>((resolve) => launcher.once('close', () => resolve()));
+    process.kill(launcher.pid as number, 'SIGTERM');
+    await closed;
+    const lines = runningOutput()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({ signal: 'SIGTERM', drainMs: 300 });
+  }, 30_000);
 
   describe('with a configuration file', () => {
     let upstream: RecordingUpstream;

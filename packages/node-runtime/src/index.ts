@@ -5,6 +5,7 @@ export type { AdmittedBody, BodyHeaders, ReservedBody } from './reserve-request-
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
 export type { BodyTicket, FetchBodyAdmission } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
+export { shutDownWhenOrphaned } from './shut-down-when-orphaned.js';
 export { shutdownDeadlines } from './shutdown-deadlines.js';
 export type { ShutdownDeadlineActions } from './shutdown-deadlines.js';
 export type { SignalShutdown } from './close-on-signals.js';
