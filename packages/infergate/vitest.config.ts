@@ -6,10 +6,10 @@ const config = mergeConfig(
   sharedConfig,
   defineConfig({
     test: {
-      // Packing four packages and an npm install from the registry on a shared 2-core machine: this
-      // bounds a hang, it asserts nothing about speed.
+      // The release's dry run (a worktree installed and built) and an npm install from the registry on
+      // a shared 2-core machine: this bounds a hang, it asserts nothing about speed.
       testTimeout: 60_000,
-      hookTimeout: 600_000,
+      hookTimeout: 1_200_000,
     },
   }),
 );

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-// The CLI and the workspace packages its install needs (not on the registry before a release); their
-// third-party dependencies come from the registry, as for a user.
-const packed = ['packages/core', 'packages/upstream', 'packages/node-runtime', 'packages/local-backend', 'packages/infergate'];
+const manifest = JSON.parse(await readFile(join(repoRoot, 'packages/infergate/package.json'), 'utf8')) as { engines: { node: string } };
+// The oldest Node the CLI says it runs on: npm checks every dependency's engines against it.
+const oldestNode = /^>=(\d+\.\d+\.\d+)$/.exec(manifest.engines.node)?.[1] as string;
 
 let work: string;
 let installed: string;
@@ -31,21 +31,35 @@ function userEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'infergate-packed-'));
+  // What `pnpm release` would publish (the last commit, its changesets applied), checked by the script
+  // itself: no workspace: range left, a CHANGELOG.md and engines in each. Their third-party
+  // dependencies come from the registry, as for a user.
   const tarballs = join(work, 'tarballs');
-  for (const folder of packed) await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(repoRoot, folder), timeout: 120_000 });
+  await run('node', [join(repoRoot, 'scripts/release.mjs'), '--out', tarballs], { cwd: repoRoot, timeout: 600_000 });
   const files = (await readdir(tarballs)).map((file) => join(tarballs, file));
-  expect(files).toHaveLength(packed.length);
+  expect(files.map((file) => file.replace(/^.*\/|-\d+\.\d+\.\d+\.tgz$/g, '')).sort()).toEqual([
+    'infergate',
+    'infergate-core',
+    'infergate-local-backend',
+    'infergate-node-runtime',
+    'infergate-sdk',
+    'infergate-upstream',
+  ]);
 
   installed = join(work, 'app');
   await run('mkdir', [installed]);
   await writeFile(join(installed, 'package.json'), JSON.stringify({ name: 'an-operators-folder', private: true }));
   // Bounded: npm retries a failed fetch itself; a stalled install fails the suite after 8 minutes.
-  const { stderr } = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', '--fetch-retries=4', ...files], {
-    cwd: installed,
-    env: userEnv(),
-    timeout: 480_000,
-  });
-  // Every dependency runs on the oldest Node the package supports: npm has nothing to warn about.
+  const { stderr } = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=warn', '--fetch-retries=4', `--node-version=${oldestNode}`, ...files],
+    {
+      cwd: installed,
+      env: userEnv(),
+      timeout: 480_000,
+    },
+  );
+  // Every dependency runs on the oldest Node the CLI supports: npm has nothing to warn about.
   expect(stderr).not.toContain('EBADENGINE');
 });
 
