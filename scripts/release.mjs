@@ -1,8 +1,8 @@
 // `pnpm release`: what the next release would publish, as npm tarballs, without changing anything.
 // `pnpm release --publish`: the release itself (a maintainer's step, never CI's).
 //
-// The dry run checks out the last commit into a temporary worktree, applies the pending changesets
-// there (`changeset version`: new versions, a CHANGELOG.md per package), builds, and packs every
+// The dry run checks out the last commit into a temporary worktree, builds it, applies the pending
+// changesets there (`changeset version`: new versions, a CHANGELOG.md per package), and packs every
 // publishable package with pnpm, which turns `workspace:` ranges into versions. Each tarball is then
 // checked: no `workspace:` range left, a CHANGELOG.md, an `engines` field. The tarballs stay in the
 // folder given with --out (default: release-tarballs/ in the repository) for `npm install <files>`.
@@ -64,12 +64,16 @@ function checkTarball(file) {
   return { manifest, problems };
 }
 
+/** Builds every publishable package; a worktree takes what this checkout's turbo cache already holds. */
+function buildAll(root) {
+  const filters = publishable(root).map(({ manifest }) => `--filter=${manifest.name}`);
+  run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', `--cache-dir=${join(repository, '.turbo', 'cache')}`, ...filters], root);
+}
+
 function packAll(root, out) {
   mkdirSync(out, { recursive: true });
   for (const file of readdirSync(out)) if (file.endsWith('.tgz')) rmSync(join(out, file));
-  const packages = publishable(root);
-  run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', ...packages.map(({ manifest }) => `--filter=${manifest.name}`)], root);
-  for (const { folder } of packages) run('pnpm', ['pack', '--pack-destination', out], folder);
+  for (const { folder } of publishable(root)) run('pnpm', ['pack', '--pack-destination', out], folder);
   let failed = false;
   for (const file of readdirSync(out).filter((name) => name.endsWith('.tgz'))) {
     const { manifest, problems } = checkTarball(join(out, file));
@@ -88,6 +92,7 @@ if (options.publish) {
   }
   run('pnpm', ['changeset', 'version'], repository, false);
   run('pnpm', ['install', '--lockfile-only'], repository);
+  buildAll(repository);
   if (!packAll(repository, options.out)) process.exit(1);
   run('pnpm', ['changeset', 'publish'], repository, false);
   console.log('Published. Commit the new versions and CHANGELOG files, and push the tags changesets made.');
@@ -100,6 +105,9 @@ if (options.publish) {
       `Dry run in a worktree of ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repository, encoding: 'utf8' }).trim()}: installing, versioning, building...`,
     );
     run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], checkout);
+    // Built before versioning: no built file holds a version, and the build's inputs then match this
+    // checkout's, whose cache turbo reuses.
+    buildAll(checkout);
     run('pnpm', ['changeset', 'version'], checkout);
     const fit = packAll(checkout, options.out);
     console.log(`Tarballs in ${options.out}; try them with: npm install ${join(options.out, '*.tgz')}`);
