@@ -5,7 +5,7 @@ import { createFetchTransport } from '../src/fetch-transport.js';
 import type { Transport } from '../src/transport.js';
 import { createUndiciTransport } from '../src/undici-transport.js';
 import { call, makePort, upstreamAt } from './helpers/make-port.js';
-import { closedPort, closedWithin, json, sleep, sseHeaders, startStub } from './helpers/stub-upstream.js';
+import { closedPort, closedWithin, drainedOrClosed, json, sleep, sseHeaders, startStub } from './helpers/stub-upstream.js';
 import type { StubUpstream } from './helpers/stub-upstream.js';
 
 // The same behaviour is required of both network transports (fault-matrix rows 10-17, 26).
@@ -465,7 +465,7 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       sseHeaders(response);
       for (let index = 0; index < 512 && !response.destroyed; index += 1) {
         written += event.length;
-        if (!response.write(event)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+        if (!response.write(event)) await drainedOrClosed(response);
       }
       response.end();
     });

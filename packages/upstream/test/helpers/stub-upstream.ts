@@ -79,6 +79,17 @@ export function sseHeaders(response: ServerResponse): void {
   response.flushHeaders();
 }
 
+/** Resolves on the response's next 'drain' or its 'close', leaving no listener behind. */
+export function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      response.off('drain', done).off('close', done);
+      resolve();
+    };
+    response.on('drain', done).on('close', done);
+  });
+}
+
 export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
