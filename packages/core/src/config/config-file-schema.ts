@@ -139,9 +139,13 @@ export const keyConfigSchema = z.union(
         .optional()
         .meta({ description: 'Allow-list of catalogue or virtual model ids; other models answer 403. Absent: every model.' }),
       limits: keyLimitsConfigSchema.optional().meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
+      operator: boolean.optional().meta({
+        description:
+          'Whether this key also opens the operator endpoints on the main port (`GET /metrics`); other keys get 403 `operator_key_required` there. Absent: `false`.',
+      }),
     }),
   ],
-  { error: 'expected a key string or { key, name, models, limits }' },
+  { error: 'expected a key string or { key, name, models, limits, operator }' },
 );
 export type KeyConfig = z.output<typeof keyConfigSchema>;
 
@@ -255,7 +259,7 @@ export const configFileSchema = z.strictObject({
     .optional()
     .meta({
       description:
-        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list and limits. With no key anywhere, one is generated at start and printed once.',
+        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list, limits and the operator flag. With no key anywhere, one is generated at start and printed once.',
       examples: [
         [
           '${TEAM_A_KEY}',
@@ -265,6 +269,7 @@ export const configFileSchema = z.strictObject({
             models: ['general-std', 'gamma-m3'],
             limits: { requests_per_minute: 600, tokens_per_minute: 200000, concurrent_requests: 20 },
           },
+          { key: '${OPS_KEY}', name: 'ops', operator: true },
         ],
       ],
     }),
@@ -417,7 +422,9 @@ export const configFileSchema = z.strictObject({
     .strictObject({
       enabled: boolean.optional().meta({ description: 'Serve Prometheus metrics at `GET /metrics`.' }),
       port: portNumber.optional().meta({ description: 'Serve `/metrics` on this port (for scrapers on a private network) instead of the main one.' }),
-      key: apiKey.optional().meta({ description: 'A key that opens `/metrics` and nothing else, besides the API keys.' }),
+      key: apiKey
+        .optional()
+        .meta({ description: 'A key that opens `/metrics` on the main port and nothing else, besides the operator keys (`keys[].operator`).' }),
     })
     .optional()
     .meta({ description: 'Prometheus metrics.', examples: [{ port: 9464 }] }),

@@ -83,12 +83,12 @@ export interface RetryConfig {
   budgetFloor: number;
 }
 
-/** GET /metrics (issue 10): on by default, opened by any API key or by `key`. */
+/** GET /metrics (issue 10): on by default, opened by operator keys (`keys[].operator`) or by `key`. */
 export interface MetricsConfig {
   enabled: boolean;
   /** The node-server serves /metrics on this port instead of the main one, without a key (a port for scrapers on a private network). */
   port?: number;
-  /** A key that opens /metrics on the main port only (for the scraper), besides the API keys. */
+  /** A key that opens /metrics on the main port only (for the scraper), besides the operator keys. */
   key?: string;
 }
 

@@ -138,6 +138,15 @@ describe('keys and server from the environment', () => {
     expect(config.keyEntries[3]).toEqual({ key: 'named-key', name: 'ci', models: ['general-std'] });
   });
 
+  it('marks operator keys (operator: true) and no others', () => {
+    const config = resolveGatewayConfig(
+      { keys: [{ key: 'ops-key', name: 'ops', operator: true }, { key: 'team-key', operator: false }, 'plain-key'] },
+      { INFERGATE_API_KEYS: 'env-key' },
+    );
+    expect(config.keyEntries).toEqual([{ key: 'env-key' }, { key: 'ops-key', name: 'ops', operator: true }, { key: 'team-key' }, { key: 'plain-key' }]);
+    expect(() => resolveGatewayConfig({ keys: [{ key: 'ops-key', operator: 'yes' }] }, {})).toThrow(/keys\[0\]/);
+  });
+
   it('takes HOST and PORT over the file', () => {
     expect(resolveGatewayConfig({ server: { host: '0.0.0.0', port: 9000 } }, {}).server).toEqual({ host: '0.0.0.0', port: 9000 });
     expect(resolveGatewayConfig({ server: { host: '0.0.0.0', port: 9000 } }, { HOST: '::1', PORT: '7000' }).server).toEqual({ host: '::1', port: 7000 });

@@ -20,6 +20,8 @@ export interface KeyEntry {
   name?: string;
   models?: readonly string[];
   limits?: KeyLimits;
+  /** Opens the operator endpoints (`/metrics`) on the main port. */
+  operator?: boolean;
 }
 
 function keyEntryOf(key: KeyConfig): KeyEntry {
@@ -27,6 +29,7 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   const entry: KeyEntry = { key: key.key };
   if (key.name) entry.name = key.name;
   if (key.models) entry.models = key.models;
+  if (key.operator === true) entry.operator = true;
   const concurrentRequests = key.limits?.concurrent_requests ?? key.limits?.max_concurrent_requests;
   const limits: KeyLimits = {
     ...(key.limits?.requests_per_minute !== undefined ? { requestsPerMinute: key.limits.requests_per_minute } : {}),

@@ -98,6 +98,8 @@ export interface ApiKeyIdentity {
   models?: readonly string[];
   /** Requests, tokens per minute and concurrent requests of this key (config `keys[].limits`); absent: none. */
   limits?: KeyLimits;
+  /** Opens the operator endpoints on the main port (config `keys[].operator`). */
+  operator?: boolean;
 }
 
 export interface KeyStore {

@@ -132,7 +132,7 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const surface = surfaceDocs[route.operationId];
   const { contract } = route;
   if (surface !== undefined && (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')) {
-    const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];
+    const statuses = route.operationId === 'getMetrics' ? [401, 403, 404] : [404];
     const success =
       surface.redirectTo === undefined
         ? { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } } }

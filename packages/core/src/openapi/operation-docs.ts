@@ -211,7 +211,7 @@ export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: 
     tag: 'Operations',
     summary: 'Prometheus metrics',
     description:
-      'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; with `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
+      'Prometheus text format 0.0.4. Opened by an operator key (`keys[].operator: true`) or the separate `metrics.key`; any other key gets 403 `operator_key_required`. With `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
     contentType: 'text/plain',
   },
 };
