@@ -141,7 +141,7 @@ export const keyConfigSchema = z.union(
       limits: keyLimitsConfigSchema.optional().meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
       operator: boolean.optional().meta({
         description:
-          'Whether this key also opens the operator endpoints on the main port (`GET /metrics`); other keys get 403 `operator_key_required` there. Absent: `false`.',
+          'Whether this key also opens the operator endpoints on the main port (`GET /metrics`, `GET /upstreamz`); other keys get 403 `operator_key_required` there. Absent: `false`.',
       }),
     }),
   ],

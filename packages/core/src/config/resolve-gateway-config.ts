@@ -20,7 +20,7 @@ export interface KeyEntry {
   name?: string;
   models?: readonly string[];
   limits?: KeyLimits;
-  /** Opens the operator endpoints (`/metrics`) on the main port. */
+  /** Opens the operator endpoints (`/metrics`, `/upstreamz`) on the main port. */
   operator?: boolean;
 }
 

@@ -71,6 +71,24 @@ export interface UpstreamStreamResponse {
 
 export type UpstreamResponse = UpstreamJsonResponse | UpstreamStreamResponse;
 
+/**
+ * One configured upstream as its pool sees it: `up` (its latest outcome was not a failure to
+ * connect), `unreachable` (it was, recently) or `ejected` (out of rotation after consecutive failures).
+ */
+export interface UpstreamHealth {
+  /** The configured name (`upstreams[].name`); never its URL. */
+  upstream: string;
+  state: 'up' | 'unreachable' | 'ejected';
+  /** The catalogue ids it serves. */
+  models: readonly string[];
+  /** Requests sent to it and not finished. */
+  inFlight: number;
+  /** Connect failures or 5xx answers since its last success. */
+  consecutiveFailures: number;
+  /** While ejected: milliseconds until it gets requests again; else 0. */
+  ejectedForMs: number;
+}
+
 export interface UpstreamPort {
   /** Where a catalogue model is served, or undefined when no upstream is configured for it (503 model_not_configured). */
   target(modelId: string): UpstreamTarget | undefined;
@@ -79,8 +97,12 @@ export interface UpstreamPort {
    * fails before its first event too); transport failures reject with an UpstreamError.
    */
   send(call: UpstreamCall): Promise<UpstreamResponse>;
-  /** Whether every configured model has at least one reachable endpoint (`/readyz`). */
-  ready(): Promise<boolean>;
+  /**
+   * How each configured upstream fares, from the outcomes of real traffic (no call of its own): for
+   * `GET /upstreamz` and the metrics. Never part of readiness: one failing model server must not take
+   * a replica that serves every other model out of its load balancer. Absent: nothing to report.
+   */
+  health?(): readonly UpstreamHealth[];
   /** Releases pooled upstream connections; called by the gateway's close(). */
   close?(): Promise<void>;
 }
@@ -167,6 +189,8 @@ export interface MetricsSink {
   retry?(): void;
   /** An upstream endpoint was ejected from its pool. */
   endpointEjected?(): void;
+  /** Where the sink reads the upstreams' health when it renders (the gateway hands it the port's). */
+  watchUpstreams?(health: () => readonly UpstreamHealth[]): void;
   /** The metrics in Prometheus text format, for GET /metrics; absent when the sink keeps none. */
   exposition?(): string;
 }

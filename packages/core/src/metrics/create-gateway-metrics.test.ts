@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import type { UpstreamHealth } from '../handlers/ports.js';
 import { createGatewayMetrics } from './create-gateway-metrics.js';
 
 const metrics = () =>
@@ -104,6 +105,29 @@ describe('createGatewayMetrics', () => {
     ]);
     expect(sampleLines(text, 'infergate_upstream_retries_total')).toEqual(['infergate_upstream_retries_total 1']);
     expect(sampleLines(text, 'infergate_upstream_ejections_total')).toEqual(['infergate_upstream_ejections_total 1']);
+  });
+
+  it('reads each upstream`s health when rendered: 1 while up, 0 while unreachable or ejected', () => {
+    const sink = metrics();
+    let gpuA: UpstreamHealth['state'] = 'up';
+    const entry = (upstream: string, state: UpstreamHealth['state']): UpstreamHealth => ({
+      upstream,
+      state,
+      models: ['gamma-m3'],
+      inFlight: 0,
+      consecutiveFailures: 0,
+      ejectedForMs: 0,
+    });
+    sink.watchUpstreams(() => [entry('gpu-a', gpuA), entry('gpu-b', 'ejected')]);
+    expect(sampleLines(sink.exposition(), 'infergate_upstream_up')).toEqual([
+      'infergate_upstream_up{upstream="gpu-a"} 1',
+      'infergate_upstream_up{upstream="gpu-b"} 0',
+    ]);
+    gpuA = 'unreachable';
+    expect(sampleLines(sink.exposition(), 'infergate_upstream_up')).toEqual([
+      'infergate_upstream_up{upstream="gpu-a"} 0',
+      'infergate_upstream_up{upstream="gpu-b"} 0',
+    ]);
   });
 
   it('writes HELP and TYPE once per metric', () => {

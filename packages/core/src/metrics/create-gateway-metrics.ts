@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
+import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../handlers/ports.js';
 import { Counter, Gauge, Histogram, MetricsRegistry } from './metrics-registry.js';
 import { rejectionReason } from './rejection-reason.js';
 
@@ -21,6 +21,7 @@ export interface GatewayMetrics extends MetricsSink {
   retry(): void;
   endpointEjected(): void;
   limiterFallback(): void;
+  watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
 }
 
@@ -80,6 +81,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const ejections = registry.register(
     new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'),
   );
+  const upstreamUp = registry.register(
+    new Gauge(
+      'infergate_upstream_up',
+      'Per configured upstream: 1 while its latest outcome was not a failure to connect and it is not ejected, else 0. From real traffic, read when scraped.',
+      ['upstream'],
+    ),
+  );
+  let upstreamHealth: (() => readonly UpstreamHealth[]) | undefined;
   const rejected = registry.register(
     new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']),
   );
@@ -137,6 +146,12 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
-    exposition: () => registry.render(),
+    watchUpstreams: (health) => {
+      upstreamHealth = health;
+    },
+    exposition: () => {
+      for (const entry of upstreamHealth?.() ?? []) upstreamUp.set(entry.state === 'up' ? 1 : 0, [upstreamLabel(entry.upstream)]);
+      return registry.render();
+    },
   };
 }
