@@ -175,6 +175,8 @@ export interface MetricsSink {
   record(record: RequestRecord): void;
   /** A request of a limited key was decided by local counting because the shared limit store did not answer in time. */
   limiterFallback?(): void;
+  /** The shared limit store's connection (Redis) came up or went away. */
+  redisConnected?(connected: boolean): void;
   /** Called instead of `record` when present: the same facts plus timings and the error code. */
   observe?(observation: RequestObservation): void;
   /** A stream started / ended (the active-streams gauge). */

@@ -130,6 +130,16 @@ describe('createGatewayMetrics', () => {
     ]);
   });
 
+  it('shows the Redis connection as 0 until it is up, and only when Redis is configured', () => {
+    expect(metrics().exposition()).not.toContain('infergate_redis_connected');
+    const sink = createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: [], redis: true });
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 0']);
+    sink.redisConnected(true);
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 1']);
+    sink.redisConnected(false);
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 0']);
+  });
+
   it('writes HELP and TYPE once per metric', () => {
     const text = metrics().exposition();
     expect(text.match(/^# TYPE infergate_requests_total counter$/gm)).toHaveLength(1);

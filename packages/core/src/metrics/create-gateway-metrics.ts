@@ -11,6 +11,8 @@ export interface GatewayMetricsOptions {
   upstreamNames?: Iterable<string>;
   /** The key names given in the config (`keys[].name`) a `key` label may take; any other key is `unnamed`. */
   keyNames?: Iterable<string>;
+  /** Key limits are shared through Redis (config `redis`): adds the `infergate_redis_connected` gauge. */
+  redis?: boolean;
 }
 
 export interface GatewayMetrics extends MetricsSink {
@@ -21,6 +23,7 @@ export interface GatewayMetrics extends MetricsSink {
   retry(): void;
   endpointEjected(): void;
   limiterFallback(): void;
+  redisConnected(connected: boolean): void;
   watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
 }
@@ -98,6 +101,16 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
     ),
   );
+  // Only where Redis is configured: a 0 elsewhere would read as an outage.
+  const redisConnected =
+    options.redis === true
+      ? registry.register(
+          new Gauge(
+            'infergate_redis_connected',
+            '1 while the connection to Redis (key limits shared by the replicas) is up; 0 while each replica counts its share locally, from the start until Redis first answers included.',
+          ),
+        )
+      : undefined;
   const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
 
   const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
@@ -146,6 +159,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
+    redisConnected: (connected) => redisConnected?.set(connected ? 1 : 0),
     watchUpstreams: (health) => {
       upstreamHealth = health;
     },
