@@ -333,6 +333,10 @@ export const configFileSchema = z.strictObject({
       max_concurrent_requests: nonNegativeInteger
         .optional()
         .meta({ description: 'Requests admitted at once across the gateway before 503 with `Retry-After` (`0`: unlimited).' }),
+      max_connections: nonNegativeInteger.optional().meta({
+        description:
+          'Client connections open at once on the main port (Node servers); above it each new connection is closed at once and counted in `infergate_connections_refused_total` (`0`: unlimited). Keep it below the open-file limit (`ulimit -n`), which upstream connections share.',
+      }),
       max_inflight_body_bytes: nonNegativeInteger.optional().meta({
         description:
           'Request-body bytes being read at once across the gateway; a body that would pass it gets 503 with `Retry-After` before it is read (`0`: unlimited). At least the largest body limit. Default: 256 MiB, or the largest body limit if that is larger.',

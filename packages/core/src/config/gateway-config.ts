@@ -29,6 +29,8 @@ export interface LimitsConfig {
   bodyImageBytes: number;
   /** Concurrent requests admitted before 503 (0 = unlimited). */
   maxConcurrentRequests: number;
+  /** Client connections open at once on a Node server's main port; more are closed at once (0 = unlimited). */
+  maxConnections: number;
   /**
    * Total request-body bytes being read (and not yet handled) across all requests; a body that would
    * pass it is refused with 503 and Retry-After before it is read (0 = unlimited). At least the

@@ -72,6 +72,9 @@ export const defaultLimits: LimitsConfig = {
   // and a gateway-wide cap that is too low turns a burst of healthy streams into 503s. Operators who
   // need a memory bound set it.
   maxConcurrentRequests: 0,
+  // Idle keep-alive clients must not use up the process's file descriptors, which upstream
+  // connections need too; above the cap a new connection is refused and counted.
+  maxConnections: 4096,
   // Two maximal image bodies plus change: 20 clients sending 50 MiB each get some 503s with
   // Retry-After instead of a gigabyte of buffered bodies (fault-matrix row 22, bench scenario 6).
   maxInflightBodyBytes: 256 * 1024 * 1024,
@@ -337,6 +340,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       bodyJsonBytes: parsed.limits?.body_json_bytes,
       bodyImageBytes: parsed.limits?.body_image_bytes,
       maxConcurrentRequests: parsed.limits?.max_concurrent_requests,
+      maxConnections: parsed.limits?.max_connections,
       defaultMaxTokens: parsed.limits?.default_max_tokens,
     }),
   };

@@ -177,6 +177,13 @@ export interface MetricsSink {
   limiterFallback?(): void;
   /** The shared limit store's connection (Redis) came up or went away. */
   redisConnected?(connected: boolean): void;
+  /** A client connection opened / closed on the main port (the open-connections gauge). */
+  connectionOpened?(): void;
+  connectionClosed?(): void;
+  /** A client connection was refused at `limits.max_connections`. */
+  connectionRefused?(): void;
+  /** The process ran out of file descriptors (`EMFILE`, or `ENFILE` for the system): once per episode. */
+  descriptorsExhausted?(code: string): void;
   /** Called instead of `record` when present: the same facts plus timings and the error code. */
   observe?(observation: RequestObservation): void;
   /** A stream started / ended (the active-streams gauge). */

@@ -140,6 +140,29 @@ describe('createGatewayMetrics', () => {
     expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 0']);
   });
 
+  it('counts open and refused connections and file-descriptor episodes by code, from zero', () => {
+    const sink = metrics();
+    const text = sink.exposition();
+    expect(sampleLines(text, 'infergate_connections_refused_total')).toEqual(['infergate_connections_refused_total 0']);
+    expect(sampleLines(text, 'infergate_fd_exhausted_total')).toEqual([
+      'infergate_fd_exhausted_total{code="EMFILE"} 0',
+      'infergate_fd_exhausted_total{code="ENFILE"} 0',
+    ]);
+    sink.connectionOpened();
+    sink.connectionOpened();
+    sink.connectionClosed();
+    sink.connectionRefused();
+    sink.descriptorsExhausted('EMFILE');
+    sink.descriptorsExhausted('ESOMETHING');
+    const after = sink.exposition();
+    expect(sampleLines(after, 'infergate_connections_open')).toEqual(['infergate_connections_open 1']);
+    expect(sampleLines(after, 'infergate_connections_refused_total')).toEqual(['infergate_connections_refused_total 1']);
+    expect(sampleLines(after, 'infergate_fd_exhausted_total')).toEqual([
+      'infergate_fd_exhausted_total{code="EMFILE"} 2',
+      'infergate_fd_exhausted_total{code="ENFILE"} 0',
+    ]);
+  });
+
   it('writes HELP and TYPE once per metric', () => {
     const text = metrics().exposition();
     expect(text.match(/^# TYPE infergate_requests_total counter$/gm)).toHaveLength(1);

@@ -24,6 +24,10 @@ export interface GatewayMetrics extends MetricsSink {
   endpointEjected(): void;
   limiterFallback(): void;
   redisConnected(connected: boolean): void;
+  connectionOpened(): void;
+  connectionClosed(): void;
+  connectionRefused(): void;
+  descriptorsExhausted(code: string): void;
   watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
 }
@@ -101,6 +105,17 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
     ),
   );
+  const openConnections = registry.register(new Gauge('infergate_connections_open', 'Client connections open now on the main port.'));
+  const refusedConnections = registry.register(
+    new Counter('infergate_connections_refused_total', 'Client connections closed at once because limits.max_connections were open.'),
+  );
+  const descriptorsExhausted = registry.register(
+    new Counter(
+      'infergate_fd_exhausted_total',
+      "Times the process ran out of file descriptors, by code (EMFILE: its own limit, ENFILE: the system's), once per episode; meanwhile new connections fail.",
+      ['code'],
+    ),
+  );
   // Only where Redis is configured: a 0 elsewhere would read as an outage.
   const redisConnected =
     options.redis === true
@@ -124,6 +139,8 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   retries.inc([], 0);
   ejections.inc([], 0);
   limiterFallbacks.inc([], 0);
+  refusedConnections.inc([], 0);
+  for (const code of ['EMFILE', 'ENFILE']) descriptorsExhausted.inc([code], 0);
 
   const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
     const route = routeLabel(observation.operationId);
@@ -160,6 +177,10 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
     redisConnected: (connected) => redisConnected?.set(connected ? 1 : 0),
+    connectionOpened: () => openConnections.add(1),
+    connectionClosed: () => openConnections.add(-1),
+    connectionRefused: () => refusedConnections.inc(),
+    descriptorsExhausted: (code) => descriptorsExhausted.inc([code === 'ENFILE' ? 'ENFILE' : 'EMFILE']),
     watchUpstreams: (health) => {
       upstreamHealth = health;
     },
