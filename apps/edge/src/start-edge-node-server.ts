@@ -3,7 +3,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
 import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
 import { createInProcessTransport, type PortsConfig } from '@infergate/upstream';
-import { createClientErrorHandler, createFetchBodyAdmission, generateApiKey, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
+import {
+  createClientErrorHandler,
+  createFetchBodyAdmission,
+  generateApiKey,
+  limitConnections,
+  serverTimeouts,
+  shutdownDeadlines,
+} from '@infergate/node-runtime';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
@@ -76,6 +83,8 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
   });
   // Oversized headers, smuggling attempts and slow requests answered in the native envelope, as the node-server does.
   server.on('clientError', createClientErrorHandler(gateway.gateway.deps.ids));
+  // The node-server's connection cap and file-descriptor watch (logged on stderr, as the app's other lines).
+  limitConnections(server, { maxConnections: config.limits.maxConnections, metrics: gateway.gateway.deps.metrics });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

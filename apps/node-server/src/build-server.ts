@@ -14,7 +14,7 @@ import {
   type RouteDefinition,
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
-import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
+import { createClientErrorHandler, limitConnections, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
@@ -83,6 +83,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     clientErrorHandler: createClientErrorHandler(deps.ids),
   });
   app.decorateRequest('requestState', null); // every request has the field from construction (request-state.ts)
+  limitConnections(app.server, { maxConnections: config.limits.maxConnections, logger: app.log, metrics: deps.metrics });
 
   // The request lines skip redaction: built field by field from facts, they hold no header, and
   // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).

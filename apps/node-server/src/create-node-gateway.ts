@@ -22,10 +22,10 @@ export interface NodeGatewayOptions {
   /** Where the Redis limit store logs falling back to local counting and coming back. */
   logger?: LimitStoreLogger;
   /**
-   * The CLI's start: wait for Redis (when `redis` is configured) and stop with a StartFailure naming
-   * it when it cannot be reached, so that a wrong `redis.url` does not count locally from the outset.
+   * The CLI's start: wait for the first connection to Redis (when `redis` is configured), so that limits
+   * are shared from the first request when it is there; without it the start goes on, counting locally.
    */
-  requireRedis?: boolean;
+  waitForRedis?: boolean;
 }
 
 /** A configuration, with the keys' names and model allow-lists when it came from resolveGatewayConfig. */
@@ -64,20 +64,13 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
     ...docsAssetsFor(config, options),
   });
   // Key limits shared through Redis when configured (ioredis loaded only then); otherwise core counts them in this process.
-  let limiter;
-  try {
-    limiter =
-      config.redis === undefined
-        ? undefined
-        : await loadRedisLimitStore(
-            { ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) },
-            { requireConnection: options.requireRedis === true },
-          );
-  } catch (error) {
-    // A start refused for Redis leaves no upstream pool open behind it.
-    await ports.upstream.close?.();
-    throw error;
-  }
+  const limiter =
+    config.redis === undefined
+      ? undefined
+      : await loadRedisLimitStore(
+          { ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) },
+          { waitForConnection: options.waitForRedis === true },
+        );
   return createGateway({ config, ports: limiter === undefined ? ports : { ...ports, limiter } });
 }
 
@@ -103,6 +96,7 @@ function defaultMetrics(config: ServerConfig): MetricsSink {
     operationIds: routeTable.map((route) => route.operationId),
     upstreamNames: config.upstreams.map((upstream) => upstream.name),
     keyNames,
+    redis: config.redis !== undefined,
   });
 }
 

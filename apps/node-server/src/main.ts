@@ -39,7 +39,7 @@ async function start(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   let server, address, metricsAddress;
   try {
-    server = await buildServer(config, { logger, requireRedis: true });
+    server = await buildServer(config, { logger, waitForRedis: true });
     address = await server.app.listen({ host: config.server.host, port: config.server.port });
     metricsAddress = await server.listenMetrics();
   } catch (error) {

@@ -70,14 +70,20 @@ async function loadAsMain(configText: string, env: Record<string, string>): Prom
 }
 
 // The shapes this test reads from the validated manifests.
+interface Probe {
+  httpGet: { path: string; port: string };
+  periodSeconds: number;
+  failureThreshold: number;
+}
 interface Container {
   name: string;
   ports: { name: string; containerPort: number }[];
   env: { name: string; value: string }[];
   envFrom: { secretRef: { name: string } }[];
   volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[];
-  readinessProbe: { httpGet: { path: string; port: string } };
-  livenessProbe: { httpGet: { path: string; port: string } };
+  readinessProbe: Probe;
+  livenessProbe: Probe;
+  startupProbe: Probe;
   resources: { requests: { cpu: string; memory: string }; limits: { cpu: string; memory: string } };
   securityContext: { allowPrivilegeEscalation: boolean; readOnlyRootFilesystem: boolean; runAsNonRoot: boolean; capabilities: { drop: string[] } };
 }
@@ -169,6 +175,12 @@ describe('deploy/kubernetes', () => {
     expect(gateway.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: Number(env.PORT) })]);
     expect(gateway.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(gateway.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(gateway.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    // docs/deployment.md: one /readyz failure (a moment at the cap) does not take a pod out, and a
+    // restart comes only well after readiness has taken it out.
+    const outAfter = (probe: Probe) => probe.periodSeconds * probe.failureThreshold;
+    expect(gateway.readinessProbe.failureThreshold).toBeGreaterThanOrEqual(2);
+    expect(outAfter(gateway.livenessProbe)).toBeGreaterThan(outAfter(gateway.readinessProbe) * 3);
     expect(spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
     expect(gateway.securityContext).toEqual({
       allowPrivilegeEscalation: false,

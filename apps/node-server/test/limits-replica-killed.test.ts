@@ -17,7 +17,8 @@ import { startRedisServer, type RedisServer } from './start-redis-server.js';
 const slotTtlMs = 6_000;
 const keys = [
   { key: 'key-conc-0123456789', name: 'conc', limits: { concurrent_requests: 2 } },
-  { key: 'key-other-012345678', name: 'other', limits: { requests_per_minute: 1000 } },
+  // Also reads the process's /metrics, which only operator keys open.
+  { key: 'key-other-012345678', name: 'other', limits: { requests_per_minute: 1000 }, operator: true },
 ];
 
 let redis: RedisServer;

@@ -3,15 +3,25 @@ import type { AddressInfo } from 'node:net';
 import { readSse, startRecordingUpstream } from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, readMetrics } from './read-metrics.js';
-import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
+import { startNodeGateway, testApiKey, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
 
 const model = 'alpha36-35b-a3b-instruct';
 let gateway: NodeGateway;
 // The zero-config gateway's local backend, as resolveGatewayConfig names it for the openai protocol.
 const localOpenai = 'local-backend-openai';
 
+const scraperKey = 'metrics-scraper-key-0123456789';
+const operatorKey = 'ig-operator-0123456789abcdef0123456789';
+const restrictedKey = 'ig-restricted-0123456789abcdef01234567';
+
 beforeAll(async () => {
-  gateway = await startNodeGateway({ metrics: { key: 'metrics-scraper-key-0123456789' } });
+  gateway = await startNodeGateway({
+    metrics: { key: scraperKey },
+    keys: [
+      { key: operatorKey, name: 'ops', operator: true },
+      { key: restrictedKey, name: 'team-r', models: [model] },
+    ],
+  });
 });
 
 afterAll(async () => {
@@ -35,17 +45,27 @@ async function freePort(): Promise<number> {
 }
 
 describe('GET /metrics on the node-server', () => {
-  it('needs an API key or the metrics key', async () => {
+  it('opens for operator keys and the metrics key only: any other key is 403 operator_key_required', async () => {
     expect((await fetch(`${gateway.baseUrl}/metrics`)).status).toBe(401);
     expect((await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong-key' } })).status).toBe(401);
-    await expect(readMetrics(gateway.baseUrl, testApiKey)).resolves.toBeDefined();
-    await expect(readMetrics(gateway.baseUrl, 'metrics-scraper-key-0123456789')).resolves.toBeDefined();
-    // The metrics key opens /metrics only.
-    expect((await chat({}, { authorization: 'Bearer metrics-scraper-key-0123456789', 'content-type': 'application/json' })).status).toBe(401);
+    await expect(readMetrics(gateway.baseUrl, operatorKey)).resolves.toBeDefined();
+    await expect(readMetrics(gateway.baseUrl, scraperKey)).resolves.toBeDefined();
+    // Issue 40: an API key, even one limited to one model, no longer reads every tenant's key names.
+    for (const key of [testApiKey, restrictedKey]) {
+      const refused = await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${key}` } });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('x-request-id')).toBeTruthy();
+      const body = (await refused.json()) as { error: { type: string; code: string; message: string } };
+      expect(body.error).toMatchObject({ type: 'permission_error', code: 'operator_key_required' });
+      expect(body.error.message).toContain('operator: true');
+    }
+    // The metrics key opens /metrics only; an operator key is an API key as well.
+    expect((await chat({}, { authorization: `Bearer ${scraperKey}`, 'content-type': 'application/json' })).status).toBe(401);
+    expect((await chat({}, { authorization: `Bearer ${operatorKey}`, 'content-type': 'application/json' })).status).toBe(200);
   });
 
   it('moves the request and token counters by exactly the requests sent', async () => {
-    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    const before = await readMetrics(gateway.baseUrl, scraperKey);
     let inputTokens = 0;
     let outputTokens = 0;
     for (let index = 0; index < 3; index += 1) {
@@ -55,7 +75,7 @@ describe('GET /metrics on the node-server', () => {
       inputTokens += body.usage.prompt_tokens;
       outputTokens += body.usage.completion_tokens;
     }
-    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const after = await readMetrics(gateway.baseUrl, scraperKey);
     // The zero-config key comes from INFERGATE_API_KEYS without a name; the local backend serves the model.
     const requests = { route: 'createChatCompletion', model, status: '200', upstream: localOpenai, key: 'unnamed' };
     expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(3);
@@ -77,18 +97,18 @@ describe('GET /metrics on the node-server', () => {
   });
 
   it('counts a stream once it ends, and no stream stays active', async () => {
-    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    const before = await readMetrics(gateway.baseUrl, scraperKey);
     const response = await chat({ stream: true });
     expect(response.status).toBe(200);
     await readSse(response);
-    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const after = await readMetrics(gateway.baseUrl, scraperKey);
     const requests = { route: 'createChatCompletion', model, status: '200', upstream: localOpenai, key: 'unnamed' };
     expect(metricValue(after, 'infergate_requests_total', requests) - metricValue(before, 'infergate_requests_total', requests)).toBe(1);
     expect(metricValue(after, 'infergate_active_streams')).toBe(0);
   });
 
   it('counts refusals by reason: auth, validation, size', async () => {
-    const before = await readMetrics(gateway.baseUrl, testApiKey);
+    const before = await readMetrics(gateway.baseUrl, scraperKey);
     expect((await chat({}, { 'content-type': 'application/json' })).status).toBe(401);
     expect((await chat({ temperature: 7 })).status).toBe(400);
     expect((await chat({}, { authorization: `Bearer ${testApiKey}`, 'content-type': 'text/plain' })).status).toBe(415);
@@ -98,7 +118,7 @@ describe('GET /metrics on the node-server', () => {
       body: JSON.stringify({ model: 'gamma-m3', input: 'x'.repeat(3 * 1024 * 1024) }),
     });
     expect(tooLarge.status).toBe(413);
-    const after = await readMetrics(gateway.baseUrl, testApiKey);
+    const after = await readMetrics(gateway.baseUrl, scraperKey);
     const delta = (reason: string) =>
       metricValue(after, 'infergate_rejected_requests_total', { reason }) - metricValue(before, 'infergate_rejected_requests_total', { reason });
     expect([delta('auth'), delta('validation'), delta('size'), delta('overload')]).toEqual([1, 2, 1, 0]);
@@ -111,7 +131,7 @@ describe('GET /metrics on the node-server', () => {
   it('keeps label values bounded: an unknown model and an unknown path are other', async () => {
     expect((await chat({ model: 'no-such-model-123' })).status).toBe(404);
     expect((await fetch(`${gateway.baseUrl}/v1/no-such-path-456`, { headers: { authorization: `Bearer ${testApiKey}` } })).status).toBe(404);
-    const text = await (await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).text();
+    const text = await (await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${scraperKey}` } })).text();
     expect(text).not.toContain('no-such-model-123');
     expect(text).not.toContain('no-such-path-456');
     expect(text).toContain('infergate_requests_total{route="other",model="none",status="404",upstream="none",key="none"}');
@@ -129,7 +149,7 @@ describe('GET /metrics on the node-server', () => {
         body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
       });
       expect(response.status).toBeGreaterThanOrEqual(502);
-      const families = await readMetrics(refused.baseUrl, testApiKey);
+      const families = await readMetrics(refused.baseUrl, testMetricsKey);
       expect(metricValue(families, 'infergate_upstream_errors_total', { kind: 'refused', upstream: 'gone', model })).toBeGreaterThanOrEqual(1);
     } finally {
       await refused.close();
@@ -165,7 +185,7 @@ describe('GET /metrics on the node-server', () => {
       const { events: cut } = await readSse(await stream('cut'));
       // The client is told in the stream (an error event, then [DONE]), and the upstream's fault is counted once.
       expect(cut.some((event) => event.data.includes('"error"'))).toBe(true);
-      const families = await readMetrics(cutting.baseUrl, testApiKey);
+      const families = await readMetrics(cutting.baseUrl, testMetricsKey);
       const where = { upstream: 'cutter', model };
       expect(metricValue(families, 'infergate_upstream_errors_total', { ...where, kind: 'reset' })).toBe(1);
       for (const kind of ['refused', 'timeout', 'too_large', 'protocol', 'unavailable', 'http_5xx'])
@@ -226,8 +246,8 @@ describe('GET /metrics on the node-server', () => {
       expect((await post('/v1/embeddings', namedKey, { model: 'gamma-m3', input: 'hi' })).status).toBe(502);
       expect((await post('/v1/chat/completions', namedKey, { model: 'client-chosen-0', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(404);
       // A first scrape, so that the scrapes' own series exist before the count below.
-      await readMetrics(labelled.baseUrl, testApiKey);
-      const before = await readMetrics(labelled.baseUrl, testApiKey);
+      await readMetrics(labelled.baseUrl, testMetricsKey);
+      const before = await readMetrics(labelled.baseUrl, testMetricsKey);
       const chat200 = { route: 'createChatCompletion', model, status: '200', upstream: 'gpu-pool-a' };
       expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'team-a' })).toBe(1);
       expect(metricValue(before, 'infergate_requests_total', { ...chat200, key: 'unnamed' })).toBe(1);
@@ -245,11 +265,11 @@ describe('GET /metrics on the node-server', () => {
           404,
         );
       }
-      const after = await readMetrics(labelled.baseUrl, testApiKey);
+      const after = await readMetrics(labelled.baseUrl, testMetricsKey);
       expect(seriesCount(after)).toBe(seriesCount(before));
       const unknownModel = { route: 'createChatCompletion', model: 'none', status: '404', upstream: 'none', key: 'team-a' };
       expect(metricValue(after, 'infergate_requests_total', unknownModel) - metricValue(before, 'infergate_requests_total', unknownModel)).toBe(50);
-      const text = await (await fetch(`${labelled.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testApiKey}` } })).text();
+      const text = await (await fetch(`${labelled.baseUrl}/metrics`, { headers: { authorization: `Bearer ${testMetricsKey}` } })).text();
       expect(text).not.toContain('client-chosen');
       expect(text).not.toContain(namedKey);
       expect(text).not.toContain(upstream.url);

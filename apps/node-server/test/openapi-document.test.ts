@@ -16,9 +16,11 @@ type OpenApiPaths = Record<string, Record<string, DocumentedOperation>>;
 
 let gateway: NodeGateway;
 let document: { openapi: string; paths: OpenApiPaths };
+// An operator key: an API key that also opens the operator endpoints (/metrics, /upstreamz).
+const operatorKey = 'ig-openapi-ops-0123456789abcdef012345';
 
 beforeAll(async () => {
-  gateway = await startNodeGateway();
+  gateway = await startNodeGateway({ keys: [{ key: operatorKey, name: 'ops', operator: true }] });
   const response = await fetch(`${gateway.baseUrl}/openapi.json`);
   expect(response.status).toBe(200);
   document = (await response.json()) as typeof document;
@@ -53,7 +55,7 @@ describe('GET /openapi.json on the node-server', () => {
     for (const [method, path, operation] of operations()) {
       if (operation.tags.includes('Not served by this gateway')) continue;
       const url = `${gateway.baseUrl}${path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(operation.parameters?.find((parameter) => parameter.name === name)?.example ?? 'missing-example'))}`;
-      const headers: Record<string, string> = { authorization: `Bearer ${gateway.apiKey}` };
+      const headers: Record<string, string> = { authorization: `Bearer ${operatorKey}` };
       const examples =
         operation.requestBody === undefined
           ? [undefined]

@@ -14,7 +14,7 @@ import {
   type UpstreamHandler,
 } from '@infergate/testkit';
 import { metricValue, readMetrics } from './read-metrics.js';
-import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
+import { startNodeGateway, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
  * Issue 14's "spec points found open", each over real HTTP: the node-server in front of a recording
@@ -181,13 +181,13 @@ describe('spec points through the node-server', () => {
     const textModel = 'alpha35-122b-a10b-instruct-general';
 
     it('in the token counters, under the text model id', async () => {
-      const before = await readMetrics(gateway.baseUrl, testApiKey);
+      const before = await readMetrics(gateway.baseUrl, testMetricsKey);
       const reply = await client.postJson('/v1/images/generations', { ...imageBody, model: 'alpha-image-pe' });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.headers.get('x-infergate-prompt-enhancement-model')).toBe(textModel);
       const [input, output] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '').split('/').map(Number);
       expect(input).toBeGreaterThan(0);
-      const after = await readMetrics(gateway.baseUrl, testApiKey);
+      const after = await readMetrics(gateway.baseUrl, testMetricsKey);
       const delta = (name: string) =>
         metricValue(after, name, { model: textModel, key: 'unnamed' }) - metricValue(before, name, { model: textModel, key: 'unnamed' });
       expect(delta('infergate_input_tokens_total')).toBe(input);

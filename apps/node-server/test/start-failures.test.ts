@@ -31,14 +31,6 @@ function listen(server: Server): Promise<number> {
   });
 }
 
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('a start that cannot go on explains itself in one line and exits 1', () => {
   let occupier: Server;
   let busyPort: number;
@@ -84,16 +76,6 @@ describe('a start that cannot go on explains itself in one line and exits 1', ()
     const line = expectOneLineFailure(await runMainToExit({ ...aKey, PORT: '80' }, prefix));
     expect(line).toBe(
       'infergate: cannot listen on 127.0.0.1:80: permission denied (ports below 1024 need root or the CAP_NET_BIND_SERVICE capability); choose a port from 1024 up with PORT (or --port, or server.port in the configuration file)',
-    );
-  });
-
-  it('Redis unreachable at start: names its address (never its password) and redis.url', async () => {
-    const port = await closedPort();
-    const line = expectOneLineFailure(
-      await runMainToExit({ ...aKey, PORT: '0', INFERGATE_CONFIG: writeConfig({ redis: { url: `redis://:redis-password@127.0.0.1:${port}` } }) }),
-    );
-    expect(line).toBe(
-      `infergate: cannot reach Redis at redis://127.0.0.1:${port} (redis.url): ECONNREFUSED; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`,
     );
   });
 

@@ -30,13 +30,15 @@ export interface GatewayProcess {
 export async function startGatewayProcess(
   file: object,
   apiKey?: string,
-  options: { port?: number; inspect?: boolean; logLevel?: string } = {},
+  options: { port?: number; inspect?: boolean; logLevel?: string; prefix?: readonly string[] } = {},
 ): Promise<GatewayProcess> {
   if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
   writeFileSync(configPath, JSON.stringify(file));
-  const child = spawn(process.execPath, [...(options.inspect === true ? ['--inspect=127.0.0.1:0'] : []), main], {
+  // `prefix` runs the process through another command, as `bash -c 'ulimit -n 64; exec "$@"' bash` does.
+  const [command, ...args] = [...(options.prefix ?? []), process.execPath, ...(options.inspect === true ? ['--inspect=127.0.0.1:0'] : []), main];
+  const child = spawn(command as string, args, {
     stdio: ['ignore', 'pipe', options.inspect === true ? 'pipe' : 'inherit'],
     env: {
       ...process.env,

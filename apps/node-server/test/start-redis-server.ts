@@ -62,9 +62,12 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-/** A real redis-server on a free loopback port, without persistence; the test must stop it (afterAll). */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freeLoopbackPort();
+/**
+ * A real redis-server on `wantedPort` (a free loopback port by default), without persistence; the test must
+ * stop it (afterAll).
+ */
+export async function startRedisServer(wantedPort?: number): Promise<RedisServer> {
+  const port = wantedPort ?? (await freeLoopbackPort());
   let child: ChildProcess | undefined = await launch(port);
   return {
     url: `redis://127.0.0.1:${port}`,

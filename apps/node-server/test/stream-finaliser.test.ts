@@ -1,7 +1,7 @@
 import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, readMetrics } from './read-metrics.js';
-import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
+import { startNodeGateway, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
  * A request ends once, whichever way its stream ends: read to the end, cancelled by the client
@@ -75,7 +75,7 @@ function requestsCounted(samples: Awaited<ReturnType<typeof readMetrics>>, key: 
 async function streamsClosed(): Promise<Awaited<ReturnType<typeof readMetrics>>> {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const samples = await readMetrics(gateway.baseUrl, testApiKey);
+    const samples = await readMetrics(gateway.baseUrl, testMetricsKey);
     if (metricValue(samples, 'infergate_active_streams') === 0 || Date.now() > deadline) return samples;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -85,7 +85,7 @@ async function streamsClosed(): Promise<Awaited<ReturnType<typeof readMetrics>>>
 async function settledBy(name: keyof typeof keys, runStream: () => Promise<void>) {
   const key = keys[name];
   const first = await probe(key);
-  const before = await readMetrics(gateway.baseUrl, testApiKey);
+  const before = await readMetrics(gateway.baseUrl, testMetricsKey);
   await runStream();
   const after = await streamsClosed();
   // Admitted again at once: the admission cap of 1 and the key's one concurrent request are free.

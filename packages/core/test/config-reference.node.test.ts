@@ -36,7 +36,7 @@ describe('the configuration reference (docs/configuration.md)', () => {
   // The examples are what readers copy: each must start a gateway, semantic checks included.
   it.each(sections)('gives an example of %s that the gateway accepts', (name, schema) => {
     const [example] = schema.examples as unknown[];
-    const env = { TEAM_A_KEY: 'team-a-key', TEAM_B_KEY: 'team-b-key', VLLM_KEY: 'vllm-key' };
+    const env = { TEAM_A_KEY: 'team-a-key', TEAM_B_KEY: 'team-b-key', OPS_KEY: 'ops-key', VLLM_KEY: 'vllm-key' };
     expect(() => resolveGatewayConfig({ [name]: example }, env)).not.toThrow();
   });
 

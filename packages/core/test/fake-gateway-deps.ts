@@ -21,7 +21,6 @@ export function countingIds(): IdSource {
 const idleUpstream: UpstreamPort = {
   target: () => undefined,
   send: () => Promise.reject(new Error('no upstream in this test')),
-  ready: async () => true,
 };
 
 export interface FakeDeps extends GatewayDeps {

@@ -43,6 +43,7 @@ const operatorSurface: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/docs', 'none', 'native'],
   ['GET', '/docs/assets/reference.js', 'none', 'native'],
   ['GET', '/metrics', 'none', 'native'],
+  ['GET', '/upstreamz', 'none', 'native'],
   ['GET', '/', 'none', 'native'],
 ];
 
@@ -86,13 +87,19 @@ describe('routeTable', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('needs a key on every route but the health checks, the document, the reference page and the root redirecting to it (/metrics checks its own keys)', () => {
+  it('needs a key on every route but the health checks, the document, the reference page and the root redirecting to it (operator endpoints check their own keys)', () => {
     expect(
       routeTable
         .filter((route) => !route.auth)
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz']);
+    ).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz', '/upstreamz']);
+    expect(
+      routeTable
+        .filter((route) => route.operator === true)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/metrics', '/upstreamz']);
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {
@@ -174,9 +181,34 @@ describe('models, pricing and health through the table', () => {
     expect((await call('GET', '/pricing', fakeGatewayDeps(), {})).status).toBe(401);
   });
 
-  it('health checks answer without a key; readyz is 503 when upstreams are not ready', async () => {
-    expect((await call('GET', '/healthz', fakeGatewayDeps(), {})).status).toBe(200);
-    expect((await call('GET', '/readyz', fakeGatewayDeps({ upstream: { ready: async () => false } }), {})).status).toBe(503);
-    expect((await call('GET', '/readyz', fakeGatewayDeps(), {})).status).toBe(200);
+  it('health checks answer without a key; readyz is 503 while draining, never for an unreachable upstream', async () => {
+    const unreachable = fakeGatewayDeps({
+      upstream: { health: () => [{ upstream: 'dead', state: 'unreachable', models: ['gamma-m3'], inFlight: 0, consecutiveFailures: 1, ejectedForMs: 0 }] },
+    });
+    expect((await call('GET', '/healthz', unreachable, {})).status).toBe(200);
+    expect((await call('GET', '/readyz', unreachable, {})).status).toBe(200);
+    unreachable.gateway.drain();
+    expect((await call('GET', '/readyz', unreachable, {})).status).toBe(503);
+  });
+
+  it('GET /upstreamz lists each upstream`s health for operator keys only', async () => {
+    const health = [
+      { upstream: 'dead', state: 'unreachable' as const, models: ['gamma-m3'], inFlight: 0, consecutiveFailures: 2, ejectedForMs: 0 },
+      { upstream: 'live', state: 'up' as const, models: ['general-std'], inFlight: 1, consecutiveFailures: 0, ejectedForMs: 0 },
+    ];
+    const deps = fakeGatewayDeps({ keys: [testKey, { key: 'sk-ops-0123456789', name: 'ops', operator: true }], upstream: { health: () => health } });
+    const answer = await call('GET', '/upstreamz', deps, { authorization: 'Bearer sk-ops-0123456789' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(bodyText(answer.body))).toEqual({
+      object: 'list',
+      data: [
+        { upstream: 'dead', state: 'unreachable', models: ['gamma-m3'], in_flight: 0, consecutive_failures: 2, ejected_for_ms: 0 },
+        { upstream: 'live', state: 'up', models: ['general-std'], in_flight: 1, consecutive_failures: 0, ejected_for_ms: 0 },
+      ],
+    });
+    const refused = await call('GET', '/upstreamz', deps);
+    expect([refused.status, JSON.parse(bodyText(refused.body)).error.code]).toEqual([403, 'operator_key_required']);
+    expect((await call('GET', '/upstreamz', deps, {})).status).toBe(401);
   });
 });

@@ -29,7 +29,7 @@ export interface RedisLimitStoreOptions extends RedisConfig {
 export interface RedisLimitStore extends LimitStore {
   /**
    * Resolves once Redis answers; rejects with the connection's first error (refused, timed out after
-   * 2 s, authentication). For a start that should stop rather than count locally from the outset.
+   * 2 s, authentication). The store keeps reconnecting either way.
    */
   whenConnected(): Promise<void>;
   /** Gives back unused leases, stops renewing slots and closes the connection (held slots then expire after slotTtlMs). */
@@ -47,7 +47,8 @@ export interface RedisLimitStore extends LimitStore {
  * Redis down, or a call slower than budgetMs: the requests waiting for it are decided by an in-memory
  * store with every limit divided by `replicas`, logged once per outage and counted
  * (metrics.limiterFallback); the next call after the connection is back goes to Redis again. A client
- * never sees an error because of Redis.
+ * never sees an error because of Redis. Redis out of reach at start is the same outage: the store
+ * counts locally from the first request and joins Redis when it comes (metrics.redisConnected).
  */
 export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLimitStore {
   const { clock, budgetMs, replicas, slotTtlMs } = options;
@@ -66,6 +67,8 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
   const local = createMemoryLimitStore(clock);
   let shared = true;
   let everReady = false;
+  // Where Redis is, for the log: the URL may carry a password.
+  const where = redisAddress(options.url);
 
   const countFallback = (): void => {
     try {
@@ -77,7 +80,14 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
   const toLocal = (reason: string): void => {
     if (!shared) return;
     shared = false;
-    options.logger?.warn({ reason, replicas }, 'key limits: Redis unreachable or slow, counting locally (each limit / replicas)');
+    options.logger?.warn({ redis: where, reason, replicas }, `key limits: Redis at ${where} unreachable or slow, counting locally (each limit / replicas)`);
+  };
+  const connected = (up: boolean): void => {
+    try {
+      options.metrics?.redisConnected?.(up);
+    } catch {
+      // A failing metrics sink must not stop the store.
+    }
   };
   const toShared = (): void => {
     if (shared) return;
@@ -92,8 +102,13 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     for (const waiter of waiters) waiter.resolve(decideLocally(waiter.request));
   };
   // ioredis reports connection failures as events; without a listener it prints them itself.
-  client.on('error', (error: Error) => toLocal(error.name));
+  client.on('error', (error: Error & { code?: string }) => {
+    connected(client.status === 'ready');
+    toLocal(error.code ?? error.name);
+  });
+  client.on('close', () => connected(false));
   client.on('ready', () => {
+    connected(true);
     // Loaded before any call on this connection (commands keep their order), so EVALSHA finds it.
     client.script('LOAD', leaseScript.source).catch(() => undefined);
     if (everReady) for (const lease of leases.values()) lease.reconnected();
@@ -301,6 +316,16 @@ function scriptArguments(call: LeaseCall, now: number, slotTtlMs: number): (stri
     call.givenSlots.length,
     ...call.givenSlots,
   ];
+}
+
+/** `host:port` of a Redis URL, without its credentials. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.port === '' ? `${parsed.hostname}:6379` : parsed.host;
+  } catch {
+    return 'redis.url';
+  }
 }
 
 /** A replica's share of a request's limits while Redis is away. */

@@ -1,5 +1,7 @@
 export { serverTimeouts } from './server-timeouts.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
+export { limitConnections } from './limit-connections.js';
+export type { ConnectionLimitOptions, ConnectionLogger } from './limit-connections.js';
 export { admitRequestBody, countBodyChunk, reserveRequestBody } from './reserve-request-body.js';
 export type { AdmittedBody, BodyHeaders, ReservedBody } from './reserve-request-body.js';
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';

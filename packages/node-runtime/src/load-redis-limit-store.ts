@@ -1,41 +1,22 @@
 import type { RedisLimitStore, RedisLimitStoreOptions } from './create-redis-limit-store.js';
-import { StartFailure } from './explain-start-failure.js';
 
 export interface LoadRedisOptions {
   /**
-   * A CLI's start: wait for Redis and stop with a StartFailure naming it when it cannot be reached,
-   * so that a wrong `redis.url` does not count locally from the outset.
+   * A CLI's start: wait for the first connection attempt's outcome (at most its connect timeout), so
+   * that limits are shared from the first request when Redis is there. When it is not, the store has
+   * said so (log and metric) and the start goes on, counting each replica's share locally until Redis
+   * answers.
    */
-  requireConnection?: boolean;
+  waitForConnection?: boolean;
 }
 
 /**
  * The Redis limit store, its module (and ioredis) imported only now: a gateway without `redis` in its
- * configuration never loads them.
+ * configuration never loads them. Redis out of reach never stops a start.
  */
 export async function loadRedisLimitStore(options: RedisLimitStoreOptions, load: LoadRedisOptions = {}): Promise<RedisLimitStore> {
   const { createRedisLimitStore } = await import('./redis.js');
   const store = createRedisLimitStore(options);
-  if (load.requireConnection === true) {
-    await store.whenConnected().catch(async (error: unknown) => {
-      await store.close();
-      throw redisUnreachable(options.url, error);
-    });
-  }
+  if (load.waitForConnection === true) await store.whenConnected().catch(() => undefined);
   return store;
-}
-
-function redisUnreachable(url: string, error: unknown): StartFailure {
-  let where = url;
-  try {
-    // The URL may carry a password: show only where it points.
-    const parsed = new URL(url);
-    where = `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    where = 'redis.url';
-  }
-  const cause = (error as { code?: string }).code ?? (error as Error).message;
-  return new StartFailure(
-    `cannot reach Redis at ${where} (redis.url): ${cause}; start Redis there or correct redis.url in the configuration file (without redis, each replica counts key limits alone)`,
-  );
 }

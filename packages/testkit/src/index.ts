@@ -13,6 +13,8 @@ export { serveRecordedPayload } from './serve-recorded-payload.js';
 export { writeChatSse, writeJson } from './write-json.js';
 export { parseSseText, readSse } from './read-sse.js';
 export type { ReceivedEvent } from './read-sse.js';
+export { openIdleConnection } from './open-idle-connection.js';
+export type { IdleConnection } from './open-idle-connection.js';
 export { rawHttpRequest } from './raw-http-request.js';
 export type { RawHttpRequestOptions, RawHttpResponse } from './raw-http-request.js';
 export { upstreamsServingEverything } from './upstreams-serving-everything.js';

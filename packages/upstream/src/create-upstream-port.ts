@@ -189,8 +189,8 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
   return {
     target: (modelId) => targets.get(modelId),
     send,
-    // No network call: DESIGN.md's /readyz must stay cheap, and traffic already tells us reachability.
-    ready: async () => pool.ready(),
+    // No network call: traffic already tells us reachability.
+    health: () => pool.health(),
     // Each transport once, however many upstreams share it (apps give one network transport to all).
     close: async () => {
       await Promise.all([...new Set(transports.values())].map((transport) => transport.close?.()));

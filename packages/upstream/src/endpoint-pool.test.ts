@@ -85,18 +85,32 @@ describe('EndpointPool', () => {
     expect(pool.pick('n')?.upstream.name).toBe('a');
   });
 
-  it('is not ready while a model`s only endpoint keeps failing to connect, and recovers on success', () => {
+  it('reports an endpoint unreachable after a connect failure, up again after the base ejection period or a success', () => {
     const { pool, advance } = poolOf([upstream('a')]);
     const a = pool.endpointsOf('m')[0]!;
-    expect(pool.ready()).toBe(true);
+    const state = () => pool.health()[0]?.state;
+    expect(pool.health()).toEqual([{ upstream: 'a', state: 'up', models: ['m'], inFlight: 0, consecutiveFailures: 0, ejectedForMs: 0 }]);
     pool.recordFailure(a, true);
-    expect(pool.ready()).toBe(false);
+    expect(state()).toBe('unreachable');
+    expect(pool.health()[0]?.consecutiveFailures).toBe(1);
     advance(30_000); // an old connect failure no longer counts
-    expect(pool.ready()).toBe(true);
+    expect(state()).toBe('up');
     pool.recordFailure(a, true);
     pool.recordSuccess(a);
-    expect(pool.ready()).toBe(true);
+    expect(state()).toBe('up');
     pool.recordFailure(a, false); // a 5xx says the server is reachable
-    expect(pool.ready()).toBe(true);
+    expect(state()).toBe('up');
+  });
+
+  it('reports an ejected endpoint with the time left out of rotation', () => {
+    const { pool, advance } = poolOf([upstream('a'), upstream('b')]);
+    const a = pool.endpointsOf('m')[0]!;
+    for (let index = 0; index < 5; index += 1) pool.recordFailure(a, true);
+    expect(pool.health().map((entry) => [entry.upstream, entry.state, entry.ejectedForMs])).toEqual([
+      ['a', 'ejected', 30_000],
+      ['b', 'up', 0],
+    ]);
+    advance(10_000);
+    expect(pool.health()[0]?.ejectedForMs).toBe(20_000);
   });
 });

@@ -1,4 +1,4 @@
-import type { UpstreamConfig } from '@infergate/core';
+import type { UpstreamConfig, UpstreamHealth } from '@infergate/core';
 
 /** One configured upstream as the balancer sees it; shared by every model the upstream serves. */
 export interface Endpoint {
@@ -12,7 +12,7 @@ export interface Endpoint {
   ejectedUntil: number;
   /** Back from an ejection and not yet proven healthy: one more failure ejects it again. */
   probing: boolean;
-  /** When its latest outcome was a connect failure (ms), else undefined; read by `ready()`. */
+  /** When its latest outcome was a connect failure (ms), else undefined; read by `health()`. */
   connectFailedAt: number | undefined;
 }
 
@@ -105,7 +105,7 @@ export class EndpointPool {
     }
   }
 
-  /** A connect failure or a 5xx. `connect` marks the endpoint unreachable for `ready()`. */
+  /** A connect failure or a 5xx. `connect` marks the endpoint unreachable for `health()`. */
   recordFailure(endpoint: Endpoint, connect: boolean): void {
     const now = this.options.now();
     endpoint.connectFailedAt = connect ? now : undefined;
@@ -121,18 +121,24 @@ export class EndpointPool {
   }
 
   /**
-   * True when every model has an available endpoint whose latest outcome was not a connect failure in
-   * the last base ejection period; no network call, so it is cheap enough for every `/readyz`.
+   * Each endpoint's state from the outcomes of real traffic: ejected, unreachable (its latest outcome
+   * was a connect failure in the last base ejection period) or up. No network call, so it is cheap
+   * enough for every scrape.
    */
-  ready(): boolean {
+  health(): UpstreamHealth[] {
     const now = this.options.now();
-    for (const list of this.byModel.values()) {
-      const reachable = list.some(
-        (endpoint) => this.isAvailable(endpoint) && (endpoint.connectFailedAt === undefined || now - endpoint.connectFailedAt >= this.baseEjectionMs),
-      );
-      if (!reachable) return false;
-    }
-    return true;
+    return this.endpoints.map((endpoint) => {
+      const ejectedForMs = Math.max(0, endpoint.ejectedUntil - now);
+      const unreachable = endpoint.connectFailedAt !== undefined && now - endpoint.connectFailedAt < this.baseEjectionMs;
+      return {
+        upstream: endpoint.upstream.name,
+        state: ejectedForMs > 0 ? 'ejected' : unreachable ? 'unreachable' : 'up',
+        models: Object.keys(endpoint.upstream.models),
+        inFlight: endpoint.inFlight,
+        consecutiveFailures: endpoint.consecutiveFailures,
+        ejectedForMs,
+      };
+    });
   }
 
   private canEject(endpoint: Endpoint): boolean {

@@ -175,12 +175,15 @@ describe('port policy over loopback (undici)', () => {
     expect([a.requests.length, b.requests.length]).toEqual([3, 0]);
   });
 
-  it('is not ready while the only endpoint of a model refuses connections', async () => {
+  it('reports an endpoint that refuses connections as unreachable, beside one that answers', async () => {
     const dead = await closedPort();
-    const port = makePort([upstreamAt('a', dead)], transport());
-    expect(await port.ready()).toBe(true);
+    const live = await stub((_request, response) => json(response, 200, { ok: 'b' }));
+    const port = makePort([upstreamAt('a', dead), upstreamAt('b', live.url, { models: { n: 'served-n' } })], transport());
+    const states = () => port.health?.().map((entry) => `${entry.upstream}:${entry.state}`);
+    expect(states()).toEqual(['a:up', 'b:up']);
     expect(await failure(port.send(call()))).toMatchObject({ kind: 'refused' });
-    expect(await port.ready()).toBe(false);
+    await port.send(call({ modelId: 'n' }));
+    expect(states()).toEqual(['a:unreachable', 'b:up']);
   });
 
   it('answers unavailable for a model no upstream serves, and maps targets', async () => {

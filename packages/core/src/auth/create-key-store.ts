@@ -1,8 +1,8 @@
 import type { ApiKeyIdentity, KeyStore } from '../handlers/ports.js';
 import type { KeyLimits } from '../limits/key-limits.js';
 
-/** A configured API key: the key string alone, or with a name for logs and an optional model allow-list. */
-export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[]; limits?: KeyLimits };
+/** A configured API key: the key string alone, or with a name for logs, an optional model allow-list, limits and the operator flag. */
+export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[]; limits?: KeyLimits; operator?: boolean };
 
 interface StoredKey {
   hash: Uint8Array;
@@ -71,6 +71,7 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
     const identity: ApiKeyIdentity = { name: typeof entry !== 'string' && entry.name ? entry.name : `key-${index + 1}` };
     if (typeof entry !== 'string' && entry.models) identity.models = [...entry.models];
     if (typeof entry !== 'string' && entry.limits) identity.limits = { ...entry.limits };
+    if (typeof entry !== 'string' && entry.operator === true) identity.operator = true;
     return identity;
   });
   // Hashing starts at once so that no key string outlives this call (WebCrypto digests are asynchronous).

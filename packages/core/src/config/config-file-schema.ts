@@ -139,9 +139,13 @@ export const keyConfigSchema = z.union(
         .optional()
         .meta({ description: 'Allow-list of catalogue or virtual model ids; other models answer 403. Absent: every model.' }),
       limits: keyLimitsConfigSchema.optional().meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
+      operator: boolean.optional().meta({
+        description:
+          'Whether this key also opens the operator endpoints on the main port (`GET /metrics`, `GET /upstreamz`); other keys get 403 `operator_key_required` there. Absent: `false`.',
+      }),
     }),
   ],
-  { error: 'expected a key string or { key, name, models, limits }' },
+  { error: 'expected a key string or { key, name, models, limits, operator }' },
 );
 export type KeyConfig = z.output<typeof keyConfigSchema>;
 
@@ -255,7 +259,7 @@ export const configFileSchema = z.strictObject({
     .optional()
     .meta({
       description:
-        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list and limits. With no key anywhere, one is generated at start and printed once.',
+        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list, limits and the operator flag. With no key anywhere, one is generated at start and printed once.',
       examples: [
         [
           '${TEAM_A_KEY}',
@@ -265,6 +269,7 @@ export const configFileSchema = z.strictObject({
             models: ['general-std', 'gamma-m3'],
             limits: { requests_per_minute: 600, tokens_per_minute: 200000, concurrent_requests: 20 },
           },
+          { key: '${OPS_KEY}', name: 'ops', operator: true },
         ],
       ],
     }),
@@ -328,6 +333,10 @@ export const configFileSchema = z.strictObject({
       max_concurrent_requests: nonNegativeInteger
         .optional()
         .meta({ description: 'Requests admitted at once across the gateway before 503 with `Retry-After` (`0`: unlimited).' }),
+      max_connections: nonNegativeInteger.optional().meta({
+        description:
+          'Client connections open at once on the main port (Node servers); above it each new connection is closed at once and counted in `infergate_connections_refused_total` (`0`: unlimited). Keep it below the open-file limit (`ulimit -n`), which upstream connections share.',
+      }),
       max_inflight_body_bytes: nonNegativeInteger.optional().meta({
         description:
           'Request-body bytes being read at once across the gateway; a body that would pass it gets 503 with `Retry-After` before it is read (`0`: unlimited). At least the largest body limit. Default: 256 MiB, or the largest body limit if that is larger.',
@@ -417,7 +426,9 @@ export const configFileSchema = z.strictObject({
     .strictObject({
       enabled: boolean.optional().meta({ description: 'Serve Prometheus metrics at `GET /metrics`.' }),
       port: portNumber.optional().meta({ description: 'Serve `/metrics` on this port (for scrapers on a private network) instead of the main one.' }),
-      key: apiKey.optional().meta({ description: 'A key that opens `/metrics` and nothing else, besides the API keys.' }),
+      key: apiKey
+        .optional()
+        .meta({ description: 'A key that opens `/metrics` on the main port and nothing else, besides the operator keys (`keys[].operator`).' }),
     })
     .optional()
     .meta({ description: 'Prometheus metrics.', examples: [{ port: 9464 }] }),

@@ -29,6 +29,8 @@ export interface LimitsConfig {
   bodyImageBytes: number;
   /** Concurrent requests admitted before 503 (0 = unlimited). */
   maxConcurrentRequests: number;
+  /** Client connections open at once on a Node server's main port; more are closed at once (0 = unlimited). */
+  maxConnections: number;
   /**
    * Total request-body bytes being read (and not yet handled) across all requests; a body that would
    * pass it is refused with 503 and Retry-After before it is read (0 = unlimited). At least the
@@ -83,12 +85,12 @@ export interface RetryConfig {
   budgetFloor: number;
 }
 
-/** GET /metrics (issue 10): on by default, opened by any API key or by `key`. */
+/** GET /metrics (issue 10): on by default, opened by operator keys (`keys[].operator`) or by `key`. */
 export interface MetricsConfig {
   enabled: boolean;
   /** The node-server serves /metrics on this port instead of the main one, without a key (a port for scrapers on a private network). */
   port?: number;
-  /** A key that opens /metrics on the main port only (for the scraper), besides the API keys. */
+  /** A key that opens /metrics on the main port only (for the scraper), besides the operator keys. */
   key?: string;
 }
 

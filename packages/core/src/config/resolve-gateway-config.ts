@@ -20,6 +20,8 @@ export interface KeyEntry {
   name?: string;
   models?: readonly string[];
   limits?: KeyLimits;
+  /** Opens the operator endpoints (`/metrics`, `/upstreamz`) on the main port. */
+  operator?: boolean;
 }
 
 function keyEntryOf(key: KeyConfig): KeyEntry {
@@ -27,6 +29,7 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   const entry: KeyEntry = { key: key.key };
   if (key.name) entry.name = key.name;
   if (key.models) entry.models = key.models;
+  if (key.operator === true) entry.operator = true;
   const concurrentRequests = key.limits?.concurrent_requests ?? key.limits?.max_concurrent_requests;
   const limits: KeyLimits = {
     ...(key.limits?.requests_per_minute !== undefined ? { requestsPerMinute: key.limits.requests_per_minute } : {}),
@@ -69,6 +72,9 @@ export const defaultLimits: LimitsConfig = {
   // and a gateway-wide cap that is too low turns a burst of healthy streams into 503s. Operators who
   // need a memory bound set it.
   maxConcurrentRequests: 0,
+  // Idle keep-alive clients must not use up the process's file descriptors, which upstream
+  // connections need too; above the cap a new connection is refused and counted.
+  maxConnections: 4096,
   // Two maximal image bodies plus change: 20 clients sending 50 MiB each get some 503s with
   // Retry-After instead of a gigabyte of buffered bodies (fault-matrix row 22, bench scenario 6).
   maxInflightBodyBytes: 256 * 1024 * 1024,
@@ -334,6 +340,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       bodyJsonBytes: parsed.limits?.body_json_bytes,
       bodyImageBytes: parsed.limits?.body_image_bytes,
       maxConcurrentRequests: parsed.limits?.max_concurrent_requests,
+      maxConnections: parsed.limits?.max_connections,
       defaultMaxTokens: parsed.limits?.default_max_tokens,
     }),
   };

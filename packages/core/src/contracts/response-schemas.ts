@@ -306,7 +306,31 @@ export const openApiDocumentSchema = z
   })
   .loose();
 
-export const healthSchema = z.object({ status: z.enum(['ok', 'ready', 'not_ready']) }).meta({ title: 'Health' });
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'ready', 'not_ready']),
+    reason: z.enum(['draining', 'saturated']).optional().describe('why not ready: draining for a shutdown, or at `limits.max_concurrent_requests`'),
+  })
+  .meta({ title: 'Health' });
+
+/** GET /upstreamz: each configured upstream as the gateway's traffic shows it (names only, never URLs). */
+export const upstreamHealthListSchema = z
+  .object({
+    object: z.literal('list'),
+    data: z.array(
+      z.object({
+        upstream: z.string().describe('the configured name'),
+        state: z
+          .enum(['up', 'unreachable', 'ejected'])
+          .describe('unreachable: its latest request failed to connect, recently; ejected: out of rotation after consecutive failures'),
+        models: z.array(z.string()).describe('the catalogue ids it serves'),
+        in_flight: integer,
+        consecutive_failures: integer,
+        ejected_for_ms: integer.describe('while ejected: milliseconds until it gets requests again; else 0'),
+      }),
+    ),
+  })
+  .meta({ title: 'UpstreamHealthList' });
 
 export const nativeErrorSchema = z
   .object({

@@ -87,6 +87,15 @@ export class GatewayError extends Error {
     });
   }
 
+  static operatorKeyRequired(path: string): GatewayError {
+    return new GatewayError({
+      status: 403,
+      type: 'permission_error',
+      code: 'operator_key_required',
+      message: `${path} is for operators: use a key the configuration marks \`operator: true\`.`,
+    });
+  }
+
   static modelNotFound(model: string): GatewayError {
     return new GatewayError({
       status: 404,

@@ -4,7 +4,7 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 import type { KeyStore, MetricsSink } from '../handlers/ports.js';
 import { dispatch } from '../http/dispatch.js';
-import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../http/handler-types.js';
+import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, Readiness, RouteDefinition } from '../http/handler-types.js';
 import { matchRoute, type RouteMatch } from '../http/match-route.js';
 import { routeTable } from '../http/route-table.js';
 import { unmatchedResult, withCorsHeaders, type UnmatchedRequest } from '../http/unmatched-result.js';
@@ -47,6 +47,9 @@ class CoreGateway implements Gateway {
     // The metrics key is compared like an API key (hashes, constant time).
     const metricsKey = config.metrics?.key;
     this.metricsKeys = metricsKey === undefined ? undefined : createKeyStore([{ key: metricsKey, name: 'metrics' }]);
+    // The metrics read the upstreams' health when they are scraped, from the port that keeps it.
+    const { upstream } = ports;
+    this.deps.metrics.watchUpstreams?.(() => upstream.health?.() ?? []);
   }
 
   get draining(): boolean {
@@ -79,8 +82,12 @@ class CoreGateway implements Gateway {
     return this.document;
   }
 
-  async ready(): Promise<boolean> {
-    return !this.isDraining && (await this.deps.upstream.ready());
+  readiness(): Readiness {
+    if (this.isDraining) return { ready: false, reason: 'draining' };
+    const { limit, inUse } = this.admission;
+    // A full cap refuses the next request with 503: a load balancer should send it elsewhere.
+    if (limit > 0 && inUse >= limit) return { ready: false, reason: 'saturated' };
+    return { ready: true };
   }
 
   drain(): void {

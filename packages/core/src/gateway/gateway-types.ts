@@ -56,8 +56,6 @@ export interface Gateway extends GatewayShared {
   withCors(result: JsonResult, origin: string | undefined): JsonResult;
   /** GET /metrics on a port of its own (`metrics.port`): no key asked; 404 when metrics are off. */
   metricsPortResult(): JsonResult;
-  /** Whether the gateway should get traffic: not draining, and every configured model reachable. */
-  ready(): Promise<boolean>;
   /** From now on /readyz answers 503 (the drain before a shutdown); every other request is served as before. */
   drain(): void;
   /** Releases what the ports hold open: upstream connection pools, a shared limit store's connection. */

@@ -9,17 +9,13 @@ function healthResult(status: number, body: unknown): JsonResult {
 export const healthzHandler: RouteHandler = async () => healthResult(200, { status: 'ok' });
 
 /**
- * GET /readyz (readiness): 200 `{status: 'ready'}` when every configured model has a reachable
- * endpoint, else 503 `{status: 'not_ready'}`; a failing readiness check counts as not ready, and so
- * does a draining app (it still serves every other request until its drain delay ends).
+ * GET /readyz (readiness): whether this replica should get new requests. 200 `{status: 'ready'}`,
+ * or 503 `{status: 'not_ready', reason}` while it drains for a shutdown (it still serves every other
+ * request until its drain delay ends) or while its admission cap is full. Model servers' health is
+ * not part of it: a dead model server would take every replica out together, and with them every
+ * model the others serve; it is reported by GET /upstreamz and the metrics instead.
  */
 export const readyzHandler: RouteHandler = async (_input, context) => {
-  if (context.draining?.() === true) return healthResult(503, { status: 'not_ready' });
-  let ready: boolean;
-  try {
-    ready = await context.upstream.ready();
-  } catch {
-    ready = false;
-  }
-  return ready ? healthResult(200, { status: 'ready' }) : healthResult(503, { status: 'not_ready' });
+  const readiness = context.gateway.readiness();
+  return readiness.ready ? healthResult(200, { status: 'ready' }) : healthResult(503, { status: 'not_ready', reason: readiness.reason });
 };

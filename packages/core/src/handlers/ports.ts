@@ -71,6 +71,24 @@ export interface UpstreamStreamResponse {
 
 export type UpstreamResponse = UpstreamJsonResponse | UpstreamStreamResponse;
 
+/**
+ * One configured upstream as its pool sees it: `up` (its latest outcome was not a failure to
+ * connect), `unreachable` (it was, recently) or `ejected` (out of rotation after consecutive failures).
+ */
+export interface UpstreamHealth {
+  /** The configured name (`upstreams[].name`); never its URL. */
+  upstream: string;
+  state: 'up' | 'unreachable' | 'ejected';
+  /** The catalogue ids it serves. */
+  models: readonly string[];
+  /** Requests sent to it and not finished. */
+  inFlight: number;
+  /** Connect failures or 5xx answers since its last success. */
+  consecutiveFailures: number;
+  /** While ejected: milliseconds until it gets requests again; else 0. */
+  ejectedForMs: number;
+}
+
 export interface UpstreamPort {
   /** Where a catalogue model is served, or undefined when no upstream is configured for it (503 model_not_configured). */
   target(modelId: string): UpstreamTarget | undefined;
@@ -79,8 +97,12 @@ export interface UpstreamPort {
    * fails before its first event too); transport failures reject with an UpstreamError.
    */
   send(call: UpstreamCall): Promise<UpstreamResponse>;
-  /** Whether every configured model has at least one reachable endpoint (`/readyz`). */
-  ready(): Promise<boolean>;
+  /**
+   * How each configured upstream fares, from the outcomes of real traffic (no call of its own): for
+   * `GET /upstreamz` and the metrics. Never part of readiness: one failing model server must not take
+   * a replica that serves every other model out of its load balancer. Absent: nothing to report.
+   */
+  health?(): readonly UpstreamHealth[];
   /** Releases pooled upstream connections; called by the gateway's close(). */
   close?(): Promise<void>;
 }
@@ -98,6 +120,8 @@ export interface ApiKeyIdentity {
   models?: readonly string[];
   /** Requests, tokens per minute and concurrent requests of this key (config `keys[].limits`); absent: none. */
   limits?: KeyLimits;
+  /** Opens the operator endpoints on the main port (config `keys[].operator`). */
+  operator?: boolean;
 }
 
 export interface KeyStore {
@@ -151,6 +175,15 @@ export interface MetricsSink {
   record(record: RequestRecord): void;
   /** A request of a limited key was decided by local counting because the shared limit store did not answer in time. */
   limiterFallback?(): void;
+  /** The shared limit store's connection (Redis) came up or went away. */
+  redisConnected?(connected: boolean): void;
+  /** A client connection opened / closed on the main port (the open-connections gauge). */
+  connectionOpened?(): void;
+  connectionClosed?(): void;
+  /** A client connection was refused at `limits.max_connections`. */
+  connectionRefused?(): void;
+  /** The process ran out of file descriptors (`EMFILE`, or `ENFILE` for the system): once per episode. */
+  descriptorsExhausted?(code: string): void;
   /** Called instead of `record` when present: the same facts plus timings and the error code. */
   observe?(observation: RequestObservation): void;
   /** A stream started / ended (the active-streams gauge). */
@@ -165,6 +198,8 @@ export interface MetricsSink {
   retry?(): void;
   /** An upstream endpoint was ejected from its pool. */
   endpointEjected?(): void;
+  /** Where the sink reads the upstreams' health when it renders (the gateway hands it the port's). */
+  watchUpstreams?(health: () => readonly UpstreamHealth[]): void;
   /** The metrics in Prometheus text format, for GET /metrics; absent when the sink keeps none. */
   exposition?(): string;
 }

@@ -52,7 +52,6 @@ export function fakeUpstream(targets: Readonly<Record<string, UpstreamTarget>>, 
       if (isUpstreamResponse(reply)) return reply;
       return { kind: 'json', status: reply.status ?? 200, headers: reply.headers ?? {}, body: reply.body, endpoint: 'fake-1' };
     },
-    ready: async () => true,
   };
 }
 

@@ -130,12 +130,20 @@ export interface EventStreamResult {
 /** What the gateway answers a request with. */
 export type HandlerResult = JsonResult | StreamResult;
 
+/**
+ * Whether this replica should get new requests (`/readyz`): not while it drains for a shutdown, nor
+ * while its admission cap is full. Model servers' health never enters it.
+ */
+export type Readiness = { ready: true } | { ready: false; reason: 'draining' | 'saturated' };
+
 /** What a gateway builds once and its handlers share (the gateway object of createGateway). */
 export interface GatewayShared {
   /** The OpenAPI document of this gateway (its catalogue), serialized; built on first use. */
   openApiDocument(): string;
   /** The store of the separate metrics key (`metrics.key`); undefined when none is configured. */
   readonly metricsKeys: KeyStore | undefined;
+  /** This replica's readiness now. */
+  readiness(): Readiness;
 }
 
 /** The context a route handler runs with: dependencies plus the authenticated caller. */
@@ -157,6 +165,11 @@ export interface RouteDefinition {
   path: string;
   operationId: string;
   auth: boolean;
+  /**
+   * An operator endpoint: the handler itself lets in only operator keys (`keys[].operator`), 403 for
+   * other keys, so `auth` stays false (/metrics also opens for the separate metrics key).
+   */
+  operator?: boolean;
   bodyLimit: BodyLimitClass;
   envelope: ErrorEnvelope;
   handler: RouteHandler;

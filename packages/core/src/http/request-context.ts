@@ -7,6 +7,7 @@ import type {
   KeyStore,
   MetricsSink,
   UpstreamCall,
+  UpstreamHealth,
   UpstreamPort,
   UpstreamResponse,
   UpstreamTarget,
@@ -86,7 +87,7 @@ export class RequestContext implements HandlerContext, UpstreamPort {
     }
   }
 
-  ready(): Promise<boolean> {
-    return this.gateway.deps.upstream.ready();
+  health(): readonly UpstreamHealth[] {
+    return this.gateway.deps.upstream.health?.() ?? [];
   }
 }

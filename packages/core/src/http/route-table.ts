@@ -12,6 +12,7 @@ import {
   rerankResponseSchema,
   responseObjectSchema,
   tokenizeResultSchema,
+  upstreamHealthListSchema,
 } from '../contracts/response-schemas.js';
 import { chatCompletionChunkSchema, responseStreamEventSchema } from '../contracts/stream-event-schemas.js';
 import { chatCompletionsHandler } from '../handlers/chat-completions-handler.js';
@@ -25,6 +26,7 @@ import { listModelsHandler, retrieveModelHandler } from '../handlers/models-hand
 import { pricingHandler } from '../handlers/pricing-handler.js';
 import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
+import { upstreamHealthHandler } from '../handlers/upstream-health-handler.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
 import { docsPageHandler, docsScriptHandler, openApiDocumentHandler, rootRedirectHandler } from '../openapi/openapi-handlers.js';
@@ -116,7 +118,9 @@ export const routeTable: readonly RouteDefinition[] = [
   { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler, json(openApiDocumentSchema)), auth: false },
   { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler, text), auth: false },
   { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text), auth: false },
-  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false },
+  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false, operator: true },
+  // Model servers' health, which /readyz leaves out (issue 40): for operator keys, checked by the handler like /metrics.
+  { ...route('GET', '/upstreamz', 'getUpstreamHealth', 'none', upstreamHealthHandler, json(upstreamHealthListSchema)), auth: false, operator: true },
 
   unsupported('GET', '/v1/responses/{id}', 'retrieveResponse'),
   unsupported('DELETE', '/v1/responses/{id}', 'deleteResponse'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import type { UpstreamHealth } from '../handlers/ports.js';
 import { createGatewayMetrics } from './create-gateway-metrics.js';
 
 const metrics = () =>
@@ -104,6 +105,62 @@ describe('createGatewayMetrics', () => {
     ]);
     expect(sampleLines(text, 'infergate_upstream_retries_total')).toEqual(['infergate_upstream_retries_total 1']);
     expect(sampleLines(text, 'infergate_upstream_ejections_total')).toEqual(['infergate_upstream_ejections_total 1']);
+  });
+
+  it('reads each upstream`s health when rendered: 1 while up, 0 while unreachable or ejected', () => {
+    const sink = metrics();
+    let gpuA: UpstreamHealth['state'] = 'up';
+    const entry = (upstream: string, state: UpstreamHealth['state']): UpstreamHealth => ({
+      upstream,
+      state,
+      models: ['gamma-m3'],
+      inFlight: 0,
+      consecutiveFailures: 0,
+      ejectedForMs: 0,
+    });
+    sink.watchUpstreams(() => [entry('gpu-a', gpuA), entry('gpu-b', 'ejected')]);
+    expect(sampleLines(sink.exposition(), 'infergate_upstream_up')).toEqual([
+      'infergate_upstream_up{upstream="gpu-a"} 1',
+      'infergate_upstream_up{upstream="gpu-b"} 0',
+    ]);
+    gpuA = 'unreachable';
+    expect(sampleLines(sink.exposition(), 'infergate_upstream_up')).toEqual([
+      'infergate_upstream_up{upstream="gpu-a"} 0',
+      'infergate_upstream_up{upstream="gpu-b"} 0',
+    ]);
+  });
+
+  it('shows the Redis connection as 0 until it is up, and only when Redis is configured', () => {
+    expect(metrics().exposition()).not.toContain('infergate_redis_connected');
+    const sink = createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: [], redis: true });
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 0']);
+    sink.redisConnected(true);
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 1']);
+    sink.redisConnected(false);
+    expect(sampleLines(sink.exposition(), 'infergate_redis_connected')).toEqual(['infergate_redis_connected 0']);
+  });
+
+  it('counts open and refused connections and file-descriptor episodes by code, from zero', () => {
+    const sink = metrics();
+    const text = sink.exposition();
+    expect(sampleLines(text, 'infergate_connections_refused_total')).toEqual(['infergate_connections_refused_total 0']);
+    expect(sampleLines(text, 'infergate_fd_exhausted_total')).toEqual([
+      'infergate_fd_exhausted_total{code="EMFILE"} 0',
+      'infergate_fd_exhausted_total{code="ENFILE"} 0',
+    ]);
+    sink.connectionOpened();
+    sink.connectionOpened();
+    sink.connectionClosed();
+    sink.connectionRefused();
+    sink.descriptorsExhausted('EMFILE');
+    sink.descriptorsExhausted('ESOMETHING');
+    const after = sink.exposition();
+    expect(sampleLines(after, 'infergate_connections_open')).toEqual(['infergate_connections_open 1']);
+    expect(sampleLines(after, 'infergate_connections_refused_total')).toEqual(['infergate_connections_refused_total 1']);
+    expect(sampleLines(after, 'infergate_fd_exhausted_total')).toEqual([
+      'infergate_fd_exhausted_total{code="EMFILE"} 2',
+      'infergate_fd_exhausted_total{code="ENFILE"} 0',
+    ]);
   });
 
   it('writes HELP and TYPE once per metric', () => {

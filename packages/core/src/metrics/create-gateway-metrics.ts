@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
+import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../handlers/ports.js';
 import { Counter, Gauge, Histogram, MetricsRegistry } from './metrics-registry.js';
 import { rejectionReason } from './rejection-reason.js';
 
@@ -11,6 +11,8 @@ export interface GatewayMetricsOptions {
   upstreamNames?: Iterable<string>;
   /** The key names given in the config (`keys[].name`) a `key` label may take; any other key is `unnamed`. */
   keyNames?: Iterable<string>;
+  /** Key limits are shared through Redis (config `redis`): adds the `infergate_redis_connected` gauge. */
+  redis?: boolean;
 }
 
 export interface GatewayMetrics extends MetricsSink {
@@ -21,6 +23,12 @@ export interface GatewayMetrics extends MetricsSink {
   retry(): void;
   endpointEjected(): void;
   limiterFallback(): void;
+  redisConnected(connected: boolean): void;
+  connectionOpened(): void;
+  connectionClosed(): void;
+  connectionRefused(): void;
+  descriptorsExhausted(code: string): void;
+  watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
 }
 
@@ -80,6 +88,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const ejections = registry.register(
     new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'),
   );
+  const upstreamUp = registry.register(
+    new Gauge(
+      'infergate_upstream_up',
+      'Per configured upstream: 1 while its latest outcome was not a failure to connect and it is not ejected, else 0. From real traffic, read when scraped.',
+      ['upstream'],
+    ),
+  );
+  let upstreamHealth: (() => readonly UpstreamHealth[]) | undefined;
   const rejected = registry.register(
     new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']),
   );
@@ -89,6 +105,27 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
     ),
   );
+  const openConnections = registry.register(new Gauge('infergate_connections_open', 'Client connections open now on the main port.'));
+  const refusedConnections = registry.register(
+    new Counter('infergate_connections_refused_total', 'Client connections closed at once because limits.max_connections were open.'),
+  );
+  const descriptorsExhausted = registry.register(
+    new Counter(
+      'infergate_fd_exhausted_total',
+      "Times the process ran out of file descriptors, by code (EMFILE: its own limit, ENFILE: the system's), once per episode; meanwhile new connections fail.",
+      ['code'],
+    ),
+  );
+  // Only where Redis is configured: a 0 elsewhere would read as an outage.
+  const redisConnected =
+    options.redis === true
+      ? registry.register(
+          new Gauge(
+            'infergate_redis_connected',
+            '1 while the connection to Redis (key limits shared by the replicas) is up; 0 while each replica counts its share locally, from the start until Redis first answers included.',
+          ),
+        )
+      : undefined;
   const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
 
   const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
@@ -102,6 +139,8 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   retries.inc([], 0);
   ejections.inc([], 0);
   limiterFallbacks.inc([], 0);
+  refusedConnections.inc([], 0);
+  for (const code of ['EMFILE', 'ENFILE']) descriptorsExhausted.inc([code], 0);
 
   const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
     const route = routeLabel(observation.operationId);
@@ -137,6 +176,17 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
-    exposition: () => registry.render(),
+    redisConnected: (connected) => redisConnected?.set(connected ? 1 : 0),
+    connectionOpened: () => openConnections.add(1),
+    connectionClosed: () => openConnections.add(-1),
+    connectionRefused: () => refusedConnections.inc(),
+    descriptorsExhausted: (code) => descriptorsExhausted.inc([code === 'ENFILE' ? 'ENFILE' : 'EMFILE']),
+    watchUpstreams: (health) => {
+      upstreamHealth = health;
+    },
+    exposition: () => {
+      for (const entry of upstreamHealth?.() ?? []) upstreamUp.set(entry.state === 'up' ? 1 : 0, [upstreamLabel(entry.upstream)]);
+      return registry.render();
+    },
   };
 }

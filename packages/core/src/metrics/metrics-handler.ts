@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import { bearerToken } from '../http/bearer-token.js';
+import { authorizeOperator } from '../auth/authorize-operator.js';
 import type { GatewayDeps, GatewayShared, JsonResult, RouteHandler } from '../http/handler-types.js';
 
 /** Prometheus text exposition format 0.0.4. */
@@ -12,15 +12,13 @@ function exposition(deps: GatewayDeps): JsonResult {
 }
 
 /**
- * The metrics answer on the main port for an `Authorization` header: opened by the separate metrics
- * key or by any API key, 401 otherwise, 404 when metrics are off or the sink keeps none.
+ * The metrics answer on the main port for an `Authorization` header: opened by an operator key
+ * (`keys[].operator`) or the separate metrics key, 403 for any other API key (the exposition names
+ * every tenant's key), 401 without a known key, 404 when metrics are off or the sink keeps none.
  */
 export async function metricsResult(authorization: string | undefined, deps: GatewayDeps, gateway: GatewayShared): Promise<JsonResult> {
   if (deps.config.metrics?.enabled === false || deps.metrics.exposition === undefined) throw GatewayError.routeNotFound('GET', '/metrics');
-  const token = bearerToken(authorization);
-  if (token === undefined) throw GatewayError.unauthorized();
-  const allowed = (await gateway.metricsKeys?.verify(token)) ?? (await deps.keys.verify(token));
-  if (allowed === undefined) throw GatewayError.unauthorized();
+  await authorizeOperator(authorization, '/metrics', deps.keys, gateway.metricsKeys);
   return exposition(deps);
 }
 

@@ -101,6 +101,10 @@ export class Gauge extends Metric<{ value: number }> {
     this.seriesFor(values).value += amount;
   }
 
+  set(value: number, values: LabelValues = []): void {
+    this.seriesFor(values).value = value;
+  }
+
   protected renderSeries(lines: string[], values: LabelValues, data: { value: number }): void {
     lines.push(`${this.name}${labelText(this.labelNames, values)} ${formatNumber(data.value)}`);
   }

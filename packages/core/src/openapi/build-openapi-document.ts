@@ -132,7 +132,7 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const surface = surfaceDocs[route.operationId];
   const { contract } = route;
   if (surface !== undefined && (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')) {
-    const statuses = route.operationId === 'getMetrics' ? [401, 404] : [404];
+    const statuses = route.operator === true ? [401, 403, 404] : [404];
     const success =
       surface.redirectTo === undefined
         ? { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } } }
@@ -155,9 +155,11 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
         ? modelCallStatuses
         : route.path.includes('{')
           ? [401, 404]
-          : route.auth
-            ? [401]
-            : [];
+          : route.operator === true
+            ? [401, 403]
+            : route.auth
+              ? [401]
+              : [];
   const responses: Record<string, JsonSchema> = { ...errorResponses(route, statuses) };
   for (const status of contract.responseStatuses ?? [200]) {
     responses[String(status)] =
@@ -174,7 +176,7 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
     method: route.method,
     path: fillPath(route.path, doc.pathExample),
     body: firstBody,
-    auth: route.auth,
+    auth: route.auth || route.operator === true,
     clients: doc.clients,
     pathParameter: doc.clients?.pathArgument !== undefined ? doc.pathExample?.[doc.clients.pathArgument] : undefined,
   });
@@ -195,8 +197,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
     const parameters = pathParameters(route, operationDocs[route.operationId]);
     const entry: JsonSchema = { operationId: route.operationId, ...operation };
     if (parameters.length > 0) entry.parameters = parameters;
-    // /metrics is not `auth` in the table because it checks keys itself; it still needs one.
-    if (!route.auth && route.operationId !== 'getMetrics') entry.security = [];
+    // Operator endpoints are not `auth` in the table because they check keys themselves; they still need one.
+    if (!route.auth && route.operator !== true) entry.security = [];
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = entry;
   }

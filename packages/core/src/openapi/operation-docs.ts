@@ -176,7 +176,13 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Operations',
     summary: 'Readiness',
     description:
-      '503 with status not_ready while a configured model has no reachable endpoint, and from the moment the gateway starts draining for shutdown (SIGTERM).',
+      'Whether this replica should get new requests: 503 with status not_ready and a reason from the moment it starts draining for shutdown (SIGTERM, `draining`) and while `limits.max_concurrent_requests` requests are running (`saturated`). A failing model server never makes it 503: see GET /upstreamz.',
+  },
+  getUpstreamHealth: {
+    tag: 'Operations',
+    summary: 'Model servers health',
+    description:
+      'Each configured upstream by its name (never its URL): `up`, `unreachable` (its latest request failed to connect, recently) or `ejected` (out of rotation after consecutive failures), the models it serves, requests in flight and failures since its last success. From real traffic; no probe of its own. Operator keys only (`keys[].operator`); other keys get 403 `operator_key_required`.',
   },
 };
 
@@ -211,7 +217,7 @@ export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: 
     tag: 'Operations',
     summary: 'Prometheus metrics',
     description:
-      'Prometheus text format 0.0.4. Opened by any API key, or by the separate `metrics.key`; with `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
+      'Prometheus text format 0.0.4. Opened by an operator key (`keys[].operator: true`) or the separate `metrics.key`; any other key gets 403 `operator_key_required`. With `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
     contentType: 'text/plain',
   },
 };

@@ -3,7 +3,7 @@ import { asArray, asRecord, type ContractClient } from './contract-client.js';
 import { specCatalogueIds } from './spec-catalogue.js';
 
 export function describeCatalogueContract(client: () => ContractClient): void {
-  describe('GET /v1/models, /pricing, /healthz, /readyz', () => {
+  describe('GET /v1/models, /pricing, /healthz, /readyz, /upstreamz', () => {
     it('lists every catalogue model in the OpenAI list shape', async () => {
       const reply = await client().getJson('/v1/models');
       expect(reply.status, reply.text).toBe(200);
@@ -29,6 +29,13 @@ export function describeCatalogueContract(client: () => ContractClient): void {
     it('answers the health checks without a key', async () => {
       expect((await client().request('GET', '/healthz', { anonymous: true })).status).toBe(200);
       expect((await client().request('GET', '/readyz', { anonymous: true })).status).toBe(200);
+    });
+
+    it('keeps /upstreamz for operator keys: 401 without a key, 403 operator_key_required for an API key', async () => {
+      expect((await client().request('GET', '/upstreamz', { anonymous: true })).status).toBe(401);
+      const refused = await client().getJson('/upstreamz');
+      expect(refused.status, refused.text).toBe(403);
+      expect(asRecord(asRecord(refused.json).error).code).toBe('operator_key_required');
     });
   });
 }
