@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrayTooLong } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 
 // The OpenAI embeddings API documents at most 2048 inputs per request; vLLM and TEI accept the same forms.
@@ -17,6 +18,14 @@ export const embeddingsInputSchema = z.union(
 
 export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
 
+// The union above tries each form in turn, and its token-id forms look at every item of an array of
+// strings before failing: too many inputs are refused on the array's length first. A flat array of
+// token ids is one input.
+const inputCountSchema = z.unknown().superRefine((value, context) => {
+  if (!Array.isArray(value) || value.length <= maxInputs || typeof value[0] === 'number') return;
+  context.addIssue({ code: 'too_big', origin: 'array', maximum: maxInputs, inclusive: true, input: value, message: arrayTooLong(maxInputs, value.length) });
+});
+
 /**
  * Body of POST /v1/embeddings (spec). `dimensions` is checked against the model's catalogue entry after
  * the model is resolved (see `embeddingDimensions`), because only the entry knows its range.
@@ -24,7 +33,7 @@ export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
 const embeddingsObjectSchema = z.strictObject({
   model: z.string().min(1),
   // A union reports a missing value as a failed union; checking presence first names it as missing.
-  input: z.unknown().nonoptional().pipe(embeddingsInputSchema),
+  input: z.unknown().nonoptional().pipe(inputCountSchema).pipe(embeddingsInputSchema),
   encoding_format: z.enum(['float', 'base64']).default('float'),
   dimensions: z.int().min(1).optional(),
   user: z.string().optional(),
