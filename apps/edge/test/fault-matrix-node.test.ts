@@ -1,4 +1,11 @@
-import { describeInputRows, describeNetworkRows, describeSafetyRows, describeUpstreamRows, type FaultMatrixTarget } from '@infergate/testkit';
+import {
+  describeEventLoopRows,
+  describeInputRows,
+  describeNetworkRows,
+  describeSafetyRows,
+  describeUpstreamRows,
+  type FaultMatrixTarget,
+} from '@infergate/testkit';
 import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode } from './start-edge-on-node.js';
 
@@ -23,5 +30,7 @@ const edgeOnNode: FaultMatrixTarget = {
 describeInputRows(edgeOnNode);
 describeUpstreamRows(edgeOnNode);
 describeSafetyRows(edgeOnNode);
+// No request holds the event loop: heavy requests while /healthz is probed.
+describeEventLoopRows(edgeOnNode);
 // Rows 11 and 13 again with nftables in a network namespace (root, as CI runs).
 describeNetworkRows(edgeOnNode);
