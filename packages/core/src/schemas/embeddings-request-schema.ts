@@ -18,12 +18,36 @@ export const embeddingsInputSchema = z.union(
 
 export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
 
+// The OpenAI embeddings API takes at most 300,000 tokens summed over all inputs of a request.
+const maxTokenIds = 300_000;
+
+function tokenIdCount(input: readonly unknown[]): number {
+  if (typeof input[0] === 'number') return input.length;
+  let count = 0;
+  for (const item of input) if (Array.isArray(item)) count += item.length;
+  return count;
+}
+
 // The union above tries each form in turn, and its token-id forms look at every item of an array of
-// strings before failing: too many inputs are refused on the array's length first. A flat array of
-// token ids is one input.
+// strings before failing: too many inputs, or token ids, are refused on the arrays' lengths first. A
+// flat array of token ids is one input.
 const inputCountSchema = z.unknown().superRefine((value, context) => {
-  if (!Array.isArray(value) || value.length <= maxInputs || typeof value[0] === 'number') return;
-  context.addIssue({ code: 'too_big', origin: 'array', maximum: maxInputs, inclusive: true, input: value, message: arrayTooLong(maxInputs, value.length) });
+  if (!Array.isArray(value)) return;
+  if (value.length > maxInputs && typeof value[0] !== 'number') {
+    context.addIssue({ code: 'too_big', origin: 'array', maximum: maxInputs, inclusive: true, input: value, message: arrayTooLong(maxInputs, value.length) });
+    return;
+  }
+  const tokenIds = tokenIdCount(value);
+  if (tokenIds > maxTokenIds) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'array',
+      maximum: maxTokenIds,
+      inclusive: true,
+      input: value,
+      message: `too many token ids: at most ${maxTokenIds} in all, but got ${tokenIds}`,
+    });
+  }
 });
 
 /**

@@ -43,13 +43,19 @@ describe('item bounds, checked before the items', () => {
     expect(responses.failure({ model: 'm', input: 'Hi', tools: new Array(maxTools + 1).fill({}) })).toMatchObject({ status: 400, param: 'tools' });
   });
 
-  it('embeddings: at most 2048 inputs, however they are spelled; a token-id array is one input', () => {
+  it('embeddings: at most 2048 inputs, however they are spelled, and 300,000 token ids; a token-id array is one input', () => {
     const { parse, failure } = schemaCases(embeddingsRequestSchema);
     const refused = failure({ model: 'm', input: new Array(2049).fill({}) });
     expect(refused).toMatchObject({ status: 400, param: 'input' });
     expect(refused.message).toContain('at most 2048 items, but got 2049');
     expect(failure({ model: 'm', input: new Array(2049).fill([1]) })).toMatchObject({ status: 400, param: 'input' });
     expect(parse({ model: 'm', input: new Array(5000).fill(1) }).input).toHaveLength(5000);
+    // At most 300,000 token ids in all, as the completion API's embeddings take at most 300,000 tokens.
+    expect(parse({ model: 'm', input: new Array(300_000).fill(1) }).input).toHaveLength(300_000);
+    const ids = failure({ model: 'm', input: new Array(300_001).fill(-1) });
+    expect(ids).toMatchObject({ status: 400, param: 'input' });
+    expect(ids.message).toContain('at most 300000 in all, but got 300001');
+    expect(failure({ model: 'm', input: new Array(2000).fill(new Array(200).fill(-1)) })).toMatchObject({ status: 400, param: 'input' });
   });
 
   it('compat embed: at most 96 inputs and 64 content blocks per input', () => {
