@@ -6,14 +6,15 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     // The cli build below runs alongside this one: leave its files alone.
-    clean: ['!cli.js', '!cli.js.map'],
+    clean: ['!cli.js', '!cli.js.map', '!local-backend-worker.js', '!local-backend-worker.js.map'],
     sourcemap: true,
     target: 'es2022',
   },
   {
-    // The bin bundles @infergate/core from source, so `pnpm start` works without building core first.
+    // The bin and the worker bundle @infergate/core from source, so `pnpm start` works without building core first.
     // Its shebang comes from src/cli.ts (esbuild keeps a leading hashbang).
-    entry: { cli: 'src/cli.ts' },
+    // The worker thread's script (src/node/worker-entry.ts finds it beside the module that starts it).
+    entry: { cli: 'src/cli.ts', 'local-backend-worker': 'src/node/local-backend-worker.ts' },
     format: ['esm'],
     dts: false,
     clean: false,

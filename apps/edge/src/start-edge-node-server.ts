@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { GatewayConfig } from '@infergate/core';
-import { createLocalBackend, type LocalBackendOptions } from '@infergate/local-backend';
-import { createInProcessTransport, type PortsConfig } from '@infergate/upstream';
+import type { LocalBackendOptions } from '@infergate/local-backend';
+import { createThreadedLocalBackend } from '@infergate/local-backend/node';
+import { createInProcessTransport, type PortsConfig, type Transport } from '@infergate/upstream';
 import {
   createClientErrorHandler,
   createFetchBodyAdmission,
@@ -43,6 +44,12 @@ export interface EdgeNodeServer extends EdgeGateway {
   drain(): void;
 }
 
+/** The local backend in worker threads (as the node-server runs it), stopped with the gateway. */
+function threadedLocalTransport(options: LocalBackendOptions): Transport {
+  const backend = createThreadedLocalBackend(options);
+  return { ...createInProcessTransport(backend.handle), close: backend.close };
+}
+
 function withGeneratedKey(config: PortsConfig): { config: PortsConfig; generatedKey: string | undefined } {
   if (config.keys.length > 0) return { config, generatedKey: undefined };
   // As the node-server does: 128 random bits, printed once at start (DESIGN.md).
@@ -60,7 +67,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
   const localTransport =
     typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== ''
       ? undefined
-      : createInProcessTransport(createLocalBackend(options.localBackend ?? {}));
+      : threadedLocalTransport(options.localBackend ?? {});
   const shutdown = new AbortController();
   // The node-server's protections: the in-flight body budget, its timeouts and its client-error answers.
   const admitBody = createFetchBodyAdmission(config.limits.maxInflightBodyBytes);

@@ -1,5 +1,5 @@
 import type { Gateway, MetricsSink, UpstreamConfig } from '@infergate/core';
-import type * as LocalBackendModule from '@infergate/local-backend';
+import type * as LocalBackendModule from '@infergate/local-backend/node';
 import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createGatewayPorts, createInProcessTransport, type PortsConfig, type Transport } from '@infergate/upstream';
 import { createUndiciTransport, nodeEncodeBase64, nodeSha256 } from '@infergate/upstream/node';
@@ -44,8 +44,12 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
   let networkTransport: Transport | undefined;
   const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
     if (upstream.local && localBackend) {
-      // One embedded backend for every local upstream entry: its tokenizer is loaded once.
-      localTransport ??= createInProcessTransport(localBackend.createLocalBackend(options.localBackend ?? {}));
+      // One embedded backend for every local upstream entry, its work in worker threads so that a large
+      // prompt never holds this event loop; the gateway's close() stops them.
+      if (localTransport === undefined) {
+        const backend = localBackend.createThreadedLocalBackend(options.localBackend ?? {});
+        localTransport = { ...createInProcessTransport(backend.handle), close: backend.close };
+      }
       return localTransport;
     }
     // One transport for all network upstreams: it keeps one keep-alive pool per origin.
@@ -76,7 +80,7 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
 
 async function importLocalBackend(): Promise<typeof LocalBackendModule> {
   try {
-    return await import('@infergate/local-backend');
+    return await import('@infergate/local-backend/node');
   } catch (error) {
     // The `infergate` package has it as an optional dependency: an install may leave it out.
     const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes("'@infergate/local-backend'");

@@ -154,6 +154,7 @@ export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
 export { routeTable } from './http/route-table.js';
 export { bodyLimitBytes, matchRoute } from './http/match-route.js';
+export { utf8ByteLength } from './http/utf8-byte-length.js';
 export type { RouteMatch } from './http/match-route.js';
 export type { UnmatchedRequest } from './http/unmatched-result.js';
 export { envelopeForPath, errorResult } from './http/dispatch.js';

@@ -168,6 +168,14 @@ describe('POST /v1/chat/completions errors, in vLLM envelopes', () => {
     expect(json.error.message).toContain(`${tokenizer.encode(chatMl('word '.repeat(100))).length} input tokens`);
   });
 
+  it('a prompt whose size alone proves it over the window is refused before it is tokenized', async () => {
+    // 64 tokens of at most 128 bytes each: 8 KiB of text cannot fit, whatever it says.
+    const { status, json } = await chat<VllmErrorBody>({ model: 'tiny-window', messages: ask('a'.repeat(64 * 128)) });
+    expect(status).toBe(400);
+    expect(json.error).toMatchObject({ type: 'BadRequestError', param: 'input_tokens', code: 400 });
+    expect(json.error.message).toMatch(/^This model's maximum context length is 64 tokens\. However, your request has at least \d+ input tokens\./);
+  });
+
   it('prompt + max_tokens over the window is 400 naming max_tokens', async () => {
     const { status, json } = await chat<VllmErrorBody>({ model: 'tiny-window', messages: ask('hi'), max_tokens: 100 });
     expect(status).toBe(400);

@@ -120,6 +120,11 @@ describe('POST /v1/embeddings', () => {
     expect(long.status).toBe(400);
     expect(long.json.error).toMatchObject({ type: 'BadRequestError', param: 'input_tokens' });
     expect(long.json.error.message).toMatch(/maximum context length is 8192 tokens/);
+    // 8192 tokens of at most 128 bytes each: refused on its size, before it is tokenized.
+    const huge = await embed<VllmErrorBody>({ model: 'gamma-m3', input: 'a'.repeat(8193 * 128) });
+    expect(huge.status).toBe(400);
+    expect(huge.json.error).toMatchObject({ type: 'BadRequestError', param: 'input_tokens' });
+    expect(huge.json.error.message).toMatch(/maximum context length is 8192 tokens\. However, you requested at least \d+ tokens/);
     const unknown = await embed<VllmErrorBody>({ model: 'nope', input: 'x' });
     expect(unknown.status).toBe(404);
   });

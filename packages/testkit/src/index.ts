@@ -42,6 +42,7 @@ export { settledMemoryMb, signedMb, type SettledMemory } from './fault-matrix/se
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
+export { describeEventLoopRows } from './fault-matrix/describe-event-loop-rows.js';
 export { secretForms } from './fault-matrix/secret-forms.js';
 export { runAgentClientCompatibility } from './contract/run-agent-client-compatibility.js';
 export type { AgentClientCompatibilityOptions } from './contract/run-agent-client-compatibility.js';

@@ -330,6 +330,10 @@ export const configFileSchema = z.strictObject({
       body_image_bytes: positiveInteger.optional().meta({
         description: 'Largest request body on routes that can carry base64 images (chat, responses, image edits, compat embed with images); over it, 413.',
       }),
+      body_text_bytes: positiveInteger.optional().meta({
+        description:
+          'Largest chat or responses body once its image data URLs are left out (what the model reads as text); over it, 413 before the body is parsed. Sized for the largest context in the catalogue (1M tokens at 8 bytes each); raise it for clients that send longer text, such as non-ASCII text written as `\\u` escapes.',
+      }),
       max_concurrent_requests: nonNegativeInteger
         .optional()
         .meta({ description: 'Requests admitted at once across the gateway before 503 with `Retry-After` (`0`: unlimited).' }),

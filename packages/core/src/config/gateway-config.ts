@@ -27,6 +27,8 @@ export interface UpstreamConfig {
 export interface LimitsConfig {
   bodyJsonBytes: number;
   bodyImageBytes: number;
+  /** Chat and responses bodies without their image data URLs: the text a model reads, far below the image limit. */
+  bodyTextBytes: number;
   /** Concurrent requests admitted before 503 (0 = unlimited). */
   maxConcurrentRequests: number;
   /** Client connections open at once on a Node server's main port; more are closed at once (0 = unlimited). */

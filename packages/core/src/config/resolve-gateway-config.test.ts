@@ -20,10 +20,11 @@ describe('resolveGatewayConfig defaults (DESIGN.md "Limits and timeouts")', () =
     expect(config.server).toEqual({ host: '127.0.0.1', port: 8080 });
   });
 
-  it('limits bodies to 2 MiB (JSON) and 100 MiB (images), with no gateway-wide concurrency cap, and 4096 connections', () => {
+  it('limits bodies to 2 MiB (JSON), 100 MiB (images) and 8 MiB of text, with no gateway-wide concurrency cap, and 4096 connections', () => {
     expect(config.limits).toEqual({
       bodyJsonBytes: 2 * mib,
       bodyImageBytes: 100 * mib,
+      bodyTextBytes: 8 * mib,
       maxConcurrentRequests: 0,
       maxConnections: 4096,
       maxInflightBodyBytes: 256 * mib,
@@ -178,7 +179,7 @@ describe('overrides and substitution', () => {
     const config = resolveGatewayConfig(
       {
         master_url: 'https://master.example.com',
-        limits: { body_json_bytes: 1024, body_image_bytes: 2048, max_concurrent_requests: 64, max_connections: 0 },
+        limits: { body_json_bytes: 1024, body_image_bytes: 2048, body_text_bytes: 4096, max_concurrent_requests: 64, max_connections: 0 },
         timeouts: { connect_ms: 1000, first_event_ms: 2000, idle_ms: 3000, shutdown_grace_ms: 0, drain_delay_ms: 0 },
         retries: { attempts: 0, budget_percent: 50, budget_floor: 1 },
         responses: { image_input_form: 'text' },
@@ -187,7 +188,14 @@ describe('overrides and substitution', () => {
       {},
     );
     expect(config.masterUrl).toBe('https://master.example.com');
-    expect(config.limits).toEqual({ bodyJsonBytes: 1024, bodyImageBytes: 2048, maxConcurrentRequests: 64, maxConnections: 0, maxInflightBodyBytes: 256 * mib });
+    expect(config.limits).toEqual({
+      bodyJsonBytes: 1024,
+      bodyImageBytes: 2048,
+      bodyTextBytes: 4096,
+      maxConcurrentRequests: 64,
+      maxConnections: 0,
+      maxInflightBodyBytes: 256 * mib,
+    });
     expect(config.timeouts).toMatchObject({ connectMs: 1000, firstEventMs: 2000, idleMs: 3000, headersMs: 600_000, shutdownGraceMs: 0, drainDelayMs: 0 });
     expect(config.retries).toEqual({ attempts: 0, budgetPercent: 50, budgetFloor: 1 });
     expect(config.responses.imageInputForm).toBe('text');

@@ -68,6 +68,10 @@ export interface ResolvedGatewayConfig extends GatewayConfig {
 export const defaultLimits: LimitsConfig = {
   bodyJsonBytes: 2 * 1024 * 1024,
   bodyImageBytes: 100 * 1024 * 1024,
+  // The largest context in the catalogue (1M tokens) at 8 bytes a token: twice what English, code or
+  // CJK text take in UTF-8, with room for the JSON around it. Parsing and checking that much text
+  // stays well within what one request may hold the event loop for; 100 MiB of text would not.
+  bodyTextBytes: 8 * 1024 * 1024,
   // Unlimited by default: each upstream endpoint already bounds and queues its own connections (256),
   // and a gateway-wide cap that is too low turns a burst of healthy streams into 503s. Operators who
   // need a memory bound set it.
@@ -339,6 +343,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
     ...definedOnly({
       bodyJsonBytes: parsed.limits?.body_json_bytes,
       bodyImageBytes: parsed.limits?.body_image_bytes,
+      bodyTextBytes: parsed.limits?.body_text_bytes,
       maxConcurrentRequests: parsed.limits?.max_concurrent_requests,
       maxConnections: parsed.limits?.max_connections,
       defaultMaxTokens: parsed.limits?.default_max_tokens,

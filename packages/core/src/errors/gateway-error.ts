@@ -175,6 +175,16 @@ export class GatewayError extends Error {
     });
   }
 
+  /** A chat or responses body whose text (all but its image data URLs) is over `limits.body_text_bytes`. */
+  static textTooLarge(limitBytes: number): GatewayError {
+    return new GatewayError({
+      status: 413,
+      type: 'invalid_request_error',
+      code: 'request_too_large',
+      message: `The request body's text (all of it but its image data URLs) exceeds the limit of ${limitBytes} bytes for this endpoint.`,
+    });
+  }
+
   static unsupportedMediaType(contentType: string | undefined): GatewayError {
     return new GatewayError({
       status: 415,

@@ -20,6 +20,7 @@ import {
   vllmStreamEvents,
 } from './text-test-ports.js';
 import { bodyText } from '../http/body-text.js';
+import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const user = [{ role: 'user', content: 'Hi' }];
@@ -122,6 +123,25 @@ describe('chatCompletionsHandler', () => {
   it('sends no ignored-params header when nothing was dropped', async () => {
     const result = asJson(await setup().call({ model: 'general-pro', messages: user, temperature: 1 }));
     expect(result.headers).not.toHaveProperty('x-infergate-ignored-params');
+  });
+
+  it('refuses text over limits.body_text_bytes with 413, leaving image data URLs out of the count', async () => {
+    const upstream = fakeUpstream(textTargets(textIds), () => ({ body: vllmCompletion() }));
+    const context = testContext({ upstream, config: resolveGatewayConfig({ limits: { body_text_bytes: 4096 } }, {}) });
+    const call = (body: unknown) => chatCompletionsHandler(jsonInput(body, { path: '/v1/chat/completions' }), context);
+    const refused = await rejection(call({ model: 'general-std', messages: [{ role: 'user', content: 'x'.repeat(5000) }] }));
+    expect(refused).toMatchObject({ status: 413, code: 'request_too_large' });
+    expect(refused.message).toContain('4096 bytes');
+
+    const image = toDataUrl('image/png', new Uint8Array([...pngBytes(800, 600), ...new Uint8Array(20_000)]));
+    const parts = [
+      { type: 'text', text: 'Describe it.' },
+      { type: 'image_url', image_url: { url: image } },
+    ];
+    asJson(await call({ model: 'general-std', messages: [{ role: 'user', content: parts }] }));
+    // The same data URL where text goes is text.
+    expect(await rejection(call({ model: 'general-std', messages: [{ role: 'user', content: image }] }))).toMatchObject({ status: 413 });
+    expect(upstream.calls).toHaveLength(1);
   });
 
   it('accepts a data URL image and refuses an image URL without calling the upstream', async () => {

@@ -1,6 +1,8 @@
 import type { RouteHandler } from '../http/handler-types.js';
 import type { ResultMeta } from '../http/handler-types.js';
+import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkMessageImages } from '../rules/check-message-images.js';
+import { chatImageUrls } from '../rules/request-image-urls.js';
 import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
@@ -11,7 +13,10 @@ import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-g
 
 /** POST /v1/chat/completions (spec): a chat completion object, or its chunk stream. */
 export const chatCompletionsHandler: RouteHandler = async (input, context) => {
+  const textLimit = context.config.limits.bodyTextBytes;
+  const imagesLeftOut = checkTextBodySize(input.body, textLimit);
   const request = parseRequestBody(chatCompletionsRequestSchema, input.body);
+  if (imagesLeftOut && input.body !== undefined) checkTextBesideImages(input.body, chatImageUrls(request.messages), textLimit);
   const plan = planTextGeneration(context, request, 'chat', {
     effortParam: 'reasoning_effort',
     effortWithoutPolicy: 'refuse',

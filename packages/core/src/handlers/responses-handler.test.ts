@@ -22,6 +22,7 @@ import {
   vllmStreamEvents,
 } from './text-test-ports.js';
 import { bodyText } from '../http/body-text.js';
+import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 
 const textIds = [...defaultCatalogue.models.values()].filter((entry) => entry.kind === 'text').map((entry) => entry.id);
 const image = toDataUrl('image/png', pngBytes(1024, 768));
@@ -58,6 +59,21 @@ function parsed(result: HandlerResult): Record<string, unknown> {
 }
 
 describe('responsesHandler', () => {
+  it('refuses text over limits.body_text_bytes with 413, leaving input_image data URLs out of the count', async () => {
+    const upstream = fakeUpstream(textTargets(textIds), () => ({ body: vllmCompletion() }));
+    const context = testContext({ upstream, config: resolveGatewayConfig({ limits: { body_text_bytes: 4096 } }, {}) });
+    const call = (body: unknown) => responsesHandler(jsonInput(body, { path: '/v1/responses' }), context);
+    expect(await rejection(call({ model: 'general-std', input: 'x'.repeat(5000) }))).toMatchObject({ status: 413, code: 'request_too_large' });
+    const image = toDataUrl('image/png', new Uint8Array([...pngBytes(800, 600), ...new Uint8Array(20_000)]));
+    const content = [
+      { type: 'input_text', text: 'Describe it.' },
+      { type: 'input_image', image_url: image },
+    ];
+    parsed(await call({ model: 'general-std', input: [{ role: 'user', content }] }));
+    expect(await rejection(call({ model: 'general-std', input: image }))).toMatchObject({ status: 413 });
+    expect(upstream.calls).toHaveLength(1);
+  });
+
   it('answers a text input in the text form, from one upstream chat call', async () => {
     const { upstream, call } = setup();
     const body = parsed(await call({ model: 'general-std', input: 'Tell me a joke.', instructions: 'Be brief.', max_tokens: 64, temperature: 0.7 }));

@@ -1,5 +1,7 @@
 import type { ResultMeta, RouteHandler } from '../http/handler-types.js';
+import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkInputImages } from '../rules/check-message-images.js';
+import { inputImageUrls } from '../rules/request-image-urls.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
@@ -17,7 +19,10 @@ import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-g
  * An agent goes on by sending its history back as input items (DESIGN.md: nothing is stored).
  */
 export const responsesHandler: RouteHandler = async (input, context) => {
+  const textLimit = context.config.limits.bodyTextBytes;
+  const imagesLeftOut = checkTextBodySize(input.body, textLimit);
   const request = parseRequestBody(responsesRequestSchema, input.body);
+  if (imagesLeftOut && input.body !== undefined) checkTextBesideImages(input.body, inputImageUrls(request.input), textLimit);
   let imageCount = 0;
   const plan = planTextGeneration(context, responsesToChatRequest(request), 'responses', {
     effortParam: 'reasoning.effort',

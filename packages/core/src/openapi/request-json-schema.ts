@@ -24,6 +24,11 @@ function documentOverride(context: { zodSchema: unknown; jsonSchema: JsonSchema 
     replaceContents(context.jsonSchema, requestJsonSchema(schema.out as z.ZodType));
   }
   for (const [key, bound] of safeBounds) if (context.jsonSchema[key] === bound) delete context.jsonSchema[key];
+  // zod writes an array's size bounds before its type; a reader takes the kind of a value first.
+  if ('type' in context.jsonSchema && Object.keys(context.jsonSchema)[0] !== 'type') {
+    const { type, ...rest } = context.jsonSchema;
+    replaceContents(context.jsonSchema, { type, ...rest });
+  }
 }
 
 /**

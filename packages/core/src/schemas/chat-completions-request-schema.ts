@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReasoningEffort } from '../catalogue/catalogue-types.js';
+import { maxContentParts, maxMessages, maxTools, tooManyItems } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 import { checkSamplingParameters, samplingParametersShape } from './sampling-parameters-schema.js';
 import { stringOrArraySchema } from './string-or-array-schema.js';
@@ -30,9 +31,9 @@ const chatRefusalPartSchema = z
   .object({ type: z.literal('refusal'), refusal: z.string() })
   .transform(({ refusal }) => ({ type: 'text' as const, text: refusal }));
 
-const textContent = stringOrArraySchema(z.array(chatTextPartSchema));
-const userContent = stringOrArraySchema(z.array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema])));
-const assistantContent = stringOrArraySchema(z.array(z.union([chatTextPartSchema, chatRefusalPartSchema])));
+const textContent = stringOrArraySchema(z.array(chatTextPartSchema).max(maxContentParts, tooManyItems));
+const userContent = stringOrArraySchema(z.array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema])).max(maxContentParts, tooManyItems));
+const assistantContent = stringOrArraySchema(z.array(z.union([chatTextPartSchema, chatRefusalPartSchema])).max(maxContentParts, tooManyItems));
 const name = z.string().min(1).optional();
 
 const toolCallSchema = z.object({
@@ -46,7 +47,12 @@ export const chatMessageSchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('developer'), content: textContent, name }),
   z.object({ role: z.literal('user'), content: userContent, name }),
   // The empty tool_calls list our own answers carry is not passed on (chat-upstream-request.ts).
-  z.object({ role: z.literal('assistant'), content: assistantContent.nullish(), name, tool_calls: z.array(toolCallSchema).nullish() }),
+  z.object({
+    role: z.literal('assistant'),
+    content: assistantContent.nullish(),
+    name,
+    tool_calls: z.array(toolCallSchema).max(maxTools, tooManyItems).nullish(),
+  }),
   z.object({ role: z.literal('tool'), content: textContent, tool_call_id: z.string() }),
 ]);
 
@@ -80,7 +86,7 @@ export const chatResponseFormatSchema = z.discriminatedUnion('type', [
 const chatCompletionsObjectSchema = z
   .strictObject({
     model: z.string().min(1),
-    messages: z.array(chatMessageSchema).min(1),
+    messages: z.array(chatMessageSchema).min(1).max(maxMessages, tooManyItems),
     stream: z.boolean().optional(),
     stream_options: z.object({ include_usage: z.boolean().nullish(), continuous_usage_stats: z.boolean().nullish() }).optional(),
     temperature: z.number().min(0).max(2).optional(),
@@ -100,7 +106,7 @@ const chatCompletionsObjectSchema = z
     response_format: chatResponseFormatSchema.optional(),
     // An empty list (frameworks send one for an agent without tools) means no tools; vLLM's newest
     // versions refuse `tools: []`, so it is not passed on (chat-upstream-request.ts).
-    tools: z.array(chatToolSchema).optional(),
+    tools: z.array(chatToolSchema).max(maxTools, tooManyItems).optional(),
     tool_choice: z
       .union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) })])
       .optional(),

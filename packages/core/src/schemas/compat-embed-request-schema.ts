@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxContentParts, tooManyItems } from './item-bounds.js';
 
 // The embed API this endpoint follows takes at most 96 texts or inputs per call (protocols.md 4.1).
 const maxInputs = 96;
@@ -16,7 +17,7 @@ export const compatImageBlockSchema = z.strictObject({
 export const compatContentBlockSchema = z.discriminatedUnion('type', [compatTextBlockSchema, compatImageBlockSchema]);
 export type CompatContentBlock = z.infer<typeof compatContentBlockSchema>;
 
-export const compatEmbedInputSchema = z.strictObject({ content: z.array(compatContentBlockSchema).min(1) });
+export const compatEmbedInputSchema = z.strictObject({ content: z.array(compatContentBlockSchema).min(1).max(maxContentParts, tooManyItems) });
 export type CompatEmbedInput = z.infer<typeof compatEmbedInputSchema>;
 
 // The string check first, so that a missing input_type is reported as missing rather than as a bad value.

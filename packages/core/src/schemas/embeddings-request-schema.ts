@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrayTooLong } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 
 // The OpenAI embeddings API documents at most 2048 inputs per request; vLLM and TEI accept the same forms.
@@ -17,6 +18,38 @@ export const embeddingsInputSchema = z.union(
 
 export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
 
+// The OpenAI embeddings API takes at most 300,000 tokens summed over all inputs of a request.
+const maxTokenIds = 300_000;
+
+function tokenIdCount(input: readonly unknown[]): number {
+  if (typeof input[0] === 'number') return input.length;
+  let count = 0;
+  for (const item of input) if (Array.isArray(item)) count += item.length;
+  return count;
+}
+
+// The union above tries each form in turn, and its token-id forms look at every item of an array of
+// strings before failing: too many inputs, or token ids, are refused on the arrays' lengths first. A
+// flat array of token ids is one input.
+const inputCountSchema = z.unknown().superRefine((value, context) => {
+  if (!Array.isArray(value)) return;
+  if (value.length > maxInputs && typeof value[0] !== 'number') {
+    context.addIssue({ code: 'too_big', origin: 'array', maximum: maxInputs, inclusive: true, input: value, message: arrayTooLong(maxInputs, value.length) });
+    return;
+  }
+  const tokenIds = tokenIdCount(value);
+  if (tokenIds > maxTokenIds) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'array',
+      maximum: maxTokenIds,
+      inclusive: true,
+      input: value,
+      message: `too many token ids: at most ${maxTokenIds} in all, but got ${tokenIds}`,
+    });
+  }
+});
+
 /**
  * Body of POST /v1/embeddings (spec). `dimensions` is checked against the model's catalogue entry after
  * the model is resolved (see `embeddingDimensions`), because only the entry knows its range.
@@ -24,7 +57,7 @@ export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
 const embeddingsObjectSchema = z.strictObject({
   model: z.string().min(1),
   // A union reports a missing value as a failed union; checking presence first names it as missing.
-  input: z.unknown().nonoptional().pipe(embeddingsInputSchema),
+  input: z.unknown().nonoptional().pipe(inputCountSchema).pipe(embeddingsInputSchema),
   encoding_format: z.enum(['float', 'base64']).default('float'),
   dimensions: z.int().min(1).optional(),
   user: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxContentParts, tooManyItems } from './item-bounds.js';
 import { stringOrArraySchema } from './string-or-array-schema.js';
 
 /*
@@ -25,20 +26,22 @@ const refusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.stri
 
 // `type: "message"` may be left out: the easy input form is a bare `{role, content}`.
 const messageType = z.literal('message').optional();
-const textOnly = stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema])));
+const textOnly = stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema])).max(maxContentParts, tooManyItems));
 
 const messageItemSchema = z.discriminatedUnion('role', [
   z.object({
     type: messageType,
     role: z.literal('user'),
-    content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema]))),
+    content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema])).max(maxContentParts, tooManyItems)),
   }),
   z.object({ type: messageType, role: z.literal('system'), content: textOnly }),
   z.object({ type: messageType, role: z.literal('developer'), content: textOnly }),
   z.object({
     type: messageType,
     role: z.literal('assistant'),
-    content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [outputTextPartSchema, refusalPartSchema, inputTextPartSchema]))),
+    content: stringOrArraySchema(
+      z.array(z.discriminatedUnion('type', [outputTextPartSchema, refusalPartSchema, inputTextPartSchema])).max(maxContentParts, tooManyItems),
+    ),
   }),
 ]);
 
@@ -52,7 +55,7 @@ const functionCallItemSchema = z.object({
 const functionCallOutputItemSchema = z.object({
   type: z.literal('function_call_output'),
   call_id: z.string().min(1),
-  output: stringOrArraySchema(z.array(inputTextPartSchema)),
+  output: stringOrArraySchema(z.array(inputTextPartSchema).max(maxContentParts, tooManyItems)),
 });
 
 // Accepted so that a replayed history is valid; its summary is never sent upstream, and encrypted

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxMessages, maxTools, tooManyItems } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 import { responsesInputItemSchema } from './responses-input-schema.js';
 import { responsesTextSchema, responsesToolChoiceSchema, responsesToolSchema } from './responses-tools-schema.js';
@@ -17,7 +18,7 @@ const needsStoredState =
 const responsesObjectSchema = z
   .strictObject({
     model: z.string().min(1),
-    input: stringOrArraySchema(z.array(responsesInputItemSchema).min(1)),
+    input: stringOrArraySchema(z.array(responsesInputItemSchema).min(1).max(maxMessages, tooManyItems)),
     stream: z.boolean().optional(),
     stream_options: z.object({ include_obfuscation: z.boolean().nullish() }).optional(),
     temperature: z.number().min(0).max(2).optional(),
@@ -27,7 +28,7 @@ const responsesObjectSchema = z
     max_output_tokens: z.int().min(1).optional(),
     instructions: z.string().optional(),
     reasoning: z.object({ effort: responsesReasoningEffortSchema.nullish(), summary: z.enum(['auto', 'concise', 'detailed']).nullish() }).optional(),
-    tools: z.array(responsesToolSchema).optional(),
+    tools: z.array(responsesToolSchema).max(maxTools, tooManyItems).optional(),
     tool_choice: responsesToolChoiceSchema.optional(),
     parallel_tool_calls: z.boolean().optional(),
     /** At most this many function_call items in the answer. */

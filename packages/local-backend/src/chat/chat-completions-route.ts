@@ -4,19 +4,21 @@ import { readJsonBody } from '../http/read-json-body.js';
 import { sseHeaders } from '../http/sse-writer.js';
 import type { RouteContext } from '../http/route-context.js';
 import { chatCompletionBody } from './chat-completion-body.js';
-import { chatLimits } from './chat-limits.js';
+import { chatLimits, refuseOverlongPrompt } from './chat-limits.js';
 import { createChatStream } from './chat-stream.js';
 import { decodeChoice } from './decode-choice.js';
 import type { DecodeOutcome, DecodeStep } from './decode-choice.js';
 import { chooseReply } from './choose-reply.js';
 import { parseChatRequest } from './parse-chat-request.js';
-import { chatPromptTokens } from './render-chat-prompt.js';
+import { encodeChatPrompt, renderChatPrompt } from './render-chat-prompt.js';
 
 /** `POST /v1/chat/completions`, vLLM style, streaming and not. */
 export async function chatCompletionsRoute(request: Request, context: RouteContext): Promise<Response> {
   const chat = await parseChatRequest(await readJsonBody(request));
   const model = context.registry.resolveKind(chat.model, ['text'], 'Chat Completions');
-  const promptTokenIds = chatPromptTokens(chat.messages, true, chat.tools.tools);
+  const prompt = renderChatPrompt(chat.messages, true, chat.tools.tools);
+  refuseOverlongPrompt(prompt, model.contextWindow);
+  const promptTokenIds = encodeChatPrompt(prompt, chat.messages);
   const limits = chatLimits(chat, promptTokenIds.length, model.contextWindow);
 
   const plans = Array.from({ length: chat.n }, (_, choiceIndex) => chooseReply(chat, model.id, choiceIndex));

@@ -1,6 +1,21 @@
 import { VllmError } from '../http/vllm-error.js';
+import { tokenFloorReaching } from '../text/token-floor.js';
 import type { DecodeLimits } from './decode-choice.js';
 import type { ChatRequest } from './parse-chat-request.js';
+
+/**
+ * vLLM's answer to a prompt that fills the context window, given before the prompt is tokenized when its
+ * size alone proves it cannot fit (tokenizing a prompt of megabytes takes seconds and the memory of its ids).
+ */
+export function refuseOverlongPrompt(prompt: string, contextWindow: number | null): void {
+  if (contextWindow === null) return;
+  const floor = tokenFloorReaching(prompt, contextWindow);
+  if (floor === undefined) return;
+  throw VllmError.badRequest(
+    `This model's maximum context length is ${contextWindow} tokens. However, your request has at least ${floor} input tokens. Please reduce the length of the input messages.`,
+    'input_tokens',
+  );
+}
 
 /**
  * vLLM's context checks: a prompt that fills the window is 400 `input_tokens`; prompt + max_tokens over it is

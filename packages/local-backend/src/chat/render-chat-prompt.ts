@@ -64,8 +64,13 @@ function contentOf(message: PromptMessage): string {
  * `<|image_pad|>` expanded to the image's placeholder count.
  */
 export function chatPromptTokens(messages: readonly PromptMessage[], addGenerationPrompt: boolean, tools: readonly ChatTool[] = []): number[] {
+  return encodeChatPrompt(renderChatPrompt(messages, addGenerationPrompt, tools), messages);
+}
+
+/** chatPromptTokens for a prompt already rendered from `messages` (whose images it expands). */
+export function encodeChatPrompt(prompt: string, messages: readonly PromptMessage[]): number[] {
   const padCounts = messages.flatMap((message) => message.parts.flatMap((part) => (part.kind === 'image' ? [imageTokenCount(part.width, part.height)] : [])));
-  const ids = encodeText(renderChatPrompt(messages, addGenerationPrompt, tools));
+  const ids = encodeText(prompt);
   if (padCounts.length === 0) return ids;
   const expanded: number[] = [];
   let image = 0;

@@ -4,7 +4,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import type { RouteContext } from '../http/route-context.js';
 import { VllmError } from '../http/vllm-error.js';
 import { embeddingDimensions, truncateEmbedding } from './embedding-dimensions.js';
-import { embeddingInputs } from './embedding-inputs.js';
+import { embeddingInputs, inputTooLong } from './embedding-inputs.js';
 import { float32Base64 } from './float32-base64.js';
 import { combineEmbeddings, imageEmbedding } from './image-embedding.js';
 import { lexicalEmbedding } from './lexical-embedding.js';
@@ -19,14 +19,9 @@ export async function embeddingsRoute(request: Request, context: RouteContext): 
     throw VllmError.validation("1 validation error: body.encoding_format: Input should be 'float' or 'base64'", 'body.encoding_format');
   }
   const dimensions = embeddingDimensions(model, fields.integer('dimensions'));
-  const inputs = await embeddingInputs(body);
+  const inputs = await embeddingInputs(body, model.contextWindow);
   for (const input of inputs) {
-    if (model.contextWindow !== null && input.promptTokens > model.contextWindow) {
-      throw VllmError.badRequest(
-        `This model's maximum context length is ${model.contextWindow} tokens. However, you requested ${input.promptTokens} tokens in the input for embedding generation. Please reduce the length of the input.`,
-        'input_tokens',
-      );
-    }
+    if (model.contextWindow !== null && input.promptTokens > model.contextWindow) throw inputTooLong(model.contextWindow, input.promptTokens);
   }
 
   const data = [];

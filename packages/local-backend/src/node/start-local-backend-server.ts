@@ -1,8 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalBackend } from '../create-local-backend.js';
 import { VllmError } from '../http/vllm-error.js';
-import type { LocalBackendOptions } from '../local-backend-options.js';
+import { createThreadedLocalBackend, type ThreadedLocalBackendOptions } from './create-threaded-local-backend.js';
 import { BodyTooLargeError, toWebRequest } from './to-web-request.js';
 import { writeWebResponse } from './write-web-response.js';
 
@@ -16,10 +15,15 @@ export interface LocalBackendServer {
 
 const closeGraceMs = 1000;
 
-/** Serves the local backend over node:http (127.0.0.1 by default; port 0 picks a free port). */
-export async function startLocalBackendServer(options: LocalBackendOptions & { host?: string; port?: number } = {}): Promise<LocalBackendServer> {
-  const handler = createLocalBackend(options);
-  const host = options.host ?? '127.0.0.1';
+/**
+ * Serves the local backend over node:http (127.0.0.1 by default; port 0 picks a free port), its work in
+ * worker threads so that a large request does not hold up the others.
+ */
+export async function startLocalBackendServer(options: ThreadedLocalBackendOptions & { host?: string; port?: number } = {}): Promise<LocalBackendServer> {
+  const { host: hostOption, port: portOption, ...backendOptions } = options;
+  const backend = createThreadedLocalBackend(backendOptions);
+  const handler = backend.handle;
+  const host = hostOption ?? '127.0.0.1';
   const server = createServer((incoming, outgoing) => {
     const clientGone = new AbortController();
     outgoing.once('close', () => {
@@ -40,7 +44,7 @@ export async function startLocalBackendServer(options: LocalBackendOptions & { h
   const port = (): number => (server.address() as AddressInfo).port;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(portOption ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -49,8 +53,8 @@ export async function startLocalBackendServer(options: LocalBackendOptions & { h
   return {
     url: `http://${urlHost}:${port()}`,
     port: port(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         const force = setTimeout(() => server.closeAllConnections(), closeGraceMs);
         server.close((error) => {
           clearTimeout(force);
@@ -58,6 +62,8 @@ export async function startLocalBackendServer(options: LocalBackendOptions & { h
           else reject(error);
         });
         server.closeIdleConnections();
-      }),
+      });
+      await backend.close();
+    },
   };
 }
