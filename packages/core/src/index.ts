@@ -190,6 +190,7 @@ export { buildOpenApiDocument } from './openapi/build-openapi-document.js';
 export type { OpenApiDocument, OpenApiDocumentOptions } from './openapi/build-openapi-document.js';
 export type { JsonSchema } from './openapi/json-schema.js';
 export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';
+export { metricsReferenceEnd, metricsReferencePath, metricsReferenceStart, renderMetricsReference } from './metrics/render-metrics-reference.js';
 export type { GatewayMetrics, GatewayMetricsOptions } from './metrics/create-gateway-metrics.js';
 
 // The portable base64 encoder the gateway uses where no faster one is injected (GatewayPorts.encodeBase64)

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
 import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../handlers/ports.js';
-import { Counter, Gauge, Histogram, MetricsRegistry } from './metrics-registry.js';
+import { Counter, Gauge, Histogram, MetricsRegistry, type MetricDescription } from './metrics-registry.js';
 import { rejectionReason } from './rejection-reason.js';
 
 export interface GatewayMetricsOptions {
@@ -30,6 +30,8 @@ export interface GatewayMetrics extends MetricsSink {
   descriptorsExhausted(code: string): void;
   watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
+  /** Every metric this gateway exports, with its type, labels and help text. */
+  describe(): MetricDescription[];
 }
 
 // Seconds. Time to first byte ranges from a cached catalogue answer (sub-ms) to a long first token
@@ -188,5 +190,6 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       for (const entry of upstreamHealth?.() ?? []) upstreamUp.set(entry.state === 'up' ? 1 : 0, [upstreamLabel(entry.upstream)]);
       return registry.render();
     },
+    describe: () => registry.describe(),
   };
 }

@@ -154,16 +154,30 @@ export class Histogram extends Metric<HistogramSeries> {
   }
 }
 
+/** What a metric is, as its HELP and TYPE lines say: for the reference page. */
+export interface MetricDescription {
+  name: string;
+  type: 'counter' | 'gauge' | 'histogram';
+  labelNames: readonly string[];
+  help: string;
+}
+
+type RegisteredMetric = MetricDescription & { render(): string };
+
 /** The metrics of one gateway, rendered together in Prometheus text format 0.0.4. */
 export class MetricsRegistry {
-  private readonly metrics: Array<{ render(): string }> = [];
+  private readonly metrics: RegisteredMetric[] = [];
 
-  register<Registered extends { render(): string }>(metric: Registered): Registered {
+  register<Registered extends RegisteredMetric>(metric: Registered): Registered {
     this.metrics.push(metric);
     return metric;
   }
 
   render(): string {
     return this.metrics.map((metric) => metric.render()).join('');
+  }
+
+  describe(): MetricDescription[] {
+    return this.metrics.map(({ name, type, labelNames, help }) => ({ name, type, labelNames, help }));
   }
 }
