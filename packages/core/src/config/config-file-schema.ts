@@ -276,7 +276,8 @@ export const configFileSchema = z.strictObject({
   master_url: httpUrl('URL')
     .optional()
     .meta({
-      description: 'Where clients go for the endpoints a gateway does not offer (`POST /document`, `GET /usage`, `GET /usage/history`): their 404 names it.',
+      description:
+        "The address of your organisation's central (master) service, which serves what a gateway does not: documents and usage (`POST /document`, `GET /usage`, `GET /usage/history`), called there with the master key. The gateway never calls it; those endpoints answer 404 `use_master_endpoint` with this address in the message.",
       examples: ['https://master.example.com'],
     }),
   upstreams: z
