@@ -100,19 +100,10 @@ function fillPath(path: string, values: Readonly<Record<string, string>> | undef
 
 type NotServed = 'stored-data' | 'not-offered' | 'master-only';
 
-const notServedDocs: Record<NotServed, { summary: string; description: string }> = {
-  'stored-data': {
-    summary: 'Unsupported: the gateway stores no data',
-    description: 'Always 404 with code `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
-  },
-  'not-offered': {
-    summary: 'Unsupported: not offered by this gateway',
-    description: 'Always 404 with code `unsupported_endpoint`: the spec lists this endpoint as unsupported.',
-  },
-  'master-only': {
-    summary: 'Served at the master URL',
-    description: 'Always 404 with code `use_master_endpoint`: call it at the configured master URL with the master key.',
-  },
+const notServedAnswers: Record<NotServed, string> = {
+  'stored-data': '404 `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
+  'not-offered': '404 `unsupported_endpoint`: not offered by this gateway.',
+  'master-only': '404 `use_master_endpoint`: call it at the configured master URL with the master key.',
 };
 
 function notServedKind(route: RouteDefinition): NotServed | undefined {
@@ -122,13 +113,22 @@ function notServedKind(route: RouteDefinition): NotServed | undefined {
   return undefined;
 }
 
-function notServedOperation(route: RouteDefinition, kind: NotServed): JsonSchema {
-  return { tags: ['Not served by this gateway'], ...notServedDocs[kind], responses: errorResponses(route, [401, 404]) };
+// Routes that serve the reference page itself (its script, the redirect to it), not the API.
+const pageRoutes = new Set(['redirectToDocs', 'getDocsScript']);
+
+/**
+ * The endpoints this gateway answers with a 404 of their own, as one section of the document's
+ * description (one entry in the reference page's sidebar) rather than one operation each.
+ */
+function notServedSection(routes: readonly RouteDefinition[]): string {
+  const rows = routes.flatMap((route) => {
+    const kind = notServedKind(route);
+    return kind === undefined ? [] : [`| \`${route.method} ${route.path}\` | ${notServedAnswers[kind]} |`];
+  });
+  return ['', '', '## Endpoints this gateway does not serve', '', '| endpoint | answer |', '|---|---|', ...rows].join('\n');
 }
 
 function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema {
-  const notServed = notServedKind(route);
-  if (notServed !== undefined) return notServedOperation(route, notServed);
   const surface = surfaceDocs[route.operationId];
   const { contract } = route;
   if (surface !== undefined && (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')) {
@@ -192,6 +192,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tags = new Set<string>();
   for (const route of options.routes) {
+    if (notServedKind(route) !== undefined || pageRoutes.has(route.operationId)) continue;
     const operation = operationFor(route, options.catalogue);
     (operation.tags as string[]).forEach((tag) => tags.add(tag));
     const parameters = pathParameters(route, operationDocs[route.operationId]);
@@ -208,7 +209,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
       title: 'infergate',
       version: '1',
       description:
-        'An HTTP JSON gateway in front of a catalogue of hosted models: text generation, embeddings, reranking, image generation and editing, tokenization. Every route but the health checks, this document and the reference page needs `Authorization: Bearer <key>`.',
+        'An HTTP JSON gateway in front of a catalogue of hosted models: text generation, embeddings, reranking, image generation and editing, tokenization. Every route but the health checks, this document and the reference page needs `Authorization: Bearer <key>`.' +
+        notServedSection(options.routes),
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }],

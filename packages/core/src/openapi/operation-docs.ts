@@ -188,13 +188,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
 
 /** The routes of this issue's operator surface; their 200 bodies are not JSON (except the document). */
 export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: string; redirectTo?: string }>> = {
-  redirectToDocs: {
-    tag: 'Operations',
-    summary: 'Front page',
-    description: 'Redirects (302) to the reference page at /docs; no key needed; 404 with `docs: { enabled: false }`.',
-    contentType: 'text/plain',
-    redirectTo: '/docs',
-  },
   getOpenApiDocument: {
     tag: 'Operations',
     summary: 'This OpenAPI document',
@@ -206,12 +199,6 @@ export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: 
     summary: 'API reference page',
     description: 'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.',
     contentType: 'text/html',
-  },
-  getDocsScript: {
-    tag: 'Operations',
-    summary: 'Script of the reference page',
-    description: 'The reference renderer, served by the gateway itself so the page loads nothing from elsewhere.',
-    contentType: 'text/javascript',
   },
   getMetrics: {
     tag: 'Operations',
