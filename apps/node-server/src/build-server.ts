@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   BodyBudget,
@@ -8,6 +9,7 @@ import {
   envelopeForPath,
   errorResult,
   requestIdFor,
+  type ApiKeyIdentity,
   type Gateway,
   type HandlerInput,
   type JsonResult,
@@ -105,23 +107,35 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
-  // The in-flight body budget (limits.max_inflight_body_bytes): bytes are reserved before Fastify reads
-  // a body, so many large bodies at once get 503 + Retry-After instead of exhausting memory.
-  // Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    const routeLimit = request.routeOptions.bodyLimit;
-    if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done(null, payload);
-    const contentLength = headerValue(request.headers, 'content-length');
-    const reserved = reserveRequestBody(
-      bodyBudget,
-      { contentLength, chunked: headerValue(request.headers, 'transfer-encoding') !== undefined },
-      routeLimit,
-      payload,
-    );
+  // The key before the body (core's checkBeforeBody), then the in-flight body budget
+  // (limits.max_inflight_body_bytes): a request without a valid key is answered before a byte of its body is
+  // read or counted. Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
+  const admitBody = (route: RouteDefinition, request: FastifyRequest, payload: Readable, done: (error: Error | null, payload?: Readable) => void): void => {
     const state = request.requestState;
-    if (state !== null && reserved.reservation !== undefined) state.body = reserved.reservation;
-    done(null, reserved.payload);
-  });
+    const reserve = (identity: ApiKeyIdentity | undefined): void => {
+      if (state !== null) state.identity = identity;
+      const headers = {
+        contentLength: headerValue(request.headers, 'content-length'),
+        chunked: headerValue(request.headers, 'transfer-encoding') !== undefined,
+      };
+      let reserved;
+      try {
+        reserved = reserveRequestBody(bodyBudget, headers, request.routeOptions.bodyLimit ?? 0, payload);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (state !== null && reserved.reservation !== undefined) state.body = reserved.reservation;
+      done(null, reserved.payload);
+    };
+    let checked;
+    try {
+      checked = gateway.checkBeforeBody(route, (name) => headerValue(request.headers, name));
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (checked instanceof Promise) checked.then(reserve, done);
+    else reserve(checked);
+  };
 
   // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
   // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
@@ -198,7 +212,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const { span } = state;
-    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal));
+    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal), state.identity);
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
@@ -213,6 +227,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       url: toFastifyPath(route.path),
       // 0 means the route takes no body; Fastify wants a positive limit, and never reads a GET body anyway.
       bodyLimit: bodyLimitBytes(route, config) || undefined,
+      preParsing: route.bodyLimit === 'none' ? undefined : (request, _reply, payload, done) => admitBody(route, request, payload, done),
       handler: (request, reply) => handle(route, request, reply),
     });
   }
@@ -234,8 +249,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     if (gatewayError.status >= 500)
       request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
     // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
-    // So is a body refused by the in-flight budget (503 overloaded), which was never read.
-    if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');
+    // So is a body refused before it was read: no key (401), over the admission cap or the budget (503).
+    if ([401, 408, 413].includes(gatewayError.status) || gatewayError.code === 'overloaded') reply.header('connection', 'close');
     await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 

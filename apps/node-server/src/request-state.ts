@@ -1,4 +1,4 @@
-import type { BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
+import type { ApiKeyIdentity, BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
 import type { GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
@@ -7,6 +7,8 @@ export interface RequestState {
   /** Aborted when the client goes away before the response has finished. */
   abort: LightAbortController;
   operationId?: string;
+  /** The caller's key, checked before the body was read (core's checkBeforeBody); dispatch does not check it again. */
+  identity?: ApiKeyIdentity;
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
