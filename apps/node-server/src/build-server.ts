@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
 import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { preParsingHookHandler } from 'fastify';
 import {
-  BodyBudget,
   GatewayError,
   LightAbortController,
   bodyLimitBytes,
@@ -16,7 +15,7 @@ import {
   type RouteDefinition,
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
-import { createClientErrorHandler, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
+import { createBodyAdmission, createClientErrorHandler, loadTracing, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
@@ -61,7 +60,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   let metricsServer: MetricsServer | undefined;
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
   const active = new Set<RequestState>();
-  const bodyBudget = new BodyBudget(config.limits.maxInflightBodyBytes);
   let closing = false;
 
   const app = fastify({
@@ -92,7 +90,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', readJsonBody);
+  const admitBody = createBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
+  app.addContentTypeParser('application/json', (request, payload, done) => readJsonBody(request, payload, done, admitBody));
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
@@ -107,35 +106,25 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
-  // The key before the body (core's checkBeforeBody), then the in-flight body budget
-  // (limits.max_inflight_body_bytes): a request without a valid key is answered before a byte of its body is
-  // read or counted. Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
-  const admitBody = (route: RouteDefinition, request: FastifyRequest, payload: Readable, done: (error: Error | null, payload?: Readable) => void): void => {
-    const state = request.requestState;
-    const reserve = (identity: ApiKeyIdentity | undefined): void => {
-      if (state !== null) state.identity = identity;
-      const headers = {
-        contentLength: headerValue(request.headers, 'content-length'),
-        chunked: headerValue(request.headers, 'transfer-encoding') !== undefined,
+  // The key before the body (core's checkBeforeBody): a request without a valid key is answered before a
+  // byte of its body is read or counted against the in-flight body budget, which readJsonBody then holds.
+  // Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
+  const checkBeforeBody =
+    (route: RouteDefinition): preParsingHookHandler =>
+    (request, _reply, payload, done) => {
+      const checked = (identity: ApiKeyIdentity | undefined): void => {
+        if (request.requestState !== null) request.requestState.identity = identity;
+        done(null, payload);
       };
-      let reserved;
+      let identity;
       try {
-        reserved = reserveRequestBody(bodyBudget, headers, request.routeOptions.bodyLimit ?? 0, payload);
+        identity = gateway.checkBeforeBody(route, (name) => headerValue(request.headers, name));
       } catch (error) {
         return done(error as Error);
       }
-      if (state !== null && reserved.reservation !== undefined) state.body = reserved.reservation;
-      done(null, reserved.payload);
+      if (identity instanceof Promise) identity.then(checked, done);
+      else checked(identity);
     };
-    let checked;
-    try {
-      checked = gateway.checkBeforeBody(route, (name) => headerValue(request.headers, name));
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (checked instanceof Promise) checked.then(reserve, done);
-    else reserve(checked);
-  };
 
   // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
   // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
@@ -227,7 +216,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       url: toFastifyPath(route.path),
       // 0 means the route takes no body; Fastify wants a positive limit, and never reads a GET body anyway.
       bodyLimit: bodyLimitBytes(route, config) || undefined,
-      preParsing: route.bodyLimit === 'none' ? undefined : (request, _reply, payload, done) => admitBody(route, request, payload, done),
+      preParsing: route.bodyLimit === 'none' ? undefined : checkBeforeBody(route),
       handler: (request, reply) => handle(route, request, reply),
     });
   }

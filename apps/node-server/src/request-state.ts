@@ -1,5 +1,5 @@
-import type { ApiKeyIdentity, BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
-import type { GatewayTracing } from '@infergate/node-runtime';
+import type { ApiKeyIdentity, LightAbortController, ResultMeta } from '@infergate/core';
+import type { BodyTicket, GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
 export interface RequestState {
@@ -13,7 +13,7 @@ export interface RequestState {
   meta?: ResultMeta;
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
    *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
-  body?: BodyReservation;
+  body?: BodyTicket;
   /** The request's span, when tracing is on: here rather than in a WeakMap keyed by the state, for the reason below. */
   span?: ReturnType<GatewayTracing['startRequest']>;
 }

@@ -1,9 +1,9 @@
 export { serverTimeouts } from './server-timeouts.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
-export { admitRequestBody, countBodyChunk, reserveRequestBody } from './reserve-request-body.js';
-export type { AdmittedBody, BodyHeaders, ReservedBody } from './reserve-request-body.js';
+export { createBodyAdmission } from './create-body-admission.js';
+export type { BodyAdmission, BodyHeaders, BodyTicket } from './create-body-admission.js';
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
-export type { BodyTicket, FetchBodyAdmission } from './create-fetch-body-admission.js';
+export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
 export { shutdownDeadlines } from './shutdown-deadlines.js';
 export type { ShutdownDeadlineActions } from './shutdown-deadlines.js';
