@@ -16,6 +16,7 @@ import {
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
 import { createBodyAdmission, createClientErrorHandler, loadTracing, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
+import { answerBeforeBody, bodyInFlight } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
@@ -88,10 +89,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).
   const requestLog = app.log.child({}, { redact: { paths: [] } });
 
-  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
+  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Only a body
+  // whose key was checked (every route that takes a body needs one) is held against the in-flight budget.
   app.removeAllContentTypeParsers();
   const admitBody = createBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
-  app.addContentTypeParser('application/json', (request, payload, done) => readJsonBody(request, payload, done, admitBody));
+  app.addContentTypeParser('application/json', (request, payload, done) => readJsonBody(request, payload, done, request.requestState?.identity && admitBody));
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
@@ -106,9 +108,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
-  // The key before the body (core's checkBeforeBody): a request without a valid key is answered before a
-  // byte of its body is read or counted against the in-flight body budget, which readJsonBody then holds.
-  // Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
+  // The key before the body: a request without a valid key is answered before a byte of its body is read or
+  // counted. Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
   const checkBeforeBody =
     (route: RouteDefinition): preParsingHookHandler =>
     (request, _reply, payload, done) => {
@@ -131,7 +132,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
     const state = request.requestState;
     if (state !== null) state.meta = result.meta;
-    await sendResult(reply, gateway.withCors(result, headerValue(request.headers, 'origin')));
+    const answer = gateway.withCors(result, headerValue(request.headers, 'origin'));
+    if (!bodyInFlight(request.raw)) return sendResult(reply, answer);
+    // Before its body arrived (401, 413, 415, 503, 408): a lingering close, so that a client still sending reads it.
+    if (state !== null) state.answeredEarly = true;
+    reply.hijack();
+    answerBeforeBody(request.raw, reply.raw, answer);
   };
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -153,7 +159,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         requestId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
-        status: finished ? reply.raw.statusCode : 499,
+        status: finished || state.answeredEarly === true ? reply.raw.statusCode : 499,
         durationMs: Math.round(performance.now() - state.startedAt),
       };
       logRequest(requestLog, facts, state);
@@ -237,9 +243,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
     if (gatewayError.status >= 500)
       request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
-    // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
-    // So is a body refused before it was read: no key (401), over the admission cap or the budget (503).
-    if ([401, 408, 413].includes(gatewayError.status) || gatewayError.code === 'overloaded') reply.header('connection', 'close');
     await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 

@@ -22,10 +22,7 @@ interface CountedPayload extends Readable {
 export function readJsonBody(request: FastifyRequest, payload: CountedPayload, done: Done, admit?: BodyAdmission): void {
   const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
   const contentLength = Number(request.headers['content-length']);
-  if (contentLength > limit) {
-    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    return;
-  }
+  if (contentLength > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
   const declared = Number.isInteger(contentLength) && contentLength >= 0;
   let received = 0;
   let first: Buffer | undefined;

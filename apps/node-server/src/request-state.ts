@@ -9,6 +9,8 @@ export interface RequestState {
   operationId?: string;
   /** The caller's key, checked before the body was read (core's checkBeforeBody); dispatch does not check it again. */
   identity?: ApiKeyIdentity;
+  /** Answered in full before its body arrived; the connection lingers, so it may close before the answer's end is seen. */
+  answeredEarly?: boolean;
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that

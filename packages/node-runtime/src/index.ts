@@ -3,6 +3,7 @@ export { createClientErrorHandler } from './create-client-error-handler.js';
 export { createBodyAdmission } from './create-body-admission.js';
 export type { BodyAdmission, BodyHeaders, BodyTicket } from './create-body-admission.js';
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
+export { answerBeforeBody, bodyInFlight } from './answer-before-body.js';
 export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
 export { shutdownDeadlines } from './shutdown-deadlines.js';
