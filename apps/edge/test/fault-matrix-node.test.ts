@@ -1,8 +1,15 @@
-import { describeInputRows, describeNetworkRows, describeSafetyRows, describeUpstreamRows, type FaultMatrixTarget } from '@infergate/testkit';
+import {
+  describeBodyAdmissionRows,
+  describeInputRows,
+  describeNetworkRows,
+  describeSafetyRows,
+  describeUpstreamRows,
+  type FaultMatrixTarget,
+} from '@infergate/testkit';
 import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode } from './start-edge-on-node.js';
 
-// fault-matrix.md rows 1-17 and 22-26 against the edge app on Node (@hono/node-server), with the same
+// fault-matrix.md rows 1-17 and 22-26, and issue 40's rows 27-30, against the edge app on Node (@hono/node-server), with the same
 // functions the node-server runs. The edge app writes no logs of its own: row 7 checks its responses.
 const edgeOnNode: FaultMatrixTarget = {
   name: 'edge on Node',
@@ -23,5 +30,6 @@ const edgeOnNode: FaultMatrixTarget = {
 describeInputRows(edgeOnNode);
 describeUpstreamRows(edgeOnNode);
 describeSafetyRows(edgeOnNode);
+describeBodyAdmissionRows(edgeOnNode);
 // Rows 11 and 13 again with nftables in a network namespace (root, as CI runs).
 describeNetworkRows(edgeOnNode);
