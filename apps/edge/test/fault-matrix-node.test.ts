@@ -9,7 +9,7 @@ import {
 import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode } from './start-edge-on-node.js';
 
-// fault-matrix.md rows 1-17 and 22-26, and issue 40's rows 27-30, against the edge app on Node (@hono/node-server), with the same
+// The fault matrix's rows 1-17 and 22-26, and issue 40's rows 27-30, against the edge app on Node (@hono/node-server), with the same
 // functions the node-server runs. The edge app writes no logs of its own: row 7 checks its responses.
 const edgeOnNode: FaultMatrixTarget = {
   name: 'edge on Node',
