@@ -1,18 +1,13 @@
-import { bodyText, type JsonResult } from '@infergate/core';
-
-// Enough for what a client has in flight when the answer reaches it; row 3 of the fault matrix bounds
-// what the server reads past the limit at 1 MiB.
-const lingerBytes = 1024 * 1024;
-const lingerMs = 500;
+import { bodyText, earlyAnswerLinger, type JsonResult } from '@infergate/core';
 
 async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<'expired'>((resolve) => {
-    timer = setTimeout(() => resolve('expired'), lingerMs);
+    timer = setTimeout(() => resolve('expired'), earlyAnswerLinger.ms);
   });
   try {
-    for (let read = 0; read <= lingerBytes;) {
+    for (let read = 0; read <= earlyAnswerLinger.bytes;) {
       const chunk = await Promise.race([reader.read(), expired]);
       if (chunk === 'expired' || chunk.done) break;
       read += chunk.value.byteLength;
@@ -26,11 +21,13 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
 }
 
 /**
- * An error answered before the request body was read in full (413): the answer goes out at once, and
- * the response ends once the rest of the body in flight has been read and dropped (up to 1 MiB or
- * 500 ms), a lingering close. workerd closes a connection with an unread request body by a reset,
- * and a reset makes the client's kernel drop the answer it has not read yet: the client would see
- * ECONNRESET instead of the 413.
+ * An error answered before the request body arrived in full (401, 413, 415, 503, 408), with a
+ * lingering close (see core's earlyAnswerLinger): the answer goes out whole at once, with its length
+ * and `Connection: close`, so that a client reads it as soon as it arrives and stops sending; the
+ * response ends, and the connection closes, once the rest of the body in flight has been read and
+ * dropped, the client has stopped sending, or the bound is reached. workerd and Node alike close a
+ * connection with an unread request body by a reset, which makes the client's kernel drop the answer
+ * it has not read yet: the client would see ECONNRESET or EPIPE instead of the status.
  */
 export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8Array> | null): Response {
   const answer = new TextEncoder().encode(bodyText(result.body));
@@ -44,6 +41,6 @@ export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8A
       controller.close();
     },
   });
-  // Node's server then closes the connection rather than reading the rest for the next request.
-  return new Response(stream, { status: result.status, headers: { ...result.headers, connection: 'close' } });
+  const headers = { ...result.headers, 'content-length': String(answer.byteLength), connection: 'close' };
+  return new Response(stream, { status: result.status, headers });
 }

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { type Gateway, type RouteDefinition } from '@infergate/core';
+import { type ApiKeyIdentity, type Gateway, type RouteDefinition } from '@infergate/core';
 import { bodyLimitBytes, envelopeForPath, errorResult, failureLogFields, requestIdFor } from '@infergate/core';
 import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
@@ -32,11 +32,18 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
     if (context.req.method !== route.method) return unmatched(context);
     const requestId = requestIdOf(context);
     const limit = bodyLimitBytes(route, config);
+    const header = (name: string) => context.req.header(name);
+    let identity: ApiKeyIdentity | undefined;
     let body: string | undefined;
     let ticket;
     try {
-      // The in-flight body budget (Node): bytes are held before the body is read, and until it is handled.
-      ticket = admitBody === undefined || limit === 0 ? undefined : admitBody(context.req.raw, limit);
+      if (limit > 0) {
+        // The key before the body: a request without a valid key is answered before a byte of its body is read.
+        const checked = gateway.checkBeforeBody(route, header);
+        identity = checked instanceof Promise ? await checked : checked;
+        // The in-flight body budget (Node): bytes are held before the body is read, and until it is handled.
+        ticket = admitBody?.(context.req.raw, limit);
+      }
       body = await readBodyText(context.req.raw, limit, ticket);
     } catch (error) {
       ticket?.release();
@@ -46,13 +53,13 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
       method: route.method,
       path: pathOf(context),
       params: context.req.param(),
-      header: (name: string) => context.req.header(name),
+      header,
       body,
       // A shutdown past its grace aborts running requests like a leaving client: streams end in-protocol.
       signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
       requestId,
     };
-    const result = await gateway.dispatch(route, input);
+    const result = await gateway.dispatch(route, input, identity);
     // The handler is done with the body text (a stream's upstream request is already sent).
     ticket?.release();
     // The node-server's 5xx line, the same fields (Workers keep console output in their logs).

@@ -12,7 +12,7 @@ export interface EdgeGatewayOptions {
    * only: in workerd a signal made outside a request cannot be touched from another request's handler.
    */
   shutdown?: AbortSignal;
-  /** The in-flight body budget (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
+  /** The in-flight body budget and body idle limit (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
   admitBody?: FetchBodyAdmission;
 }
 

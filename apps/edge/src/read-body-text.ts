@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from '@infergate/core';
 import { readBoundedBytes } from '@infergate/upstream';
-import type { BodyTicket } from '@infergate/node-runtime';
+import type { FetchBodyTicket } from '@infergate/node-runtime';
 
 // Node's Fastify reads a body as Buffer#toString('utf8'), which keeps a byte-order mark; so does this,
 // so that both apps hand core the same text (a BOM is then core's malformed JSON in both).
@@ -10,9 +10,9 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * The body of a request as text, counted while it is read: over `limitBytes` it is a 413, answered
  * from Content-Length before reading a byte when that already says so (Hono has no body limit of its
  * own). Routes that take no body (limit 0) get undefined and the body is left unread. `ticket` counts a
- * chunked body's bytes against the in-flight body budget (Node only).
+ * chunked body's bytes against the in-flight body budget and stops a body that stops arriving (Node only).
  */
-export async function readBodyText(request: Request, limitBytes: number, ticket?: BodyTicket): Promise<string | undefined> {
+export async function readBodyText(request: Request, limitBytes: number, ticket?: FetchBodyTicket): Promise<string | undefined> {
   if (limitBytes === 0) return undefined;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
@@ -27,7 +27,9 @@ export async function readBodyText(request: Request, limitBytes: number, ticket?
         : (chunk: Uint8Array): void => {
             if (!ticket.take(chunk.byteLength)) throw GatewayError.overloaded();
           };
-    return decoder.decode(await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes), admit));
+    const bytes = await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes), admit, ticket?.signal);
+    ticket?.received();
+    return decoder.decode(bytes);
   } catch (error) {
     if (isGatewayError(error)) throw error;
     // The client went away or sent a broken body: as the node-server answers it.

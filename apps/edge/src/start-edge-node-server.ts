@@ -69,9 +69,9 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
       ? undefined
       : threadedLocalTransport(options.localBackend ?? {});
   const shutdown = new AbortController();
-  // The node-server's protections: the in-flight body budget, its timeouts and its client-error answers.
-  const admitBody = createFetchBodyAdmission(config.limits.maxInflightBodyBytes);
-  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal, ...(admitBody === undefined ? {} : { admitBody }) });
+  // The node-server's protections: the in-flight body budget and body idle limit, its timeouts and its client-error answers.
+  const admitBody = createFetchBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
+  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal, admitBody });
   const hostname = options.host ?? config.server.host;
   const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
   const { timeouts } = config;

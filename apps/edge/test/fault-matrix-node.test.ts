@@ -1,4 +1,4 @@
-import { describeEventLoopRows, describeInputRows, describeNetworkRows, describeSafetyRows } from '@infergate/testkit';
+import { describeBodyAdmissionRows, describeEventLoopRows, describeInputRows, describeNetworkRows, describeSafetyRows } from '@infergate/testkit';
 import { edgeOnNode } from './edge-fault-matrix-target.js';
 
 // The fault matrix's input, safety and network rows against the edge app on Node, with the same
@@ -8,5 +8,6 @@ describeInputRows(edgeOnNode);
 describeSafetyRows(edgeOnNode);
 // No request holds the event loop: heavy requests while /healthz is probed.
 describeEventLoopRows(edgeOnNode);
+describeBodyAdmissionRows(edgeOnNode);
 // Rows 11 and 13 again with nftables in a network namespace (root, as CI runs).
 describeNetworkRows(edgeOnNode);

@@ -200,11 +200,14 @@ describe.each(targets)('$name on Node', (target) => {
         }).catch(() => undefined);
       });
       await holderSent;
-      // A wrong key is answered 401 once its body is read: refused earlier, the budget said no.
-      const wrongKey = 'Bearer not-a-key';
+      // The key comes before the budget: a wrong key is 401 at once, whatever the budget holds.
+      const refused = await rawExchange(server.url, `${embeddingsHead(4000, 'Bearer not-a-key')}${' '.repeat(4000)}`);
+      expect(refused.status).toBe(401);
+      expect(refused.head).toContain('www-authenticate: bearer');
+      const validKey = `Bearer ${key}`;
       let declared: Exchange | undefined;
       for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-        declared = await rawExchange(server.url, `${embeddingsHead(4000, wrongKey)}${' '.repeat(4000)}`);
+        declared = await rawExchange(server.url, `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`);
         if (declared.status === 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -216,24 +219,24 @@ describe.each(targets)('$name on Node', (target) => {
       const chunk = ' '.repeat(2500);
       const chunked = await rawExchange(
         server.url,
-        `${embeddingsHead('chunked', wrongKey)}${[chunk, chunk].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`).join('')}0\r\n\r\n`,
+        `${embeddingsHead('chunked', validKey)}${[chunk, chunk].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`).join('')}0\r\n\r\n`,
       );
       expect(chunked.status).toBe(503);
       expect(chunked.body).toMatchObject({ error: { code: 'overloaded' } });
 
       // Over the route's limit it is the 413 of that limit, whatever the budget.
-      const oversized = await rawExchange(server.url, embeddingsHead(9000, wrongKey));
+      const oversized = await rawExchange(server.url, embeddingsHead(9000, validKey));
       expect(oversized.status).toBe(413);
 
-      // The holder leaves: its bytes are given back and the same request is read (and refused for its key).
+      // The holder leaves: its bytes are given back and the same request is read (and refused: spaces are not JSON).
       releaseHolder();
       let after: Exchange | undefined;
       for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-        after = await rawExchange(server.url, `${embeddingsHead(4000, wrongKey)}${' '.repeat(4000)}`);
+        after = await rawExchange(server.url, `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`);
         if (after.status !== 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(after?.status).toBe(401);
+      expect(after?.status).toBe(400);
     });
 
     it('on SIGTERM, /readyz turns 503 while requests are still served for drain_delay_ms, then it exits 0', async () => {

@@ -1,20 +1,30 @@
 import { performance } from 'node:perf_hooks';
 import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { preParsingHookHandler } from 'fastify';
 import {
-  BodyBudget,
   GatewayError,
   LightAbortController,
   bodyLimitBytes,
   envelopeForPath,
   errorResult,
   requestIdFor,
+  type ApiKeyIdentity,
   type Gateway,
   type HandlerInput,
   type JsonResult,
   type RouteDefinition,
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
-import { createClientErrorHandler, limitConnections, loadTracing, reserveRequestBody, serverTimeouts, shutdownDeadlines } from '@infergate/node-runtime';
+import {
+  answerBeforeBody,
+  bodyInFlight,
+  createBodyAdmission,
+  createClientErrorHandler,
+  limitConnections,
+  loadTracing,
+  serverTimeouts,
+  shutdownDeadlines,
+} from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
@@ -59,7 +69,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   let metricsServer: MetricsServer | undefined;
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
   const active = new Set<RequestState>();
-  const bodyBudget = new BodyBudget(config.limits.maxInflightBodyBytes);
   let closing = false;
 
   const app = fastify({
@@ -89,9 +98,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).
   const requestLog = app.log.child({}, { redact: { paths: [] } });
 
-  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning).
+  // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Only a body
+  // whose key was checked (every route that takes a body needs one) is held against the in-flight budget.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', readJsonBody);
+  const admitBody = createBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
+  app.addContentTypeParser('application/json', (request, payload, done) => readJsonBody(request, payload, done, request.requestState?.identity && admitBody));
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
@@ -106,30 +117,36 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
   });
 
-  // The in-flight body budget (limits.max_inflight_body_bytes): bytes are reserved before Fastify reads
-  // a body, so many large bodies at once get 503 + Retry-After instead of exhausting memory.
-  // Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    const routeLimit = request.routeOptions.bodyLimit;
-    if (request.is404 || routeLimit === undefined || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done(null, payload);
-    const contentLength = headerValue(request.headers, 'content-length');
-    const reserved = reserveRequestBody(
-      bodyBudget,
-      { contentLength, chunked: headerValue(request.headers, 'transfer-encoding') !== undefined },
-      routeLimit,
-      payload,
-    );
-    const state = request.requestState;
-    if (state !== null && reserved.reservation !== undefined) state.body = reserved.reservation;
-    done(null, reserved.payload);
-  });
+  // The key before the body: a request without a valid key is answered before a byte of its body is read or
+  // counted. Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
+  const checkBeforeBody =
+    (route: RouteDefinition): preParsingHookHandler =>
+    (request, _reply, payload, done) => {
+      const checked = (identity: ApiKeyIdentity | undefined): void => {
+        if (request.requestState !== null) request.requestState.identity = identity;
+        done(null, payload);
+      };
+      let identity;
+      try {
+        identity = gateway.checkBeforeBody(route, (name) => headerValue(request.headers, name));
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (identity instanceof Promise) identity.then(checked, done);
+      else checked(identity);
+    };
 
   // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
   // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
   const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
     const state = request.requestState;
     if (state !== null) state.meta = result.meta;
-    await sendResult(reply, gateway.withCors(result, headerValue(request.headers, 'origin')));
+    const answer = gateway.withCors(result, headerValue(request.headers, 'origin'));
+    if (!bodyInFlight(request.raw)) return sendResult(reply, answer);
+    // Before its body arrived (401, 413, 415, 503, 408): a lingering close, so that a client still sending reads it.
+    if (state !== null) state.answeredEarly = true;
+    reply.hijack();
+    answerBeforeBody(request.raw, reply.raw, answer);
   };
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -151,7 +168,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         requestId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
-        status: finished ? reply.raw.statusCode : 499,
+        status: finished || state.answeredEarly === true ? reply.raw.statusCode : 499,
         durationMs: Math.round(performance.now() - state.startedAt),
       };
       logRequest(requestLog, facts, state);
@@ -199,7 +216,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const { span } = state;
-    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal));
+    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal), state.identity);
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
@@ -214,6 +231,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       url: toFastifyPath(route.path),
       // 0 means the route takes no body; Fastify wants a positive limit, and never reads a GET body anyway.
       bodyLimit: bodyLimitBytes(route, config) || undefined,
+      preParsing: route.bodyLimit === 'none' ? undefined : checkBeforeBody(route),
       handler: (request, reply) => handle(route, request, reply),
     });
   }
@@ -234,9 +252,6 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     });
     if (gatewayError.status >= 500)
       request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
-    // The rest of an oversized or unreadable body is not worth reading: the connection closes after the answer.
-    // So is a body refused by the in-flight budget (503 overloaded), which was never read.
-    if (gatewayError.status === 413 || gatewayError.status === 408 || gatewayError.code === 'overloaded') reply.header('connection', 'close');
     await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
   });
 

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyRequest } from 'fastify';
+import { GatewayError } from '@infergate/core';
+import type { BodyAdmission, BodyTicket } from '@infergate/node-runtime';
 
 type Done = (error: Error | null, body?: string) => void;
 
@@ -13,37 +15,48 @@ interface CountedPayload extends Readable {
  * of a 50 MiB image edit at once. Here a body of declared length is copied into one buffer of that
  * size as it arrives, each chunk free for the collector once copied; a single-chunk body is decoded
  * as it came. Limits and failures are Fastify's: 413 past the route's limit (checked per chunk),
- * 400 for a length that differs from Content-Length or a broken stream.
+ * 400 for a length that differs from Content-Length or a broken stream. `admit` holds the body against
+ * the in-flight budget (503 overloaded) and cuts it with 408 when it stops arriving; its ticket is kept
+ * in the request's state until the request is handled.
  */
-export function readJsonBody(request: FastifyRequest, payload: CountedPayload, done: Done): void {
+export function readJsonBody(request: FastifyRequest, payload: CountedPayload, done: Done, admit?: BodyAdmission): void {
   const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
   const contentLength = Number(request.headers['content-length']);
-  if (contentLength > limit) {
-    done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    return;
-  }
+  if (contentLength > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
   const declared = Number.isInteger(contentLength) && contentLength >= 0;
   let received = 0;
   let first: Buffer | undefined;
   let whole: Buffer | undefined;
   let chunks: Buffer[] | undefined;
+  let ticket: BodyTicket | undefined;
+  try {
+    const headers = { contentLength: request.headers['content-length'], chunked: request.headers['transfer-encoding'] !== undefined };
+    ticket = admit?.(headers, limit, () => fail(GatewayError.requestTimeout()));
+  } catch (error) {
+    return fail(error as Error);
+  }
+  if (ticket !== undefined && request.requestState !== null) request.requestState.body = ticket;
 
-  const stop = () => {
+  function stop(): void {
     payload.removeListener('data', onData);
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
-  };
+  }
+
+  // The body is refused (413, 503, 408, a broken stream): what it holds is given back at once.
+  function fail(error: Error): void {
+    stop();
+    ticket?.release();
+    first = whole = chunks = undefined;
+    done(error);
+  }
 
   function onData(chunk: Buffer | string): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     const offset = received;
     received += bytes.byteLength;
-    if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) {
-      stop();
-      first = whole = chunks = undefined;
-      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-      return;
-    }
+    if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) return fail(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (ticket !== undefined && !ticket.take(bytes.byteLength)) return fail(GatewayError.overloaded());
     if (offset === 0) {
       first = bytes;
       return;
@@ -64,16 +77,14 @@ export function readJsonBody(request: FastifyRequest, payload: CountedPayload, d
   }
 
   function onEnd(error?: Error & { statusCode?: number }): void {
-    stop();
     if (error !== undefined) {
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
-      done(error);
-      return;
+      return fail(error);
     }
-    if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || received) !== contentLength) {
-      done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-      return;
-    }
+    if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || received) !== contentLength)
+      return fail(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    stop();
+    ticket?.received();
     const bytes = chunks === undefined ? (whole ?? first) : Buffer.concat(chunks, received);
     first = whole = chunks = undefined;
     done(null, bytes === undefined ? '' : bytes.toString('utf8'));

@@ -1,5 +1,5 @@
-import type { BodyReservation, LightAbortController, ResultMeta } from '@infergate/core';
-import type { GatewayTracing } from '@infergate/node-runtime';
+import type { ApiKeyIdentity, LightAbortController, ResultMeta } from '@infergate/core';
+import type { BodyTicket, GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
 export interface RequestState {
@@ -7,11 +7,15 @@ export interface RequestState {
   /** Aborted when the client goes away before the response has finished. */
   abort: LightAbortController;
   operationId?: string;
+  /** The caller's key, checked before the body was read (core's checkBeforeBody); dispatch does not check it again. */
+  identity?: ApiKeyIdentity;
+  /** Answered in full before its body arrived; the connection lingers, so it may close before the answer's end is seen. */
+  answeredEarly?: boolean;
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
    *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
-  body?: BodyReservation;
+  body?: BodyTicket;
   /** The request's span, when tracing is on: here rather than in a WeakMap keyed by the state, for the reason below. */
   span?: ReturnType<GatewayTracing['startRequest']>;
 }

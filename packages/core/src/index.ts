@@ -159,6 +159,7 @@ export type { RouteMatch } from './http/match-route.js';
 export type { UnmatchedRequest } from './http/unmatched-result.js';
 export { envelopeForPath, errorResult } from './http/dispatch.js';
 export { requestIdFor } from './http/request-id.js';
+export { earlyAnswerLinger } from './http/early-answer-linger.js';
 export { bodyText } from './http/body-text.js';
 export { joinPieces, joinedBody, wholeBytes } from './http/joined-body.js';
 export { LightAbortController } from './http/light-abort-controller.js';

@@ -41,6 +41,9 @@ export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/desc
 export { settledMemoryMb, signedMb, type SettledMemory } from './fault-matrix/settled-memory.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';
+export { describeBodyAdmissionRows } from './fault-matrix/describe-body-admission-rows.js';
+export { streamBodyWithNodeHttp } from './fault-matrix/stream-body-with-node-http.js';
+export type { StreamedBodyOutcome } from './fault-matrix/stream-body-with-node-http.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
 export { describeEventLoopRows } from './fault-matrix/describe-event-loop-rows.js';
 export { secretForms } from './fault-matrix/secret-forms.js';

@@ -51,4 +51,32 @@ describe('readBoundedBytes', () => {
     await expect(readBoundedBytes(endless, 10_000, tooLarge)).rejects.toBeInstanceOf(TooLarge);
     expect(finished).toBe(true);
   });
+
+  it("stops a Web stream's waiting read when the signal aborts, throws its reason and leaves the rest readable", async () => {
+    let pulls = 0;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    // One chunk, then a sender that stalls: the next chunk comes only when the test pushes it.
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start(started) {
+          controller = started;
+        },
+        pull() {
+          pulls += 1;
+          if (pulls === 1) controller.enqueue(bytes(1));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const stalled = new AbortController();
+    const reading = readBoundedBytes(stream, 10, tooLarge, undefined, stalled.signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const reason = new Error('stalled');
+    stalled.abort(reason);
+    await expect(reading).rejects.toBe(reason);
+    expect(stream.locked).toBe(false);
+    const rest = stream.getReader();
+    controller.enqueue(bytes(2));
+    expect((await rest.read()).value).toEqual(bytes(2));
+  });
 });

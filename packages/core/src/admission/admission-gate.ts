@@ -16,9 +16,14 @@ export class AdmissionGate {
     return this.active;
   }
 
+  /** Every slot is taken: a request arriving now would be refused. */
+  get full(): boolean {
+    return this.limit > 0 && this.active >= this.limit;
+  }
+
   /** Takes a slot: false when the gate is full (nothing taken). */
   tryAcquire(): boolean {
-    if (this.limit > 0 && this.active >= this.limit) return false;
+    if (this.full) return false;
     this.active += 1;
     return true;
   }

@@ -394,6 +394,10 @@ export const configFileSchema = z.strictObject({
       inbound_request_ms: positiveInteger
         .optional()
         .meta({ description: 'Time a client has to send its whole request; else 408 and the connection is closed.' }),
+      body_idle_ms: positiveInteger.optional().meta({
+        description:
+          "Longest pause while a client sends a request body (Node: the node-server and the edge app on Node); then 408, the connection is closed and the body's share of `limits.max_inflight_body_bytes` is given back at once.",
+      }),
       keep_alive_ms: positiveInteger.optional().meta({ description: 'How long an idle client connection is kept open.' }),
       shutdown_grace_ms: nonNegativeInteger
         .optional()

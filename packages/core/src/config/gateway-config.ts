@@ -72,6 +72,8 @@ export interface TimeoutsConfig {
   keepaliveMs: number;
   inboundHeadersMs: number;
   inboundRequestMs: number;
+  /** Longest pause while a request body arrives: then 408, and the body's share of the in-flight budget is given back. */
+  bodyIdleMs: number;
   keepAliveMs: number;
   shutdownGraceMs: number;
   /**

@@ -41,6 +41,7 @@ describe('resolveGatewayConfig defaults (DESIGN.md "Limits and timeouts")', () =
       keepaliveMs: 15_000,
       inboundHeadersMs: 30_000,
       inboundRequestMs: 120_000,
+      bodyIdleMs: 10_000,
       keepAliveMs: 72_000,
       shutdownGraceMs: 30_000,
       drainDelayMs: 5_000,
@@ -167,6 +168,11 @@ describe('keys and server from the environment', () => {
   it('refuses a drain delay that is not a non-negative integer, naming it', () => {
     expect(configErrorOf(() => resolveGatewayConfig({ timeouts: { drain_delay_ms: -1 } }, {})).path).toBe('timeouts.drain_delay_ms');
     expect(configErrorOf(() => resolveGatewayConfig({ timeouts: { drain_delay_ms: '5s' } }, {})).path).toBe('timeouts.drain_delay_ms');
+  });
+
+  it('reads the body idle limit and refuses one that is not a positive integer, naming it', () => {
+    expect(resolveGatewayConfig({ timeouts: { body_idle_ms: 500 } }, {}).timeouts.bodyIdleMs).toBe(500);
+    expect(configErrorOf(() => resolveGatewayConfig({ timeouts: { body_idle_ms: 0 } }, {})).path).toBe('timeouts.body_idle_ms');
   });
 
   it('refuses a key holding a space', () => {

@@ -93,6 +93,9 @@ export const defaultTimeouts: TimeoutsConfig = {
   keepaliveMs: 15_000,
   inboundHeadersMs: 30_000,
   inboundRequestMs: 120_000,
+  // A body that stops arriving holds its connection and its share of the in-flight body budget: a client
+  // still sending a large body sends something every few seconds, even on a slow link.
+  bodyIdleMs: 10_000,
   keepAliveMs: 72_000,
   shutdownGraceMs: 30_000,
   // Long enough for a Kubernetes Service or a load balancer's health check to take a replica out of
@@ -329,6 +332,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
       keepaliveMs: parsed.timeouts?.keepalive_ms,
       inboundHeadersMs: parsed.timeouts?.inbound_headers_ms,
       inboundRequestMs: parsed.timeouts?.inbound_request_ms,
+      bodyIdleMs: parsed.timeouts?.body_idle_ms,
       keepAliveMs: parsed.timeouts?.keep_alive_ms,
       shutdownGraceMs: parsed.timeouts?.shutdown_grace_ms,
       drainDelayMs: parsed.timeouts?.drain_delay_ms,

@@ -2,7 +2,8 @@ import { AdmissionGate } from '../admission/admission-gate.js';
 import { createKeyStore } from '../auth/create-key-store.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
-import type { KeyStore, MetricsSink } from '../handlers/ports.js';
+import type { ApiKeyIdentity, KeyStore, MetricsSink } from '../handlers/ports.js';
+import { checkBeforeBody } from '../http/check-before-body.js';
 import { dispatch } from '../http/dispatch.js';
 import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, Readiness, RouteDefinition } from '../http/handler-types.js';
 import { matchRoute, type RouteMatch } from '../http/match-route.js';
@@ -56,8 +57,12 @@ class CoreGateway implements Gateway {
     return this.isDraining;
   }
 
-  dispatch(route: RouteDefinition, input: HandlerInput): Promise<HandlerResult> {
-    return dispatch(this, route, input);
+  checkBeforeBody(route: RouteDefinition, header: (name: string) => string | undefined): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
+    return checkBeforeBody(this, route, header);
+  }
+
+  dispatch(route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult> {
+    return dispatch(this, route, input, checked);
   }
 
   match(method: string, path: string): RouteMatch | GatewayError {

@@ -1,7 +1,7 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
-import type { Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
+import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
 import type { DocsAssets, GatewayDeps, GatewayShared, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../http/handler-types.js';
 import type { RouteMatch } from '../http/match-route.js';
 import type { UnmatchedRequest } from '../http/unmatched-result.js';
@@ -46,8 +46,18 @@ export interface Gateway extends GatewayShared {
   readonly limiter: LimitStore;
   /** True once drain() was called. */
   readonly draining: boolean;
-  /** Runs a matched route to its result; never rejects (failures are the route's error envelope). */
-  dispatch(route: RouteDefinition, input: HandlerInput): Promise<HandlerResult>;
+  /**
+   * The checks a request passes before its body is read (the admission cap, the key, the content type):
+   * an app calls it before reading a byte of the body or counting it against the in-flight budget, and
+   * answers a refusal at once. Throws the refusal (a GatewayError), or rejects when the key store had to
+   * wait; otherwise the caller's identity, undefined on a route that needs no key.
+   */
+  checkBeforeBody(route: RouteDefinition, header: (name: string) => string | undefined): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined>;
+  /**
+   * Runs a matched route to its result; never rejects (failures are the route's error envelope).
+   * `checked`: the identity checkBeforeBody returned for this request, so that its key is verified once.
+   */
+  dispatch(route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult>;
   /** The route for a method and path (without the query), or the 404 / 405 (with Allow) error. */
   match(method: string, path: string): RouteMatch | GatewayError;
   /** The answer to a request no route takes: a CORS preflight's 204, else 404 or 405. */

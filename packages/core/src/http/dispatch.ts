@@ -7,14 +7,11 @@ import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
-import { bearerToken } from './bearer-token.js';
+import { authenticate, checkContentType } from './check-before-body.js';
 import { addCorsHeaders } from './cors.js';
-import type { EventStreamResult, GatewayDeps, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from './handler-types.js';
+import type { EventStreamResult, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from './handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
-
-// application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
-const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;
 
 /** What dispatch runs a request against: the gateway's ports, admission cap and limit store. */
 export interface DispatchTarget extends ContextSource {
@@ -49,19 +46,6 @@ function addUpstreamFacts(result: JsonResult, context: RequestContext): void {
   if (context.attempts !== undefined) meta.attempts = context.attempts;
 }
 
-/** The request's key, or undefined where the route needs none; a promise only where the key store has to wait. */
-function authenticate(route: RouteDefinition, input: HandlerInput, deps: GatewayDeps): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity> {
-  if (!route.auth) return undefined;
-  const token = bearerToken(input.header('authorization'));
-  const identity = token === undefined ? undefined : deps.keys.verify(token);
-  return identity instanceof Promise ? identity.then(known) : known(identity);
-}
-
-function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
-  if (identity === undefined) throw GatewayError.unauthorized();
-  return identity;
-}
-
 /**
  * Runs a matched route: the admission cap (503 with Retry-After when full; only routes that take a
  * body are capped, so health, catalogue and pricing stay answering), authentication (401 with
@@ -69,8 +53,11 @@ function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
  * (415), the key's limits, then the handler. Never rejects: any failure becomes the route's error
  * envelope. Every result carries `x-request-id` and a content type; the request's finaliser ends it
  * once: at once for JSON, when the stream ends for streams.
+ *
+ * `checked` is what checkBeforeBody returned for this request, when the app called it before reading
+ * the body: the key and the content type are then not checked again (the admission slot still is taken here).
  */
-export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, input: HandlerInput): Promise<HandlerResult> {
+export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult> {
   const { deps } = gateway;
   const startedAt = deps.clock.now();
   const capped = route.bodyLimit !== 'none';
@@ -83,12 +70,11 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
   try {
     // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (!admitted) throw GatewayError.overloaded();
-    const identity = authenticate(route, input, deps);
-    context.identity = identity instanceof Promise ? await identity : identity;
-    if (capped) {
-      const contentType = input.header('content-type');
-      if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
-    }
+    if (checked === undefined) {
+      const identity = authenticate(route, input.header('authorization'), deps);
+      context.identity = identity instanceof Promise ? await identity : identity;
+      checkContentType(route, input.header('content-type'));
+    } else context.identity = checked;
     // Awaited only when the store has to wait: the usual decision is synchronous and allocates no promise.
     const limited = limitRequest(route, input, deps.config, gateway.limiter, context.identity);
     ticket = limited instanceof Promise ? await limited : limited;

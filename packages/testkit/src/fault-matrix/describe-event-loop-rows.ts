@@ -128,15 +128,15 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
       return result.reply;
     }
 
-    it('row 27: a 262,144-character /tokenize prompt is tokenized off the event loop', async () => {
-      const reply = await measured(27, '/tokenize, 262,144 characters', '/tokenize', JSON.stringify({ model, prompt: oneLongWord(262_144) }), [200]);
+    it('row 31: a 262,144-character /tokenize prompt is tokenized off the event loop', async () => {
+      const reply = await measured(31, '/tokenize, 262,144 characters', '/tokenize', JSON.stringify({ model, prompt: oneLongWord(262_144) }), [200]);
       expect((reply.json as { count: number }).count).toBeGreaterThan(10_000);
     }, 180_000);
 
-    it('row 28: 100,000 rerank documents are refused on their count, naming the field', async () => {
+    it('row 32: 100,000 rerank documents are refused on their count, naming the field', async () => {
       const documents = Array.from({ length: 100_000 }, (_, index) => `doc ${index}`);
       const reply = await measured(
-        28,
+        32,
         'rerank, 100,000 documents',
         '/compat/v2/rerank',
         JSON.stringify({ model: 'gamma-reranker-v2-m3', query: 'doc', documents }),
@@ -146,21 +146,21 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
       expect((reply.json as { message: string }).message).toContain('documents');
     }, 180_000);
 
-    it('row 29: a chat prompt over the text limit is refused with 413; one just under it is answered', async () => {
+    it('row 33: a chat prompt over the text limit is refused with 413; one just under it is answered', async () => {
       const words = 'lorem ipsum dolor sit amet ';
       const chat = (bytes: number) =>
         JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: words.repeat(Math.floor(bytes / words.length)) }] });
-      const over = await measured(29, 'chat, text 1 MiB over the limit', '/v1/chat/completions', chat(textLimit + mib), [413]);
+      const over = await measured(33, 'chat, text 1 MiB over the limit', '/v1/chat/completions', chat(textLimit + mib), [413]);
       expectNativeError(over, 413);
       expect(over.text).toContain(String(textLimit));
       // Some 1.7M tokens: more than the model's window, which the local backend finds by tokenizing it.
-      const under = await measured(29, 'chat, text 64 KiB under the limit', '/v1/chat/completions', chat(textLimit - 64 * 1024), [200, 400]);
+      const under = await measured(33, 'chat, text 64 KiB under the limit', '/v1/chat/completions', chat(textLimit - 64 * 1024), [200, 400]);
       if (under.status === 400) expect(under.text).toContain('maximum context length');
     }, 300_000);
 
-    it('row 30: one million messages (30 MB) are refused with 413 before they are parsed', async () => {
+    it('row 34: one million messages (30 MB) are refused with 413 before they are parsed', async () => {
       const messages = new Array(1_000_000).fill({ role: 'user', content: 'hi' });
-      const reply = await measured(30, 'chat, 1,000,000 messages', '/v1/chat/completions', JSON.stringify({ model, messages }), [413]);
+      const reply = await measured(34, 'chat, 1,000,000 messages', '/v1/chat/completions', JSON.stringify({ model, messages }), [413]);
       expectNativeError(reply, 413);
     }, 180_000);
   });

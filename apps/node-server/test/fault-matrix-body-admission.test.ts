@@ -1,0 +1,4 @@
+import { describeBodyAdmissionRows } from '@infergate/testkit';
+import { nodeFaultMatrixTarget } from './node-fault-matrix-target.js';
+
+describeBodyAdmissionRows(nodeFaultMatrixTarget);

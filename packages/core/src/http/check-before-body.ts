@@ -1,0 +1,60 @@
+import type { AdmissionGate } from '../admission/admission-gate.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import type { ApiKeyIdentity } from '../handlers/ports.js';
+import { bearerToken } from './bearer-token.js';
+import type { GatewayDeps, RouteDefinition } from './handler-types.js';
+
+// application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
+const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;
+
+/** What the checks before the body read: the gateway's ports and its admission cap. */
+export interface HeadCheckTarget {
+  readonly deps: GatewayDeps;
+  readonly admission: AdmissionGate;
+}
+
+/** The key of an `Authorization` header, or undefined where the route needs none; a promise only where the key store has to wait. */
+export function authenticate(
+  route: RouteDefinition,
+  authorization: string | undefined,
+  deps: GatewayDeps,
+): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity> {
+  if (!route.auth) return undefined;
+  const token = bearerToken(authorization);
+  const identity = token === undefined ? undefined : deps.keys.verify(token);
+  return identity instanceof Promise ? identity.then(known) : known(identity);
+}
+
+function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
+  if (identity === undefined) throw GatewayError.unauthorized();
+  return identity;
+}
+
+/** 415 unless a route that takes a body is sent JSON. */
+export function checkContentType(route: RouteDefinition, contentType: string | undefined): void {
+  if (route.bodyLimit === 'none') return;
+  if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
+}
+
+/**
+ * What a request must pass before a byte of its body is read or counted against the in-flight body
+ * budget, in dispatch's order: the admission cap (503 with Retry-After when it is full now; the slot
+ * itself is taken by dispatch), the key (401), the JSON content type (415). Throws the refusal, or
+ * rejects when the key store had to wait; otherwise the caller's identity (undefined on a route that
+ * needs no key), which the app hands to dispatch so that the key is verified once.
+ */
+export function checkBeforeBody(
+  target: HeadCheckTarget,
+  route: RouteDefinition,
+  header: (name: string) => string | undefined,
+): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
+  if (route.bodyLimit !== 'none' && target.admission.full) throw GatewayError.overloaded();
+  const identity = authenticate(route, header('authorization'), target.deps);
+  if (identity instanceof Promise)
+    return identity.then((known) => {
+      checkContentType(route, header('content-type'));
+      return known;
+    });
+  checkContentType(route, header('content-type'));
+  return identity;
+}
