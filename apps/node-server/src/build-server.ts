@@ -22,6 +22,7 @@ import {
   createClientErrorHandler,
   limitConnections,
   loadTracing,
+  readRequestBody,
   serverTimeouts,
   shutdownDeadlines,
 } from '@infergate/node-runtime';
@@ -29,7 +30,6 @@ import { startMetricsServer, type MetricsServer } from './start-metrics-server.j
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
-import { readJsonBody } from './read-json-body.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
 import { toEdgeError } from './to-edge-error.js';
@@ -102,7 +102,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // whose key was checked (every route that takes a body needs one) is held against the in-flight budget.
   app.removeAllContentTypeParsers();
   const admitBody = createBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
-  app.addContentTypeParser('application/json', (request, payload, done) => readJsonBody(request, payload, done, request.requestState?.identity && admitBody));
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    const state = request.requestState;
+    const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
+    const ticket = readRequestBody(payload, { limit, headers: request.headers, admit: state?.identity && admitBody }, done);
+    if (state !== null) state.body = ticket;
+  });
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.

@@ -6,6 +6,8 @@ export { createBodyAdmission } from './create-body-admission.js';
 export type { BodyAdmission, BodyHeaders, BodyTicket } from './create-body-admission.js';
 export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
 export { answerBeforeBody, bodyInFlight } from './answer-before-body.js';
+export { readRequestBody } from './read-request-body.js';
+export type { RequestBodyOptions } from './read-request-body.js';
 export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
 export { shutDownWhenOrphaned } from './shut-down-when-orphaned.js';

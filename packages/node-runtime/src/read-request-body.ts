@@ -1,28 +1,35 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { errorCodes, type FastifyRequest } from 'fastify';
 import { GatewayError } from '@infergate/core';
-import type { BodyAdmission, BodyTicket } from '@infergate/node-runtime';
+import type { BodyAdmission, BodyTicket } from './create-body-admission.js';
+
+export interface RequestBodyOptions {
+  /** The route's body limit in bytes: past it the body is refused with 413. */
+  limit: number;
+  /** The request's headers: its Content-Length and Transfer-Encoding. */
+  headers: IncomingHttpHeaders;
+  /** Holds the body against the in-flight budget (503 overloaded) and cuts it with 408 when it stops arriving. */
+  admit?: BodyAdmission | undefined;
+}
 
 type Done = (error: Error | null, body?: string) => void;
 
-interface CountedPayload extends Readable {
-  receivedEncodedLength?: number;
-}
-
 /**
- * Fastify's content-type parser for JSON bodies, kept as text for core. Fastify's own (`parseAs:
- * 'string'`) keeps every chunk, concatenates them into a second buffer and decodes that: three copies
- * of a 50 MiB image edit at once. Here a body of declared length is copied into one buffer of that
- * size as it arrives, each chunk free for the collector once copied; a single-chunk body is decoded
- * as it came. Limits and failures are Fastify's: 413 past the route's limit (checked per chunk),
- * 400 for a length that differs from Content-Length or a broken stream. `admit` holds the body against
- * the in-flight budget (503 overloaded) and cuts it with 408 when it stops arriving; its ticket is kept
- * in the request's state until the request is handled.
+ * Reads a request body of a Node server as text, for core. A body of declared length is copied into
+ * one buffer of that size as it arrives, each chunk free for the collector once copied; a single-chunk
+ * body is decoded as it came (Fastify's own reader keeps every chunk, concatenates them into a second
+ * buffer and decodes that: three copies of a 50 MiB image edit at once). Refusals are core's errors:
+ * 413 past `limit` (checked per chunk), 400 for a length that differs from Content-Length; a broken
+ * stream fails with its own error, its status 400 unless it has one. Returns the body's hold on the
+ * budget, which the app keeps until the request is handled (releasing it twice is safe).
  */
-export function readJsonBody(request: FastifyRequest, payload: CountedPayload, done: Done, admit?: BodyAdmission): void {
-  const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
-  const contentLength = Number(request.headers['content-length']);
-  if (contentLength > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+export function readRequestBody(payload: Readable, options: RequestBodyOptions, done: Done): BodyTicket | undefined {
+  const { limit, headers } = options;
+  const contentLength = Number(headers['content-length']);
+  if (contentLength > limit) {
+    done(GatewayError.payloadTooLarge(limit));
+    return undefined;
+  }
   const declared = Number.isInteger(contentLength) && contentLength >= 0;
   let received = 0;
   let first: Buffer | undefined;
@@ -30,12 +37,13 @@ export function readJsonBody(request: FastifyRequest, payload: CountedPayload, d
   let chunks: Buffer[] | undefined;
   let ticket: BodyTicket | undefined;
   try {
-    const headers = { contentLength: request.headers['content-length'], chunked: request.headers['transfer-encoding'] !== undefined };
-    ticket = admit?.(headers, limit, () => fail(GatewayError.requestTimeout()));
+    ticket = options.admit?.({ contentLength: headers['content-length'], chunked: headers['transfer-encoding'] !== undefined }, limit, () =>
+      fail(GatewayError.requestTimeout()),
+    );
   } catch (error) {
-    return fail(error as Error);
+    fail(error as Error);
+    return undefined;
   }
-  if (ticket !== undefined && request.requestState !== null) request.requestState.body = ticket;
 
   function stop(): void {
     payload.removeListener('data', onData);
@@ -55,7 +63,7 @@ export function readJsonBody(request: FastifyRequest, payload: CountedPayload, d
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     const offset = received;
     received += bytes.byteLength;
-    if (received > limit || (payload.receivedEncodedLength ?? 0) > limit) return fail(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (received > limit) return fail(GatewayError.payloadTooLarge(limit));
     if (ticket !== undefined && !ticket.take(bytes.byteLength)) return fail(GatewayError.overloaded());
     if (offset === 0) {
       first = bytes;
@@ -81,8 +89,8 @@ export function readJsonBody(request: FastifyRequest, payload: CountedPayload, d
       if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
       return fail(error);
     }
-    if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || received) !== contentLength)
-      return fail(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    if (!Number.isNaN(contentLength) && received !== contentLength)
+      return fail(GatewayError.badRequest('The request body length does not match its Content-Length header.'));
     stop();
     ticket?.received();
     const bytes = chunks === undefined ? (whole ?? first) : Buffer.concat(chunks, received);
@@ -94,4 +102,5 @@ export function readJsonBody(request: FastifyRequest, payload: CountedPayload, d
   payload.on('end', onEnd);
   payload.on('error', onEnd);
   payload.resume();
+  return ticket;
 }

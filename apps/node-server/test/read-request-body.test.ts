@@ -10,7 +10,7 @@ function piecesOf(bytes: Buffer, size: number): Buffer[] {
   return pieces;
 }
 
-// The body reader of the Fastify app (read-json-body.ts), through real sockets: however a body is
+// The node-server's body reader (node-runtime's readRequestBody), through real sockets: however a body is
 // framed and cut, the upstream gets what the client sent.
 describe('node-server reads JSON bodies whole, however they arrive', () => {
   let upstream: RecordingUpstream;
