@@ -9,7 +9,7 @@ import {
   createFetchBodyAdmission,
   generateApiKey,
   limitConnections,
-  serverTimeouts,
+  serverOptions,
   shutdownDeadlines,
 } from '@infergate/node-runtime';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
@@ -82,7 +82,7 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
         hostname,
         port,
         // DESIGN.md's inbound limits; Node's defaults leave a slow request body open far longer.
-        serverOptions: serverTimeouts(timeouts),
+        serverOptions: serverOptions(timeouts),
       },
       () => resolve(started),
     );

@@ -23,7 +23,7 @@ import {
   limitConnections,
   loadTracing,
   readRequestBody,
-  serverTimeouts,
+  serverOptions,
   shutdownDeadlines,
 } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
@@ -88,7 +88,7 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // Socket inactivity must not cut a non-streaming generation whose headers come only at its end
     // (up to timeouts.headersMs): the upstream time limits bound it instead.
     connectionTimeout: 0,
-    http: serverTimeouts(config.timeouts),
+    http: serverOptions(config.timeouts),
     clientErrorHandler: createClientErrorHandler(deps.ids),
   });
   app.decorateRequest('requestState', null); // every request has the field from construction (request-state.ts)

@@ -1,4 +1,4 @@
-export { serverTimeouts } from './server-timeouts.js';
+export { serverOptions } from './server-options.js';
 export { createClientErrorHandler } from './create-client-error-handler.js';
 export { limitConnections } from './limit-connections.js';
 export type { ConnectionLimitOptions, ConnectionLogger } from './limit-connections.js';

@@ -6,7 +6,7 @@ import type { TimeoutsConfig } from '@infergate/core';
  * 72 s). Node checks them every `connectionsCheckingInterval` (30 s by default), which would let a
  * small configured limit run far over; the interval follows the smallest limit instead.
  */
-export function serverTimeouts(timeouts: TimeoutsConfig): ServerOptions {
+export function serverOptions(timeouts: TimeoutsConfig): ServerOptions {
   const limits = [timeouts.inboundHeadersMs, timeouts.inboundRequestMs].filter((value) => value > 0);
   const smallest = limits.length > 0 ? Math.min(...limits) : 30_000;
   return {
