@@ -2,9 +2,11 @@ import type { ServerOptions } from 'node:http';
 import type { TimeoutsConfig } from '@infergate/core';
 
 /**
- * Inbound timeouts of the Node HTTP server (DESIGN.md: headers 30 s, whole request 120 s, keep-alive
- * 72 s). Node checks them every `connectionsCheckingInterval` (30 s by default), which would let a
- * small configured limit run far over; the interval follows the smallest limit instead.
+ * The Node HTTP server's options both apps use. Inbound timeouts (docs/design.md: headers 30 s, whole
+ * request 120 s, keep-alive 72 s): Node checks them every `connectionsCheckingInterval` (30 s by
+ * default), which would let a small configured limit run far over; the interval follows the smallest
+ * limit instead. Repeated headers are joined by a comma, as Web `Headers` join them: Node would keep
+ * only the first of some (Authorization among them), and core refuses two credentials with 400.
  */
 export function serverOptions(timeouts: TimeoutsConfig): ServerOptions {
   const limits = [timeouts.inboundHeadersMs, timeouts.inboundRequestMs].filter((value) => value > 0);
@@ -14,5 +16,6 @@ export function serverOptions(timeouts: TimeoutsConfig): ServerOptions {
     requestTimeout: timeouts.inboundRequestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(smallest / 4))),
+    joinDuplicateHeaders: true,
   };
 }

@@ -33,7 +33,7 @@ export type { ClientCompatibilityOptions } from './contract/run-client-compatibi
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';
 export { recordFigure, quantile } from './fault-matrix/record-figure.js';
-export { pushRawRequest, rawResponseJson } from './fault-matrix/push-raw-request.js';
+export { pushRawRequest, rawJsonReply, rawResponseJson } from './fault-matrix/push-raw-request.js';
 export type { RawPushResult } from './fault-matrix/push-raw-request.js';
 export { imageFields, validBodies } from './fault-matrix/route-bodies.js';
 export type { ImageField } from './fault-matrix/route-bodies.js';
@@ -46,6 +46,7 @@ export { streamBodyWithNodeHttp } from './fault-matrix/stream-body-with-node-htt
 export type { StreamedBodyOutcome } from './fault-matrix/stream-body-with-node-http.js';
 export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
 export { describeEventLoopRows } from './fault-matrix/describe-event-loop-rows.js';
+export { describeProtocolEdgeRows } from './fault-matrix/describe-protocol-edge-rows.js';
 export { secretForms } from './fault-matrix/secret-forms.js';
 export { runAgentClientCompatibility } from './contract/run-agent-client-compatibility.js';
 export type { AgentClientCompatibilityOptions } from './contract/run-agent-client-compatibility.js';

@@ -77,6 +77,16 @@ export class GatewayError extends Error {
     return new GatewayError({ status: 401, type: 'authentication_error', code: 'invalid_api_key', message, headers: { 'www-authenticate': 'Bearer' } });
   }
 
+  /** A request with more than one credential (two Authorization headers, or one listing two). */
+  static multipleAuthorization(): GatewayError {
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'multiple_authorization',
+      message: 'The request has more than one Authorization credential; send one "Authorization: Bearer <key>" header.',
+    });
+  }
+
   static modelNotAllowed(model: string): GatewayError {
     return new GatewayError({
       status: 403,

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import type { JsonReply } from '../contract/contract-client.js';
 
 export interface RawPushResult {
   /** Everything the server wrote before it closed (or until `giveUpMs`). */
@@ -81,4 +82,21 @@ export function rawResponseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A raw response text as the contract's JsonReply (its status, headers, body and JSON), to hold it to the envelopes. */
+export function rawJsonReply(text: string): JsonReply {
+  const [head = ''] = text.split('\r\n\r\n');
+  const headers = new Headers();
+  for (const line of head.split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  const json = rawResponseJson(text);
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+    headers,
+    json,
+    text: json === undefined ? text.slice(head.length + 4) : JSON.stringify(json),
+  };
 }
