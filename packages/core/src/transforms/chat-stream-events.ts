@@ -1,4 +1,4 @@
-import { sanitizeUpstreamMessage } from '../errors/map-upstream-status.js';
+import { sanitizeUpstreamMessage } from '../errors/sanitize-upstream-message.js';
 import { isUpstreamError } from '../errors/upstream-error.js';
 import type { SseEvent } from '../sse/sse-event.js';
 
