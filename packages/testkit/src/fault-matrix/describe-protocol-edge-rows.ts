@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedGateway } from '../contract/contract-client.js';
+import { ContractClient } from '../contract/contract-client.js';
 import { expectNativeError } from '../contract/expect-envelopes.js';
+import { startRecordingUpstream } from '../start-recording-upstream.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix-target.js';
@@ -68,6 +70,41 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       for (const reply of replies) expectNativeError(reply, 400, { code: 'multiple_authorization' });
       expect(single.status).toBe(200);
       expect(upstream.requests.length - calls).toBe(1);
+    });
+
+    it("row 36: an upstream's error message reaches the client without its paths, hosts, addresses or keys, and still says what to change", async () => {
+      // What a vLLM behind a proxy may write: its source file, its model directory, its peer and the credentials it was sent.
+      const leaks = [
+        '/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/serving_chat.py',
+        '/models/Qwen3-8B',
+        'vllm-gpu-pool',
+        'fd00:10:96::a1',
+        'k-7f3a9c1e5b2d',
+        'AKIAIOSFODNN7EXAMPLE',
+        'sk-proj-AbC123dEf456GhI789jKl0',
+      ];
+      const message =
+        `This model's maximum context length is 8192 tokens. However, you requested 9000 tokens. (File "${leaks[0]}", line 233; ` +
+        `model ${leaks[1]}; host='${leaks[2]}' at ${leaks[3]}; headers {"x-api-key": "${leaks[4]}"}; ${leaks[5]}; ${leaks[6]})`;
+      const leaky = await startRecordingUpstream({
+        handlers: {
+          'POST /v1/chat/completions': (_request, response) => {
+            response.writeHead(400, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ error: { message, type: 'BadRequestError', param: null, code: 400 } }));
+          },
+        },
+      });
+      try {
+        const gateway = await start({ upstreams: upstreamsServingEverything(leaky.url) });
+        const reply = await new ContractClient(gateway).postJson('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'Go.' }] });
+        const error = expectNativeError(reply, 400, { code: 'upstream_rejected' });
+        const kept = leaks.filter((leak) => reply.text.includes(leak));
+        recordFigure(36, target.name, `an upstream 400 naming ${leaks.length} details: ${kept.length} reached the client`, '0, the rest of the message kept');
+        expect(kept).toEqual([]);
+        expect(error.message).toContain("This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.");
+      } finally {
+        await leaky.close();
+      }
     });
   });
 }
