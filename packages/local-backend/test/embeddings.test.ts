@@ -115,6 +115,18 @@ describe('POST /v1/embeddings', () => {
     expect(cosine(redVector, darkerVector)).toBeGreaterThan(cosine(redVector, blueVector));
   });
 
+  it('an image whose header reads but whose data does not decode is 400, as vLLM answers it', async () => {
+    const png = Buffer.from((await pngDataUrl(64, 64, '#e01010')).split(',')[1] ?? '', 'base64');
+    // Cut short inside its pixel data: its header still reads (a gateway reading only the header accepts it).
+    const corrupt = png.subarray(0, png.length - 30);
+    const { status, json } = await embed<VllmErrorBody>({
+      model: 'alpha3-vl-embedding-8b',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${corrupt.toString('base64')}` } }] }],
+    });
+    expect(status).toBe(400);
+    expect(json.error).toMatchObject({ type: 'BadRequestError', message: 'The image could not be decoded.' });
+  });
+
   it('an input longer than the window is 400 naming input_tokens; an unknown model is 404', async () => {
     const long = await embed<VllmErrorBody>({ model: 'gamma-m3', input: 'word '.repeat(9000) });
     expect(long.status).toBe(400);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedGateway } from '../contract/contract-client.js';
 import { ContractClient } from '../contract/contract-client.js';
-import { expectNativeError } from '../contract/expect-envelopes.js';
+import { expectCompatError, expectNativeError } from '../contract/expect-envelopes.js';
+import { pngDataUrl } from '../contract/test-images.js';
 import { startRecordingUpstream } from '../start-recording-upstream.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
@@ -10,6 +11,25 @@ import { pushRawRequest, rawJsonReply } from './push-raw-request.js';
 import { recordFigure } from './record-figure.js';
 
 const model = 'alpha36-35b-a3b-instruct';
+const metricsKey = 'ig-fm-metrics-5e1c0a9d7b3f2e8c6a4d';
+
+/** A PNG cut short inside its pixel data: its header reads (a 1x1 image), its pixels do not decode. */
+const corruptPng = (() => {
+  const png = Buffer.from(pngDataUrl.slice(pngDataUrl.indexOf(',') + 1), 'base64');
+  return `data:image/png;base64,${png.subarray(0, png.length - 20).toString('base64')}`;
+})();
+
+/** The sum of a counter's samples on GET /metrics; undefined when the app keeps no metrics (the edge app). */
+async function counterSum(gateway: StartedGateway, name: string): Promise<number | undefined> {
+  const response = await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsKey}` } });
+  const text = await response.text();
+  if (response.status === 404) return undefined;
+  expect(response.status, text).toBe(200);
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
 
 /** One raw HTTP/1.1 exchange on a connection of its own (`Connection: close`), `body` sent as its bytes. */
 async function exchange(gateway: StartedGateway, head: string, body: Buffer = Buffer.alloc(0)) {
@@ -106,5 +126,46 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         await leaky.close();
       }
     });
+
+    it('row 37: a corrupt client image is 400 on compat embed and image edits, and never counts against the model server', async () => {
+      // The embedded local backend, as the issue met it: it decodes the images these two routes send.
+      const gateway = await target.start({ metrics: { key: metricsKey } });
+      started.push(gateway);
+      const client = new ContractClient(gateway);
+      const embed = (url: string) =>
+        client.postJson('/compat/v2/embed', {
+          model: 'alpha3-vl-embedding-8b',
+          inputs: [{ content: [{ type: 'image_url', image_url: { url } }] }],
+          input_type: 'image',
+        });
+      const errorsBefore = await counterSum(gateway, 'infergate_upstream_errors_total');
+      // More than the 5 consecutive failures that would eject an endpoint.
+      const embeds = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) embeds.push(await embed(corruptPng));
+      const edit = await client.postJson('/v1/images/edits', {
+        model: 'alpha-image-edit',
+        prompt: 'blue',
+        images: [{ image_url: corruptPng }],
+        size: '16x16',
+        quality: 'low',
+        output_format: 'png',
+      });
+      const errorsAfter = await counterSum(gateway, 'infergate_upstream_errors_total');
+      const ejections = await counterSum(gateway, 'infergate_upstream_ejections_total');
+      const valid = await embed(pngDataUrl);
+      recordFigure(
+        37,
+        target.name,
+        `6 corrupt images on compat embed: ${embeds.map((reply) => reply.status).join(', ')}; on image edits: ${edit.status}; ` +
+          (errorsBefore === undefined ? 'no metrics on this app' : `upstream errors ${errorsBefore} -> ${errorsAfter}, ejections ${ejections}`) +
+          `; a valid image then: ${valid.status}`,
+        '400; no upstream error, no ejection',
+      );
+      for (const reply of embeds) expectCompatError(reply, 400);
+      expectNativeError(edit, 400);
+      expect(errorsAfter).toBe(errorsBefore);
+      if (ejections !== undefined) expect(ejections).toBe(0);
+      expect(valid.status).toBe(200);
+    }, 60_000);
   });
 }
