@@ -204,6 +204,17 @@ export class GatewayError extends Error {
     });
   }
 
+  /** A request body sent compressed: RFC 7694 names the codings the gateway takes in Accept-Encoding. */
+  static unsupportedContentEncoding(encoding: string): GatewayError {
+    return new GatewayError({
+      status: 415,
+      type: 'invalid_request_error',
+      code: 'unsupported_content_encoding',
+      message: `Content-Encoding '${encoding}' is not supported: send the request body uncompressed.`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+  }
+
   static headersTooLarge(): GatewayError {
     return new GatewayError({ status: 431, type: 'invalid_request_error', code: 'headers_too_large', message: 'The request headers are too large.' });
   }

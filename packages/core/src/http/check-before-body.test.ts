@@ -57,6 +57,29 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
     expect(error?.status).toBe(415);
   });
 
+  it.each(['gzip', 'br', 'deflate', 'GZIP', 'identity, gzip'])(
+    'refuses a JSON body sent with Content-Encoding %s with 415 naming the encoding',
+    async (encoding) => {
+      const { gateway } = fakeGatewayDeps();
+      const headers = { authorization: `Bearer ${testKey}`, 'content-type': json, 'content-encoding': encoding };
+      const error = await refusal(() => gateway.checkBeforeBody(route, headerOf(headers)));
+      expect([error?.status, error?.code, error?.headers['accept-encoding']]).toEqual([415, 'unsupported_content_encoding', 'identity']);
+      expect(error?.message).toContain(`Content-Encoding '${encoding}'`);
+    },
+  );
+
+  it.each(['identity', 'Identity ', ''])('takes a body with Content-Encoding %j, which is no coding', async (encoding) => {
+    const { gateway } = fakeGatewayDeps();
+    const identity = gateway.checkBeforeBody(route, headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json, 'content-encoding': encoding }));
+    expect(await identity).toEqual({ name: 'key-1' });
+  });
+
+  it('checks the key before the encoding: 401 for a compressed body without a key', async () => {
+    const { gateway } = fakeGatewayDeps();
+    const error = await refusal(() => gateway.checkBeforeBody(route, headerOf({ 'content-type': json, 'content-encoding': 'gzip' })));
+    expect(error?.status).toBe(401);
+  });
+
   it('hands back the identity of a valid key, at once when the key store answers at once', async () => {
     const keys = countingKeys(false);
     const { gateway } = fakeGatewayDeps({ keyStore: keys });

@@ -6,6 +6,8 @@ import type { GatewayDeps, RouteDefinition } from './handler-types.js';
 
 // application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
 const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;
+// No coding at all: RFC 9110's identity, or an empty header.
+const identityEncoding = /^[ \t]*(?:identity)?[ \t]*$/i;
 
 /** What the checks before the body read: the gateway's ports and its admission cap. */
 export interface HeadCheckTarget {
@@ -30,16 +32,23 @@ function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
   return identity;
 }
 
-/** 415 unless a route that takes a body is sent JSON. */
-export function checkContentType(route: RouteDefinition, contentType: string | undefined): void {
+/**
+ * 415 unless a route that takes a body is sent JSON as it is. A compressed body (any Content-Encoding
+ * but identity) is refused rather than decoded: the body limits count the bytes that arrive, and a
+ * few kilobytes of gzip can expand to gigabytes (docs/design.md).
+ */
+export function checkBodyHeaders(route: RouteDefinition, header: (name: string) => string | undefined): void {
   if (route.bodyLimit === 'none') return;
+  const contentType = header('content-type');
   if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
+  const encoding = header('content-encoding');
+  if (encoding !== undefined && !identityEncoding.test(encoding)) throw GatewayError.unsupportedContentEncoding(encoding);
 }
 
 /**
  * What a request must pass before a byte of its body is read or counted against the in-flight body
  * budget, in dispatch's order: the admission cap (503 with Retry-After when it is full now; the slot
- * itself is taken by dispatch), the key (401), the JSON content type (415). Throws the refusal, or
+ * itself is taken by dispatch), the key (401), the JSON content type without a Content-Encoding (415). Throws the refusal, or
  * rejects when the key store had to wait; otherwise the caller's identity (undefined on a route that
  * needs no key), which the app hands to dispatch so that the key is verified once.
  */
@@ -52,9 +61,9 @@ export function checkBeforeBody(
   const identity = authenticate(route, header('authorization'), target.deps);
   if (identity instanceof Promise)
     return identity.then((known) => {
-      checkContentType(route, header('content-type'));
+      checkBodyHeaders(route, header);
       return known;
     });
-  checkContentType(route, header('content-type'));
+  checkBodyHeaders(route, header);
   return identity;
 }

@@ -7,7 +7,7 @@ import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity } from '../handlers/ports.js';
-import { authenticate, checkContentType } from './check-before-body.js';
+import { authenticate, checkBodyHeaders } from './check-before-body.js';
 import { addCorsHeaders } from './cors.js';
 import type { EventStreamResult, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from './handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
@@ -73,7 +73,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
     if (checked === undefined) {
       const identity = authenticate(route, input.header('authorization'), deps);
       context.identity = identity instanceof Promise ? await identity : identity;
-      checkContentType(route, input.header('content-type'));
+      checkBodyHeaders(route, input.header);
     } else context.identity = checked;
     // Awaited only when the store has to wait: the usual decision is synchronous and allocates no promise.
     const limited = limitRequest(route, input, deps.config, gateway.limiter, context.identity);

@@ -25,7 +25,7 @@ const errorText: Readonly<Record<number, string>> = {
   403: 'The key may not use this model.',
   404: 'Unknown model (`model_not_found`), or an endpoint this gateway does not serve.',
   413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
-  415: 'Content-Type is not application/json.',
+  415: 'Content-Type is not application/json, or the body is compressed (a Content-Encoding other than identity).',
   429: "Rate limited (the upstream's 429 passes through with Retry-After).",
   501: "The model's server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).",
   502: 'The model server failed.',

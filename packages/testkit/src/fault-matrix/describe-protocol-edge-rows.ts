@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedGateway } from '../contract/contract-client.js';
 import { ContractClient } from '../contract/contract-client.js';
@@ -167,5 +168,45 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       if (ejections !== undefined) expect(ejections).toBe(0);
       expect(valid.status).toBe(200);
     }, 60_000);
+
+    it('row 38: a gzip-encoded JSON body is 415 naming Content-Encoding, before the body is read; the same body uncompressed is 200', async () => {
+      const gateway = await start();
+      const json = Buffer.from(JSON.stringify({ model, messages: [{ role: 'user', content: 'Go.' }] }));
+      const calls = upstream.requests.length;
+      const replies = [];
+      for (const encoding of ['gzip', 'br', 'deflate']) {
+        const body = encoding === 'gzip' ? gzipSync(json) : json;
+        const lines = [
+          `Authorization: Bearer ${gateway.apiKey}`,
+          'Content-Type: application/json',
+          `Content-Encoding: ${encoding}`,
+          `Content-Length: ${body.length}`,
+        ];
+        replies.push(await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body));
+      }
+      const plain = await exchange(
+        gateway,
+        head(
+          'POST /v1/chat/completions HTTP/1.1',
+          `Authorization: Bearer ${gateway.apiKey}`,
+          'Content-Type: application/json',
+          `Content-Length: ${json.length}`,
+        ),
+        json,
+      );
+      recordFigure(
+        38,
+        target.name,
+        `gzip, br, deflate bodies: ${replies.map((reply) => reply.status).join(', ')}; uncompressed: ${plain.status}`,
+        '415 naming Content-Encoding',
+      );
+      for (const reply of replies) {
+        const error = expectNativeError(reply, 415, { code: 'unsupported_content_encoding' });
+        expect(error.message).toContain('Content-Encoding');
+        expect(reply.headers.get('accept-encoding')).toBe('identity');
+      }
+      expect(plain.status).toBe(200);
+      expect(upstream.requests.length - calls).toBe(1);
+    });
   });
 }
