@@ -2,9 +2,17 @@ import { GatewayError, isGatewayError } from '@infergate/core';
 import { readBoundedBytes } from '@infergate/upstream';
 import type { FetchBodyTicket } from '@infergate/node-runtime';
 
-// Node's Fastify reads a body as Buffer#toString('utf8'), which keeps a byte-order mark; so does this,
-// so that both apps hand core the same text (a BOM is then core's malformed JSON in both).
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// The node-server keeps a byte-order mark; so does this, so that both apps hand core the same text (a
+// BOM is then core's malformed JSON in both). Bytes that are not UTF-8 are refused, not replaced.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw GatewayError.invalidUtf8();
+  }
+}
 
 /**
  * The body of a request as text, counted while it is read: over `limitBytes` it is a 413, answered
@@ -29,7 +37,7 @@ export async function readBodyText(request: Request, limitBytes: number, ticket?
           };
     const bytes = await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes), admit, ticket?.signal);
     ticket?.received();
-    return decoder.decode(bytes);
+    return decodeUtf8(bytes);
   } catch (error) {
     if (isGatewayError(error)) throw error;
     // The client went away or sent a broken body: as the node-server answers it.

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GatewayError } from '@infergate/core';
@@ -19,7 +20,8 @@ type Done = (error: Error | null, body?: string) => void;
  * one buffer of that size as it arrives, each chunk free for the collector once copied; a single-chunk
  * body is decoded as it came (Fastify's own reader keeps every chunk, concatenates them into a second
  * buffer and decodes that: three copies of a 50 MiB image edit at once). Refusals are core's errors:
- * 413 past `limit` (checked per chunk), 400 for a length that differs from Content-Length; a broken
+ * 413 past `limit` (checked per chunk), 400 for a length that differs from Content-Length or bytes
+ * that are not UTF-8; a broken
  * stream fails with its own error, its status 400 unless it has one. Returns the body's hold on the
  * budget, which the app keeps until the request is handled (releasing it twice is safe).
  */
@@ -95,7 +97,10 @@ export function readRequestBody(payload: Readable, options: RequestBodyOptions, 
     ticket?.received();
     const bytes = chunks === undefined ? (whole ?? first) : Buffer.concat(chunks, received);
     first = whole = chunks = undefined;
-    done(null, bytes === undefined ? '' : bytes.toString('utf8'));
+    if (bytes === undefined) return done(null, '');
+    // toString would replace bad bytes with U+FFFD and the request would go on as if the client had sent that.
+    if (!isUtf8(bytes)) return done(GatewayError.invalidUtf8());
+    done(null, bytes.toString('utf8'));
   }
 
   payload.on('data', onData);

@@ -73,6 +73,11 @@ export class GatewayError extends Error {
     return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'invalid_json', message: `The request body is not valid JSON: ${message}` });
   }
 
+  /** A body that is not UTF-8: JSON text exchanged between systems must be (RFC 8259 8.1), and replacing the bad bytes would change what the client sent. */
+  static invalidUtf8(): GatewayError {
+    return GatewayError.invalidJson('it is not valid UTF-8 (JSON must be sent as UTF-8).');
+  }
+
   static unauthorized(message = 'Missing or invalid API key. Send it as "Authorization: Bearer <key>".'): GatewayError {
     return new GatewayError({ status: 401, type: 'authentication_error', code: 'invalid_api_key', message, headers: { 'www-authenticate': 'Bearer' } });
   }

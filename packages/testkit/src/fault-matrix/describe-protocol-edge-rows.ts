@@ -208,5 +208,35 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       expect(plain.status).toBe(200);
       expect(upstream.requests.length - calls).toBe(1);
     });
+
+    it('row 39: a JSON body with bytes that are not UTF-8 is 400 naming UTF-8, never passed on with U+FFFD', async () => {
+      const gateway = await start();
+      const calls = upstream.requests.length;
+      const bodyWith = (bytes: number[]) =>
+        Buffer.concat([Buffer.from(`{"model":"${model}","messages":[{"role":"user","content":"caf`), Buffer.from(bytes), Buffer.from('"}]}')]);
+      // A lone byte, an overlong '/', an encoded surrogate, a sequence cut short: each is 400.
+      const invalid = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]];
+      const replies = [];
+      for (const bytes of invalid) {
+        const body = bodyWith(bytes);
+        const lines = [`Authorization: Bearer ${gateway.apiKey}`, 'Content-Type: application/json', `Content-Length: ${body.length}`];
+        replies.push(await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body));
+      }
+      const valid = bodyWith([0xc3, 0xa9]);
+      const lines = [`Authorization: Bearer ${gateway.apiKey}`, 'Content-Type: application/json', `Content-Length: ${valid.length}`];
+      const accepted = await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), valid);
+      recordFigure(
+        39,
+        target.name,
+        `${invalid.length} bodies with invalid UTF-8: ${replies.map((reply) => reply.status).join(', ')}; valid "café": ${accepted.status}`,
+        '400 naming UTF-8',
+      );
+      for (const reply of replies) {
+        const error = expectNativeError(reply, 400, { code: 'invalid_json' });
+        expect(error.message).toContain('UTF-8');
+      }
+      expect(accepted.status).toBe(200);
+      expect(upstream.requests.length - calls).toBe(1);
+    });
   });
 }
