@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { type ApiKeyIdentity, type Gateway, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, envelopeForPath, errorResult, failureLogFields, requestIdFor } from '@infergate/core';
+import { bodyLimitBytes, bodyText, envelopeForPath, errorResult, failureLogFields, requestIdFor, utf8ByteLength } from '@infergate/core';
 import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
@@ -27,9 +27,8 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
       gateway.unmatched({ method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }),
     );
 
+  // Hono serves HEAD through the GET route and leaves out the body, as core's matcher would take it.
   const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
-    // Hono serves HEAD through the GET route; core's table has no HEAD, so its matcher answers (405).
-    if (context.req.method !== route.method) return unmatched(context);
     const requestId = requestIdOf(context);
     const limit = bodyLimitBytes(route, config);
     const header = (name: string) => context.req.header(name);
@@ -60,6 +59,8 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
       requestId,
     };
     const result = await gateway.dispatch(route, input, identity);
+    // Hono answers HEAD without the body, so nothing would measure it: the length the GET's body has.
+    if (context.req.method === 'HEAD' && result.kind === 'json') result.headers['content-length'] = String(utf8ByteLength(bodyText(result.body)));
     // The handler is done with the body text (a stream's upstream request is already sent).
     ticket?.release();
     // The node-server's 5xx line, the same fields (Workers keep console output in their logs).

@@ -7,6 +7,7 @@ import {
   bodyLimitBytes,
   envelopeForPath,
   errorResult,
+  isGatewayError,
   requestIdFor,
   type ApiKeyIdentity,
   type Gateway,
@@ -205,23 +206,23 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     done();
   });
 
-  const inputFor = (request: FastifyRequest, signal: HandlerInput['signal']): HandlerInput => ({
+  const inputFor = (request: FastifyRequest, signal: HandlerInput['signal'], params: unknown): HandlerInput => ({
     method: request.method,
     path: pathOf(request.url),
-    params: (request.params ?? {}) as Record<string, string>,
+    params: (params ?? {}) as Record<string, string>,
     header: (name) => headerValue(request.headers, name),
     body: typeof request.body === 'string' ? request.body : undefined,
     signal,
     requestId: request.id,
   });
 
-  const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply, params = request.params): Promise<void> => {
     const state = request.requestState ?? { startedAt: performance.now(), abort: new LightAbortController() };
     state.operationId = route.operationId;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const { span } = state;
-    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal), state.identity);
+    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal, params), state.identity);
     // The request span is the parent of the upstream attempts dispatch makes.
     const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
@@ -243,6 +244,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request.url);
+    // HEAD takes the path's GET route (core's matchRoute; Fastify has no HEAD twins): Node leaves out the body.
+    const head = request.method === 'HEAD' ? gateway.match('HEAD', path) : undefined;
+    if (head !== undefined && !isGatewayError(head)) return handle(head.route, request, reply, head.params);
     await sendError(
       request,
       reply,

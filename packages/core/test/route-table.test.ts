@@ -143,7 +143,7 @@ describe('stored-data endpoints', () => {
 
   it('answers 405 with Allow for a supported path with the wrong method', () => {
     const match = matchRoute(routeTable, 'PUT', '/v1/chat/completions');
-    expect(isGatewayError(match) && [match.status, match.headers.allow]).toEqual([405, 'POST, GET']);
+    expect(isGatewayError(match) && [match.status, match.headers.allow]).toEqual([405, 'POST, GET, HEAD']);
     const responses = matchRoute(routeTable, 'GET', '/v1/responses');
     expect(isGatewayError(responses) && [responses.status, responses.headers.allow]).toEqual([405, 'POST']);
   });

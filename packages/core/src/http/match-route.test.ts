@@ -66,8 +66,17 @@ describe('matchRoute', () => {
   it('answers 405 with Allow when the path exists with other methods', () => {
     const error = failed(matchRoute(table, 'PUT', '/v1/responses/resp_1'));
     expect(error.status).toBe(405);
-    expect(error.headers.allow).toBe('GET, DELETE, POST');
+    expect(error.headers.allow).toBe('GET, HEAD, DELETE, POST');
     expect(failed(matchRoute(table, 'GET', '/tokenize')).headers.allow).toBe('POST');
+  });
+
+  it('takes HEAD to the GET route of its path, and lists HEAD in Allow wherever GET is', () => {
+    const match = found(matchRoute(table, 'HEAD', '/v1/models/general-std'));
+    expect([match.route.operationId, match.params]).toEqual(['retrieveModel', { id: 'general-std' }]);
+    expect(failed(matchRoute(table, 'DELETE', '/v1/models/m')).headers.allow).toBe('GET, HEAD');
+    // No GET on the path: HEAD is refused like any other method, and not listed.
+    const head = failed(matchRoute(table, 'HEAD', '/tokenize'));
+    expect([head.status, head.headers.allow]).toEqual([405, 'POST']);
   });
 
   it('does not throw on a malformed escape', () => {

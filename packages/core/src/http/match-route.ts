@@ -40,23 +40,32 @@ function literalSegments(template: string): number {
   return segmentsOf(template).filter((segment) => !segment.startsWith('{')).length;
 }
 
+/** The `Allow` list of a path's methods: HEAD beside GET, since every GET route answers it too. */
+function withHead(methods: readonly string[]): string[] {
+  const get = methods.indexOf('GET');
+  return get === -1 || methods.includes('HEAD') ? [...methods] : [...methods.slice(0, get + 1), 'HEAD', ...methods.slice(get + 1)];
+}
+
 /**
  * The route for a method and path (the path without its query string), the most literal template
- * winning. When nothing matches: 404, or 405 with `Allow` when the path exists with other methods.
+ * winning; HEAD takes the GET route of its path (RFC 9110 9.3.2: the GET's answer without its body,
+ * which the apps' HTTP servers leave out). When nothing matches: 404, or 405 with `Allow` when the
+ * path exists with other methods.
  */
 export function matchRoute(table: readonly RouteDefinition[], method: string, path: string): RouteMatch | GatewayError {
   const upper = method.toUpperCase();
+  const wanted = upper === 'HEAD' ? 'GET' : upper;
   let best: RouteMatch | undefined;
   const allow: string[] = [];
   for (const route of table) {
     const params = matchTemplate(route.path, path);
     if (params === undefined) continue;
     if (!allow.includes(route.method)) allow.push(route.method);
-    if (route.method !== upper) continue;
+    if (route.method !== wanted) continue;
     if (best === undefined || literalSegments(route.path) > literalSegments(best.route.path)) best = { route, params };
   }
   if (best) return best;
-  if (allow.length > 0) return GatewayError.methodNotAllowed(upper, path, allow);
+  if (allow.length > 0) return GatewayError.methodNotAllowed(upper, path, withHead(allow));
   return GatewayError.routeNotFound(upper, path);
 }
 

@@ -238,5 +238,39 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       expect(accepted.status).toBe(200);
       expect(upstream.requests.length - calls).toBe(1);
     });
+
+    it("row 40: HEAD answers where GET does, with the GET's status and headers and no body; 405 lists HEAD beside GET", async () => {
+      const gateway = await start();
+      const key = `Authorization: Bearer ${gateway.apiKey}`;
+      const paths = ['/healthz', '/readyz', '/v1/models', `/v1/models/${model}`, '/pricing', '/openapi.json'];
+      const pairs = [];
+      for (const path of paths) {
+        const get = await exchange(gateway, head(`GET ${path} HTTP/1.1`, key));
+        const pushed = await pushRawRequest(gateway.baseUrl, head(`HEAD ${path} HTTP/1.1`, key));
+        pairs.push({ path, get, head: rawJsonReply(pushed.text), bodyBytes: pushed.text.length - pushed.text.indexOf('\r\n\r\n') - 4 });
+      }
+      const anonymous = await pushRawRequest(gateway.baseUrl, head('HEAD /v1/models HTTP/1.1'));
+      const wrongMethod = await exchange(gateway, head('DELETE /healthz HTTP/1.1'));
+      const postOnly = await exchange(gateway, head('HEAD /tokenize HTTP/1.1', key));
+      recordFigure(
+        40,
+        target.name,
+        `HEAD on ${paths.length} GET paths: ${pairs.map((pair) => pair.head.status).join(', ')}, body bytes ${pairs.map((pair) => pair.bodyBytes).join(', ')}; ` +
+          `without a key ${anonymous.status}; DELETE /healthz Allow: ${wrongMethod.headers.get('allow')}; HEAD on a POST path ${postOnly.status}`,
+        "the GET's status and headers, no body",
+      );
+      for (const pair of pairs) {
+        expect(pair.head.status, pair.path).toBe(pair.get.status);
+        expect(pair.get.status, pair.path).toBe(200);
+        expect(pair.bodyBytes, pair.path).toBe(0);
+        for (const name of ['content-type', 'content-length', 'cache-control'])
+          expect(pair.head.headers.get(name), `${pair.path} ${name}`).toBe(pair.get.headers.get(name));
+        expect(pair.head.headers.get('x-request-id'), pair.path).toBeTruthy();
+      }
+      expect([anonymous.status, anonymous.text.slice(anonymous.text.indexOf('\r\n\r\n') + 4)]).toEqual([401, '']);
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
+      expect([postOnly.status, postOnly.headers.get('allow')]).toEqual([405, 'POST']);
+    });
   });
 }
