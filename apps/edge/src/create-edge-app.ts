@@ -1,11 +1,28 @@
 import { Hono, type Context } from 'hono';
-import { type ApiKeyIdentity, type Gateway, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, bodyText, envelopeForPath, errorResult, failureLogFields, requestIdFor, utf8ByteLength } from '@infergate/core';
+import { type ApiKeyIdentity, type Gateway, type HandlerResult, type RequestLogLine, type RouteDefinition } from '@infergate/core';
+import { bodyLimitBytes, bodyText, envelopeForPath, errorResult, requestIdFor, requestLogLine, utf8ByteLength } from '@infergate/core';
 import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
 import { toHonoPath } from './to-hono-path.js';
 import { toResponse } from './to-response.js';
+
+export interface EdgeAppOptions {
+  /**
+   * Aborting it aborts every running request (their streams end with the terminal error event). Node
+   * only: in workerd a signal made outside a request cannot be touched from another request's handler.
+   */
+  shutdown?: AbortSignal | undefined;
+  /** The in-flight body budget and body idle limit (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
+  admitBody?: FetchBodyAdmission | undefined;
+  /** Where the one line per request goes (core's requestLogLine, the node-server's line); none when absent. */
+  log?: ((line: RequestLogLine) => void) | undefined;
+  /**
+   * The status the runtime wrote on the connection itself while the app was still reading the request
+   * (Node: a 408 at the whole-request limit), which is what the client got and so what is logged.
+   */
+  answeredOnSocket?: ((context: Context) => number | undefined) | undefined;
+}
 
 /** The raw request path: handlers and core's matcher decode parameters themselves, exactly once. */
 function pathOf(context: Context): string {
@@ -16,19 +33,38 @@ function pathOf(context: Context): string {
  * The gateway on Hono: every route of core's table through core's dispatch; 404 and 405 from core's
  * matcher over the same table; request bodies counted against the route's limit while read.
  */
-export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBody?: FetchBodyAdmission): Hono {
+export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): Hono {
   const app = new Hono();
-  const { config, ids } = gateway.deps;
+  const { config, ids, clock } = gateway.deps;
+  const { shutdown, admitBody, log, answeredOnSocket } = options;
   const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), ids);
 
+  // The request's line once it is over: a JSON answer at once, a stream when it ends (499 if the client left).
+  const logged = <T extends HandlerResult>(context: Context, route: RouteDefinition | undefined, startedAt: number, result: T): T => {
+    if (log === undefined) return result;
+    const facts = {
+      requestId: result.headers['x-request-id'] ?? '',
+      method: context.req.method,
+      route: route?.path ?? 'unmatched',
+      operationId: route?.operationId,
+    };
+    const write = (status: number): void =>
+      log(requestLogLine({ ...facts, status: answeredOnSocket?.(context) ?? status, durationMs: clock.now() - startedAt, meta: result.meta }));
+    if (result.kind === 'stream') result.body.onEnd(write);
+    else write(result.status);
+    return result;
+  };
+
   // 404, 405 with Allow, or a CORS preflight's 204: core decides, as for the node-server.
-  const unmatched = (context: Context): Response =>
-    toResponse(
-      gateway.unmatched({ method: context.req.method, path: pathOf(context), header: (name) => context.req.header(name), requestId: requestIdOf(context) }),
-    );
+  const unmatched = (context: Context): Response => {
+    const header = (name: string) => context.req.header(name);
+    const result = gateway.unmatched({ method: context.req.method, path: pathOf(context), header, requestId: requestIdOf(context) });
+    return toResponse(logged(context, undefined, clock.now(), result));
+  };
 
   // Hono serves HEAD through the GET route and leaves out the body, as core's matcher would take it.
   const handle = async (route: RouteDefinition, context: Context): Promise<Response> => {
+    const startedAt = clock.now();
     const requestId = requestIdOf(context);
     const limit = bodyLimitBytes(route, config);
     const header = (name: string) => context.req.header(name);
@@ -46,7 +82,8 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
       body = await readBodyText(context.req.raw, limit, ticket);
     } catch (error) {
       ticket?.release();
-      return answerBeforeBody(gateway.withCors(errorResult(error, route.envelope, requestId), context.req.header('origin')), context.req.raw.body);
+      const refusal = gateway.withCors(errorResult(error, route.envelope, requestId), context.req.header('origin'));
+      return answerBeforeBody(logged(context, route, startedAt, refusal), context.req.raw.body);
     }
     const input = {
       method: route.method,
@@ -59,34 +96,18 @@ export function createEdgeApp(gateway: Gateway, shutdown?: AbortSignal, admitBod
       requestId,
     };
     const result = await gateway.dispatch(route, input, identity);
-    // Hono answers HEAD without the body, so nothing would measure it: the length the GET's body has.
-    if (context.req.method === 'HEAD' && result.kind === 'json') result.headers['content-length'] = String(utf8ByteLength(bodyText(result.body)));
     // The handler is done with the body text (a stream's upstream request is already sent).
     ticket?.release();
-    // The node-server's 5xx line, the same fields (Workers keep console output in their logs).
-    if (result.status >= 500) {
-      const { meta } = result;
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'request',
-          requestId,
-          method: route.method,
-          route: route.path,
-          status: result.status,
-          model: meta.model,
-          upstream: meta.endpoint,
-          keyName: meta.keyName,
-          ...failureLogFields(meta),
-        }),
-      );
-    }
-    return toResponse(result);
+    // Hono answers HEAD without the body, so nothing would measure it: the length the GET's body has.
+    if (context.req.method === 'HEAD' && result.kind === 'json') result.headers['content-length'] = String(utf8ByteLength(bodyText(result.body)));
+    return toResponse(logged(context, route, startedAt, result));
   };
 
   for (const route of gateway.routes) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
   app.notFound(unmatched);
   // dispatch never rejects; this is for failures in the wiring itself.
-  app.onError((error, context) => toResponse(errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context))));
+  app.onError((error, context) =>
+    toResponse(logged(context, undefined, clock.now(), errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context)))),
+  );
   return app;
 }

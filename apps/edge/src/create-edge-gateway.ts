@@ -1,19 +1,11 @@
 import type { Hono } from 'hono';
 import { createGateway, type Gateway, type GatewayConfig } from '@infergate/core';
 import { createFetchTransport, createGatewayPorts, type PortsConfig, type Transport } from '@infergate/upstream';
-import type { FetchBodyAdmission } from '@infergate/node-runtime';
-import { createEdgeApp } from './create-edge-app.js';
+import { createEdgeApp, type EdgeAppOptions } from './create-edge-app.js';
 
-export interface EdgeGatewayOptions {
+export interface EdgeGatewayOptions extends EdgeAppOptions {
   /** How the upstreams marked `local` are reached when they have no URL of their own (Node: in-process). */
-  localTransport?: Transport;
-  /**
-   * Aborting it aborts every running request (their streams end with the terminal error event). Node
-   * only: in workerd a signal made outside a request cannot be touched from another request's handler.
-   */
-  shutdown?: AbortSignal;
-  /** The in-flight body budget and body idle limit (Node: node-runtime's createFetchBodyAdmission); none in workerd. */
-  admitBody?: FetchBodyAdmission;
+  localTransport?: Transport | undefined;
 }
 
 export interface EdgeGateway {
@@ -34,5 +26,5 @@ export function createEdgeGateway(config: PortsConfig, options: EdgeGatewayOptio
   const { localTransport } = options;
   const ports = createGatewayPorts(config, { transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network) });
   const gateway = createGateway({ config, ports });
-  return { app: createEdgeApp(gateway, options.shutdown, options.admitBody), gateway };
+  return { app: createEdgeApp(gateway, options), gateway };
 }

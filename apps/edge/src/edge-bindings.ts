@@ -9,5 +9,7 @@ export interface EdgeBindings {
   INFERGATE_CONFIG_JSON?: string;
   /** Where the upstreams marked `local` (the zero-config local backend) are reached, e.g. `http://127.0.0.1:8000`. */
   INFERGATE_LOCAL_BACKEND_URL?: string;
+  /** The request lines' level: trace, debug, info (the default), warn, error or silent. */
+  LOG_LEVEL?: string;
   [name: string]: unknown;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
-import { closeOnSignals, parseCliArgs, refuseStart } from '@infergate/node-runtime';
+import { createJsonLog } from '@infergate/core';
+import { closeOnSignals, parseCliArgs, printGeneratedKey, refuseStart } from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -16,6 +17,8 @@ Environment (the same names are Workers bindings):
                                limits, timeouts, prices, master URL); validated at start
   INFERGATE_LOCAL_BACKEND_URL  a local backend server for the models no upstream serves; without
                                it the local backend runs in-process
+  LOG_LEVEL                    trace, debug, info (default), warn, error or silent: one JSON line
+                               per request on stdout, refusals at warn
 `;
 
 let args;
@@ -30,12 +33,13 @@ if (args.help) {
   const env = { ...(process.env as EdgeBindings), ...args.env };
   let server;
   try {
-    server = await startEdgeNodeServer({ env });
+    const log = createJsonLog({ level: env.LOG_LEVEL as string | undefined, write: (text) => process.stdout.write(text) });
+    server = await startEdgeNodeServer({ env, log });
   } catch (error) {
     refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
   }
   // Ready for signals before the banner says it is listening: a script may signal as soon as it reads it.
   closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
+  if (server.generatedKey) printGeneratedKey(server.generatedKey);
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
-  if (server.generatedKey) process.stdout.write(`API key (generated because none is configured; shown only now): ${server.generatedKey}\n`);
 }

@@ -1,22 +1,24 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import type { GatewayConfig } from '@infergate/core';
+import type { ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { GatewayError, errorResult, requestIdFor, requestLogLine, type GatewayConfig, type RequestLogLine } from '@infergate/core';
 import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createThreadedLocalBackend } from '@infergate/local-backend/node';
-import { createInProcessTransport, type PortsConfig, type Transport } from '@infergate/upstream';
+import { createInProcessTransport, type Transport } from '@infergate/upstream';
 import {
-  createClientErrorHandler,
+  closeHttpServer,
   createFetchBodyAdmission,
-  generateApiKey,
+  createGatewayHttpServer,
   limitConnections,
-  serverOptions,
-  shutdownDeadlines,
+  listenHttpServer,
+  statusAnsweredOnSocket,
+  withGeneratedKey,
 } from '@infergate/node-runtime';
 import { createEdgeGateway, type EdgeGateway } from './create-edge-gateway.js';
 import type { EdgeBindings } from './edge-bindings.js';
 import { resolveEdgeConfig } from './resolve-edge-config.js';
+import { toResponse } from './to-response.js';
 
-/** DESIGN.md: the edge app on Node listens on 127.0.0.1:8787 by default. */
+/** docs/design.md: the edge app on Node listens on 127.0.0.1:8787 by default. */
 export const defaultEdgePort = 8787;
 
 export interface EdgeNodeServerOptions {
@@ -26,6 +28,8 @@ export interface EdgeNodeServerOptions {
   host?: string;
   port?: number;
   localBackend?: LocalBackendOptions;
+  /** Where the one line per request goes (main-node.ts: JSON lines on stdout at LOG_LEVEL); none when absent. */
+  log?: (line: RequestLogLine) => void;
 }
 
 export interface EdgeNodeServer extends EdgeGateway {
@@ -50,13 +54,6 @@ function threadedLocalTransport(options: LocalBackendOptions): Transport {
   return { ...createInProcessTransport(backend.handle), close: backend.close };
 }
 
-function withGeneratedKey(config: PortsConfig): { config: PortsConfig; generatedKey: string | undefined } {
-  if (config.keys.length > 0) return { config, generatedKey: undefined };
-  // As the node-server does: 128 random bits, printed once at start (DESIGN.md).
-  const generatedKey = generateApiKey();
-  return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
-}
-
 /**
  * The edge app on Node through @hono/node-server. Without INFERGATE_LOCAL_BACKEND_URL the local
  * backend is mounted in-process, as the node-server does. Throws core's ConfigError on a bad configuration.
@@ -71,51 +68,43 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
   const shutdown = new AbortController();
   // The node-server's protections: the in-flight body budget and body idle limit, its timeouts and its client-error answers.
   const admitBody = createFetchBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
-  const gateway = createEdgeGateway(config, { localTransport, shutdown: shutdown.signal, admitBody });
+  const gateway = createEdgeGateway(config, {
+    localTransport,
+    shutdown: shutdown.signal,
+    admitBody,
+    log: options.log,
+    // @hono/node-server hands each request's Node response to the app as `env.outgoing`.
+    answeredOnSocket: (context) => statusAnsweredOnSocket((context.env as { outgoing: ServerResponse }).outgoing),
+  });
   const hostname = options.host ?? config.server.host;
   const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
   const { timeouts } = config;
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const started = serve(
-      {
-        fetch: gateway.app.fetch,
-        hostname,
-        port,
-        // DESIGN.md's inbound limits; Node's defaults leave a slow request body open far longer.
-        serverOptions: serverOptions(timeouts),
-      },
-      () => resolve(started),
-    );
-    started.once('error', reject);
+  const { ids } = gateway.gateway.deps;
+  // What Node and @hono/node-server refuse before the app sees a request is answered in the envelope and logged, as on the node-server.
+  const listener = getRequestListener(gateway.app.fetch, {
+    hostname,
+    // A target or Host @hono/node-server cannot build a URL from (a backslash in the path, a malformed Host).
+    errorHandler: () => {
+      const requestId = requestIdFor(undefined, ids);
+      options.log?.(requestLogLine({ requestId, method: undefined, route: 'unmatched', status: 400 }));
+      return toResponse(errorResult(GatewayError.badRequest('The request target or Host is not valid.', null, 'malformed_request'), 'native', requestId));
+    },
   });
-  // Oversized headers, smuggling attempts and slow requests answered in the native envelope, as the node-server does.
-  server.on('clientError', createClientErrorHandler(gateway.gateway.deps.ids));
+  const server = createGatewayHttpServer({ timeouts, ids, ...(options.log === undefined ? {} : { log: options.log }) }, (incoming, outgoing) => {
+    void listener(incoming, outgoing);
+  });
   // The node-server's connection cap and file-descriptor watch (logged on stderr, as the app's other lines).
   limitConnections(server, { maxConnections: config.limits.maxConnections, metrics: gateway.gateway.deps.metrics });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listenHttpServer(server, port, hostname);
   return {
     ...gateway,
     config,
-    url: `http://${host}:${address.port}`,
+    url,
     generatedKey,
     drain: () => gateway.gateway.drain(),
-    close: (graceMs = timeouts.shutdownGraceMs) =>
-      new Promise<void>((resolve, reject) => {
-        const http = server as ServerType & { closeIdleConnections(): void; closeAllConnections(): void };
-        // Keep-alive connections whose response is over close as they fall idle, so close() is not held open.
-        const idle = setInterval(() => http.closeIdleConnections(), 50);
-        const cancelDeadlines = shutdownDeadlines(graceMs, {
-          endRunning: () => shutdown.abort(new Error('The gateway is shutting down.')),
-          cutAll: () => http.closeAllConnections(),
-        });
-        server.close((error) => {
-          clearInterval(idle);
-          cancelDeadlines();
-          if (error) reject(error);
-          else gateway.gateway.close().then(resolve, reject);
-        });
-        http.closeIdleConnections();
-      }),
+    close: async (graceMs = timeouts.shutdownGraceMs) => {
+      await closeHttpServer(server, graceMs, () => shutdown.abort(new Error('The gateway is shutting down.')));
+      await gateway.gateway.close();
+    },
   };
 }

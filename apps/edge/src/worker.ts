@@ -1,4 +1,4 @@
-import { GatewayError } from '@infergate/core';
+import { GatewayError, createJsonLog } from '@infergate/core';
 import { createEdgeGateway, unreachableLocalUpstreams } from './create-edge-gateway.js';
 import { errorResult, requestIdFor } from '@infergate/core';
 import type { EdgeBindings } from './edge-bindings.js';
@@ -24,7 +24,12 @@ function configurationProblem(bindings: EdgeBindings): { handler: FetchHandler }
     return {
       problem: `no upstream reachable for ${unreachable.join(', ')}: configure upstreams in INFERGATE_CONFIG_JSON, or set INFERGATE_LOCAL_BACKEND_URL to a local backend server`,
     };
-  const { app } = createEdgeGateway(config);
+  // Workers keep console output in their logs: the node-server's request line, one per request.
+  const log = createJsonLog({
+    level: typeof bindings.LOG_LEVEL === 'string' ? bindings.LOG_LEVEL : undefined,
+    write: (text, level) => console[level === 'info' ? 'log' : level](text.trimEnd()),
+  });
+  const { app } = createEdgeGateway(config, { log });
   return { handler: (request) => app.fetch(request) };
 }
 

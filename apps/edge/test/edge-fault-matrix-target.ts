@@ -1,4 +1,5 @@
-import type { FaultMatrixTarget } from '@infergate/testkit';
+import { createJsonLog } from '@infergate/core';
+import type { ConfigFileValue, FaultMatrixTarget } from '@infergate/testkit';
 import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode } from './start-edge-on-node.js';
 
@@ -11,10 +12,19 @@ export const edgeOnNode: FaultMatrixTarget = {
     // and is not retried on the second endpoint within the configured limit.
     11: "fetch transport: the connect limit is the runtime's (10 s on Node), not timeouts.connect_ms",
   },
-  // A short shutdown grace, as the node-server's tests use: closing never waits on the default 30 s.
-  start: (file) =>
-    startEdgeOnNode({
-      INFERGATE_API_KEYS: testApiKey,
-      INFERGATE_CONFIG_JSON: JSON.stringify({ ...file, timeouts: { shutdown_grace_ms: 1_000, ...(file.timeouts as object | undefined) } }),
-    }),
+  start: (file) => startEdgeOnNode(bindingsFor(file)),
+  // The request lines main-node.ts writes to stdout, kept in memory.
+  async startWithLogs(file) {
+    const lines: string[] = [];
+    const gateway = await startEdgeOnNode(bindingsFor(file), createJsonLog({ level: 'trace', write: (text) => lines.push(text) }));
+    return { gateway, logs: () => lines.join('') };
+  },
 };
+
+// A short shutdown grace, as the node-server's tests use: closing never waits on the default 30 s.
+function bindingsFor(file: ConfigFileValue): Record<string, string> {
+  return {
+    INFERGATE_API_KEYS: testApiKey,
+    INFERGATE_CONFIG_JSON: JSON.stringify({ ...file, timeouts: { shutdown_grace_ms: 1_000, ...(file.timeouts as object | undefined) } }),
+  };
+}

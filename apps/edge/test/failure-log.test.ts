@@ -1,5 +1,6 @@
 import { startRecordingUpstream } from '@infergate/testkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createJsonLog } from '@infergate/core';
+import { describe, expect, it } from 'vitest';
 import { createEdgeGateway } from '../src/create-edge-gateway.js';
 import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 
@@ -7,10 +8,6 @@ const bodyCanary = 'canary-upstream-body-e4f1';
 const apiKey = 'edge-key-canary-0123456789';
 
 describe('a 5xx on the edge app', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('logs one warn line with the upstream name, model, attempts and cause, and no body or key', async () => {
     const upstream = await startRecordingUpstream({
       handlers: {
@@ -21,7 +18,8 @@ describe('a 5xx on the edge app', () => {
       },
     });
     const written: string[] = [];
-    vi.spyOn(console, 'warn').mockImplementation((...values: unknown[]) => void written.push(values.map(String).join(' ')));
+    // The Worker's log as worker.ts builds it, at warn: only the failure is written.
+    const log = createJsonLog({ level: 'warn', write: (text) => written.push(text) });
     try {
       const config = resolveEdgeConfig({
         INFERGATE_API_KEYS: apiKey,
@@ -29,7 +27,7 @@ describe('a 5xx on the edge app', () => {
           upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served' } }],
         }),
       });
-      const { app } = createEdgeGateway(config);
+      const { app } = createEdgeGateway(config, { log });
       const response = await app.request('/v1/chat/completions', {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-request-id': 'edge-fail-1' },
@@ -38,7 +36,8 @@ describe('a 5xx on the edge app', () => {
       expect(response.status).toBe(502);
       expect(written).toHaveLength(1);
       expect(JSON.parse(written[0] as string)).toMatchObject({
-        level: 'warn',
+        level: 40,
+        msg: 'request',
         requestId: 'edge-fail-1',
         route: '/v1/chat/completions',
         status: 502,

@@ -42,22 +42,30 @@ describe('the edge app on Node', () => {
     expect(output).toContain('8787');
   });
 
-  it('the built CLI prints its address and key, serves, and exits 0 on SIGTERM', async () => {
+  it('the built CLI shows its key on stderr only, logs one JSON line per request on stdout, and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, [mainNode, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, INFERGATE_API_KEYS: '', INFERGATE_CONFIG_JSON: '', INFERGATE_LOCAL_BACKEND_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, INFERGATE_API_KEYS: '', INFERGATE_CONFIG_JSON: '', INFERGATE_LOCAL_BACKEND_URL: '', LOG_LEVEL: 'info' },
     });
+    let terminal = '';
+    child.stderr.on('data', (chunk: Buffer) => (terminal += chunk.toString()));
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const first = String((await lines.next()).value);
     const address = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(first)?.[1];
     expect(address, first).toBeDefined();
-    const key = /: (ig-[0-9a-f]{32})$/.exec(String((await lines.next()).value))?.[1];
-    expect(key).toBeDefined();
-    const health = await fetch(`${address}/healthz`);
-    expect(health.status).toBe(200);
-    const models = await fetch(`${address}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    await expect.poll(() => terminal, { timeout: 2_000 }).toMatch(/: ig-[0-9a-f]{32}\n/);
+    const key = /: (ig-[0-9a-f]{32})\n/.exec(terminal)?.[1] as string;
+    const models = await fetch(`${address}/v1/models`, { headers: { authorization: `Bearer ${key}`, 'x-request-id': 'edge-cli-1' } });
     expect(models.status).toBe(200);
     await models.body?.cancel();
+    const refused = await fetch(`${address}/v1/models`, { headers: { 'x-request-id': 'edge-cli-2' } });
+    expect(refused.status).toBe(401);
+    await refused.body?.cancel();
+    const logged = [JSON.parse(String((await lines.next()).value)), JSON.parse(String((await lines.next()).value))] as unknown;
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 30, msg: 'request', requestId: 'edge-cli-1', method: 'GET', route: '/v1/models', status: 200 }),
+      expect.objectContaining({ level: 40, msg: 'request', requestId: 'edge-cli-2', method: 'GET', route: '/v1/models', status: 401 }),
+    ]);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -13,7 +13,10 @@ import {
   type Gateway,
   type HandlerInput,
   type JsonResult,
+  type RequestLogLine,
   type RouteDefinition,
+  requestLogLine,
+  resolveDotSegments,
 } from '@infergate/core';
 import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
 import {
@@ -21,6 +24,9 @@ import {
   bodyInFlight,
   createBodyAdmission,
   createClientErrorHandler,
+  createExpectationHandler,
+  lacksHost,
+  statusAnsweredOnSocket,
   limitConnections,
   loadTracing,
   readRequestBody,
@@ -29,7 +35,6 @@ import {
 } from '@infergate/node-runtime';
 import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
-import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';
 import { sendResult } from './send-result.js';
@@ -66,11 +71,16 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
   const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
   const { deps } = gateway;
-  const routeOf = new Map(gateway.routes.map((route) => [`${route.method} ${toFastifyPath(route.path)}`, route]));
   let metricsServer: MetricsServer | undefined;
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
   const active = new Set<RequestState>();
   let closing = false;
+  // The request lines skip redaction: built field by field from facts, they hold no header, and
+  // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).
+  const requestLog = options.logger?.child({}, { redact: { paths: [] } });
+  const writeLine = (line: RequestLogLine): void => requestLog?.[line.level](line.fields, 'request');
+  // Requests Node refuses before Fastify sees them are logged and counted as the others are.
+  const refusals = { log: writeLine, metrics: deps.metrics };
 
   const app = fastify({
     loggerInstance: options.logger,
@@ -78,6 +88,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // No pino child per request (~3 KB): the app's own lines name their request id themselves.
     childLoggerFactory: (logger) => logger,
+    // `.` and `..` segments resolved before routing, as the edge app's URL parser resolves them.
+    rewriteUrl: (request) => resolveDotSegments(request.url ?? '/'),
     // The app registers exactly core's table: no HEAD twins, no Fastify 503 body of its own.
     exposeHeadRoutes: false,
     return503OnClosing: false,
@@ -90,14 +102,19 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // (up to timeouts.headersMs): the upstream time limits bound it instead.
     connectionTimeout: 0,
     http: serverOptions(config.timeouts),
-    clientErrorHandler: createClientErrorHandler(deps.ids),
+    clientErrorHandler: createClientErrorHandler(deps.ids, refusals),
+    // Node's header limit bounds a path's length: a long model id is core's 404, as on the edge app, not Fastify's 414.
+    routerOptions: { maxParamLength: Number.MAX_SAFE_INTEGER },
+    // A path find-my-way cannot decode (a malformed escape) is one no route serves: core's 404, as on the edge app.
+    frameworkErrors: (error, request, reply) => {
+      track(request, reply, undefined);
+      const answer = error.code === 'FST_ERR_BAD_URL' ? unmatched(request) : errorResult(toEdgeError(error, frameworkContext(request)), 'native', request.id);
+      void sendError(request, reply, answer);
+    },
   });
+  app.server.on('checkExpectation', createExpectationHandler(deps.ids, refusals));
   app.decorateRequest('requestState', null); // every request has the field from construction (request-state.ts)
   limitConnections(app.server, { maxConnections: config.limits.maxConnections, logger: app.log, metrics: deps.metrics });
-
-  // The request lines skip redaction: built field by field from facts, they hold no header, and
-  // redacting them cost more than writing them (~14 KB of garbage and ~8 us per request, measured).
-  const requestLog = app.log.child({}, { redact: { paths: [] } });
 
   // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Only a body
   // whose key was checked (every route that takes a body needs one) is held against the in-flight budget.
@@ -112,9 +129,8 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
-  const bodyless = new Set(gateway.routes.filter((route) => route.bodyLimit === 'none').map((route) => `${route.method} ${toFastifyPath(route.path)}`));
   app.addContentTypeParser('*', (request, payload, done) => {
-    if (request.is404 || bodyless.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+    if (request.is404 || request.routeOptions.config.route?.bodyLimit === 'none') {
       payload.on('end', () => done(null, undefined));
       payload.on('error', (error) => done(error, undefined));
       payload.resume();
@@ -155,55 +171,55 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     answerBeforeBody(request.raw, reply.raw, answer);
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const state: RequestState = { startedAt: performance.now(), abort: new LightAbortController() };
+  // The one line per request, written when its response closes: what the client got (499 when it went
+  // away first), whether answered by a route, before its body, or by Node on its socket (408).
+  const track = (request: FastifyRequest, reply: FastifyReply, route: RouteDefinition | undefined): RequestState => {
+    const state: RequestState = { startedAt: performance.now(), abort: new LightAbortController(), route };
     request.requestState = state;
-    if (tracing !== undefined)
-      state.span = tracing.startRequest({
-        method: request.method,
-        route: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.path ?? 'unmatched',
-        headers: request.headers,
-      });
+    if (tracing !== undefined) state.span = tracing.startRequest({ method: request.method, route: route?.path ?? 'unmatched', headers: request.headers });
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
       state.body?.release();
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
-      const facts = {
-        requestId: request.id,
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: finished || state.answeredEarly === true ? reply.raw.statusCode : 499,
-        durationMs: Math.round(performance.now() - state.startedAt),
-      };
-      logRequest(requestLog, facts, state);
+      const status = finished || state.answeredEarly === true ? reply.raw.statusCode : (statusAnsweredOnSocket(reply.raw) ?? 499);
+      const operationId = state.route?.operationId;
+      const durationMs = Math.round(performance.now() - state.startedAt);
+      writeLine(
+        requestLogLine({
+          requestId: request.id,
+          method: request.method,
+          route: state.route?.path ?? 'unmatched',
+          operationId,
+          status,
+          durationMs,
+          meta: state.meta,
+        }),
+      );
       if (state.span !== undefined)
         tracing?.endRequest(state.span, {
-          status: facts.status,
-          ...(state.operationId === undefined ? {} : { operationId: state.operationId }),
+          status,
+          ...(operationId === undefined ? {} : { operationId }),
           ...(state.meta?.model === undefined ? {} : { model: state.meta.model }),
         });
       // Refused before dispatch (body too large or over the budget, wrong content type, unknown path,
       // shutting down): core never saw it, so the app counts it.
-      if (state.operationId === undefined)
-        deps.metrics.record({
-          requestId: request.id,
-          operationId: routeOf.get(`${request.method} ${request.routeOptions.url ?? ''}`)?.operationId ?? 'unmatched',
-          status: facts.status,
-        });
+      if (state.dispatched !== true) deps.metrics.record({ requestId: request.id, operationId: operationId ?? 'unmatched', status });
       // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
+    return state;
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    track(request, reply, request.routeOptions.config.route);
     // While draining, keep-alive clients are moved off this replica: each answer closes its connection,
     // so the client's next request opens a new one, which the load balancer sends to a ready replica.
     if (gateway.draining) reply.raw.setHeader('connection', 'close');
-    if (closing) {
-      reply.header('connection', 'close');
-      void sendError(request, reply, errorResult(GatewayError.shuttingDown(), envelopeForPath(pathOf(request.url)), request.id));
-      return;
-    }
-    done();
+    const refusal = closing ? GatewayError.shuttingDown() : lacksHost(request.raw) ? GatewayError.missingHost() : undefined;
+    if (refusal === undefined) return done();
+    void sendError(request, reply, errorResult(refusal, envelopeForPath(pathOf(request.url)), request.id));
   });
 
   const inputFor = (request: FastifyRequest, signal: HandlerInput['signal'], params: unknown): HandlerInput => ({
@@ -217,8 +233,9 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   });
 
   const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply, params = request.params): Promise<void> => {
-    const state = request.requestState ?? { startedAt: performance.now(), abort: new LightAbortController() };
-    state.operationId = route.operationId;
+    const state: RequestState = request.requestState ?? { startedAt: performance.now(), abort: new LightAbortController(), route };
+    state.route = route;
+    state.dispatched = true;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const { span } = state;
@@ -238,30 +255,29 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       // 0 means the route takes no body; Fastify wants a positive limit, and never reads a GET body anyway.
       bodyLimit: bodyLimitBytes(route, config) || undefined,
       preParsing: route.bodyLimit === 'none' ? undefined : checkBeforeBody(route),
+      config: { route },
       handler: (request, reply) => handle(route, request, reply),
     });
   }
 
+  const unmatched = (request: FastifyRequest): JsonResult =>
+    gateway.unmatched({ method: request.method, path: pathOf(request.url), header: (name) => headerValue(request.headers, name), requestId: request.id });
+
   app.setNotFoundHandler(async (request, reply) => {
-    const path = pathOf(request.url);
     // HEAD takes the path's GET route (core's matchRoute; Fastify has no HEAD twins): Node leaves out the body.
-    const head = request.method === 'HEAD' ? gateway.match('HEAD', path) : undefined;
+    const head = request.method === 'HEAD' ? gateway.match('HEAD', pathOf(request.url)) : undefined;
     if (head !== undefined && !isGatewayError(head)) return handle(head.route, request, reply, head.params);
-    await sendError(
-      request,
-      reply,
-      gateway.unmatched({ method: request.method, path, header: (name) => headerValue(request.headers, name), requestId: request.id }),
-    );
+    await sendError(request, reply, unmatched(request));
   });
 
+  // Fastify's own failures (body limit, content type, broken body) in core's envelopes; a 500 is the
+  // request line's, at error level (core's requestLogLine).
+  const frameworkContext = (request: FastifyRequest) => ({
+    bodyLimit: request.requestState?.route === undefined ? config.limits.bodyJsonBytes : bodyLimitBytes(request.requestState.route, config),
+    contentType: headerValue(request.headers, 'content-type'),
+  });
   app.setErrorHandler(async (error, request, reply) => {
-    const gatewayError = toEdgeError(error, {
-      bodyLimit: request.routeOptions.bodyLimit ?? config.limits.bodyJsonBytes,
-      contentType: headerValue(request.headers, 'content-type'),
-    });
-    if (gatewayError.status >= 500)
-      request.log.error({ requestId: request.id, errorName: error instanceof Error ? error.name : typeof error }, 'unexpected failure');
-    await sendError(request, reply, errorResult(gatewayError, envelopeForPath(pathOf(request.url)), request.id));
+    await sendError(request, reply, errorResult(toEdgeError(error, frameworkContext(request)), envelopeForPath(pathOf(request.url)), request.id));
   });
 
   return {

@@ -1,5 +1,5 @@
 import { resolveGatewayConfig, type ResolvedGatewayConfig } from '@infergate/core';
-import { generateApiKey } from '@infergate/node-runtime';
+import { withGeneratedKey } from '@infergate/node-runtime';
 import { readConfigFile } from './read-config-file.js';
 
 export interface LoadedConfig {
@@ -16,8 +16,5 @@ export interface LoadedConfig {
 export async function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Promise<LoadedConfig> {
   const file = env.INFERGATE_CONFIG;
   const fileValue = file ? await readConfigFile(file) : undefined;
-  const config = resolveGatewayConfig(fileValue, env);
-  if (config.keys.length > 0) return { config, generatedKey: undefined };
-  const generatedKey = generateApiKey();
-  return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
+  return withGeneratedKey(resolveGatewayConfig(fileValue, env));
 }

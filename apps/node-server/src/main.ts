@@ -5,6 +5,7 @@ import {
   shutDownWhenOrphaned,
   keepRequestObjectsYoung,
   parseCliArgs,
+  printGeneratedKey,
   refuseStart,
   spaceOutFullCollections,
 } from '@infergate/node-runtime';
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
   });
   // Started by npx or a package manager's script (npm_lifecycle_event is theirs): see shutDownWhenOrphaned.
   if (process.env.npm_lifecycle_event !== undefined) shutDownWhenOrphaned();
+  if (generatedKey !== undefined) printGeneratedKey(generatedKey);
   process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
 }
 

@@ -1,4 +1,4 @@
-import type { ApiKeyIdentity, LightAbortController, ResultMeta } from '@infergate/core';
+import type { ApiKeyIdentity, LightAbortController, ResultMeta, RouteDefinition } from '@infergate/core';
 import type { BodyTicket, GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
@@ -6,7 +6,10 @@ export interface RequestState {
   startedAt: number;
   /** Aborted when the client goes away before the response has finished. */
   abort: LightAbortController;
-  operationId?: string;
+  /** The route of core's table the request is for: Fastify's match, or the GET route a HEAD takes; absent for an unknown path. */
+  route: RouteDefinition | undefined;
+  /** Handed to core's dispatch, which counts it in the metrics; the app counts the others. */
+  dispatched?: boolean;
   /** The caller's key, checked before the body was read (core's checkBeforeBody); dispatch does not check it again. */
   identity?: ApiKeyIdentity;
   /** Answered in full before its body arrived; the connection lingers, so it may close before the answer's end is seen. */
@@ -21,6 +24,10 @@ export interface RequestState {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route of core's table a Fastify route serves. */
+    route?: RouteDefinition;
+  }
   interface FastifyRequest {
     /** Set in onRequest. On the request, not in a WeakMap keyed by it: a scavenge keeps what an old WeakMap's entries hold. */
     requestState: RequestState | null;

@@ -6,7 +6,7 @@ export interface StartBannerFacts {
   address: string;
   metricsAddress: string | undefined;
   config: ResolvedGatewayConfig;
-  /** Printed once here and nowhere else; a configured key is never printed. */
+  /** Shown once on the terminal (printGeneratedKey), never here; a configured key is never printed. */
   generatedKey: string | undefined;
   /** The environment the configuration came from (INFERGATE_API_KEYS, INFERGATE_CONFIG). */
   env: Readonly<Record<string, string | undefined>>;
@@ -23,7 +23,7 @@ function exampleChatModel(config: ResolvedGatewayConfig): string | undefined {
 
 /** The Authorization header value of the example, and what the reader must have done for it to work. */
 function exampleKey(facts: StartBannerFacts): { bearer: string; note: string } {
-  if (facts.generatedKey !== undefined) return { bearer: facts.generatedKey, note: '' };
+  if (facts.generatedKey !== undefined) return { bearer: '$INFERGATE_API_KEY', note: ' (after export INFERGATE_API_KEY=<the API key generated above>)' };
   const fromEnv = (facts.env.INFERGATE_API_KEYS ?? '').trim();
   if (fromEnv !== '') {
     // The shell expands it: the banner never shows a configured key. With several, the first one.
@@ -56,7 +56,6 @@ function configNote(env: StartBannerFacts['env']): string {
 export function startBanner(facts: StartBannerFacts): string {
   const metricsNote = facts.metricsAddress === undefined ? '' : `; metrics on ${facts.metricsAddress}/metrics`;
   let banner = `infergate listening on ${facts.address}; ${describeBackends(facts.config)}${metricsNote}\n`;
-  if (facts.generatedKey !== undefined) banner += `API key (generated because none is configured; shown only now): ${facts.generatedKey}\n`;
   if (facts.config.docs?.enabled !== false) banner += `Docs: ${facts.address}/docs\n`;
   return banner + exampleCurl(facts) + configNote(facts.env);
 }

@@ -15,6 +15,8 @@ export interface StartedMain {
   banner: string;
   /** The `http://host:port` of the banner's first line. */
   baseUrl: string;
+  /** Everything printed on stderr so far (the generated key's line, written before the banner). */
+  terminal(): string;
   child: ChildProcess;
   /** SIGTERM, then the exit. */
   stop(): Promise<void>;
@@ -61,6 +63,7 @@ export function startMainUntilBanner(env: Record<string, string>): Promise<Start
       resolve({
         banner: stdout,
         baseUrl,
+        terminal: () => stderr,
         child,
         stop: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

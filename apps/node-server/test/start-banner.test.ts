@@ -23,14 +23,18 @@ function runPrintedCurl(banner: string, env: Record<string, string> = {}): { sta
 }
 
 describe('the start banner tells a newcomer what to do next', () => {
-  it('zero-config: the docs URL, a curl that works as printed with the generated key, and where a configuration goes', async () => {
+  it('zero-config: the generated key on the terminal only, the docs URL, a curl that works as printed once the key is exported', async () => {
     started = await startMainUntilBanner({ PORT: '0' });
-    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(started.banner)?.[1];
-    expect(key).toBeDefined();
+    // stderr is written before the banner, but the two pipes are read in whichever order they arrive.
+    await expect.poll(() => started?.terminal(), { timeout: 2_000 }).toMatch(/^API key \(generated because none is configured; shown only now\): ig-\S+$/m);
+    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(started.terminal())?.[1] as string;
+    // stdout is the log stream: the key is never in it.
+    expect(started.banner).not.toContain(key);
     expect(started.banner).toContain(`Docs: ${started.baseUrl}/docs\n`);
     expect((await fetch(`${started.baseUrl}/docs`)).status).toBe(200);
-    expect(started.banner).toContain(`curl -s ${started.baseUrl}/v1/chat/completions -H "Authorization: Bearer ${key}"`);
-    const { status, body } = runPrintedCurl(started.banner);
+    expect(started.banner).toContain(`curl -s ${started.baseUrl}/v1/chat/completions -H "Authorization: Bearer $INFERGATE_API_KEY"`);
+    expect(started.banner).toContain('export INFERGATE_API_KEY=');
+    const { status, body } = runPrintedCurl(started.banner, { INFERGATE_API_KEY: key });
     expect(status).toBe('200');
     expect(body).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant' } }] });
     expect(started.banner).toMatch(/^Configuration: none; .*--config <file> \(or INFERGATE_CONFIG=<file>\)/m);
@@ -41,6 +45,7 @@ describe('the start banner tells a newcomer what to do next', () => {
     started = await startMainUntilBanner({ PORT: '0', INFERGATE_API_KEYS: keys });
     expect(started.banner).not.toContain('banner-key');
     expect(started.banner).not.toContain('API key (generated');
+    expect(started.terminal()).not.toContain('API key (generated');
     expect(started.banner).toContain('INFERGATE_API_KEYS');
     const { status } = runPrintedCurl(started.banner, { INFERGATE_API_KEYS: keys });
     expect(status).toBe('200');

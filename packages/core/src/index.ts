@@ -16,6 +16,11 @@ export { UpstreamError, isUpstreamError } from './errors/upstream-error.js';
 export type { UpstreamErrorOptions, UpstreamFailureKind, UpstreamPhase } from './errors/upstream-error.js';
 export type { ErrorEnvelope } from './errors/error-envelopes.js';
 export { failureLogFields } from './errors/failure-facts.js';
+// The one log line per request both apps write
+export { requestLogLine } from './logs/request-log-line.js';
+export type { LogLevelName, RequestLogFacts, RequestLogLine } from './logs/request-log-line.js';
+export { createJsonLog } from './logs/create-json-log.js';
+export type { JsonLogOptions } from './logs/create-json-log.js';
 export type { FailureFacts } from './errors/failure-facts.js';
 
 // Catalogue
@@ -154,6 +159,7 @@ export type * from './handlers/ports.js';
 export type * from './http/handler-types.js';
 export { routeTable } from './http/route-table.js';
 export { bodyLimitBytes, matchRoute } from './http/match-route.js';
+export { resolveDotSegments } from './http/resolve-dot-segments.js';
 export { utf8ByteLength } from './http/utf8-byte-length.js';
 export type { RouteMatch } from './http/match-route.js';
 export type { UnmatchedRequest } from './http/unmatched-result.js';

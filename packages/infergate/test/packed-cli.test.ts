@@ -18,6 +18,8 @@ let installed: string;
 let running: ChildProcess | undefined;
 /** Everything the running `npx infergate` printed on stdout so far. */
 let runningOutput = (): string => '';
+/** Everything it printed on stderr so far: the generated key's line. */
+let runningTerminal = (): string => '';
 
 /** The environment of a user's shell, without the test runner's INFERGATE_* or npm_* variables. */
 function userEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -87,6 +89,7 @@ function startInstalled(args: readonly string[], env: Record<string, string> = {
   let stdout = '';
   let stderr = '';
   runningOutput = () => stdout;
+  runningTerminal = () => stderr;
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -126,7 +129,11 @@ describe('the infergate package, packed and installed with npm in an empty folde
   it('npx infergate: the zero-config gateway answers a chat completion from the local backend with the generated key', async () => {
     const banner = await startInstalled([]);
     expect(banner).toContain('the embedded local backend serves every catalogue model');
-    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(banner)?.[1] as string;
+    // The generated key is shown on the terminal (stderr), never in stdout's log stream.
+    const keyLine = /^API key \(generated because none is configured; shown only now\): (\S+)$/m;
+    await expect.poll(() => runningTerminal(), { timeout: 5_000 }).toMatch(keyLine);
+    const key = keyLine.exec(runningTerminal())?.[1] as string;
+    expect(banner).not.toContain(key);
     const { status, body } = await chat(baseUrlOf(banner), key, 'general-std');
     expect(status).toBe(200);
     expect(body.choices?.[0]?.message.content.length).toBeGreaterThan(0);

@@ -17,5 +17,7 @@ export function serverOptions(timeouts: TimeoutsConfig): ServerOptions {
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(smallest / 4))),
     joinDuplicateHeaders: true,
+    // The apps answer an HTTP/1.1 request without Host in their envelope (lacksHost); Node's answer is an empty 400.
+    requireHostHeader: false,
   };
 }

@@ -220,6 +220,26 @@ export class GatewayError extends Error {
     });
   }
 
+  /** A request line over the inbound header limit (which counts the request line too): its URL is what is too long. */
+  static uriTooLong(): GatewayError {
+    return new GatewayError({ status: 414, type: 'invalid_request_error', code: 'uri_too_long', message: 'The request URL is too long.' });
+  }
+
+  /** An HTTP/1.1 request without a Host header (RFC 9112 3.2: a server must answer it with 400). */
+  static missingHost(): GatewayError {
+    return GatewayError.badRequest('The request has no Host header, which HTTP/1.1 requires.', null, 'malformed_request');
+  }
+
+  /** An HTTP Expect header the gateway cannot meet (anything but 100-continue): 417, RFC 9110 10.1.1. */
+  static expectationFailed(): GatewayError {
+    return new GatewayError({
+      status: 417,
+      type: 'invalid_request_error',
+      code: 'expectation_failed',
+      message: 'The only Expect value this gateway meets is 100-continue.',
+    });
+  }
+
   static headersTooLarge(): GatewayError {
     return new GatewayError({ status: 431, type: 'invalid_request_error', code: 'headers_too_large', message: 'The request headers are too large.' });
   }

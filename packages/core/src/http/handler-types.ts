@@ -92,6 +92,11 @@ export interface StreamBody {
    * the client has not taken what it was sent (at most one comment waits, as on the Web stream).
    */
   onKeepalive(write: (chunk: Uint8Array) => void): void;
+  /**
+   * Called once the request is over, with the status it ends with (499 when the client went away); the
+   * result's meta is final by then. For an app that learns of the end no other way (the edge app's log).
+   */
+  onEnd(listener: (status: number) => void): void;
 }
 
 /** A stream answer as the gateway hands it to the app. */

@@ -76,6 +76,37 @@ describe('the request finaliser', () => {
   });
 });
 
+describe('the request finaliser tells an app when a stream is over', () => {
+  it('calls onEnd once with the status, the meta final by then', async () => {
+    const { deps } = observed();
+    const twoEvents = streamHandler(async function* () {
+      yield* [{ data: '{}' }, { data: '{}' }];
+    });
+    const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const ends: number[] = [];
+    result.body.onEnd((status) => ends.push(status));
+    expect(ends).toEqual([]);
+    await new Response(result.stream).text();
+    expect(ends).toEqual([200]);
+    // Registered after the end: told at once.
+    result.body.onEnd((status) => ends.push(status));
+    expect(ends).toEqual([200, 200]);
+  });
+
+  it('calls onEnd with 499 when the client cancels', async () => {
+    const { deps } = observed();
+    const { handler, release } = waitingStream();
+    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const ends: number[] = [];
+    result.body.onEnd((status) => ends.push(status));
+    const reader = result.stream.getReader();
+    await reader.read();
+    await reader.cancel();
+    release();
+    expect(ends).toEqual([499]);
+  });
+});
+
 describe('the request finaliser: pulling and keep-alive comments', () => {
   /** A handler of `total` events counting how far it was read; its next() waits while `gate` is set. */
   function countingHandler(total: number) {

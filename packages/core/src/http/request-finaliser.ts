@@ -45,6 +45,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   private readable: ReadableStream<Uint8Array> | undefined;
   private keepaliveSink: ((chunk: Uint8Array) => void) | undefined;
+  private endListener: ((status: number) => void) | undefined;
   private cancelled = false;
   private firstByteMs = -1;
   private sent = 0;
@@ -102,6 +103,11 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
 
   onKeepalive(write: (chunk: Uint8Array) => void): void {
     this.keepaliveSink = write;
+  }
+
+  onEnd(listener: (status: number) => void): void {
+    if (this.ended) listener(this.status);
+    else this.endListener = listener;
   }
 
   start(controller: ReadableStreamDefaultController<Uint8Array>): void {
@@ -209,7 +215,8 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     if (this.ticket !== undefined) this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.sent : undefined));
     const { metrics } = gateway.deps;
     const durationMs = gateway.deps.clock.now() - this.startedAt;
-    const record: RequestRecord = { requestId: this.requestId, operationId: this.operationId, status: cancelled ? clientClosedRequest : this.status };
+    if (cancelled) this.status = clientClosedRequest;
+    const record: RequestRecord = { requestId: this.requestId, operationId: this.operationId, status: this.status };
     if (meta.model !== undefined) record.model = meta.model;
     if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
     if (meta.keyName !== undefined) record.keyName = meta.keyName;
@@ -237,5 +244,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     } catch {
       // A failing metrics sink must not turn a served request into an error or reject dispatch.
     }
+    this.endListener?.(this.status);
+    this.endListener = undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartedGateway } from '../contract/contract-client.js';
+import type { JsonReply, StartedGateway } from '../contract/contract-client.js';
 import { ContractClient } from '../contract/contract-client.js';
 import { expectCompatError, expectNativeError } from '../contract/expect-envelopes.js';
 import { pngDataUrl } from '../contract/test-images.js';
@@ -8,6 +8,7 @@ import { startRecordingUpstream } from '../start-recording-upstream.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix-target.js';
+import { holdRawRequest } from './hold-raw-request.js';
 import { pushRawRequest, rawJsonReply } from './push-raw-request.js';
 import { recordFigure } from './record-figure.js';
 
@@ -271,6 +272,136 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
       expect([postOnly.status, postOnly.headers.get('allow')]).toEqual([405, 'POST']);
+    });
+    it('row 41: a URL over the header limit is 414 and a header over it 431, each in the envelope with a request id', async () => {
+      const gateway = await start();
+      const key = `Authorization: Bearer ${gateway.apiKey}`;
+      const longUrl = await exchange(gateway, head(`GET /v1/models/${'m'.repeat(20_000)} HTTP/1.1`, key));
+      const longHeader = await exchange(gateway, head('GET /v1/models HTTP/1.1', key, `X-Padding: ${'p'.repeat(20_000)}`));
+      const longModel = await exchange(gateway, head(`GET /v1/models/${'m'.repeat(2_000)} HTTP/1.1`, key));
+      recordFigure(41, target.name, `20 KB URL ${longUrl.status}; 20 KB header ${longHeader.status}; 2 KB model id ${longModel.status}`, '414, 431, 404');
+      expectNativeError(longUrl, 414, { code: 'uri_too_long' });
+      expectNativeError(longHeader, 431, { code: 'headers_too_large' });
+      // Under the limit a long id is an unknown model, as any other.
+      expect(longModel.status).toBe(404);
+      for (const reply of [longUrl, longHeader]) expect(reply.headers.get('x-request-id')).toBeTruthy();
+    });
+
+    it('row 42: what Node refuses before any route (an Expect it cannot meet, no Host, a broken escape, smuggling) is in the envelope with a request id', async () => {
+      const gateway = await start();
+      const key = `Authorization: Bearer ${gateway.apiKey}`;
+      const replies = {
+        expect: await exchange(gateway, head('GET /v1/models HTTP/1.1', key, 'Expect: 200-ok')),
+        noHost: rawJsonReply((await pushRawRequest(gateway.baseUrl, `GET /v1/models HTTP/1.1\r\n${key}\r\nConnection: close\r\n\r\n`)).text),
+        badEscape: await exchange(gateway, head('GET /v1/models/%E0%A4%A HTTP/1.1', key)),
+        smuggling: await exchange(
+          gateway,
+          head('POST /v1/chat/completions HTTP/1.1', key, 'Content-Length: 4', 'Transfer-Encoding: chunked'),
+          Buffer.from('0\r\n\r\n'),
+        ),
+      };
+      recordFigure(
+        42,
+        target.name,
+        Object.entries(replies)
+          .map(([name, reply]) => `${name} ${reply.status}${reply.headers.get('x-request-id') === null ? ' (no request id)' : ''}`)
+          .join('; '),
+        '417, 400, 404, 400, each an envelope with x-request-id',
+      );
+      expectNativeError(replies.expect, 417, { code: 'expectation_failed' });
+      expectNativeError(replies.noHost, 400, { code: 'malformed_request' });
+      expectNativeError(replies.badEscape, 404);
+      expectNativeError(replies.smuggling, 400, { code: 'malformed_request' });
+      for (const [name, reply] of Object.entries(replies)) expect(reply.headers.get('x-request-id'), name).toBeTruthy();
+    });
+
+    it('row 43: one request line per request, alike on both apps: answers at info, refusals at warn, a 408 as a 408', async () => {
+      if (target.startWithLogs === undefined) throw new Error(`${target.name} keeps no request log`);
+      const { gateway, logs } = await target.startWithLogs({
+        upstreams: upstreamsServingEverything(upstream.url),
+        timeouts: { inbound_headers_ms: 400, inbound_request_ms: 800 },
+      });
+      started.push(gateway);
+      const client = new ContractClient(gateway);
+      const chat = { model, messages: [{ role: 'user', content: 'Go.' }] };
+      expect((await client.postJson('/v1/chat/completions', chat, { headers: { 'x-request-id': 'row43-ok' } })).status).toBe(200);
+      expect((await client.postJson('/v1/chat/completions', chat, { anonymous: true, headers: { 'x-request-id': 'row43-401' } })).status).toBe(401);
+      expect((await client.getJson('/v1/nowhere', { headers: { 'x-request-id': 'row43-404' } })).status).toBe(404);
+      // A body that trickles (never idle for body_idle_ms) past the whole-request limit: Node answers 408 on the socket.
+      const body = JSON.stringify(chat);
+      const slow = holdRawRequest(
+        gateway.baseUrl,
+        head(
+          'POST /v1/chat/completions HTTP/1.1',
+          `Authorization: Bearer ${gateway.apiKey}`,
+          'X-Request-Id: row43-408',
+          'Content-Type: application/json',
+          `Content-Length: ${body.length}`,
+        ),
+      );
+      const dripping = (async () => {
+        for (const char of body.slice(0, 20)) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await slow.send(char).catch(() => undefined);
+        }
+      })();
+      const answer = await slow.answered;
+      await dripping;
+      slow.destroy();
+      // Headers that never end: a request that never reached a route, refused with 408 and logged all the same.
+      const stalled = holdRawRequest(gateway.baseUrl, 'GET /v1/models HTTP/1.1\r\nHost: gateway\r\n');
+      const stalledAnswer = await stalled.answered;
+      stalled.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = logs()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const byId = (id: string) => lines.filter((line) => line.requestId === id);
+      const headerTimeouts = lines.filter((line) => line.status === 408 && line.route === 'unmatched');
+      recordFigure(
+        43,
+        target.name,
+        `levels 200 ${String(byId('row43-ok')[0]?.level)}, 401 ${String(byId('row43-401')[0]?.level)}, 404 ${String(byId('row43-404')[0]?.level)}; ` +
+          `trickled body answered ${answer.status}, logged ${
+            byId('row43-408')
+              .map((line) => String(line.status))
+              .join(',') || 'nothing'
+          }; header timeout answered ${stalledAnswer.status}, lines ${headerTimeouts.length}`,
+        'info, warn, warn; 408 logged as 408',
+      );
+      const fields = ['requestId', 'method', 'route', 'status', 'durationMs'];
+      expect(byId('row43-ok')).toEqual([
+        expect.objectContaining({ level: 30, route: '/v1/chat/completions', status: 200, model, upstream: expect.stringMatching(/^test-/) }),
+      ]);
+      for (const name of fields) expect(byId('row43-ok')[0], name).toHaveProperty(name);
+      expect(byId('row43-401')).toEqual([expect.objectContaining({ level: 40, status: 401, route: '/v1/chat/completions' })]);
+      expect(byId('row43-404')).toEqual([expect.objectContaining({ level: 40, status: 404, route: 'unmatched' })]);
+      expect(answer.status).toBe(408);
+      expect(byId('row43-408')).toEqual([expect.objectContaining({ level: 40, status: 408 })]);
+      expect(stalledAnswer.status).toBe(408);
+      expect(headerTimeouts).toEqual([expect.objectContaining({ level: 40, status: 408 })]);
+    });
+
+    it('row 44: dot segments are resolved alike on both apps, as a URL parser resolves them', async () => {
+      const gateway = await start();
+      const key = `Authorization: Bearer ${gateway.apiKey}`;
+      const paths = ['/v1/./models', '/v1/x/../models', '/v1/%2e/models', '/v1/x/%2E%2E/models', '/healthz/../v1/models'];
+      const replies: JsonReply[] = [];
+      for (const path of paths) replies.push(await exchange(gateway, head(`GET ${path} HTTP/1.1`, key)));
+      const escaped = await exchange(gateway, head('GET /../../etc/passwd HTTP/1.1', key));
+      recordFigure(
+        44,
+        target.name,
+        `${paths.map((path, index) => `${path} ${replies[index]?.status}`).join('; ')}; /../../etc/passwd ${escaped.status}`,
+        'as /v1/models: 200',
+      );
+      for (const [index, reply] of replies.entries()) {
+        expect(reply.status, paths[index]).toBe(200);
+        expect(reply.json, paths[index]).toMatchObject({ object: 'list' });
+      }
+      // Above the root there is nothing: the path resolves to /etc/passwd, which no route serves.
+      expectNativeError(escaped, 404);
     });
   });
 }
