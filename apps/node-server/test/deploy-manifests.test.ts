@@ -94,7 +94,7 @@ interface PodSpec {
   volumes: { name: string; configMap?: { name: string } }[];
 }
 interface DeploymentSpec {
-  replicas: number;
+  replicas?: number;
   selector: { matchLabels: Record<string, string> };
   template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
 }
@@ -148,10 +148,11 @@ describe('deploy/kubernetes', () => {
     const { config } = await loadAsMain(configText as string, { ...env, ...secret.stringData });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080 });
     expect(config.keyEntries.map((entry) => entry.key)).toEqual([secret.stringData.TEAM_A_KEY, secret.stringData.TEAM_B_KEY]);
-    // Redis is the example's Service, and each replica's share while Redis is away assumes the Deployment's replicas.
+    // Redis is the example's Service, and each replica's share while Redis is away assumes the HPA's minimum.
     const redisService = one('Service', 'infergate-redis') as unknown as { spec: { ports: { port: number }[] } };
     expect(config.redis?.url).toBe(`redis://infergate-redis:${redisService.spec.ports[0]?.port}`);
-    expect(config.redis?.replicas).toBe(spec.replicas);
+    const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as { spec: { minReplicas: number } };
+    expect(config.redis?.replicas).toBe(hpa.spec.minReplicas);
     // The kubelet's SIGKILL comes after the drain and the whole shutdown grace.
     expect(spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs);
     expect(config.timeouts.drainDelayMs).toBeGreaterThan(0);
@@ -166,9 +167,10 @@ describe('deploy/kubernetes', () => {
     await expect(loadAsMain(broken, { TEAM_A_KEY: 'a-key-0123456789', TEAM_B_KEY: 'b-key-0123456789' })).rejects.toThrow(/timeouts\.drain_delay_ms/);
   });
 
-  it('the Deployment: 3 replicas, /readyz and /healthz probes on the served port, non-root, read-only, no capabilities', () => {
+  it('the Deployment: no replicas (the HPA owns the scale), /readyz and /healthz probes on the served port, non-root, read-only, no capabilities', () => {
     const spec = deploymentSpec('infergate');
-    expect(spec.replicas).toBe(3);
+    // A count here would reset the HPA's scale on every apply (docs/deployment.md).
+    expect(spec).not.toHaveProperty('replicas');
     expect(spec.template.metadata.labels).toMatchObject(spec.selector.matchLabels);
     const gateway = spec.template.spec.containers[0] as Container;
     const env = Object.fromEntries(gateway.env.map((entry) => [entry.name, entry.value]));
