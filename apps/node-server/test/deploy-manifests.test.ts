@@ -77,6 +77,7 @@ interface Probe {
 }
 interface Container {
   name: string;
+  image: string;
   ports: { name: string; containerPort: number }[];
   env: { name: string; value: string }[];
   envFrom: { secretRef: { name: string } }[];
@@ -128,6 +129,17 @@ describe('deploy/kubernetes', () => {
   it('kustomization.yaml applies every manifest but the example Secret', () => {
     const kustomization = parse(readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
     expect([...kustomization.resources].sort()).toEqual(manifestFiles.filter((name) => name !== 'secret.example.yaml'));
+  });
+
+  it("kustomization.yaml's `images` entry names the gateway's placeholder image, so `kustomize edit set image` replaces it", () => {
+    const kustomization = parse(readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8')) as {
+      images: { name: string; newName?: string; newTag?: string; digest?: string }[];
+    };
+    const gatewayImage = (deploymentSpec('infergate').template.spec.containers[0] as Container).image;
+    // kustomize matches an entry's name against the image without its tag or digest; a name that matches
+    // nothing is silently ignored.
+    const imageName = gatewayImage.replace(/@.*$/, '').replace(/:[^/:]+$/, '');
+    expect(kustomization.images).toEqual([{ name: imageName, newName: imageName, newTag: gatewayImage.slice(imageName.length + 1) }]);
   });
 
   it("the ConfigMap's config file passes the gateway's own start-up validation with the Secret's keys and the Deployment's environment", async () => {
