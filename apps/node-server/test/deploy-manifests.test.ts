@@ -419,3 +419,32 @@ describe('docker-compose.yml', () => {
     expect(readFileSync(mounted(nginx, include as string), 'utf8')).toBe(readFileSync(join(repository, 'deploy/nginx/infergate-locations.conf'), 'utf8'));
   });
 });
+
+describe('one capacity figure', () => {
+  // A throughput figure: "~2,400 chat req/s", "1,200 streamed chats/s", "6,000 streams/s".
+  const throughput = /\d[\d,.]*\s*(?:[a-z]+\s+){0,2}(?:req|requests|streams|chats)\/s\b/i;
+  const deploymentDoc = readFileSync(join(repository, 'docs/deployment.md'), 'utf8');
+
+  it('no manifest, compose file or Dockerfile quotes a throughput figure or an approximate measurement; the manifests point at the Capacity section', () => {
+    const files = [
+      ...readdirSync(kubernetesFolder).map((name) => join(kubernetesFolder, name)),
+      join(repository, 'deploy/compose/infergate.yaml'),
+      join(repository, 'docker-compose.yml'),
+      join(repository, 'Dockerfile'),
+    ];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(throughput);
+      // "~130 MB", "~150 us": measurements belong in docs/deployment.md.
+      expect(text, file).not.toMatch(/~\s*\d/);
+    }
+    for (const name of ['deployment.yaml', 'hpa.yaml']) expect(readFileSync(join(kubernetesFolder, name), 'utf8')).toContain('docs/deployment.md, "Capacity"');
+    expect(deploymentDoc).toMatch(/^## Capacity$/m);
+  });
+
+  it("docs/deployment.md quotes the gateway's throughput in its Capacity section only", () => {
+    const capacity = /^## Capacity$[\s\S]*?(?=^## )/m.exec(deploymentDoc)?.[0] ?? '';
+    expect(capacity).toMatch(throughput);
+    expect(deploymentDoc.replace(capacity, '')).not.toMatch(throughput);
+  });
+});
