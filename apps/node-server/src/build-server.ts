@@ -24,8 +24,9 @@ import {
   loadTracing,
   serverTimeouts,
   shutdownDeadlines,
+  startMetricsServer,
+  type MetricsServer,
 } from '@infergate/node-runtime';
-import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { logRequest } from './log-request.js';
 import { pathOf } from './path-of.js';

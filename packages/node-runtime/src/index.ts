@@ -8,6 +8,8 @@ export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
 export { answerBeforeBody, bodyInFlight } from './answer-before-body.js';
 export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
+export { startMetricsServer } from './start-metrics-server.js';
+export type { MetricsServer } from './start-metrics-server.js';
 export { shutDownWhenOrphaned } from './shut-down-when-orphaned.js';
 export { shutdownDeadlines } from './shutdown-deadlines.js';
 export type { ShutdownDeadlineActions } from './shutdown-deadlines.js';
