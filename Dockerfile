@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# The infergate gateway (apps/node-server) with the embedded local backend.
+# The infergate gateway (apps/node-server), with the embedded local backend unless LOCAL_BACKEND=false.
 #   docker build -t infergate .
+#   docker build --build-arg LOCAL_BACKEND=false -t infergate:slim .    # upstreams serve every model
 #   docker run -p 8080:8080 -e INFERGATE_API_KEYS=my-key infergate
 # Configuration: mount a YAML or JSON file and point INFERGATE_CONFIG at it; HOST, PORT,
 # INFERGATE_API_KEYS and LOG_LEVEL as for `pnpm start`. See docs/deployment.md.
@@ -16,8 +17,11 @@ ENV CI=true \
 RUN npm install --global pnpm@10.34.8
 WORKDIR /src
 COPY . .
+# false: no embedded local backend (its tokenizer and image library), for gateways whose upstreams serve
+# every model; a start that needs it stops with one line saying so.
+ARG LOCAL_BACKEND=true
 # Every build step is in this script, which the test suite runs outside Docker.
-RUN scripts/build-image-root.sh /image-root
+RUN scripts/build-image-root.sh --local-backend="$LOCAL_BACKEND" /image-root
 
 # The same base as the build: sharp's native library is the one pnpm chose for this libc.
 FROM ${NODE_IMAGE}

@@ -3,14 +3,25 @@
 # apps/node-server/test/image-root.test.ts runs the same script outside Docker, so everything in the
 # image but its base is tested.
 #
-# Usage: scripts/build-image-root.sh <target-root>
+# Usage: scripts/build-image-root.sh [--local-backend=true|false] <target-root>
 # Installs the workspace from the lockfile, builds the node-server and the packages it uses, and deploys
-# it with its production dependencies only (fastify, pino, yaml, the docs page's script, and the
-# embedded local backend with its tokenizer and sharp) into <target-root>/opt/infergate, readable by
-# every user and writable by none but root.
+# it with its production dependencies only (fastify, pino, yaml, the docs page's script, and, unless
+# --local-backend=false, the embedded local backend with its tokenizer and sharp) into
+# <target-root>/opt/infergate, readable by every user and writable by none but root.
 set -euo pipefail
 
-target_root=${1:?usage: scripts/build-image-root.sh <target-root>}
+local_backend=true
+case "${1:-}" in
+  --local-backend=true | --local-backend=false)
+    local_backend=${1#--local-backend=}
+    shift
+    ;;
+  --local-backend=*)
+    echo "build-image-root: --local-backend is true or false, not '${1#--local-backend=}'" >&2
+    exit 2
+    ;;
+esac
+target_root=${1:?usage: scripts/build-image-root.sh [--local-backend=true|false] <target-root>}
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 app="$target_root/opt/infergate"
 if [ -e "$app" ]; then
@@ -18,12 +29,17 @@ if [ -e "$app" ]; then
   exit 1
 fi
 
+# --legacy: pnpm 10 deploys injected workspaces only; the workspace links its packages instead, and
+# the deployed copy holds the same files either way (each package's `files`: dist and its README).
+deploy_options=(--prod --legacy)
+# The local backend is the node-server's one optional dependency: it loads it only for models no
+# upstream serves, and without it a start that needs it stops with one line saying so.
+if [ "$local_backend" = false ]; then deploy_options+=(--no-optional); fi
+
 cd "$repository"
 pnpm install --frozen-lockfile
 pnpm exec turbo run build --filter=@infergate/node-server... --output-logs=errors-only
-# --legacy: pnpm 10 deploys injected workspaces only; the workspace links its packages instead, and
-# the deployed copy holds the same files either way (each package's `files`: dist and its README).
-pnpm --filter @infergate/node-server deploy --prod --legacy "$app"
+pnpm --filter @infergate/node-server deploy "${deploy_options[@]}" "$app"
 cp deploy/image/healthcheck.mjs "$app/healthcheck.mjs"
 # pnpm's bookkeeping is not needed to run, and would tell anyone reading the image about the build host.
 rm -f "$app/node_modules/.modules.yaml"

@@ -7,4 +7,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'es2022',
+  // tsup bundles optional dependencies; the local backend stays an import, loaded only when a model
+  // needs it, and left out of the image built without it.
+  external: ['@infergate/local-backend'],
 });

@@ -32,8 +32,9 @@ import {
   readRequestBody,
   serverOptions,
   shutdownDeadlines,
+  startMetricsServer,
+  type MetricsServer,
 } from '@infergate/node-runtime';
-import { startMetricsServer, type MetricsServer } from './start-metrics-server.js';
 import { headerValue } from './header-value.js';
 import { pathOf } from './path-of.js';
 import type { RequestState } from './request-state.js';

@@ -17,10 +17,9 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-async function launch(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function launch(port: number, extraArgs: readonly string[]): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'];
+  const child = spawn('redis-server', [...args, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -63,12 +62,12 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
 }
 
 /**
- * A real redis-server on `wantedPort` (a free loopback port by default), without persistence; the test must
- * stop it (afterAll).
+ * A real redis-server on `wantedPort` (a free loopback port by default), without persistence, with
+ * `extraArgs` after the test's own (a manifest's `--requirepass`); the test must stop it (afterAll).
  */
-export async function startRedisServer(wantedPort?: number): Promise<RedisServer> {
+export async function startRedisServer(wantedPort?: number, extraArgs: readonly string[] = []): Promise<RedisServer> {
   const port = wantedPort ?? (await freeLoopbackPort());
-  let child: ChildProcess | undefined = await launch(port);
+  let child: ChildProcess | undefined = await launch(port, extraArgs);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -78,7 +77,7 @@ export async function startRedisServer(wantedPort?: number): Promise<RedisServer
     },
     async restart() {
       await kill(child);
-      child = await launch(port);
+      child = await launch(port, extraArgs);
     },
   };
 }

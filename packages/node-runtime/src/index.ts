@@ -18,6 +18,8 @@ export { readRequestBody } from './read-request-body.js';
 export type { RequestBodyOptions } from './read-request-body.js';
 export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
+export { startMetricsServer } from './start-metrics-server.js';
+export type { MetricsServer } from './start-metrics-server.js';
 export { shutDownWhenOrphaned } from './shut-down-when-orphaned.js';
 export { shutdownDeadlines } from './shutdown-deadlines.js';
 export type { ShutdownDeadlineActions } from './shutdown-deadlines.js';

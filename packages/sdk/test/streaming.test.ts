@@ -52,6 +52,19 @@ describe('chat completion streams', () => {
     expect(whole.choices[0]?.message.content).toBe(text);
   });
 
+  it('keeps a stream that nobody reads yet whole across garbage collections', async () => {
+    const stream = await client.chat.completions.create({ model: 'general-std', messages, max_tokens: 16, stream: true });
+    // fetch (undici) cancels the body of a Response that was collected before its body was read.
+    const { gc } = globalThis as { gc?: () => void };
+    expect(gc, 'the sdk tests run with --expose-gc (vitest.config.ts)').toBeTypeOf('function');
+    for (let round = 0; round < 3; round += 1) {
+      gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const whole = await client.chat.completions.create({ model: 'general-std', messages, max_tokens: 16 });
+    expect(await stream.finalText()).toBe(whole.choices[0]?.message.content);
+  });
+
   it('finalText() reads a stream nobody iterated', async () => {
     const stream = await client.chat.completions.create({ model: 'general-std', messages, max_tokens: 16, stream: true });
     const whole = await client.chat.completions.create({ model: 'general-std', messages, max_tokens: 16 });

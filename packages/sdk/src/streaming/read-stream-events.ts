@@ -9,7 +9,11 @@ export interface Interpretation<Event> {
 }
 
 export interface StreamSource {
-  body: ReadableStream<Uint8Array>;
+  /**
+   * The response whose body is the stream. The Response itself is kept, not only its body: fetch
+   * (undici) cancels the body of a Response that was garbage collected before its body was read.
+   */
+  response: Response & { body: ReadableStream<Uint8Array> };
   requestId: string | null;
   signal: AbortSignal;
   /** The caller's own signal, to tell its abort from a `stream.abort()`. */
@@ -35,7 +39,7 @@ export async function* readStreamEvents<Event>(
   interpret: (message: SseMessage) => Interpretation<Event>,
 ): AsyncGenerator<Event, void, undefined> {
   try {
-    for await (const message of readSseMessages(source.body)) {
+    for await (const message of readSseMessages(source.response.body)) {
       const { event, end } = interpret(message);
       if (event !== undefined) {
         yield event;

@@ -17,7 +17,7 @@ export function openStream<T>(
   return sendRequest(config, request, options, 'stream', async (response, scope) => {
     if (response.body === null) throw new APIConnectionError({ message: 'The gateway answered a stream request without a body.' });
     const source: StreamSource = {
-      body: response.body,
+      response: response as StreamSource['response'],
       requestId: response.headers.get('x-request-id'),
       signal: scope.signal,
       userSignal: options.signal,

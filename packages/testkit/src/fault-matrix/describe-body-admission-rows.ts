@@ -91,6 +91,9 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
       const large = chatBody(6 * mib);
       const stalled = holdRawRequest(gateway.baseUrl, chatHead(large.length, `Bearer ${gateway.apiKey}`));
       await stalled.send(large.subarray(0, mib));
+      // The gateway admits the stalled body before the probe below asks: on a busy machine its headers
+      // may otherwise be read second, and the probe would hold the budget instead.
+      await new Promise((resolve) => setTimeout(resolve, 250));
       // While the stalled body holds its 6 MiB, another 6 MiB body does not fit the 8 MiB budget: refused
       // from its headers (a raw request that sends no body, so that the test's own work stays small).
       const probe = holdRawRequest(gateway.baseUrl, chatHead(large.length, `Bearer ${gateway.apiKey}`));

@@ -1,8 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayError, errorResult, requestIdFor, type Gateway, type JsonResult } from '@infergate/core';
-import { headerValue } from './header-value.js';
-import { pathOf } from './path-of.js';
 
 export interface MetricsServer {
   /** `http://host:port`. */
@@ -23,8 +21,9 @@ export async function startMetricsServer(gateway: Gateway, host: string, port: n
   // The path of core's metrics route: an app declares no route path of its own.
   const metricsPath = gateway.routes.find((route) => route.operationId === 'getMetrics')?.path;
   const server = createServer((request, response) => {
-    const requestId = requestIdFor(headerValue(request.headers, 'x-request-id'), gateway.deps.ids);
-    const path = pathOf(request.url ?? '/');
+    const incomingId = request.headers['x-request-id'];
+    const requestId = requestIdFor(Array.isArray(incomingId) ? incomingId[0] : incomingId, gateway.deps.ids);
+    const path = (request.url ?? '/').split('?', 1)[0] as string;
     try {
       if (request.method !== 'GET' || path !== metricsPath) throw GatewayError.routeNotFound(request.method ?? 'GET', path);
       const result = gateway.metricsPortResult();
