@@ -3,6 +3,11 @@
 # tests need, every package's tests on Node 24 one package at a time, the apps' contract suites on
 # Node 22 and 20, the bench's regression guard, and on failure a summary of what failed at the very
 # end, where a truncated CI log still shows it.
+#
+# Quiet when everything passes: per Node line, one line of packages and test counts with the wall time
+# and one of each package's time (scripts/summarize-test-run.mjs), and the guard's one-line verdict.
+# turbo's own output goes to .turbo/test-all-*.log; with --output-logs=errors-only it holds the full
+# log of each failing package only, and it is printed when a run fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +15,10 @@ cd "$(dirname "$0")/.."
 node_versions=(24.21.0 22.23.3 20.20.2)
 
 # Formatting first: it takes seconds, and an unformatted file fails the run anyway.
-pnpm format:check || exit $?
+if ! format_output=$(pnpm -s format:check 2>&1); then
+  printf '%s\n' "$format_output"
+  exit 1
+fi
 bash scripts/install-test-packages.sh || exit $?
 
 # npm on a Node fetched into the cache does not read the machine's global npmrc (it lives beside the
@@ -31,20 +39,45 @@ on_node() {
   PATH="$bin:$PATH" INFERGATE_TEST_NODE="$("$bin/node" --version)" "$@"
 }
 
-echo "== Every package's tests on Node $("${node_bins[0]}/node" --version)"
-on_node "${node_bins[0]}" pnpm exec turbo run test --concurrency=1 --continue
+# `run_suites <heading> <node bin> <turbo task>`: the task in every package, one at a time, quietly.
+run_suites() {
+  local heading=$1 bin=$2 task=$3 version log since status
+  version=$("$bin/node" --version)
+  log=".turbo/test-all-${task/:/-}-node${version%%.*}.log"
+  mkdir -p .turbo
+  echo "== $heading on Node $version"
+  since=$(($(date +%s) * 1000))
+  on_node "$bin" pnpm exec turbo run "$task" --concurrency=1 --continue --output-logs=errors-only --summarize >"$log" 2>&1
+  status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "turbo's output ($log):"
+    cat "$log"
+  fi
+  node scripts/summarize-test-run.mjs "$since" || echo "  turbo exited with $status and wrote no run summary; its output: $log"
+  return "$status"
+}
+
+run_suites "Every package's tests" "${node_bins[0]}" test
 status=$?
 for bin in "${node_bins[@]:1}"; do
-  echo "== The apps' contract suites on Node $("$bin/node" --version)"
-  on_node "$bin" pnpm exec turbo run test:contract --concurrency=1 --continue || status=1
+  run_suites "The apps' contract suites" "$bin" test:contract || status=1
 done
 
 # The hot path's regression guard: the bench's quick mode, failing when a scenario's infergate / floor
 # req/s falls below 0.5 (a wide margin: the machine is shared and noisy). Both run on the first Node.
+# With --guard the bench prints its verdict only (its tables go to a log file it names on a failure).
+echo "== The bench's regression guard on Node $("${node_bins[0]}/node" --version) (quick mode, about a minute)"
 (cd packages/testkit && on_node "${node_bins[0]}" node bench/run-bench.mjs --quick --only=1,2,3,4,10 --guard=0.5)
 guard_status=$?
+elapsed=$(($(date +%s) - started_at))
+took="$((elapsed / 60))m$(printf '%02d' $((elapsed % 60)))s"
 if [ "$status" -ne 0 ]; then
   node scripts/summarize-test-failures.mjs "$started_at"
+  echo "pnpm test: FAILED ($took)"
   exit "$status"
 fi
-exit "$guard_status"
+if [ "$guard_status" -ne 0 ]; then
+  echo "pnpm test: the tests passed, the bench's regression guard FAILED ($took)"
+  exit "$guard_status"
+fi
+echo "pnpm test: passed ($took)"

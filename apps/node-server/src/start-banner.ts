@@ -21,25 +21,24 @@ function exampleChatModel(config: ResolvedGatewayConfig): string | undefined {
   return servedLocally && config.catalogue.virtualModels.has('general-std') ? 'general-std' : undefined;
 }
 
-/** The Authorization header value of the example, and what the reader must have done for it to work. */
-function exampleKey(facts: StartBannerFacts): { bearer: string; note: string } {
-  if (facts.generatedKey !== undefined) return { bearer: '$INFERGATE_API_KEY', note: ' (after export INFERGATE_API_KEY=<the API key generated above>)' };
-  const fromEnv = (facts.env.INFERGATE_API_KEYS ?? '').trim();
-  if (fromEnv !== '') {
-    // The shell expands it: the banner never shows a configured key. With several, the first one.
-    const bearer = fromEnv.includes(',') ? '${INFERGATE_API_KEYS%%,*}' : '$INFERGATE_API_KEYS';
-    return { bearer, note: ' (in a shell where INFERGATE_API_KEYS is set as for this start)' };
-  }
-  return { bearer: '$API_KEY', note: ' (API_KEY: one of the keys in the configuration file)' };
+/**
+ * The example's key: always the client's variable INFERGATE_API_KEY (the one README.md and docs/ use;
+ * INFERGATE_API_KEYS is the server's list), and where the reader finds a key to set it to: a generated key is
+ * shown on the terminal only (printGeneratedKey), a configured key never.
+ */
+function exampleKey(facts: StartBannerFacts): { setup: string; note: string } {
+  if (facts.generatedKey !== undefined) return { setup: '', note: ' (INFERGATE_API_KEY: the API key printed above)' };
+  if ((facts.env.INFERGATE_API_KEYS ?? '').trim() !== '') return { setup: '', note: ' (INFERGATE_API_KEY: one of the keys in INFERGATE_API_KEYS)' };
+  return { setup: '', note: ' (INFERGATE_API_KEY: one of the keys in the configuration file)' };
 }
 
 function exampleCurl(facts: StartBannerFacts): string {
-  const { bearer, note } = exampleKey(facts);
+  const { setup, note } = exampleKey(facts);
   const model = exampleChatModel(facts.config);
-  const auth = `-H "Authorization: Bearer ${bearer}"`;
-  if (model === undefined) return `Try it${note}:\n  curl -s ${facts.address}/v1/models ${auth}\n`;
+  const auth = '-H "Authorization: Bearer $INFERGATE_API_KEY"';
+  if (model === undefined) return `Try it${note}:\n${setup}  curl -s ${facts.address}/v1/models ${auth}\n`;
   const body = `{"model": "${model}", "messages": [{"role": "user", "content": "Hello"}]}`;
-  return `Try it${note}:\n  curl -s ${facts.address}/v1/chat/completions ${auth} -H "Content-Type: application/json" -d '${body}'\n`;
+  return `Try it${note}:\n${setup}  curl -s ${facts.address}/v1/chat/completions ${auth} -H "Content-Type: application/json" -d '${body}'\n`;
 }
 
 function configNote(env: StartBannerFacts['env']): string {

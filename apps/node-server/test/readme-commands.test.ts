@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,31 @@ describe("README.md's test command", () => {
   });
 });
 
+describe('the start command in README.md, docs/ and the package READMEs', () => {
+  // pnpm prints a header before a script and ` ELIFECYCLE  Command failed` after one that exits
+  // non-zero (a port in use, a bad configuration): `-s` keeps both out of what a reader sees.
+  it('is `pnpm -s start` in every shell block', () => {
+    const pages = [
+      'README.md',
+      ...readdirSync(`${repoRoot}docs`)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+      ...['apps', 'packages'].flatMap((group) =>
+        readdirSync(`${repoRoot}${group}`)
+          .map((name) => `${group}/${name}/README.md`)
+          .filter((page) => existsSync(`${repoRoot}${page}`)),
+      ),
+    ];
+    const loud = pages.flatMap((page) =>
+      shellCommands(readFileSync(`${repoRoot}${page}`, 'utf8'))
+        .filter((command) => /\bpnpm (?:run )?start\b/.test(command))
+        .map((command) => `${page}: ${command}`),
+    );
+    expect(pages).toContain('docs/operations.md');
+    expect(loud.join('\n'), 'write `pnpm -s start`').toBe('');
+  });
+});
+
 describe("README.md's quick start, run as a reader runs it", () => {
   const commands = shellCommands(section(readme, 'Quick start'));
   let stop: (() => void) | undefined;
@@ -54,7 +79,7 @@ describe("README.md's quick start, run as a reader runs it", () => {
   }
 
   it('starts the gateway with its start command, then the commands after it (setting the key, the curl) answer a chat completion', async () => {
-    const start = commands.find((command) => command.includes('pnpm start'));
+    const start = commands.find((command) => command.includes('pnpm -s start'));
     const curl = commands.find((command) => command.startsWith('curl '));
     // What a reader types in the second terminal, in order: everything after the start command.
     const afterStart = commands.slice(commands.indexOf(start ?? '') + 1);

@@ -50,3 +50,22 @@ export function guardTable(rows, bound) {
   }
   return lines.join('\n');
 }
+
+/**
+ * All that `--guard` prints: on a pass one line, the lowest ratio and its scenario; on a failure the
+ * guard's table and, for each scenario that failed, why.
+ */
+export function guardVerdict(rows, bound) {
+  const failing = rows.filter((row) => !row.met);
+  if (rows.length > 0 && failing.length === 0) {
+    const lowest = rows.reduce((low, row) => (row.ratio < low.ratio ? row : low));
+    return `bench guard: passed, lowest infergate/floor ratio ${lowest.ratio.toFixed(2)} (scenario ${lowest.id}; bound ${bound})`;
+  }
+  const reasons = failing.map((row) =>
+    row.failed !== undefined
+      ? `scenario ${row.id} failed (${row.title}): requests failed the bench's checks: ${row.failed}`
+      : `scenario ${row.id} failed (${row.title}): infergate/floor req/s ${Number.isFinite(row.ratio) ? row.ratio.toFixed(2) : 'not measured'} at best of ${row.ratios.length} runs, below ${bound}`,
+  );
+  if (rows.length === 0) reasons.push('no throughput scenario was measured');
+  return [`bench guard: FAILED (infergate/floor req/s must reach ${bound} in every scenario)`, guardTable(rows, bound), ...reasons].join('\n');
+}

@@ -2,7 +2,7 @@
 //   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose] [--guard=0.5]
 // See README.md in this folder for what each scenario measures and how to read the tables.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { runProfile } from './run-profile.mjs';
 import { benchApiKey as apiKey, benchHeaders as headers, throughputScenarios } from './scenarios.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
-import { guardRatios, guardTable, remeasureRatio } from './guard-ratios.mjs';
+import { guardRatios, guardTable, guardVerdict, remeasureRatio } from './guard-ratios.mjs';
 import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
@@ -31,7 +31,16 @@ const only = args
   ?.slice('--only='.length)
   .split(',')
   .map(Number);
-const log = (line) => process.stdout.write(`${line}\n`);
+// CI's regression guard: exit 1 when a scenario's infergate / floor req/s is below this (guard-ratios.mjs).
+const guardArgument = args.find((arg) => arg.startsWith('--guard='));
+const guard = guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
+if (guard !== undefined && !(guard > 0)) throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
+// With --guard (the end of `pnpm test`) the run's lines, tables and targets go to bench.log in its work
+// folder, and the terminal gets the guard's verdict only: one line on a pass, the guard's table and the
+// failing scenarios on a failure (guardVerdict). Without it, everything is printed as it is measured.
+let logFile;
+const say = (line) => process.stdout.write(`${line}\n`);
+const log = (line) => (logFile === undefined ? say(line) : appendFileSync(logFile, `${line}\n`));
 
 const settings = quick
   ? {
@@ -65,10 +74,6 @@ const settings = quick
       authWarmup: 1_000,
     };
 settings.verbose = args.includes('--verbose');
-// CI's regression guard: exit 1 when a scenario's infergate / floor req/s is below this (guard-ratios.mjs).
-const guardArgument = args.find((arg) => arg.startsWith('--guard='));
-const guard = guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
-if (guard !== undefined && !(guard > 0)) throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
 const wanted = (id) => only === undefined || only.includes(id);
 
 // Scenario 9 runs in a child of its own: --expose-gc and a young generation large enough that the
@@ -76,10 +81,12 @@ const wanted = (id) => only === undefined || only.includes(id);
 function measureSseParsers(workDirectory) {
   const file = join(workDirectory, 'sse-parsers.json');
   const script = join(benchDirectory, 'sse-parsers.mjs');
-  execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const output = execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], {
+    stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
+    encoding: 'utf8',
     timeout: 900_000,
   });
+  if (logFile !== undefined) appendFileSync(logFile, output);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -91,14 +98,20 @@ function buildInfergate() {
   // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
   log('building @infergate/node-server and its dependencies (turbo, cached)');
   try {
-    execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], {
+    const output = execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], {
       cwd: repositoryRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
+      encoding: 'utf8',
       timeout: 300_000,
     });
+    if (logFile !== undefined) appendFileSync(logFile, output);
   } catch (error) {
+    // With --guard turbo's output was kept: a failed build shows it, as it does without.
+    if (logFile !== undefined && error.stdout) process.stdout.write(error.stdout);
     if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw error;
-    log('WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale');
+    const warning = 'WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale';
+    log(warning);
+    if (logFile !== undefined) say(warning);
   }
   if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw new Error('apps/node-server/dist/main.js is missing after the build');
 }
@@ -109,6 +122,7 @@ async function main() {
   const workDirectory = join(resultsDirectory, `work-${stamp}`);
   mkdirSync(workDirectory, { recursive: true });
   settings.workDirectory = workDirectory;
+  if (guard !== undefined) logFile = join(workDirectory, 'bench.log');
 
   buildInfergate();
   const cores = availableParallelism();
@@ -252,8 +266,10 @@ async function main() {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(resultsDirectory, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   log(`\nresults: ${file}`);
-  if (results.guard !== undefined && !results.guard.met) {
-    log(`\nGUARD FAILED: a scenario's infergate / floor req/s is below ${guard}\n${guardTable(results.guard.rows, guard)}`);
+  if (results.guard === undefined) return 0;
+  say(guardVerdict(results.guard.rows, guard));
+  if (!results.guard.met) {
+    say(`every figure of the run: ${logFile}`);
     return 1;
   }
   return 0;
@@ -273,6 +289,11 @@ process.on('SIGTERM', () => void finish(143));
 main().then(
   (code) => finish(code ?? 0),
   (error) => {
+    // With --guard the run's lines went to the log: its end shows how far the run got.
+    if (logFile !== undefined && existsSync(logFile)) {
+      const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n');
+      process.stderr.write(`${lines.slice(-40).join('\n')}\n(the whole log: ${logFile})\n`);
+    }
     process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
     void finish(1);
   },

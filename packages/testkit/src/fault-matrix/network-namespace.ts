@@ -1,24 +1,55 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 
-/** True when this process can create network namespaces (root). */
-export const canUseNetworkNamespaces = process.getuid?.() === 0;
-
 function run(command: string, args: readonly string[]): string {
   return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Fails with the Debian packages to install when `ip` or `nft` is missing. */
-export function requireNetworkTools(): void {
-  for (const [tool, pkg] of [
+/** The first line a failed command wrote on stderr, or its message. */
+function firstErrorLine(error: unknown): string {
+  const { stderr, message } = error as { stderr?: string; message?: string };
+  return (stderr?.trim() || message || String(error)).split('\n')[0] ?? '';
+}
+
+let checked: { reason: string | undefined } | undefined;
+
+/**
+ * Why this process cannot run the rows that need a network namespace, or undefined when it can: Linux,
+ * root, `ip` (iproute2) and `nft` (nftables), and a namespace the kernel actually grants (a container
+ * may refuse one even to root). Found out once per process, by creating and deleting a namespace.
+ */
+export function networkNamespaceUnavailable(): string | undefined {
+  checked ??= { reason: findUnavailability() };
+  return checked.reason;
+}
+
+function findUnavailability(): string | undefined {
+  if (process.platform !== 'linux') return `network namespaces are Linux-only (this is ${process.platform})`;
+  if (process.getuid?.() !== 0) return `creating a network namespace needs root (uid ${process.getuid?.()})`;
+  const missing = [
     ['ip', 'iproute2'],
     ['nft', 'nftables'],
-  ] as const) {
+  ].filter(([tool]) => {
     try {
-      run(tool, ['-V']);
+      run(tool as string, ['-V']);
+      return false;
     } catch {
-      throw new Error(`fault-matrix rows 11 and 13 need '${tool}' (Debian package ${pkg}): apt-get install -y iproute2 nftables`);
+      return true;
     }
+  });
+  if (missing.length > 0)
+    return `${missing.map(([tool, pkg]) => `'${tool}' (Debian package ${pkg})`).join(' and ')} not installed: apt-get install -y iproute2 nftables`;
+  const probe = `igwprobe${process.pid % 100_000}`;
+  try {
+    run('ip', ['netns', 'add', probe]);
+  } catch (error) {
+    return `this machine refuses a network namespace (ip netns add: ${firstErrorLine(error)})`;
   }
+  try {
+    run('ip', ['netns', 'del', probe]);
+  } catch {
+    // A leftover probe harms nothing: the rows create namespaces of their own names.
+  }
+  return undefined;
 }
 
 export interface NetworkNamespace {
