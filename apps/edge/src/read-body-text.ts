@@ -26,7 +26,7 @@ export async function readBodyText(request: Request, limitBytes: number, ticket?
   if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
   if (request.body === null) return '';
   try {
-    // DESIGN.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
+    // docs/design.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
     // answer (answerBeforeBody), which drops what is still in flight. On Node, a chunked body that
     // would pass the in-flight body budget is 503 overloaded, the rest left unread.
     const admit =

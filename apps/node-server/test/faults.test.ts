@@ -53,7 +53,7 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     expect(reply.status, reply.text).toBe(200);
   };
 
-  /** DESIGN.md: a stream that fails after its 200 ends with `data: {"error": ...}` then `[DONE]`, never a clean end. */
+  /** docs/design.md: a stream that fails after its 200 ends with `data: {"error": ...}` then `[DONE]`, never a clean end. */
   const expectChatTerminalError = async (response: Response, code?: string): Promise<void> => {
     expect(response.status).toBe(200);
     const { events } = await readSse(response);

@@ -25,7 +25,7 @@ const fingerprintFallback = 'infergate';
 const [firstPayload] = recordedServerPayloads;
 if (firstPayload === undefined) throw new Error('no recorded payloads');
 
-describe('answers of every common OpenAI-compatible server are read tolerantly (DESIGN.md "tolerance")', () => {
+describe('answers of every common OpenAI-compatible server are read tolerantly (docs/design.md "tolerance")', () => {
   let upstream: RecordingUpstream;
   let gateway: NodeGateway;
   let client: ContractClient;

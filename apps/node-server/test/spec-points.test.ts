@@ -116,7 +116,7 @@ describe('spec points through the node-server', () => {
     expect(String(error.message)).not.toContain('stores no data');
   });
 
-  describe('/compat/v2/embed body limits (DESIGN.md)', () => {
+  describe('/compat/v2/embed body limits (docs/design.md)', () => {
     const textBody = (size: number) => ({
       model: 'alpha3-vl-embedding-8b',
       input_type: 'search_document',

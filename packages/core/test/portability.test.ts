@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Core runs unchanged on Node, workerd, Deno, Bun and in a browser (DESIGN.md): no Node builtin,
+// Core runs unchanged on Node, workerd, Deno, Bun and in a browser (docs/design.md): no Node builtin,
 // no framework, no network client, none of our other packages, no `process` or `Buffer`.
 const forbiddenPackages = ['fastify', 'hono', 'undici', 'axios', 'node-fetch', 'ws'];
 const nodeBuiltins = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));

@@ -20,7 +20,7 @@ async function call(
   return result;
 }
 
-// The spec's endpoints and DESIGN.md's health checks: [method, path, body limit, envelope].
+// The spec's endpoints and docs/design.md's health checks: [method, path, body limit, envelope].
 const supported: Array<[HttpMethod, string, string, string]> = [
   ['POST', '/v1/responses', 'image', 'native'],
   ['POST', '/v1/chat/completions', 'image', 'native'],

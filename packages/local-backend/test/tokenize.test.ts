@@ -17,7 +17,7 @@ describe('POST /tokenize and /detokenize', () => {
     expect(json.token_strs).toBeNull();
   });
 
-  it('reports each model family its own window (DESIGN.md: 1M, 256K, 32K, 8K)', async () => {
+  it('reports each model family its own window (docs/design.md: 1M, 256K, 32K, 8K)', async () => {
     const windows: Record<string, number> = {
       'beta53-flash-chat': 1_048_576,
       'alpha35-122b-a10b-thinking-coding': 262_144,

@@ -14,7 +14,7 @@ export interface CliArgs {
 export function parseCliArgs(argv: readonly string[], flags: Readonly<Record<string, string>>): CliArgs {
   const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const flag of Object.keys(flags)) options[flag.slice(2)] = { type: 'string' };
-  // Not strict: parseArgs' own messages would differ from the ones DESIGN.md's CLI has always printed,
+  // Not strict: parseArgs' own messages would differ from the ones docs/design.md's CLI has always printed,
   // so every token is judged here instead.
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const result: CliArgs = { help: false, env: {} };

@@ -1,4 +1,4 @@
-/** Exit code of a start refused for its configuration or arguments (DESIGN.md's operator contract). */
+/** Exit code of a start refused for its configuration or arguments (docs/design.md's operator contract). */
 export const badConfigExitCode = 2;
 
 /** Stops a CLI's start refused for its configuration or arguments: `<program>: <message>`, exit code 2. */

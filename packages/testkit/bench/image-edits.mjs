@@ -19,7 +19,7 @@ export async function sendImageEdits({ origin, headers, body, count }) {
         });
         const text = await response.body.text();
         if (response.statusCode === 200 && text.includes('b64_json')) key = '200';
-        // An over-budget body is refused, not lost: 503 with Retry-After (DESIGN.md, in-flight body budget).
+        // An over-budget body is refused, not lost: 503 with Retry-After (docs/design.md, in-flight body budget).
         else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined) key = '503 + Retry-After';
         else key = `status ${response.statusCode}`;
       } catch (error) {

@@ -45,7 +45,7 @@ export async function startFloor({ workDirectory, upstreamOrigin, core }) {
   return { ...entry, name: 'floor', origin: `http://127.0.0.1:${port}`, statsFile };
 }
 
-/** infergate's config file: the stub behind every model the scenarios use (DESIGN.md "Configuration file"). */
+/** infergate's config file: the stub behind every model the scenarios use (docs/design.md "Configuration file"). */
 export function writeInfergateConfig(workDirectory, stubPorts) {
   const origin = (port) => `http://127.0.0.1:${port}`;
   const config = {

@@ -1,6 +1,6 @@
 /**
  * Chat completion answers shaped as the OpenAI-compatible model servers write them, non-streamed and
- * streamed, so that tests can put each behind the gateway and see it read tolerantly (DESIGN.md
+ * streamed, so that tests can put each behind the gateway and see it read tolerantly (docs/design.md
  * "tolerance"). Each shape follows the server's own source, read for its fields only and written
  * here in our words; the source is named above each payload. Every payload says the same thing (the
  * text, the reasoning where the server has a field for it, the token counts), so one set of

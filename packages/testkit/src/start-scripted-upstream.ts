@@ -21,7 +21,7 @@ export interface ScriptedUpstream extends RecordingUpstream {
 }
 
 export interface ScriptedUpstreamOptions {
-  /** Size of the `huge` answer; the default is over DESIGN.md's 64 MiB response cap. */
+  /** Size of the `huge` answer; the default is over docs/design.md's 64 MiB response cap. */
   hugeBytes?: number;
 }
 

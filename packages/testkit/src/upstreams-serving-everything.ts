@@ -1,4 +1,4 @@
-/** The spec's catalogue grouped by the upstream protocol that serves each kind (DESIGN.md's config `protocol`). */
+/** The spec's catalogue grouped by the upstream protocol that serves each kind (docs/design.md's config `protocol`). */
 const modelsByProtocol = {
   openai: [
     'beta53-flash-chat',
@@ -27,7 +27,7 @@ export interface UpstreamFileEntry {
 }
 
 /**
- * The `upstreams` section of a config file (DESIGN.md "Configuration file") that sends every catalogue
+ * The `upstreams` section of a config file (docs/design.md "Configuration file") that sends every catalogue
  * model to one origin, one entry per protocol, under the name `upstreamName(id)` (the id itself by default).
  */
 export function upstreamsServingEverything(url: string, upstreamName: (catalogueId: string) => string = (id) => id): UpstreamFileEntry[] {

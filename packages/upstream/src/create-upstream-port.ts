@@ -14,18 +14,18 @@ import type { UpstreamTracer } from './upstream-tracer.js';
 
 export interface UpstreamPortOptions {
   upstreams: readonly UpstreamConfig[];
-  /** DESIGN.md's upstream limits; the inbound ones of TimeoutsConfig are not read here. */
+  /** docs/design.md's upstream limits; the inbound ones of TimeoutsConfig are not read here. */
   timeouts: AttemptTimeouts;
   retries: RetryConfig;
   /** The transport of each upstream; called once per upstream when the port is created. */
   transportFor(upstream: UpstreamConfig): Transport;
-  /** Largest non-stream (or error) body read, in bytes; default 64 MiB (DESIGN.md). */
+  /** Largest non-stream (or error) body read, in bytes; default 64 MiB (docs/design.md). */
   maxResponseBytes?: number;
   /** Largest SSE line or event data, in bytes; default 16 MiB. */
   maxEventBytes?: number;
   now?: () => number;
   random?: () => number;
-  /** Outlier ejection tuning; DESIGN.md's 5 failures, 30 s x n, cap 300 s by default. */
+  /** Outlier ejection tuning; docs/design.md's 5 failures, 30 s x n, cap 300 s by default. */
   ejection?: { failures?: number; baseMs?: number; maxMs?: number };
   /** Told of failed attempts by kind, retries and ejections (the gateway's metrics sink). */
   metrics?: Pick<MetricsSink, 'upstreamError' | 'retry' | 'endpointEjected'>;

@@ -19,9 +19,9 @@ export interface Endpoint {
 export interface EndpointPoolOptions {
   now: () => number;
   random: () => number;
-  /** Consecutive connect failures or 5xx before an ejection (DESIGN.md: 5). */
+  /** Consecutive connect failures or 5xx before an ejection (docs/design.md: 5). */
   failuresToEject?: number;
-  /** Ejection time per time ejected, and its cap (DESIGN.md: 30 s x n, cap 300 s). */
+  /** Ejection time per time ejected, and its cap (docs/design.md: 30 s x n, cap 300 s). */
   baseEjectionMs?: number;
   maxEjectionMs?: number;
   /** Told of each ejection (the ejections metric). */

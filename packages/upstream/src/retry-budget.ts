@@ -1,7 +1,7 @@
 export interface RetryBudgetOptions {
-  /** Retries in flight may be this share of active requests (DESIGN.md: 20). */
+  /** Retries in flight may be this share of active requests (docs/design.md: 20). */
   budgetPercent: number;
-  /** ...but never fewer than this many (DESIGN.md: 3), so a quiet gateway can still retry. */
+  /** ...but never fewer than this many (docs/design.md: 3), so a quiet gateway can still retry. */
   budgetFloor: number;
 }
 

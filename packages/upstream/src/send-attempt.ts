@@ -86,7 +86,7 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   call.signal.addEventListener('abort', onClientAbort, { once: true });
   if (call.signal.aborted) onClientAbort();
 
-  // Started before the transport is called, so time queued for a connection counts (DESIGN.md).
+  // Started before the transport is called, so time queued for a connection counts (docs/design.md).
   const clearFirstByteLimit = startTimer(call.stream ? timeouts.firstEventMs : timeouts.headersMs, () =>
     controller.abort(upstreamFailure('timeout', 'headers')),
   );

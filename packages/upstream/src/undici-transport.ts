@@ -7,7 +7,7 @@ import { pushReadable } from './push-readable.js';
 import type { BodySink, Transport, TransportRequest, TransportResponse } from './transport.js';
 
 export interface UndiciTransportOptions {
-  /** Connections per upstream origin; more requests queue (DESIGN.md: 256). */
+  /** Connections per upstream origin; more requests queue (docs/design.md: 256). */
   connections?: number;
   /** How long an idle keep-alive connection is kept, in ms (undici's default: 4 s). */
   keepAliveTimeoutMs?: number;

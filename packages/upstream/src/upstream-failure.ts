@@ -18,7 +18,7 @@ const messages: Record<UpstreamFailureKind, string> = {
  * names the address.
  */
 export function upstreamFailure(kind: UpstreamFailureKind, phase: UpstreamPhase, code?: string, detail?: string): UpstreamError {
-  // Retryable is DESIGN.md's list: nothing reached the upstream's application yet, or it said so itself.
+  // Retryable is docs/design.md's list: nothing reached the upstream's application yet, or it said so itself.
   const retryable = (kind === 'refused' && phase === 'connect') || (kind === 'timeout' && phase === 'connect') || (kind === 'reset' && phase !== 'body');
   return new UpstreamError({
     kind,

@@ -54,7 +54,7 @@ function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): Api
  * `verify` hashes the token and compares it with every stored digest, without stopping at a match,
  * with a byte comparison that does not branch on the data. Comparing fixed-length digests rather
  * than the strings means that neither the length of a key nor a shared prefix shows in the timing
- * (DESIGN.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`...
+ * (docs/design.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`...
  * by position; when the same key is listed twice the first entry wins.
  *
  * A token that matched keeps its digest, so that a client's later requests skip the hash and, with a

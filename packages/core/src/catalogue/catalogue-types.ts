@@ -22,7 +22,7 @@ export interface ModelEntry {
   id: string;
   kind: ModelKind;
   description: string;
-  /** Context window in tokens (DESIGN.md: 1M = 1,048,576, 256K = 262,144, 32K = 32,768, 8K = 8,192). */
+  /** Context window in tokens (docs/design.md: 1M = 1,048,576, 256K = 262,144, 32K = 32,768, 8K = 8,192). */
   contextWindow?: number;
   inputModalities: readonly InputModality[];
   dimensions?: EmbeddingDimensions;

@@ -1,6 +1,6 @@
 import type { Catalogue, ModelEntry, ReasoningPolicy } from './catalogue-types.js';
 
-// DESIGN.md: 1M = 1,048,576 tokens, 256K = 262,144, 32K = 32,768, 8K = 8,192.
+// docs/design.md: 1M = 1,048,576 tokens, 256K = 262,144, 32K = 32,768, 8K = 8,192.
 const ONE_M = 1_048_576;
 const K256 = 262_144;
 const K32 = 32_768;

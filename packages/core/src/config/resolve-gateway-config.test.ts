@@ -13,7 +13,7 @@ function configErrorOf(run: () => unknown): ConfigError {
 
 const mib = 1024 * 1024;
 
-describe('resolveGatewayConfig defaults (DESIGN.md "Limits and timeouts")', () => {
+describe('resolveGatewayConfig defaults (docs/design.md "Limits and timeouts")', () => {
   const config = resolveGatewayConfig(undefined, {});
 
   it('listens on 127.0.0.1:8080', () => {

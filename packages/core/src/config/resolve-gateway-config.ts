@@ -64,7 +64,7 @@ export interface ResolvedGatewayConfig extends GatewayConfig {
   keyEntries: readonly KeyEntry[];
 }
 
-/** DESIGN.md "Limits and timeouts". */
+/** docs/design.md "Limits and timeouts". */
 export const defaultLimits: LimitsConfig = {
   bodyJsonBytes: 2 * 1024 * 1024,
   bodyImageBytes: 100 * 1024 * 1024,
@@ -308,7 +308,7 @@ function resolvePrices(file: ConfigFile, catalogue: Catalogue): GatewayConfig['p
 /**
  * The configuration every handler sees, from the parsed configuration file (or undefined) and the
  * environment: `${NAME}` substituted, validated (a ConfigError names the bad field), every default of
- * DESIGN.md filled in. With no upstreams, or with `local_backend: true`, every catalogue model that no
+ * docs/design.md filled in. With no upstreams, or with `local_backend: true`, every catalogue model that no
  * configured upstream serves is given to the embedded local backend; an explicit `local_backend: false`
  * with no upstreams serves nothing (every model answers 503 model_not_configured).
  */

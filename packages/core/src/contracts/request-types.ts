@@ -44,7 +44,7 @@ export interface ChatTextPart {
   text: string;
 }
 
-/** `url` is a base64 data URL: the gateway never fetches a URL (DESIGN.md). */
+/** `url` is a base64 data URL: the gateway never fetches a URL (docs/design.md). */
 export interface ChatImagePart {
   type: 'image_url';
   image_url: { url: string; detail?: 'auto' | 'low' | 'high' };

@@ -25,7 +25,7 @@ export interface UpstreamAnswerCause {
 
 /**
  * The one error type of the gateway. Every failure a client sees is one of these, built by a factory
- * named after DESIGN.md's decision rows, so that call sites read like the decision table.
+ * named after docs/design.md's decision rows, so that call sites read like the decision table.
  */
 export class GatewayError extends Error {
   readonly [brand] = true;

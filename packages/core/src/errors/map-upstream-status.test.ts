@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapUpstreamStatus, readUpstreamErrorBody } from './map-upstream-status.js';
 
-describe('mapUpstreamStatus (DESIGN.md status mapping)', () => {
+describe('mapUpstreamStatus (docs/design.md status mapping)', () => {
   it('passes a client 4xx through with the upstream message and param', () => {
     const error = mapUpstreamStatus(
       400,

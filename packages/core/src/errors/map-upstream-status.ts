@@ -18,7 +18,7 @@ export function readUpstreamErrorBody(body: unknown): { message: string | undefi
 }
 
 /**
- * DESIGN.md's status mapping of a non-2xx upstream answer: client 4xx pass through with the upstream's
+ * docs/design.md's status mapping of a non-2xx upstream answer: client 4xx pass through with the upstream's
  * message (hosts stripped), 429 stays 429 with Retry-After, anything else becomes 502.
  */
 export function mapUpstreamStatus(status: number, body: unknown, retryAfter: string | undefined): GatewayError {

@@ -218,7 +218,7 @@ describe('compatEmbedHandler', () => {
     ).toMatchObject({ status: 502 });
   });
 
-  describe('body limits (DESIGN.md: text only is a JSON-only body, images an image-bearing one)', () => {
+  describe('body limits (docs/design.md: text only is a JSON-only body, images an image-bearing one)', () => {
     const limit = 4096;
     const config = resolveGatewayConfig({ limits: { body_json_bytes: limit } }, {});
     const send = async (body: unknown) => {

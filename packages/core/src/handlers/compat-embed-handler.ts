@@ -23,7 +23,7 @@ interface PlannedCall {
 const hasImage = (request: CompatEmbedRequest): boolean => request.inputs?.some((input) => input.content.some((block) => block.type === 'image_url')) === true;
 
 /**
- * DESIGN.md's body limits: compat embed with text only is a JSON-only body (`limits.body_json_bytes`),
+ * docs/design.md's body limits: compat embed with text only is a JSON-only body (`limits.body_json_bytes`),
  * with images an image-bearing one. The route reads up to the image limit, since it cannot tell which
  * before the body is read; the text-only limit is applied here. A body over the JSON limit with no
  * `image_url` anywhere in its text is refused before parsing (any JSON writer spells the key out);

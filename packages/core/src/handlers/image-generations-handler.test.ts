@@ -63,7 +63,7 @@ describe('imageGenerationsHandler', () => {
     const call = upstream.calls[0];
     expect(call).toMatchObject({ modelId: 'alpha-image', path: '/v1/images/generations', stream: false, requestId: 'req-7' });
     expect(call?.signal).toBe(input.signal);
-    // hd is sent as high (DESIGN.md); n 0 as 1 (spec); style and user are accepted and not forwarded.
+    // hd is sent as high (docs/design.md); n 0 as 1 (spec); style and user are accepted and not forwarded.
     expect(call?.body).toEqual({
       model: 'served-image',
       prompt: 'a fox in snow',

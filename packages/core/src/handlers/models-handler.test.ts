@@ -83,7 +83,7 @@ describe('GET /v1/models', () => {
     expect(new Set([...first.data, ...second.data].map((model) => model.created)).size).toBe(1);
   });
 
-  it('describes each model with its kind, context window, dimensions and endpoints (DESIGN.md context windows)', async () => {
+  it('describes each model with its kind, context window, dimensions and endpoints (docs/design.md context windows)', async () => {
     const body = bodyOf(await listModelsHandler(handlerInput(), { ...fakeGatewayDeps(), identity: undefined })) as { data: Model[] };
     const byId = new Map(body.data.map((model) => [model.id, model]));
     expect(byId.get('beta53-flash-chat')).toMatchObject({ kind: 'text', context_window: 1_048_576, dimensions: null });

@@ -7,7 +7,7 @@ import type { AbortSignalLike } from '../http/light-abort-controller.js';
  * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
  */
 
-/** The wire protocol an upstream speaks (DESIGN.md's config `protocol`). */
+/** The wire protocol an upstream speaks (docs/design.md's config `protocol`). */
 export type UpstreamProtocol = 'openai' | 'tei' | 'cohere' | 'images';
 
 /** How a catalogue model is reached: the protocol of the upstream serving it and the name it knows the model by. */

@@ -16,7 +16,7 @@ import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-g
  * POST /v1/responses (spec), stateless and answered from one upstream chat-completions call: the text
  * form, the form for image input when an input_image part is present (unless configured off), or the
  * responses event stream (the same events for text and image input; the image form has no stream).
- * An agent goes on by sending its history back as input items (DESIGN.md: nothing is stored).
+ * An agent goes on by sending its history back as input items (docs/design.md: nothing is stored).
  */
 export const responsesHandler: RouteHandler = async (input, context) => {
   const textLimit = context.config.limits.bodyTextBytes;

@@ -35,11 +35,11 @@ export interface UpstreamJsonAnswer {
   endpoint: string;
 }
 
-/** An endpoint's own reading of a non-2xx upstream answer, consulted before DESIGN.md's mapping; undefined: the mapping. */
+/** An endpoint's own reading of a non-2xx upstream answer, consulted before docs/design.md's mapping; undefined: the mapping. */
 export type FailedStatusReader = (status: number, body: unknown) => GatewayError | undefined;
 
 /**
- * One non-streaming upstream call. A non-2xx answer becomes DESIGN.md's status mapping (unless
+ * One non-streaming upstream call. A non-2xx answer becomes docs/design.md's status mapping (unless
  * `readFailedStatus` says otherwise); a stream where JSON was asked for is the upstream's failure.
  */
 export async function sendUpstreamJson(
@@ -111,7 +111,7 @@ export function textResult(body: JsonResult['body'], meta: ResultMeta, headers: 
   return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body, meta };
 }
 
-/** DESIGN.md's header for accepted parameters the upstream cannot honour (empty list: no header). */
+/** docs/design.md's header for accepted parameters the upstream cannot honour (empty list: no header). */
 export function ignoredParamsHeader(names: readonly string[]): Record<string, string> {
   return names.length === 0 ? {} : { 'x-infergate-ignored-params': names.join(', ') };
 }

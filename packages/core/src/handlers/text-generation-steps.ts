@@ -35,7 +35,7 @@ export interface PlanOptions {
   /** The field reasoning effort came in, for error messages: `reasoning_effort` or `reasoning.effort`. */
   effortParam: string;
   /**
-   * What an effort sent to a model without a reasoning policy gets: a 400 on chat (DESIGN.md), accepted
+   * What an effort sent to a model without a reasoning policy gets: a 400 on chat (docs/design.md), accepted
    * and reported in x-infergate-ignored-params on responses (agent frameworks send reasoning settings
    * to every model).
    */
@@ -44,7 +44,7 @@ export interface PlanOptions {
   checkImages: (entry: ModelEntry) => void;
 }
 
-/** Model resolution, the key's allow-list, DESIGN.md's model rules and the upstream body, in that order. */
+/** Model resolution, the key's allow-list, docs/design.md's model rules and the upstream body, in that order. */
 export function planTextGeneration(
   context: HandlerContext,
   request: ChatCompletionsRequest,
@@ -71,7 +71,7 @@ export function planTextGeneration(
   return { entry, settings, chat, ignored, call: upstream.request(target, chat, settings), upstream };
 }
 
-/** The non-streaming upstream call and its completion; every failure is the GatewayError DESIGN.md maps it to. */
+/** The non-streaming upstream call and its completion; every failure is the GatewayError docs/design.md maps it to. */
 export async function sendChatCompletion(
   context: HandlerContext,
   input: HandlerInput,
@@ -83,7 +83,7 @@ export async function sendChatCompletion(
 
 /**
  * The streaming upstream call, up to its first event. A failure before the first event is still an
- * HTTP error (DESIGN.md: 504 before any byte sent); after it, the stream transforms end in-protocol.
+ * HTTP error (docs/design.md: 504 before any byte sent); after it, the stream transforms end in-protocol.
  */
 export async function sendChatStream(
   context: HandlerContext,

@@ -41,7 +41,7 @@ describe('tokenizeHandler', () => {
     expect(result.meta).toEqual({ model: 'gamma-m3', endpoint: 'fake-1' });
   });
 
-  it("reports the catalogue's context window of each model (DESIGN.md: 8K, 32K, 256K, 1M)", async () => {
+  it("reports the catalogue's context window of each model (docs/design.md: 8K, 32K, 256K, 1M)", async () => {
     const expected: Record<string, number> = {
       'gamma-m3': 8_192,
       'alpha3-vl-embedding-8b': 32_768,

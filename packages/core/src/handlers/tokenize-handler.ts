@@ -11,7 +11,7 @@ import { operationFor } from '../protocols/operation-for.js';
  * Whether a non-2xx answer to the tokenize call says the server has no such route, rather than
  * refusing this request: a plain OpenAI-compatible server answers 404 (FastAPI's `{"detail":"Not
  * Found"}`, Go's and Express's text pages) or 405. vLLM's 404 for a model it does not serve names the
- * model instead, and keeps DESIGN.md's mapping.
+ * model instead, and keeps docs/design.md's mapping.
  */
 function lacksTokenizeRoute(status: number, body: unknown): boolean {
   if (status !== 404 && status !== 405) return false;

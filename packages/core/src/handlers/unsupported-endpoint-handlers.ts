@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { RouteHandler } from '../http/handler-types.js';
 
-/** The stored-data endpoints (DESIGN.md): 404 unsupported_endpoint, as the gateway stores no data. */
+/** The stored-data endpoints (docs/design.md): 404 unsupported_endpoint, as the gateway stores no data. */
 export const unsupportedEndpointHandler: RouteHandler = async (input) => {
   throw GatewayError.unsupportedEndpoint(input.method, input.path);
 };

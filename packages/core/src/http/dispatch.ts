@@ -68,7 +68,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
   let errorCode: string | undefined;
   let result: JsonResult | EventStreamResult;
   try {
-    // DESIGN.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
+    // docs/design.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (!admitted) throw GatewayError.overloaded();
     if (checked === undefined) {
       const identity = authenticate(route, input.header('authorization'), deps);

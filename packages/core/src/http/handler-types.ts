@@ -161,7 +161,7 @@ export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Pro
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Which body limit applies (DESIGN.md: 2 MiB JSON-only routes, 100 MiB image-bearing routes). */
+/** Which body limit applies (docs/design.md: 2 MiB JSON-only routes, 100 MiB image-bearing routes). */
 export type BodyLimitClass = 'none' | 'json' | 'image';
 
 export interface RouteDefinition {

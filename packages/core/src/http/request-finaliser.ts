@@ -12,7 +12,7 @@ export interface FinaliserSource {
   readonly deps: { readonly metrics: MetricsSink; readonly clock: Clock; readonly config: { readonly timeouts: { readonly keepaliveMs: number } } };
 }
 
-// DESIGN.md: a client that goes away is logged as 499, a status never sent.
+// docs/design.md: a client that goes away is logged as 499, a status never sent.
 const clientClosedRequest = 499;
 const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
 // The events of one read, gathered to be encoded as one chunk: one array for every stream, as a read
@@ -33,7 +33,7 @@ const batch: SseEvent[] = [];
  * returns them encoded as one chunk, so nothing is read from the upstream before the client asks
  * (highWaterMark 0) and a slow client slows the upstream read.
  * While a read waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
- * (DESIGN.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
+ * (docs/design.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
  * the client side only (the upstream idle limit is not reset by them).
  */
 export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, StreamBody {

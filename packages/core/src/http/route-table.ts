@@ -51,7 +51,7 @@ function route(
   handler: RouteHandler,
   contract: RouteContract,
 ): RouteDefinition {
-  // DESIGN.md: the compat endpoints answer errors in the embed/rerank API's envelope.
+  // docs/design.md: the compat endpoints answer errors in the embed/rerank API's envelope.
   return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler, contract };
 }
 

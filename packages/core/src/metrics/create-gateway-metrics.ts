@@ -35,7 +35,7 @@ export interface GatewayMetrics extends MetricsSink {
 }
 
 // Seconds. Time to first byte ranges from a cached catalogue answer (sub-ms) to a long first token
-// (minutes, DESIGN.md's 300 s first-event limit); totals reach a 30-minute stream.
+// (minutes, docs/design.md's 300 s first-event limit); totals reach a 30-minute stream.
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 /**

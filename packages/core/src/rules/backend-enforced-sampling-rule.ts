@@ -26,7 +26,7 @@ export interface SamplingRuleResult<Request> {
 }
 
 /**
- * DESIGN.md: on a model whose backend enforces its sampling, user sampling parameters are dropped
+ * docs/design.md: on a model whose backend enforces its sampling, user sampling parameters are dropped
  * before the upstream call and named in the `x-infergate-ignored-params` response header (the one documented drop).
  */
 export function backendEnforcedSamplingRule<Request extends object>(entry: ModelEntry, request: Request): SamplingRuleResult<Request> {

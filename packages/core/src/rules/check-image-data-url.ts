@@ -3,7 +3,7 @@ import { parseDataUrl } from '../images/parse-data-url.js';
 import { probeImageHeader } from '../images/read-image-header.js';
 import type { ImageHeader } from '../images/read-image-header.js';
 
-/** DESIGN.md: any side of an input image over 4096 px is refused. */
+/** docs/design.md: any side of an input image over 4096 px is refused. */
 export const defaultMaxImageSide = 4096;
 
 /** Media types the gateway accepts in image data URLs, and the format each must hold. */

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../schemas/chat-completions-request-schema.js'
 import type { ResponsesRequest } from '../schemas/responses-request-schema.js';
 import { checkImageDataUrl } from './check-image-data-url.js';
 
-/** DESIGN.md: image input of text models, any side over 4096 px is 400. */
+/** docs/design.md: image input of text models, any side over 4096 px is 400. */
 const maxImageSide = 4096;
 
 function refuseImages(entry: ModelEntry, param: string): void {

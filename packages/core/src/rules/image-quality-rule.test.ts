@@ -9,7 +9,7 @@ describe('imageQualityRule', () => {
     ['auto', 'medium'],
     ['high', 'high'],
     ['hd', 'high'],
-  ] as const)('sends %s upstream as %s (DESIGN.md)', (requested, sent) => {
+  ] as const)('sends %s upstream as %s (docs/design.md)', (requested, sent) => {
     expect(imageQualityRule(requested)).toBe(sent);
   });
 });

@@ -6,14 +6,14 @@ export type UpstreamImageQuality = 'low' | 'medium' | 'high';
 const upstreamQuality: Readonly<Record<ImageQuality, UpstreamImageQuality>> = {
   low: 'low',
   medium: 'medium',
-  // DESIGN.md: standard and auto map to medium, hd maps to high, before the upstream call.
+  // docs/design.md: standard and auto map to medium, hd maps to high, before the upstream call.
   standard: 'medium',
   auto: 'medium',
   high: 'high',
   hd: 'high',
 };
 
-/** The quality sent upstream for a requested one (DESIGN.md's image quality row). */
+/** The quality sent upstream for a requested one (docs/design.md's image quality row). */
 export function imageQualityRule(quality: ImageQuality): UpstreamImageQuality {
   return upstreamQuality[quality];
 }

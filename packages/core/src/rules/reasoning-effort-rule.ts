@@ -12,7 +12,7 @@ export interface ChatTemplateSettings {
 }
 
 /**
- * DESIGN.md's reasoning_effort rows: refused (400, `param`) on a model without a reasoning policy;
+ * docs/design.md's reasoning_effort rows: refused (400, `param`) on a model without a reasoning policy;
  * on a locked (-low) variant only the locked value is accepted; configurable models default to their
  * policy's default (max). `param` names the field as the client sent it (`reasoning_effort` on chat,
  * `reasoning.effort` on responses).

@@ -72,7 +72,7 @@ describe('imageEditRequestSchema', () => {
     expect(failure({ ...valid, response_format: 'url' })).toMatchObject({ status: 400, param: 'response_format' });
   });
 
-  it('applies the 2 MiP size limit to edits too (DESIGN.md)', () => {
+  it('applies the 2 MiP size limit to edits too (docs/design.md)', () => {
     expect(parse({ ...valid, size: '1024x2048' }).size).toBe('1024x2048');
     expect(failure({ ...valid, size: '1025x2048' })).toMatchObject({ status: 400, param: 'size' });
   });

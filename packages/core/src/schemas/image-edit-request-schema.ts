@@ -17,7 +17,7 @@ export const imageEditRequestSchema = z.strictObject({
     .max(maxEditImages, { error: `at most ${maxEditImages} images are accepted` }),
   input_fidelity: ignoredImageField,
   // Accepted and ignored (spec) whatever its shape; only a `mask.image_url` string is still checked as
-  // an image field, so a URL there is refused like anywhere else (DESIGN.md, fault matrix row 8).
+  // an image field, so a URL there is refused like anywhere else (docs/design.md, fault matrix row 8).
   mask: ignoredImageField,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md: a generated or edited image is `WxH` with `W*H <= 2,097,152` (2 MiP). */
+/** docs/design.md: a generated or edited image is `WxH` with `W*H <= 2,097,152` (2 MiP). */
 export const maxImagePixels = 2_097_152;
 
 export interface ImageSize {

@@ -43,7 +43,7 @@ export interface ChatCompletionChoice {
 }
 
 export interface ChatCompletionShapeOptions {
-  /** The catalogue id actually used (DESIGN.md: a virtual id resolves to its catalogue id). */
+  /** The catalogue id actually used (docs/design.md: a virtual id resolves to its catalogue id). */
   model: string;
   /** The model hides its thinking: reasoning never reaches the client. */
   clearThinking: boolean;

@@ -59,7 +59,7 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
  * The upstream chat stream as the client's: per chunk the model is the catalogue id, reasoning is
  * `reasoning` (or gone for models that hide it), the usage chunk only when asked for, then
  * `data: [DONE]`. A stream that fails, or ends without `[DONE]`, ends with a `data: {"error": ...}`
- * event and `[DONE]` (DESIGN.md): never a clean end that a client could take for a full answer.
+ * event and `[DONE]` (docs/design.md): never a clean end that a client could take for a full answer.
  */
 class ChatStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
   private readonly idJson: string;

@@ -1,6 +1,6 @@
 export interface TokenizeResponseOptions {
   tokens: readonly number[];
-  /** The catalogue's context window of the model (DESIGN.md: the gateway reports these). */
+  /** The catalogue's context window of the model (docs/design.md: the gateway reports these). */
   maxModelLen: number;
 }
 

@@ -13,7 +13,7 @@ export interface ImageRequest {
   n: number;
 }
 
-/** Largest image this server renders: 2 MiP, the gateway's own limit (DESIGN.md). */
+/** Largest image this server renders: 2 MiP, the gateway's own limit (docs/design.md). */
 export const maxImagePixels = 2_097_152;
 
 // OpenAI's quality names: standard and auto are medium, dall-e-3's hd is high.

@@ -23,7 +23,7 @@ function classForStatus(status: number): ErrorClass {
 }
 
 // An error inside a stream comes after the 200, so there is no status to go by; the envelope's type
-// names the same classes (DESIGN.md: the native envelope's types follow the completion API's).
+// names the same classes (docs/design.md: the native envelope's types follow the completion API's).
 const statusForType: Record<string, number> = {
   invalid_request_error: 400,
   authentication_error: 401,

@@ -27,7 +27,7 @@ export class ChatCompletionStream extends EventStream<ChatCompletionChunk> {
     const chunks = readStreamEvents<ChatCompletionChunk>(source, (message) => {
       if (message.data === '[DONE]') return { end: true };
       const payload = parseEventJson(message, source.requestId);
-      // After its 200 the gateway reports a failure as `data: {"error": {...}}` then [DONE] (DESIGN.md).
+      // After its 200 the gateway reports a failure as `data: {"error": {...}}` then [DONE] (docs/design.md).
       if (isErrorPayload(payload)) throw errorFromStreamEvent(payload, source.requestId);
       return { event: payload as ChatCompletionChunk };
     });

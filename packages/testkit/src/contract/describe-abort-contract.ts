@@ -4,7 +4,7 @@ import { ContractClient, type StartedGateway } from './contract-client.js';
 
 const messages = [{ role: 'user', content: 'Count slowly.' }];
 
-/** Client aborts reach the upstream (DESIGN.md: at once, streaming or not); the gateway keeps serving. */
+/** Client aborts reach the upstream (docs/design.md: at once, streaming or not); the gateway keeps serving. */
 export function describeAbortContract(start: (upstreamUrl: string) => Promise<StartedGateway>, earlyDisconnectUndetectable?: string): void {
   describe('client aborts reach the upstream', () => {
     let upstream: ScriptedUpstream;

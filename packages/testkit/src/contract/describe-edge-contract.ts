@@ -3,7 +3,7 @@ import { rawHttpRequest } from '../raw-http-request.js';
 import { toJsonReply, type ContractClient, type JsonReply } from './contract-client.js';
 import { expectCompatError, expectNativeError } from './expect-envelopes.js';
 
-// DESIGN.md "Limits and timeouts": the defaults the suite's gateways run with.
+// docs/design.md "Limits and timeouts": the defaults the suite's gateways run with.
 const jsonBodyLimit = 2 * 1024 * 1024;
 const imageBodyLimit = 100 * 1024 * 1024;
 

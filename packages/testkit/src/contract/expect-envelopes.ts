@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { asRecord, type JsonReply } from './contract-client.js';
 
-/** DESIGN.md: native endpoints answer `{"error": {"message", "type", "param", "code"}}`, with `x-request-id`. */
+/** docs/design.md: native endpoints answer `{"error": {"message", "type", "param", "code"}}`, with `x-request-id`. */
 export function expectNativeError(
   reply: JsonReply,
   status: number,
@@ -26,7 +26,7 @@ export function expectNativeError(
   return error;
 }
 
-/** DESIGN.md: compat endpoints answer `{"id": <request id>, "message": <text>}`. */
+/** docs/design.md: compat endpoints answer `{"id": <request id>, "message": <text>}`. */
 export function expectCompatError(reply: JsonReply, status: number): Record<string, unknown> {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/);

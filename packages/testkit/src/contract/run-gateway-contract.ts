@@ -13,7 +13,7 @@ export interface GatewayContractOptions {
   /** Shown in the suite's title, e.g. `node-server, local backend over loopback`. */
   name: string;
   /**
-   * Starts a gateway with DESIGN.md's default limits and returns where it listens and a key it accepts.
+   * Starts a gateway with docs/design.md's default limits and returns where it listens and a key it accepts.
    * Without an argument the gateway serves every catalogue model from the local backend (in-process or
    * over a socket, the caller's choice); with `upstreamUrl` every catalogue model goes to that origin
    * under its catalogue id (see `upstreamsServingEverything`).
@@ -30,7 +30,7 @@ export interface GatewayContractOptions {
 /**
  * The contract every app of infergate passes: every endpoint of the spec over real HTTP, every stream
  * read to its end, envelopes, statuses, headers and the spec's resource shapes field by field, the
- * edge behaviour of DESIGN.md, and client aborts reaching the upstream.
+ * edge behaviour of docs/design.md, and client aborts reaching the upstream.
  */
 export function runGatewayContract(options: GatewayContractOptions): void {
   describe(`gateway contract: ${options.name}`, () => {

@@ -49,7 +49,7 @@ export async function readTimed(
   };
 }
 
-/** DESIGN.md: a chat stream that fails after its 200 ends with `data: {"error": ...}` then `[DONE]`, never a clean end. */
+/** docs/design.md: a chat stream that fails after its 200 ends with `data: {"error": ...}` then `[DONE]`, never a clean end. */
 function expectChatTerminalError(events: readonly ReceivedEvent[], code?: string): void {
   expect(events.at(-1)?.data).toBe('[DONE]');
   const error = asRecord(asRecord(JSON.parse(events.at(-2)?.data ?? '{}')).error);
@@ -103,7 +103,7 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       expect(reply.status, reply.text).toBe(200);
     };
 
-    it('row 10: upstream statuses map per DESIGN.md; 429 keeps Retry-After; no upstream address in any body', async () => {
+    it('row 10: upstream statuses map per docs/design.md; 429 keeps Retry-After; no upstream address in any body', async () => {
       const table: Array<[string, number]> = [
         ['status:400', 400],
         ['status:404', 404],

@@ -1,6 +1,6 @@
 import type { StartedGateway } from '../contract/contract-client.js';
 
-/** A config-file value (DESIGN.md "Configuration file"): upstreams, limits, timeouts, retries. */
+/** A config-file value (docs/design.md "Configuration file"): upstreams, limits, timeouts, retries. */
 export type ConfigFileValue = Record<string, unknown>;
 
 /**

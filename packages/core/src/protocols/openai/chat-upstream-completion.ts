@@ -9,7 +9,7 @@ import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path
  * and new, text-generation-inference, llama.cpp, Ollama, SGLang: testkit's recorded payloads). Only
  * the fields the gateway uses are validated, and a field the protocol marks optional or that servers
  * commonly leave out (logprobs, system_fingerprint, usage and its details, stop_reason, index, created,
- * id, finish_reason, role, tool_calls) may be absent or null: DESIGN.md "tolerance". A wrong type in
+ * id, finish_reason, role, tool_calls) may be absent or null: docs/design.md "tolerance". A wrong type in
  * a field that is used is still the upstream's failure (502), its JSON path in the error's cause.
  */
 
