@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upstreamProtocols } from '../protocols/protocol-names.js';
 
 const brand = Symbol.for('infergate.config-error');
 
@@ -27,7 +28,6 @@ export function isConfigError(value: unknown): value is ConfigError {
 
 export const modelKinds = ['text', 'embedding', 'rerank', 'image-generation', 'image-edit'] as const;
 export const endpointNames = ['responses', 'chat', 'embeddings', 'compat-embed', 'compat-rerank', 'image-generations', 'image-edits', 'tokenize'] as const;
-export const upstreamProtocols = ['openai', 'tei', 'cohere', 'images'] as const;
 const reasoningEfforts = ['low', 'high', 'max'] as const;
 
 function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
