@@ -30,6 +30,7 @@ export type {
   ReasoningPolicy,
 } from './catalogue/catalogue-types.js';
 export { defaultCatalogue } from './catalogue/default-catalogue.js';
+export type { DefaultCatalogueModelId, DefaultVirtualModelId } from './catalogue/default-catalogue.js';
 
 // Configuration and keys
 export type {
