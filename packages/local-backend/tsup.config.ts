@@ -9,6 +9,12 @@ export default defineConfig([
     clean: ['!cli.js', '!cli.js.map', '!local-backend-worker.js', '!local-backend-worker.js.map'],
     sourcemap: true,
     target: 'es2022',
+    // waitForDrain comes from @infergate/node-runtime (a devDependency), bundled from its source at
+    // build time: the entry imports nothing else, so users install none of node-runtime's dependencies.
+    noExternal: ['@infergate/node-runtime'],
+    esbuildOptions(options) {
+      options.conditions = ['@infergate/source'];
+    },
   },
   {
     // The bin and the worker bundle @infergate/core from source, so `pnpm start` works without building core first.

@@ -1,17 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamBody } from '@infergate/core';
-
-function drainOrClose(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
+import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
 
 /**
  * Writes a stream answer to a Node response, one chunk at a time, read straight from core (no Web
@@ -35,7 +24,7 @@ export async function pipeStreamToResponse(body: StreamBody, response: ServerRes
     for (;;) {
       const chunk = await body.read();
       if (chunk === undefined || response.destroyed) break;
-      if (!response.write(chunk)) await drainOrClose(response);
+      if (!response.write(chunk)) await waitForDrain(response);
     }
     if (!response.destroyed) response.end();
   } catch {

@@ -35,6 +35,7 @@ export type {
   ReasoningPolicy,
 } from './catalogue/catalogue-types.js';
 export { defaultCatalogue } from './catalogue/default-catalogue.js';
+export type { DefaultCatalogueModelId, DefaultVirtualModelId } from './catalogue/default-catalogue.js';
 
 // Configuration and keys
 export type {
@@ -172,7 +173,7 @@ export { LightAbortController } from './http/light-abort-controller.js';
 export type { AbortSignalLike } from './http/light-abort-controller.js';
 export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';
 export { errorEnvelopeSchemas } from './contracts/response-schemas.js';
-// One SSE parser for every package that reads events (upstream answers, the test kit)
+// One SSE parser for every package that reads events (upstream answers, the test kit, the SDK)
 export { createSseParser } from './sse/create-sse-parser.js';
 export type { SseParser, SseParserOptions } from './sse/create-sse-parser.js';
 

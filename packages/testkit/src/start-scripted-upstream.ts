@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
 import { defaultUpstreamHandlers, fakeAnswer } from './default-upstream-handlers.js';
 import { parseScript, type Script } from './parse-script.js';
 import type { RecordedRequest } from './recorded-request.js';
@@ -64,24 +65,11 @@ function partialJson(model: string, bytes: number): string {
   return JSON.stringify(chatCompletion(model, fakeAnswer(model))).slice(0, Math.max(1, bytes));
 }
 
-function writableAgain(response: ServerResponse): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
-
 async function writeWithBackpressure(response: ServerResponse, total: number, piece: string): Promise<void> {
   let written = 0;
   while (written < total && isOpen(response)) {
     written += piece.length;
-    // Both listeners go once either fires: a long write would otherwise pile up 'close' listeners.
-    if (!response.write(piece)) await writableAgain(response);
+    if (!response.write(piece)) await waitForDrain(response);
   }
 }
 
@@ -137,7 +125,7 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
           if (!isOpen(response)) return;
           // Honour backpressure like a real model server, so a slow reader behind the gateway (fault
           // matrix row 21) shows up as a paused upstream, not as memory buffered in this stub.
-          if (!response.write(frame)) await writableAgain(response);
+          if (!response.write(frame)) await waitForDrain(response);
           if (script.delayMs > 0) await sleep(script.delayMs);
         }
         if (isOpen(response)) response.end('data: [DONE]\n\n');

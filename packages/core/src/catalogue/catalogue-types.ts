@@ -1,8 +1,10 @@
+import type { Endpoint } from '../http/route-paths.js';
+
 /** What a catalogue model is for; decides which endpoints may use it. */
 export type ModelKind = 'text' | 'embedding' | 'rerank' | 'image-generation' | 'image-edit';
 
-/** The gateway's endpoints as the catalogue names them (see the route table for paths). */
-export type Endpoint = 'responses' | 'chat' | 'embeddings' | 'compat-embed' | 'compat-rerank' | 'image-generations' | 'image-edits' | 'tokenize';
+// Named by the keys of route-paths.ts's endpoint table, so that a new endpoint is listed once.
+export type { Endpoint };
 
 export type InputModality = 'text' | 'image';
 

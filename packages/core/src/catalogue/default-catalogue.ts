@@ -1,4 +1,4 @@
-import type { Catalogue, ModelEntry, ReasoningPolicy } from './catalogue-types.js';
+import type { Catalogue, ModelEntry, ModelKind, ReasoningPolicy } from './catalogue-types.js';
 
 // docs/design.md: 1M = 1,048,576 tokens, 256K = 262,144, 32K = 32,768, 8K = 8,192.
 const ONE_M = 1_048_576;
@@ -18,11 +18,23 @@ const textAndImage = ['text', 'image'] as const;
 const configurableEffort: ReasoningPolicy['effort'] = { kind: 'configurable', allowed: ['low', 'high', 'max'], default: 'max' };
 const lockedLow: ReasoningPolicy['effort'] = { kind: 'locked', value: 'low' };
 
-function text(id: string, description: string, contextWindow: number, extra: Partial<ModelEntry> = {}): ModelEntry {
+// An entry whose id and kind stay literal types, so that the ids can be typed by kind below.
+type Entry<Id extends string, Kind extends ModelKind> = ModelEntry & { id: Id; kind: Kind };
+
+function model<const Id extends string, const Kind extends ModelKind>(entry: Entry<Id, Kind>): Entry<Id, Kind> {
+  return entry;
+}
+
+function text<const Id extends string>(
+  id: Id,
+  description: string,
+  contextWindow: number,
+  extra: Omit<Partial<ModelEntry>, 'id' | 'kind'> = {},
+): Entry<Id, 'text'> {
   return { id, kind: 'text', description, contextWindow, inputModalities: textAndImage, serves: textEndpoints, ...extra };
 }
 
-const models: readonly ModelEntry[] = [
+const models = [
   text('beta53-flash-chat', 'development-oriented model; thinking hidden; reasoning_effort configurable', ONE_M, {
     thinking: true,
     reasoning: { clearThinking: true, effort: configurableEffort },
@@ -52,7 +64,7 @@ const models: readonly ModelEntry[] = [
     thinking: true,
     backendEnforcedSampling: true,
   }),
-  {
+  model({
     id: 'alpha3-vl-embedding-8b',
     kind: 'embedding',
     description: 'multimodal embedding; 128 to 4096 dimensions, configurable',
@@ -60,8 +72,8 @@ const models: readonly ModelEntry[] = [
     inputModalities: textAndImage,
     dimensions: { kind: 'configurable', allowed: alpha3VlDimensions, min: 128, max: 4096, default: 4096 },
     serves: ['embeddings', 'compat-embed', 'tokenize'],
-  },
-  {
+  }),
+  model({
     id: 'gamma-m3',
     kind: 'embedding',
     description: 'text embedding; 1024 dimensions, fixed',
@@ -69,29 +81,29 @@ const models: readonly ModelEntry[] = [
     inputModalities: ['text'],
     dimensions: { kind: 'fixed', value: 1024 },
     serves: ['embeddings', 'tokenize'],
-  },
-  { id: 'gamma-reranker-v2-m3', kind: 'rerank', description: 'reranker', inputModalities: ['text'], serves: ['compat-rerank'] },
-  { id: 'alpha-image', kind: 'image-generation', description: 'image generation', inputModalities: ['text'], serves: ['image-generations'] },
-  {
+  }),
+  model({ id: 'gamma-reranker-v2-m3', kind: 'rerank', description: 'reranker', inputModalities: ['text'], serves: ['compat-rerank'] }),
+  model({ id: 'alpha-image', kind: 'image-generation', description: 'image generation', inputModalities: ['text'], serves: ['image-generations'] }),
+  model({
     id: 'alpha-image-pe',
     kind: 'image-generation',
     description: 'image generation with prompt enhancement',
     inputModalities: ['text'],
     serves: ['image-generations'],
     promptEnhancement: { textModel: promptEnhancementModel },
-  },
-  { id: 'alpha-image-edit', kind: 'image-edit', description: 'image editing', inputModalities: ['text', 'image'], serves: ['image-edits'] },
-  {
+  }),
+  model({ id: 'alpha-image-edit', kind: 'image-edit', description: 'image editing', inputModalities: ['text', 'image'], serves: ['image-edits'] }),
+  model({
     id: 'alpha-image-edit-pe',
     kind: 'image-edit',
     description: 'image editing with prompt enhancement',
     inputModalities: ['text', 'image'],
     serves: ['image-edits'],
     promptEnhancement: { textModel: promptEnhancementModel },
-  },
+  }),
 ];
 
-const virtualModels: ReadonlyArray<readonly [string, string]> = [
+const virtualModels = [
   ['coding-max', 'beta53-flash-agent-low'],
   ['coding-max-thinking', 'beta53-flash-agent'],
   ['general-max', 'beta53-flash-chat-low'],
@@ -104,10 +116,19 @@ const virtualModels: ReadonlyArray<readonly [string, string]> = [
   ['general-std-thinking', 'alpha36-35b-a3b-thinking-general'],
   ['image-pro', 'alpha-image-pe'],
   ['image-pro-edit', 'alpha-image-edit-pe'],
-];
+] as const satisfies ReadonlyArray<readonly [string, DefaultCatalogueModelId]>;
+
+/** The default catalogue's model ids of one kind (all kinds by default), as literal types: the SDK's model ids. */
+export type DefaultCatalogueModelId<Kind extends ModelKind = ModelKind> = Extract<(typeof models)[number], { kind: Kind }>['id'];
+
+/** The default virtual model ids that map onto a model of one kind (all kinds by default). */
+export type DefaultVirtualModelId<Kind extends ModelKind = ModelKind> = Extract<
+  (typeof virtualModels)[number],
+  readonly [string, DefaultCatalogueModelId<Kind>]
+>[0];
 
 /** The spec's catalogue and default virtual models, before configuration extends or overrides them. */
 export const defaultCatalogue: Catalogue = {
-  models: new Map(models.map((model) => [model.id, model])),
+  models: new Map(models.map((entry) => [entry.id, entry])),
   virtualModels: new Map(virtualModels),
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpointRoutes, type Endpoint } from '../http/route-paths.js';
+import { upstreamProtocols } from '../protocols/protocol-names.js';
 
 const brand = Symbol.for('infergate.config-error');
 
@@ -26,8 +28,7 @@ export function isConfigError(value: unknown): value is ConfigError {
 }
 
 export const modelKinds = ['text', 'embedding', 'rerank', 'image-generation', 'image-edit'] as const;
-export const endpointNames = ['responses', 'chat', 'embeddings', 'compat-embed', 'compat-rerank', 'image-generations', 'image-edits', 'tokenize'] as const;
-export const upstreamProtocols = ['openai', 'tei', 'cohere', 'images'] as const;
+const endpointNames = Object.keys(endpointRoutes) as [Endpoint, ...Endpoint[]];
 const reasoningEfforts = ['low', 'high', 'max'] as const;
 
 function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { UpstreamProtocol } from '../handlers/ports.js';
+import type { UpstreamProtocol } from '../protocols/protocol-names.js';
 
 export interface PriceEntry {
   input_per_million: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../openapi/json-schema.js';
+import { upstreamProtocols } from '../protocols/protocol-names.js';
 import { configFileSchema } from './config-file-schema.js';
 import { configReferenceDefaults } from './config-reference-defaults.js';
 import { configReferenceRows, type ConfigReferenceRow } from './config-reference-rows.js';
@@ -41,7 +42,7 @@ Name it with \`INFERGATE_CONFIG\` or \`--config\`; a relative path is read from 
 is started in (with \`pnpm start\`, the folder the command is typed in). It is YAML or JSON,
 chosen by the file's extension, and every key is optional. The file is checked completely at start: an
 unknown key, a wrong type, a model id that is not in the catalogue or a missing environment variable
-stops the start with one line naming the field (\`infergate: invalid configuration: upstreams[0].protocol: expected one of openai|tei|cohere|images\`)
+stops the start with one line naming the field (\`infergate: invalid configuration: upstreams[0].protocol: expected one of ${upstreamProtocols.join('|')}\`)
 and exit code 2.
 
 **Environment variables inside the file.** \`\${NAME}\` anywhere in a string value is replaced by the

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { extendCatalogue } from '../catalogue/extend-catalogue.js';
 import type { Catalogue, ModelKind } from '../catalogue/catalogue-types.js';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
-import type { UpstreamProtocol } from '../handlers/ports.js';
+import type { UpstreamProtocol } from '../protocols/protocol-names.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
 import { ConfigError, configFileSchema } from './config-file-schema.js';
 import type { ConfigFile, KeyConfig } from './config-file-schema.js';

@@ -2,13 +2,14 @@ import type { KeyLimits } from '../limits/key-limits.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { AbortSignalLike } from '../http/light-abort-controller.js';
+import type { UpstreamProtocol } from '../protocols/protocol-names.js';
 
 /**
  * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
  */
 
-/** The wire protocol an upstream speaks (docs/design.md's config `protocol`). */
-export type UpstreamProtocol = 'openai' | 'tei' | 'cohere' | 'images';
+// Exported with the ports' types (core's public API); the names are listed once, in protocol-names.ts.
+export type { UpstreamProtocol };
 
 /** How a catalogue model is reached: the protocol of the upstream serving it and the name it knows the model by. */
 export interface UpstreamTarget {

@@ -1,19 +1,29 @@
-import type { Endpoint } from '../catalogue/catalogue-types.js';
+/** A catalogue endpoint's route; `generatesText` marks the endpoints that reserve output tokens. */
+export interface EndpointRoute {
+  method: 'POST';
+  path: string;
+  generatesText?: true;
+}
 
 /**
- * Where each catalogue endpoint is served. Zod-free and import-free on purpose: the route table
- * builds its routes from it, and the SDK bundles it for its paths without taking in the rest of core.
+ * The gateway's catalogue endpoints, one entry each: the one list of them. The `Endpoint` names (a
+ * model's `serves`, in the catalogue and the config) are its keys, and the route table takes each
+ * endpoint's method and path from here. Zod-free and import-free on purpose: the SDK bundles it for
+ * its paths without taking in the rest of core.
  */
 export const endpointRoutes = {
-  responses: { method: 'POST', path: '/v1/responses' },
-  chat: { method: 'POST', path: '/v1/chat/completions' },
+  responses: { method: 'POST', path: '/v1/responses', generatesText: true },
+  chat: { method: 'POST', path: '/v1/chat/completions', generatesText: true },
   embeddings: { method: 'POST', path: '/v1/embeddings' },
   'compat-embed': { method: 'POST', path: '/compat/v2/embed' },
   'compat-rerank': { method: 'POST', path: '/compat/v2/rerank' },
   'image-generations': { method: 'POST', path: '/v1/images/generations' },
   'image-edits': { method: 'POST', path: '/v1/images/edits' },
   tokenize: { method: 'POST', path: '/tokenize' },
-} as const satisfies Readonly<Record<Endpoint, { method: 'POST'; path: string }>>;
+} as const satisfies Readonly<Record<string, EndpointRoute>>;
+
+/** The gateway's endpoints as the catalogue names them. */
+export type Endpoint = keyof typeof endpointRoutes;
 
 /** The GET routes an API client reads besides the endpoints: the model list and the prices. */
 export const catalogueRoutes = {

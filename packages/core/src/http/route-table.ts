@@ -55,7 +55,7 @@ function route(
   return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler, contract };
 }
 
-/** A catalogue endpoint: its path comes from route-paths.ts, its models from the catalogue. */
+/** A catalogue endpoint: its method and path come from route-paths.ts, its models from the catalogue. */
 function endpoint(served: Endpoint, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler, contract: JsonContract): RouteDefinition {
   const { method, path } = endpointRoutes[served];
   return route(method, path, operationId, bodyLimit, handler, { answers: 'json', endpoint: served, ...contract });

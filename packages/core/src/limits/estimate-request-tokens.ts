@@ -1,10 +1,13 @@
 import type { Endpoint } from '../catalogue/catalogue-types.js';
+import { endpointRoutes } from '../http/route-paths.js';
 
 /** Output tokens reserved for a text generation request that names no maximum (config `limits.default_max_tokens`). */
 export const defaultMaxTokens = 1024;
 
 // The endpoints whose answer is generated text, the only ones that reserve output tokens.
-const textGenerationEndpoints: ReadonlySet<Endpoint | undefined> = new Set<Endpoint>(['chat', 'responses']);
+const textGenerationEndpoints: ReadonlySet<Endpoint | undefined> = new Set(
+  (Object.keys(endpointRoutes) as Endpoint[]).filter((endpoint) => 'generatesText' in endpointRoutes[endpoint]),
+);
 
 // The fields naming a maximum: chat takes max_tokens or max_completion_tokens, responses max_output_tokens.
 const maxFieldStart = '"max_';

@@ -17,11 +17,11 @@ import type { ImageResult, ImageResultDefaults } from './images/image-result-fro
  * reading of the answer into the gateway's shape, live in the protocol's folder and nowhere else. An
  * operation an adapter leaves out is one that protocol cannot serve (a 502 naming the protocol).
  *
- * Adding a protocol: a folder protocols/<name>/ with its request builders, answer readers and an
- * adapter object; one line in protocol-adapters.ts; the name in the config's `upstreamProtocols` enum
- * (config-file-schema.ts), in the `UpstreamProtocol` type (handlers/ports.ts) and in `protocolsForKind`
- * (resolve-gateway-config.ts) for the kinds it serves. protocol-adapters.test.ts
- * fails until every allowed (kind, protocol) pair has the operations that kind's endpoints call.
+ * Adding a protocol: its name in protocol-names.ts; a folder protocols/<name>/ with its request
+ * builders, answer readers and an adapter object; one line in protocol-adapters.ts (typecheck fails
+ * without it); and the kinds it serves in `protocolsForKind` (resolve-gateway-config.ts).
+ * protocol-adapters.test.ts fails until every allowed (kind, protocol) pair has the operations that
+ * kind's endpoints call.
  */
 
 /** A path on the upstream origin and the JSON body to post there. */

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
 
 /**
  * Writes a Web Response to a node response, honouring backpressure: the next chunk is read from the body only
@@ -24,22 +25,10 @@ export async function writeWebResponse(response: Response, outgoing: ServerRespo
     for (;;) {
       const { done, value } = await reader.read();
       if (done || outgoing.destroyed) break;
-      if (!outgoing.write(value)) await drained(outgoing);
+      if (!outgoing.write(value)) await waitForDrain(outgoing);
     }
   } finally {
     outgoing.off('close', onClose);
     if (!outgoing.destroyed) outgoing.end();
   }
-}
-
-function drained(outgoing: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      outgoing.off('drain', done);
-      outgoing.off('close', done);
-      resolve();
-    };
-    outgoing.once('drain', done);
-    outgoing.once('close', done);
-  });
 }

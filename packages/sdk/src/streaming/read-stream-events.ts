@@ -1,6 +1,7 @@
+import type { SseEvent } from '@infergate/core';
 import { APIConnectionError, APIUserAbortError } from '../errors/connection-errors.js';
 import { InfergateError, isInfergateError } from '../errors/infergate-error.js';
-import { readSseMessages, type SseMessage } from './sse-decoder.js';
+import { readSseMessages } from './read-sse-messages.js';
 
 /** What an SSE message means to a stream: an event to yield, and whether the stream is over. */
 export interface Interpretation<Event> {
@@ -21,7 +22,7 @@ export interface StreamSource {
   release(): void;
 }
 
-export function parseEventJson(message: SseMessage, requestId: string | null): unknown {
+export function parseEventJson(message: SseEvent, requestId: string | null): unknown {
   try {
     return JSON.parse(message.data);
   } catch (error) {
@@ -36,7 +37,7 @@ export function parseEventJson(message: SseMessage, requestId: string | null): u
  */
 export async function* readStreamEvents<Event>(
   source: StreamSource,
-  interpret: (message: SseMessage) => Interpretation<Event>,
+  interpret: (message: SseEvent) => Interpretation<Event>,
 ): AsyncGenerator<Event, void, undefined> {
   try {
     for await (const message of readSseMessages(source.response.body)) {

@@ -1,38 +1,18 @@
-/**
- * The spec's catalogue text models (Resources: "Model catalogue: text models").
- * Written out once here, rather than derived from core at runtime, so the client ships no catalogue code;
- * `test/model-id.test.ts` checks this list against core's default catalogue.
+import type { DefaultCatalogueModelId, DefaultVirtualModelId } from '@infergate/core';
+
+/*
+ * The ids of core's default catalogue and its virtual models, taken from it as types (erased, and
+ * written out in the .d.ts at build time), so a model added to the catalogue autocompletes with no edit here.
  */
-export type KnownTextModelId =
-  | 'beta53-flash-chat'
-  | 'beta53-flash-chat-low'
-  | 'beta53-flash-agent'
-  | 'beta53-flash-agent-low'
-  | 'alpha35-122b-a10b-instruct-general'
-  | 'alpha35-122b-a10b-instruct-creative'
-  | 'alpha35-122b-a10b-thinking-general'
-  | 'alpha35-122b-a10b-thinking-coding'
-  | 'alpha36-35b-a3b-instruct'
-  | 'alpha36-35b-a3b-thinking-general'
-  | 'alpha36-35b-a3b-thinking-coding';
+export type KnownTextModelId = DefaultCatalogueModelId<'text'>;
 
-/** The spec's default virtual models that map onto text models. */
-export type KnownVirtualTextModelId =
-  | 'coding-max'
-  | 'coding-max-thinking'
-  | 'general-max'
-  | 'general-max-thinking'
-  | 'coding-pro-thinking'
-  | 'general-pro'
-  | 'general-pro-thinking'
-  | 'coding-std-thinking'
-  | 'general-std'
-  | 'general-std-thinking';
+/** The default virtual models that map onto text models. */
+export type KnownVirtualTextModelId = DefaultVirtualModelId<'text'>;
 
-export type KnownEmbeddingModelId = 'alpha3-vl-embedding-8b' | 'gamma-m3';
-export type KnownRerankModelId = 'gamma-reranker-v2-m3';
-export type KnownImageGenerationModelId = 'alpha-image' | 'alpha-image-pe' | 'image-pro';
-export type KnownImageEditModelId = 'alpha-image-edit' | 'alpha-image-edit-pe' | 'image-pro-edit';
+export type KnownEmbeddingModelId = DefaultCatalogueModelId<'embedding'> | DefaultVirtualModelId<'embedding'>;
+export type KnownRerankModelId = DefaultCatalogueModelId<'rerank'> | DefaultVirtualModelId<'rerank'>;
+export type KnownImageGenerationModelId = DefaultCatalogueModelId<'image-generation'> | DefaultVirtualModelId<'image-generation'>;
+export type KnownImageEditModelId = DefaultCatalogueModelId<'image-edit'> | DefaultVirtualModelId<'image-edit'>;
 
 export type KnownModelId =
   KnownTextModelId | KnownVirtualTextModelId | KnownEmbeddingModelId | KnownRerankModelId | KnownImageGenerationModelId | KnownImageEditModelId;

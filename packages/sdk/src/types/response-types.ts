@@ -87,17 +87,5 @@ export type ResponseTextDoneEvent = ResponsesOutputTextDoneEvent | ResponsesReas
 /** `.delta` carries the next piece of the arguments, `.done` the whole arguments and the function's name. */
 export type ResponseFunctionCallArgumentsEvent = ResponsesFunctionCallArgumentsDeltaEvent | ResponsesFunctionCallArgumentsDoneEvent;
 
-/**
- * @deprecated The gateway sends no `error` event on a response stream (a failure is `response.failed`);
- * `ResponseStream` throws on either, so no `ResponseStreamEvent` has this shape.
- */
-export interface ResponseErrorEvent {
-  type: 'error';
-  sequence_number: number;
-  code: string | null;
-  message: string;
-  param: string | null;
-}
-
 /** The events of a streamed response, discriminated by `type`. */
 export type ResponseStreamEvent = ResponsesStreamEvent;

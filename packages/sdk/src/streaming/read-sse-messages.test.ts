@@ -1,8 +1,10 @@
+import type { SseEvent } from '@infergate/core';
 import { describe, expect, it } from 'vitest';
-import { readSseMessages, SseDecoder, type SseMessage } from './sse-decoder.js';
+import { readSseMessages } from './read-sse-messages.js';
 
 // A chat-style stream and a responses-style stream with the framing quirks the SSE rules allow:
 // CRLF and bare CR line ends, a comment (the gateway's keepalive), multi-line data, a non-ASCII delta.
+// Parsing itself is core's parser's, tested with it; these hold the SDK's byte-stream reading.
 const wire =
   ': keepalive\n\n' +
   'data: {"n":1}\r\n\r\n' +
@@ -11,12 +13,13 @@ const wire =
   'id: 7\nevent: x\ndata\n\n' +
   'data: [DONE]\n\n';
 
-const expected: SseMessage[] = [
+const expected: SseEvent[] = [
   { event: undefined, data: '{"n":1}', id: undefined },
   { event: 'response.output_text.delta', data: '{"delta":"héllo ✓"}', id: undefined },
   { event: undefined, data: 'line one\nline two', id: undefined },
   { event: 'x', data: '', id: '7' },
-  { event: undefined, data: '[DONE]', id: '7' },
+  // Core's parser gives an id only to the event whose block carried it; the SDK reads no ids.
+  { event: undefined, data: '[DONE]', id: undefined },
 ];
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -28,37 +31,11 @@ function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function collect(body: ReadableStream<Uint8Array>): Promise<SseMessage[]> {
-  const messages: SseMessage[] = [];
+async function collect(body: ReadableStream<Uint8Array>): Promise<SseEvent[]> {
+  const messages: SseEvent[] = [];
   for await (const message of readSseMessages(body)) messages.push(message);
   return messages;
 }
-
-describe('SseDecoder', () => {
-  it('parses the whole text in one push', () => {
-    expect(new SseDecoder().push(wire)).toEqual(expected);
-  });
-
-  it('gives the same events whichever character the text is split at', () => {
-    for (let split = 0; split <= wire.length; split += 1) {
-      const decoder = new SseDecoder();
-      const messages = [...decoder.push(wire.slice(0, split)), ...decoder.push(wire.slice(split))];
-      expect(messages, `split at ${split}`).toEqual(expected);
-    }
-  });
-
-  it('counts a CR at the end of one chunk and an LF at the start of the next as one line end', () => {
-    const decoder = new SseDecoder();
-    expect(decoder.push('data: a\r')).toEqual([]);
-    // Were the LF a second line end, it would close the event here with no blank line sent.
-    expect(decoder.push('\ndata: b\r')).toEqual([]);
-    expect(decoder.push('\n\r\n')).toEqual([{ event: undefined, data: 'a\nb', id: undefined }]);
-  });
-
-  it('dispatches nothing for an event without data', () => {
-    expect(new SseDecoder().push('event: ping\n\n: comment\n\n')).toEqual([]);
-  });
-});
 
 describe('readSseMessages', () => {
   it('decodes bytes split anywhere, including inside a multi-byte character', async () => {
