@@ -5,7 +5,7 @@ import { Buffer } from 'node:buffer';
 
 export const benchModel = 'alpha36-35b-a3b-instruct';
 
-// vLLM's chat completion shape (shared/ref/protocols.md), a fixed short answer.
+// vLLM's chat completion shape, a fixed short answer.
 const completion = JSON.stringify({
   id: 'chatcmpl-0123456789abcdef0123456789abcdef',
   object: 'chat.completion',

@@ -7,7 +7,7 @@ const redactPaths = ['req.headers.authorization', 'headers.authorization', '*.he
  * The process logger: JSON lines on stdout. Nothing logs headers or bodies, and the redaction below
  * is the second line of defence should a request object ever be logged. Written asynchronously, in
  * batches of up to 20 ms, the rest at exit (see createLineWriter): pino's default blocking write(2)
- * per line cost 15-30 us of a chat request's ~120 us of CPU under load.
+ * per line was a large share of a chat request's CPU under load.
  */
 export function createLogger(level = 'info'): Logger {
   const redact = { paths: redactPaths, censor: '[redacted]' };

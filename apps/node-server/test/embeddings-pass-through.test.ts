@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 // Every JSON number form, with the blanks a non-compact writer puts in: none of them may change on the way.
 const vectorTexts = ['-0.0,1e-05,-2.5E+3,7,0,-1.25e-7', ' 0.10000000149011612 , -0.0123456789012345678,3.4028234663852886e+38,123 ,-1,5e-324 '];
 const vllmText = `{"id":"embd-00112233445566778899aabbccddeeff","object":"list","created":1767225600,"model":"served","data":[{"index":1,"object":"embedding","embedding":[${vectorTexts[1]}]},{"index":0,"object":"embedding","embedding":[${vectorTexts[0]}]}],"usage":{"prompt_tokens":9,"total_tokens":9,"completion_tokens":0,"prompt_tokens_details":null}}`;
-// TEI's OpenAI-compatible answer (protocols.md 5.3): no id, no created, pretty-printed here.
+// TEI's OpenAI-compatible answer: no id, no created, pretty-printed here.
 const teiText = JSON.stringify(
   { object: 'list', data: [{ object: 'embedding', embedding: [0.5, -0.25, 1e-5], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } },
   null,

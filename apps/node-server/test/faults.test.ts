@@ -11,7 +11,7 @@ import {
 } from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
-// Tiny limits, wide bounds (fault-matrix.md): the test asserts the limit was applied, not how fast.
+// Tiny limits, wide bounds: the test asserts the limit was applied, not how fast.
 const limitMs = 400;
 const upstreamKey = 'upstream-canary-key-9f8e7d6c5b4a';
 const messages = [{ role: 'user', content: 'Go.' }];

@@ -14,7 +14,7 @@ import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 /*
  * Issue 14: the exact chat request each /v1/responses feature becomes, as a real upstream on loopback
  * records it, and what the client gets back for the upstream's tool calls. The expected bodies are the
- * chat-completions forms of protocols.md 1.1-1.3 and the completion API's responses forms (7.1-7.3).
+ * chat-completions forms vLLM sends and the completion API's responses forms (7.1-7.3).
  */
 
 type Json = Record<string, unknown>;

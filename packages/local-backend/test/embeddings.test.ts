@@ -22,7 +22,7 @@ function norm(vector: readonly number[]): number {
   return Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
 }
 
-/** protocols.md 3.2: base64 of raw float32 elements, little-endian, no header. */
+/** base64 of raw float32 elements, little-endian, no header. */
 function decodeBase64Floats(text: string): number[] {
   const bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
   const view = new DataView(bytes.buffer);

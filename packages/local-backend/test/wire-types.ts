@@ -1,4 +1,4 @@
-// The wire shapes of protocols.md, as the tests read them (every field the tests check, nothing inferred).
+// The model servers' wire shapes, as the tests read them (every field the tests check, nothing inferred).
 
 export interface VllmErrorBody {
   error: { message: string; type: string; param: string | null; code: number };

@@ -1,4 +1,4 @@
-// Request and response bodies of the bench, in the shapes of shared/ref/protocols.md (vLLM's OpenAI
+// Request and response bodies of the bench, in the shapes of the model servers' protocols (vLLM's OpenAI
 // server). Computed once at start; nothing here runs per request.
 import { crc32 } from 'node:zlib';
 import { Buffer } from 'node:buffer';

@@ -91,7 +91,7 @@ const health: UpstreamHandler = (_request, response) => {
   response.end();
 };
 
-/** vLLM-shaped answers for every path the gateway's protocols call (shared/ref/protocols.md). */
+/** vLLM-shaped answers for every path the gateway's protocols call. */
 export const defaultUpstreamHandlers: Readonly<Record<string, UpstreamHandler>> = {
   'POST /v1/chat/completions': chat,
   'POST /v1/embeddings': embeddings,

@@ -1,4 +1,4 @@
-/** A fault script of shared/ref/fault-matrix.md "How to simulate", parsed. */
+/** A fault script of the fault matrix "How to simulate", parsed. */
 export type Script =
   | { kind: 'ok'; chunks: number; delayMs: number }
   | { kind: 'stall-before-headers' }
@@ -19,7 +19,7 @@ function count(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-/** `ok:N:D`, `stall-after:k`, `status:S[:body]`... ; undefined when the text is not a script. */
+/** `ok:N:D`, `stall-after:k`, `status:S[:body]`...; undefined when the text is not a script. */
 export function parseScript(text: string): Script | undefined {
   const [name = '', first, ...rest] = text.split(':');
   if (bare.has(name) && first === undefined) return { kind: name } as Script;

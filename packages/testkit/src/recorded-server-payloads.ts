@@ -41,7 +41,7 @@ export interface RecordedServerPayload {
 
 /*
  * vLLM up to 0.11 (vllm-project/vllm, vllm/entrypoints/openai/protocol.py and serving_chat.py, and
- * shared/ref/protocols.md 1.1-1.2): every field present, unset ones null; `tool_calls` always [];
+ * the model servers' protocols 1.1-1.2): every field present, unset ones null; `tool_calls` always [];
  * reasoning as `reasoning_content`; no fingerprint; chunks serialized without unset keys.
  */
 const vllmOld: RecordedServerPayload = {
@@ -79,7 +79,7 @@ const vllmOld: RecordedServerPayload = {
 };
 
 /*
- * vLLM after PR #27752 (vllm-project/vllm, same files; protocols.md 1.1-1.2): `reasoning`, no
+ * vLLM after PR #27752 (vllm-project/vllm, same files): `reasoning`, no
  * `tool_calls` key when there are none, `system_fingerprint` filled (on the final chunk only when
  * streaming), `completion_tokens_details.reasoning_tokens`, newer extras (`metrics`) the gateway drops.
  */

@@ -74,7 +74,7 @@ async function writeWithBackpressure(response: ServerResponse, total: number, pi
 }
 
 /**
- * The misbehaving upstream of shared/ref/fault-matrix.md: each request runs a script chosen by, in
+ * The misbehaving upstream of the fault matrix: each request runs a script chosen by, in
  * order, its `x-test-script` header, the script mapped to its `x-request-id`, its body's `model` when
  * that parses as a script (configure the gateway's upstream model name as the script), the default
  * script; else `ok:3:0`. It records every request and when each exchange closed.

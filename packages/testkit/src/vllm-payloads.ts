@@ -1,5 +1,5 @@
 /**
- * Upstream answers in the shapes of shared/ref/protocols.md (vLLM's OpenAI server, its /tokenize and
+ * Upstream answers in the shapes of the model servers' protocols (vLLM's OpenAI server, its /tokenize and
  * Jina-style rerank, the Cohere v2 embed body, the OpenAI images body), deterministic so that tests
  * can compute what the gateway must return.
  */
@@ -93,7 +93,7 @@ export function embeddingsResponse(model: string, inputs: readonly string[], dim
   };
 }
 
-/** Cohere v2 embed body (`embeddings_by_type`), with the required fields of protocols.md 4.1. */
+/** Cohere v2 embed body (`embeddings_by_type`), with the fields Cohere's clients require. */
 export function cohereEmbedResponse(texts: readonly string[], dimensions: number, images: number): Record<string, unknown> {
   const inputTokens = texts.reduce((sum, text) => sum + fakeTokenCount(text), 0);
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScript } from '../src/parse-script.js';
 
 describe('parseScript', () => {
-  it('reads the scripts of fault-matrix.md', () => {
+  it('reads the fault scripts', () => {
     expect(parseScript('ok:5:20')).toEqual({ kind: 'ok', chunks: 5, delayMs: 20 });
     expect(parseScript('ok')).toEqual({ kind: 'ok', chunks: 3, delayMs: 0 });
     expect(parseScript('stall-after:3')).toEqual({ kind: 'stall-after', chunks: 3 });

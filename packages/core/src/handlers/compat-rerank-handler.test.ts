@@ -11,7 +11,7 @@ const documents = ['d0', 'd1', 'd2', 'd3'];
 const scores = [0.7, 0.1, 0.9, 0.4];
 const meta = { api_version: { version: '2', is_experimental: true }, billed_units: { search_units: 1 } };
 
-// protocols.md 4.2: Cohere v2 answers results already sorted, optionally with id and meta.
+// Cohere v2 answers results already sorted, optionally with id and meta.
 const cohere: UpstreamResponder = () => ({
   body: {
     id: 'co-1',
@@ -19,7 +19,7 @@ const cohere: UpstreamResponder = () => ({
     meta: { api_version: { version: '2' }, billed_units: { search_units: 1 } },
   },
 });
-// protocols.md 3.3: vLLM's Jina-style body, document text echoed, usage counted.
+// vLLM's Jina-style body, document text echoed, usage counted.
 const vllm: UpstreamResponder = () => ({
   body: {
     id: 'rerank-1',
@@ -28,7 +28,7 @@ const vllm: UpstreamResponder = () => ({
     results: [2, 0].map((index) => ({ index, document: { text: documents[index] }, relevance_score: scores[index] })),
   },
 });
-// protocols.md 5.2: TEI answers a bare array, sorted, no top_n.
+// TEI answers a bare array, sorted, no top_n.
 const tei: UpstreamResponder = () => ({ body: [2, 0, 3, 1].map((index) => ({ index, score: scores[index] })) });
 
 async function run(target: UpstreamTarget, respond: UpstreamResponder, body: Record<string, unknown>) {

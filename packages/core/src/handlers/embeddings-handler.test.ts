@@ -10,7 +10,7 @@ const targets = {
   'gamma-m3': { protocol: 'tei', model: 'served-gamma' },
 } as const;
 
-/** vLLM-shaped answer (protocols.md 3.2) with one vector per input of `dimensions` components. */
+/** vLLM-shaped answer with one vector per input of `dimensions` components. */
 function vllmReply(call: UpstreamCall, dimensions = 3): CannedReply {
   const body = call.body as { input: unknown };
   const count = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input.length : 1;

@@ -7,7 +7,7 @@ import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { UpstreamResponder } from './test-ports.js';
 import { bodyText } from '../http/body-text.js';
 
-// protocols.md 3.1: vLLM reports its own max_model_len, which may differ from the catalogue's window.
+// vLLM reports its own max_model_len, which may differ from the catalogue's window.
 const vllm: UpstreamResponder = () => ({ body: { count: 3, max_model_len: 4096, tokens: [101, 7592, 102], token_strs: null } });
 // TEI's /tokenize: one list of token objects per input.
 const tei: UpstreamResponder = () => ({

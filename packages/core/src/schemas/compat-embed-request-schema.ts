@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxContentParts, tooManyItems } from './item-bounds.js';
 
-// The embed API this endpoint follows takes at most 96 texts or inputs per call (protocols.md 4.1).
+// The embed API this endpoint follows takes at most 96 texts or inputs per call.
 const maxInputs = 96;
 
 const supportedInputTypes = ['search_document', 'search_query', 'image'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxRerankDocuments, tooManyItems } from './item-bounds.js';
 
-/** Body of POST /compat/v2/rerank (spec), shaped after the Cohere v2 rerank request (protocols.md 4.2). */
+/** Body of POST /compat/v2/rerank (spec), shaped after the Cohere v2 rerank request. */
 export const compatRerankRequestSchema = z.strictObject({
   model: z.string().min(1),
   query: z.string().min(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ignoredImageField, imageReferenceSchema, imageRequestFields } from './image-request-fields.js';
 
-/** The JSON edit form allows 1 to 16 input images (protocols.md 6.3). */
+/** The JSON edit form allows 1 to 16 input images. */
 export const maxEditImages = 16;
 
 /**

@@ -32,7 +32,7 @@ export type ImageQuality = z.infer<typeof imageQualitySchema>;
 export const imageOutputFormatSchema = z.string().pipe(z.enum(['png', 'jpeg', 'webp']));
 export type ImageOutputFormat = z.infer<typeof imageOutputFormatSchema>;
 
-/** `{image_url}` as the JSON edit form sends images (protocols.md 6.3); `file_id` needs stored files, which the gateway has none of. */
+/** `{image_url}` as the JSON edit form sends images; `file_id` needs stored files, which the gateway has none of. */
 export const imageReferenceSchema = z.strictObject({ image_url: z.string() });
 export type ImageReference = z.infer<typeof imageReferenceSchema>;
 

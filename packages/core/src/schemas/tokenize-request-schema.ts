@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of POST /tokenize (spec): vLLM's completion form (protocols.md 3.1). */
+/** Body of POST /tokenize (spec): vLLM's completion form. */
 export const tokenizeRequestSchema = z.strictObject({
   model: z.string().min(1),
   prompt: z.string(),

@@ -33,7 +33,7 @@ export interface CompatEmbedResponse {
  * The spec's compat-style embedding response, written as text around the upstream's vectors (the
  * `float` ones as the upstream wrote them, the `base64` ones encoded from that text). Every field the
  * Cohere SDK requires is present (id, embeddings, api_version.version, and width/height/format/bit_depth
- * of each image), since a body missing one is handed to the caller raw and untyped (protocols.md 4.3).
+ * of each image), since a body missing one is handed to the caller raw and untyped.
  */
 export function compatEmbedResponse(options: CompatEmbedResponseOptions): string {
   const types: string[] = [];

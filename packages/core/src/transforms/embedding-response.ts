@@ -37,8 +37,8 @@ export interface BodyPieces {
  * neither decoded nor copied: with `float`, each embedding is the upstream's number list as it came,
  * as subarrays of the pieces the answer arrived in;
  * with `base64`, the upstream's base64 of its little-endian float32 bytes (or that base64 encoded here,
- * for an upstream that answered with numbers), which openai-node decodes (and requests by default,
- * protocols.md 7.6). The fields are in the order JSON.stringify gave them when the response was an
+ * for an upstream that answered with numbers), which openai-node decodes (and requests by default).
+ * The fields are in the order JSON.stringify gave them when the response was an
  * object. Copying the answer into one fresh buffer of its size (341 KB for the bench's 16 x 1024
  * floats) cost as much as checking its numbers, under load.
  *

@@ -58,7 +58,7 @@ export function encodeBase64(bytes: Uint8Array): string {
 
 /**
  * A float vector as base64 of its little-endian float32 bytes: the layout vLLM, TEI and Cohere send for
- * `base64` embeddings and that openai-node decodes (protocols.md 3.2, 4.1, 7.6).
+ * `base64` embeddings and that openai-node decodes.
  */
 export function encodeFloat32Base64(vector: readonly number[]): string {
   return encodeBase64(float32LittleEndianBytes(vector));

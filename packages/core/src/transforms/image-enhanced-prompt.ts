@@ -11,7 +11,7 @@ export interface EnhancedPrompt {
 
 const tokenCount = z.int().min(0);
 
-// A vLLM chat completion (protocols.md 1.1); only what the enhancement needs is read.
+// A vLLM chat completion; only what the enhancement needs is read.
 const chatCompletionSchema = z.looseObject({
   choices: z.array(z.looseObject({ message: z.looseObject({ content: z.string().nullish() }) })).min(1),
   usage: z.looseObject({ prompt_tokens: tokenCount.optional(), completion_tokens: tokenCount.optional() }).nullish(),

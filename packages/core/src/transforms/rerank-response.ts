@@ -8,7 +8,7 @@ export interface RerankResponseOptions {
 }
 
 /**
- * The Cohere v2 rerank response (protocols.md 4.2): results most relevant first (ties keep document
+ * The Cohere v2 rerank response: results most relevant first (ties keep document
  * order), cut to top_n, each with both fields the Cohere SDK requires, and one billed search unit.
  * Sorted here whatever the upstream did, since TEI and Cohere do not promise to cut to top_n.
  */

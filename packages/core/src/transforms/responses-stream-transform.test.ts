@@ -53,7 +53,7 @@ const known = new Set([
   ...terminal,
 ]);
 
-/** The checks protocols.md 7.3 lists for openai-node's stream accumulator, applied to our events. */
+/** The checks openai-node's stream accumulator makes, applied to our events. */
 function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] } {
   const payloads = events.map((event) => {
     const payload = JSON.parse(event.data) as Payload;

@@ -20,7 +20,7 @@ function floatsFor(total: number): Float32Array {
 
 /**
  * Each vector of upstream answers as base64 of its little-endian float32 bytes: the layout vLLM, TEI
- * and Cohere send for `base64` embeddings and that openai-node decodes (protocols.md 3.2, 4.1, 7.6).
+ * and Cohere send for `base64` embeddings and that openai-node decodes.
  * The numbers go from the answers' text straight into one float32 buffer for all vectors.
  */
 export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base64Encoder): string[] {

@@ -19,7 +19,7 @@ export const maxImagePixels = 2_097_152;
 // OpenAI's quality names: standard and auto are medium, dall-e-3's hd is high.
 const qualityAliases: Record<string, ImageQuality> = { low: 'low', medium: 'medium', high: 'high', standard: 'medium', auto: 'medium', hd: 'high' };
 
-/** The JSON fields shared by generations and edits (OpenAI Images API, protocols.md 6). */
+/** The JSON fields shared by generations and edits (OpenAI Images API). */
 export function parseImageRequest(body: Record<string, unknown>): ImageRequest {
   const fields = new BodyFields(body);
   const prompt = fields.requiredString('prompt');

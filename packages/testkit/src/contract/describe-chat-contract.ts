@@ -191,7 +191,7 @@ export function describeChatContract(client: () => ContractClient): void {
       // The local backend's text is deterministic: the stream carries the same text as the JSON answer.
       const whole = asRecord(await (await client().post('/v1/chat/completions', { model: 'general-std', messages: userMessage })).json());
       expect(text).toBe(asRecord(asRecord(asArray(whole.choices)[0]).message).content);
-      // include_usage: a last chunk with empty choices and the usage (protocols.md 7.5).
+      // include_usage: a last chunk with empty choices and the usage.
       const last = chunks.at(-1) as Record<string, unknown>;
       expect(last.choices).toEqual([]);
       const usage = asRecord(last.usage);

@@ -7,7 +7,7 @@ function expectInteger(value: unknown): void {
   expect(Number.isInteger(value), String(value)).toBe(true);
 }
 
-/** Little-endian float32 (protocols.md 3.2: what openai-node's decoder reads). */
+/** Little-endian float32 (what openai-node's decoder reads). */
 function decodeFloat32(base64: string): number[] {
   const bytes = Buffer.from(base64, 'base64');
   expect(bytes.length % 4).toBe(0);

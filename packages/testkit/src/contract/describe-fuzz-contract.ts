@@ -25,7 +25,7 @@ const hostileBody = fc.oneof(
     .map((value) => JSON.stringify(value)),
 );
 
-/** fault-matrix.md row 1 (a smaller run): hostile bodies never produce a 5xx; every refusal is an envelope with a request id. */
+/** fault-matrix row 1 (a smaller run): hostile bodies never produce a 5xx; every refusal is an envelope with a request id. */
 export function describeFuzzContract(client: () => ContractClient): void {
   describe('hostile bodies (fast-check)', () => {
     it('answers every malformed body of every POST route with a 4xx envelope', async () => {

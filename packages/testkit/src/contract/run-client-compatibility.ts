@@ -33,7 +33,7 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
     beforeAll(async () => {
       gateway = await options.start();
       openai = new OpenAI({ apiKey: gateway.apiKey, baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 });
-      // protocols.md 4.3: a CohereClientV2 user sets baseUrl to {base_url}/compat.
+      // a CohereClientV2 user sets baseUrl to {base_url}/compat.
       cohere = new CohereClientV2({ token: gateway.apiKey, baseUrl: `${gateway.baseUrl}/compat` });
     });
 

@@ -13,7 +13,7 @@ import { validBodies } from './route-bodies.js';
 import { settledMemoryMb, signedMb } from './settled-memory.js';
 
 const mib = 1024 * 1024;
-// Tiny limits for rows 3 and 4 (fault-matrix.md: tests configure tiny values, assert wide bounds).
+// Tiny limits for rows 3 and 4 (tests configure tiny values, assert wide bounds).
 const smallJsonLimit = 256 * 1024;
 const smallImageLimit = mib;
 const fuzzRuns = Number(process.env.FAULT_MATRIX_FUZZ_RUNS ?? 1000);
@@ -38,7 +38,7 @@ async function expectEnvelope(response: Response, path: string, statuses: readon
 }
 
 /**
- * fault-matrix.md rows 1-6, 9 and 25 against one app: hostile bodies (fast-check, 1,000 runs per POST
+ * fault-matrix rows 1-6, 9 and 25 against one app: hostile bodies (fast-check, 1,000 runs per POST
  * route), prototype poisoning, bodies over the limit by Content-Length and chunked, header bombs and
  * smuggling, bad credentials on every route, oversized images, mass assignment. A scripted upstream
  * counts the calls that must never happen.

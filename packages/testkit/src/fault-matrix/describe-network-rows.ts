@@ -31,7 +31,7 @@ http.createServer((request, response) => {
 `;
 
 /**
- * fault-matrix.md rows 11 (connect blackhole) and 13 (packets dropped mid-stream) with nftables in a
+ * fault-matrix rows 11 (connect blackhole) and 13 (packets dropped mid-stream) with nftables in a
  * network namespace. They need Linux, root, `ip` and `nft` (networkNamespaceUnavailable). Where one is
  * missing they are skipped, saying why in the output and in the suite's name; with CI=true (CI has them
  * all) they are never skipped: they run, and fail naming what is missing.

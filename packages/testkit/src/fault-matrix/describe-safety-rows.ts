@@ -33,7 +33,7 @@ async function startCanary(host: string): Promise<{ server: Server; port: number
 }
 
 /**
- * fault-matrix.md rows 7, 8, 22 and 24 against one app: keys never logged or echoed, image URLs never
+ * fault-matrix rows 7, 8, 22 and 24 against one app: keys never logged or echoed, image URLs never
  * fetched, the admission cap under twice its load, and graceful shutdown with 100 running streams.
  */
 export function describeSafetyRows(target: FaultMatrixTarget): void {

@@ -10,7 +10,7 @@ import type { FaultMatrixTarget } from './fault-matrix-target.js';
 import { quantile, recordFigure } from './record-figure.js';
 import { settledMemoryMb, signedMb } from './settled-memory.js';
 
-// fault-matrix.md's test limits: first event 2 s, idle 1 s; keepalive comments well inside the idle limit.
+// the fault matrix's test limits: first event 2 s, idle 1 s; keepalive comments well inside the idle limit.
 const firstEventMs = 2_000;
 const idleMs = 1_000;
 const keepaliveMs = 200;
@@ -62,7 +62,7 @@ function expectChatTerminalError(events: readonly ReceivedEvent[], code?: string
 }
 
 /**
- * fault-matrix.md rows 10-17, 23 and 26 against one app, with the scripted upstream: status mapping,
+ * fault-matrix rows 10-17, 23 and 26 against one app, with the scripted upstream: status mapping,
  * refused upstreams, stalls before and during a stream (keepalive comments must not reset the idle
  * limit), resets and early ends, SSE split anywhere, no duplicate output, client aborts, streaming
  * headers, and unsafe upstream answers.

@@ -63,7 +63,7 @@ export interface NetworkNamespace {
 }
 
 /**
- * A network namespace joined to this one by a veth pair (fault-matrix.md "Network-level faults"):
+ * A network namespace joined to this one by a veth pair (network-level faults):
  * nftables rules inside it drop SYNs or established traffic silently, which no stub can do. Names
  * and the /30 subnet derive from the pid, so concurrent runs do not collide.
  */

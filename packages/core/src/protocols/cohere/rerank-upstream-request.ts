@@ -2,7 +2,7 @@ import type { UpstreamTarget } from '../../handlers/ports.js';
 import type { CompatRerankRequest } from '../../schemas/compat-rerank-request-schema.js';
 import type { RerankUpstreamRequest } from '../upstream-protocol.js';
 
-/** A Cohere v2 server takes the request as it is on `/v2/rerank` (protocols.md 4.2): nothing is ignored. */
+/** A Cohere v2 server takes the request as it is on `/v2/rerank`: nothing is ignored. */
 export function rerankUpstreamRequest(target: UpstreamTarget, request: CompatRerankRequest): RerankUpstreamRequest {
   const body: Record<string, unknown> = { model: target.model, query: request.query, documents: request.documents };
   if (request.top_n !== undefined) body.top_n = request.top_n;

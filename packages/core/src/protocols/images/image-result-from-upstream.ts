@@ -19,7 +19,7 @@ export interface ImageResult {
 
 const tokenCount = z.int().min(0);
 
-// ImagesResponse (protocols.md 6.1): loose, because servers add fields (background, revised_prompt...)
+// ImagesResponse: loose, because servers add fields (background, revised_prompt...)
 // the gateway does not pass on. Only b64_json images are usable: the gateway never hands out URLs.
 const upstreamImagesResponseSchema = z.looseObject({
   data: z.array(z.looseObject({ b64_json: z.string().min(1) })).min(1),

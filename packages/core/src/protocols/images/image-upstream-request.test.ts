@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imageUpstreamRequest } from './image-upstream-request.js';
 
 describe('imageUpstreamRequest', () => {
-  it('posts a generation to /v1/images/generations with one b64_json image (protocols.md 6.2)', () => {
+  it('posts a generation to /v1/images/generations with one b64_json image', () => {
     expect(
       imageUpstreamRequest({ protocol: 'images', model: 'served-image' }, { prompt: 'a fox', size: '1024x768', quality: 'medium', outputFormat: 'webp' }),
     ).toEqual({
@@ -11,7 +11,7 @@ describe('imageUpstreamRequest', () => {
     });
   });
 
-  it('posts an edit to /v1/images/edits with its images in the JSON form (protocols.md 6.3)', () => {
+  it('posts an edit to /v1/images/edits with its images in the JSON form', () => {
     const images = [{ image_url: 'data:image/png;base64,AAAA' }, { image_url: 'data:image/jpeg;base64,BBBB' }];
     expect(
       imageUpstreamRequest(

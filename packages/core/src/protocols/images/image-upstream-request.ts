@@ -2,7 +2,7 @@ import type { UpstreamTarget } from '../../handlers/ports.js';
 import type { ImageUpstreamRequestOptions, UpstreamPathAndBody } from '../upstream-protocol.js';
 
 /**
- * The request to an upstream of protocol `images` (protocols.md 6.2, 6.3, JSON form). Only what the
+ * The request to an upstream of protocol `images` (JSON form). Only what the
  * spec supports is sent: one image, inline as b64_json; the "accepted and ignored" fields stay behind.
  */
 export function imageUpstreamRequest(target: UpstreamTarget, options: ImageUpstreamRequestOptions): UpstreamPathAndBody {

@@ -4,7 +4,7 @@ import type { ChatCompletionsRequest } from '../../schemas/chat-completions-requ
 import type { ChatUpstreamCall } from '../upstream-protocol.js';
 import { buildChatUpstreamRequest } from './chat-upstream-request.js';
 
-/** Where vLLM and every OpenAI-compatible server take chat completions, streamed or not (protocols.md 1). */
+/** Where vLLM and every OpenAI-compatible server take chat completions, streamed or not. */
 export const chatCompletionsPath = '/v1/chat/completions';
 
 /** The chat request for the target's model, with the path it goes to. */

@@ -1,13 +1,12 @@
 import type { UpstreamTarget } from '../../handlers/ports.js';
 import type { EmbeddingUpstreamOptions, UpstreamPathAndBody } from '../upstream-protocol.js';
 
-/** The one path both vLLM and TEI serve OpenAI-style embeddings on (protocols.md 3.2, 5.3). */
+/** The one path both vLLM and TEI serve OpenAI-style embeddings on. */
 export const embeddingsUpstreamPath = '/v1/embeddings';
 
 /**
  * POST /v1/embeddings for a vLLM (`openai`) or TEI upstream. A client's base64 is asked of the upstream
- * too: both write it as the client wants it (little-endian float32, standard alphabet; protocols.md 3.2,
- * 5.3), so the gateway passes the upstream's text on instead of printing, reading and encoding 16 x 1024
+ * too: both write it as the client wants it (little-endian float32, standard alphabet), so the gateway passes the upstream's text on instead of printing, reading and encoding 16 x 1024
  * numbers per request (openai-node asks for base64 by default). An upstream that answers with numbers
  * anyway (an older server) has them encoded here; nothing is ever decoded twice.
  */

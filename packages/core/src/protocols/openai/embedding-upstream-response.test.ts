@@ -12,7 +12,7 @@ function failure(run: () => unknown) {
   throw new Error('expected a failure');
 }
 
-// protocols.md 3.2: vLLM's EmbeddingResponse.
+// vLLM's EmbeddingResponse.
 const vllmBody = {
   id: 'embd-0a1b2c',
   object: 'list',
@@ -25,7 +25,7 @@ const vllmBody = {
   usage: { prompt_tokens: 7, total_tokens: 7, completion_tokens: 0, prompt_tokens_details: null },
 };
 
-// protocols.md 5.3: TEI's OpenAI-compatible answer has no id and no created.
+// TEI's OpenAI-compatible answer has no id and no created.
 const teiBody = { object: 'list', data: [{ object: 'embedding', embedding: [3, 4], index: 0 }], model: 'x', usage: { prompt_tokens: 2, total_tokens: 2 } };
 
 const read = (body: unknown, count: number, dimensions?: number) =>

@@ -52,7 +52,7 @@ export function readEmbeddingUpstreamResponse(
   dimensions: number | undefined,
   base64Allowed = false,
 ): UpstreamEmbeddings {
-  // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one (protocols.md 3.2, 5.3); TEI sends no id.
+  // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one; TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
   const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
   const answer = new AnswerBytes(bytes instanceof Uint8Array ? [bytes] : bytes);

@@ -10,7 +10,7 @@ import { tokenizeUpstreamRequest } from './tokenize-upstream-request.js';
 import { readTokenizeUpstreamResponse } from './tokenize-upstream-response.js';
 
 /**
- * vLLM or any OpenAI-compatible server (protocols.md 1-3). Its rerank answer has the Cohere v2 result
+ * vLLM or any OpenAI-compatible server. Its rerank answer has the Cohere v2 result
  * fields (`results[].relevance_score`), so it is read by the cohere folder's reader.
  */
 export const openaiProtocol: UpstreamProtocolAdapter = {

@@ -3,8 +3,8 @@ import type { CompatRerankRequest } from '../../schemas/compat-rerank-request-sc
 import type { RerankUpstreamRequest } from '../upstream-protocol.js';
 
 /**
- * vLLM's rerank takes the Jina body on `/rerank` (its `/v2/rerank` is Jina too, not Cohere; protocols.md
- * 3.3, 9) and has no per-document token cap.
+ * vLLM's rerank takes the Jina body on `/rerank` (its `/v2/rerank` is Jina too, not Cohere)
+ * and has no per-document token cap.
  */
 export function rerankUpstreamRequest(target: UpstreamTarget, request: CompatRerankRequest): RerankUpstreamRequest {
   // vLLM's top_n 0 means "all"; the document count says the same to any Jina-style server.

@@ -3,7 +3,7 @@ import type { TokenizeRequest } from '../../schemas/tokenize-request-schema.js';
 import type { UpstreamPathAndBody } from '../upstream-protocol.js';
 
 /**
- * vLLM's `/tokenize` in its completion form `{model, prompt}` (protocols.md 3.1, 9). `add_special_tokens`
+ * vLLM's `/tokenize` in its completion form `{model, prompt}`. `add_special_tokens`
  * is sent only when the client set it, so the server keeps its own default (true).
  */
 export function tokenizeUpstreamRequest(target: UpstreamTarget, request: TokenizeRequest): UpstreamPathAndBody {

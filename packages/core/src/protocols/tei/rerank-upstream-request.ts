@@ -3,7 +3,7 @@ import type { CompatRerankRequest } from '../../schemas/compat-rerank-request-sc
 import type { RerankUpstreamRequest } from '../upstream-protocol.js';
 
 /**
- * TEI takes `{query, texts}` on `/rerank` (protocols.md 5.2): one model per server, so none is named, and
+ * TEI takes `{query, texts}` on `/rerank`: one model per server, so none is named, and
  * no top_n, which the gateway applies itself; it has no per-document token cap either.
  */
 export function rerankUpstreamRequest(_target: UpstreamTarget, request: CompatRerankRequest): RerankUpstreamRequest {

@@ -3,7 +3,7 @@ import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
 import { checkRerankScores, rerankBodyInvalid } from '../check-rerank-scores.js';
 import type { UpstreamRerank } from '../upstream-protocol.js';
 
-/** TEI answers a bare array (protocols.md 5.2). */
+/** TEI answers a bare array. */
 const teiResultsSchema = z.array(z.looseObject({ index: z.int().min(0), score: z.number() }));
 
 /** The scores of TEI's rerank answer (TEI counts no tokens); any result pointing outside the documents is the upstream's failure. */

@@ -7,7 +7,7 @@ import { tokenizeUpstreamRequest } from './tokenize-upstream-request.js';
 import { readTokenizeUpstreamResponse } from './tokenize-upstream-response.js';
 
 /**
- * text-embeddings-inference (protocols.md 5): its embeddings route is OpenAI-compatible, so it shares
+ * text-embeddings-inference: its embeddings route is OpenAI-compatible, so it shares
  * the openai folder's; rerank and tokenize have TEI's own bodies. Text only: no image embeddings.
  */
 export const teiProtocol: UpstreamProtocolAdapter = {
