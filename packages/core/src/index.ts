@@ -156,9 +156,9 @@ export type { SseEvent } from './sse/sse-event.js';
 export type { TakeableIterator } from './sse/takeable-iterator.js';
 
 // Ports, the route table and the results both apps send
-export type * from './handlers/ports.js';
-export type * from './http/handler-types.js';
-export { routeTable } from './http/route-table.js';
+export type * from './ports/ports.js';
+export type * from './ports/handler-types.js';
+export { routeTable } from './gateway/route-table.js';
 export { bodyLimitBytes, matchRoute } from './http/match-route.js';
 export { resolveDotSegments } from './http/resolve-dot-segments.js';
 export { utf8ByteLength } from './http/utf8-byte-length.js';
@@ -170,8 +170,7 @@ export { earlyAnswerLinger } from './http/early-answer-linger.js';
 export { bodyText } from './http/body-text.js';
 export { joinPieces, joinedBody, wholeBytes } from './http/joined-body.js';
 export { LightAbortController } from './http/light-abort-controller.js';
-export type { AbortSignalLike } from './http/light-abort-controller.js';
-export { endpointRoutes, catalogueRoutes } from './http/route-paths.js';
+export { endpointRoutes, catalogueRoutes } from './catalogue/route-paths.js';
 export { errorEnvelopeSchemas } from './contracts/response-schemas.js';
 // One SSE parser for every package that reads events (upstream answers, the test kit, the SDK)
 export { createSseParser } from './sse/create-sse-parser.js';
@@ -184,7 +183,7 @@ export type { BodyReservation } from './admission/body-budget.js';
 
 // Key limits: the store port, the in-memory store, the policy helpers a shared store counts with
 export { divideKeyLimits } from './limits/key-limits.js';
-export type { KeyLimits } from './limits/key-limits.js';
+export type { KeyLimits } from './config/gateway-config.js';
 export type * from './limits/limit-store.js';
 export { fillLimitSnapshot, limitSnapshot, limitWindowMs, retryAfterMs, windowResetMs } from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
@@ -196,7 +195,7 @@ export { limitRequest, type LimitTicket } from './limits/limit-request.js';
 // The operator's and API user's surface: OpenAPI document, Prometheus metrics
 export { buildOpenApiDocument } from './openapi/build-openapi-document.js';
 export type { OpenApiDocument, OpenApiDocumentOptions } from './openapi/build-openapi-document.js';
-export type { JsonSchema } from './openapi/json-schema.js';
+export type { JsonSchema } from './schemas/json-schema.js';
 export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';
 export { metricsReferenceEnd, metricsReferencePath, metricsReferenceStart, renderMetricsReference } from './metrics/render-metrics-reference.js';
 export type { GatewayMetrics, GatewayMetricsOptions } from './metrics/create-gateway-metrics.js';
