@@ -36,9 +36,10 @@ export default mergeConfig(
           // Type-only modules: nothing to execute.
           'src/catalogue/catalogue-types.ts',
           'src/config/gateway-config.ts',
-          'src/handlers/ports.ts',
-          'src/http/handler-types.ts',
+          'src/ports/handler-types.ts',
+          'src/ports/ports.ts',
           'src/sse/sse-event.ts',
+          'src/transforms/upstream-embeddings.ts',
         ],
         reporter: ['text-summary', 'text'],
       },

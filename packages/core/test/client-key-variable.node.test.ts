@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../src/catalogue/default-catalogue.js';
-import { routeTable } from '../src/http/route-table.js';
+import { routeTable } from '../src/gateway/route-table.js';
 import { buildOpenApiDocument } from '../src/openapi/build-openapi-document.js';
 import { repositoryRoot } from './repository-root.js';
 

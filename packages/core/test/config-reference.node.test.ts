@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveGatewayConfig, type JsonSchema } from '../src/index.js';
+import { resolveGatewayConfig } from '../src/index.js';
+import type { JsonSchema } from '../src/schemas/json-schema.js';
 import { configFileJsonSchema, configReferenceCommand, configReferencePath, renderConfigReference } from '../src/config/render-config-reference.js';
 import { configReferenceRows } from '../src/config/config-reference-rows.js';
 import { repositoryRoot } from './repository-root.js';

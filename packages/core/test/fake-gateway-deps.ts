@@ -1,10 +1,10 @@
 import { createKeyStore } from '../src/auth/create-key-store.js';
 import type { KeyStoreEntry } from '../src/auth/create-key-store.js';
 import { resolveGatewayConfig } from '../src/config/resolve-gateway-config.js';
-import type { IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamPort } from '../src/handlers/ports.js';
+import type { IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamPort } from '../src/ports/ports.js';
 import { createGateway } from '../src/gateway/create-gateway.js';
 import type { Gateway } from '../src/gateway/gateway-types.js';
-import type { GatewayDeps, HandlerInput, HandlerResult, RouteDefinition } from '../src/http/handler-types.js';
+import type { GatewayDeps, HandlerInput, HandlerResult, RouteDefinition } from '../src/ports/handler-types.js';
 import type { LimitStore } from '../src/limits/limit-store.js';
 
 export const testKey = 'sk-test-0123456789abcdef';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../src/errors/gateway-error.js';
-import type { HandlerResult, HttpMethod, JsonResult } from '../src/http/handler-types.js';
+import type { HandlerResult, HttpMethod, JsonResult } from '../src/ports/handler-types.js';
 import { matchRoute } from '../src/http/match-route.js';
-import { routeTable } from '../src/http/route-table.js';
+import { routeTable } from '../src/gateway/route-table.js';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from './fake-gateway-deps.js';
 import type { FakeDeps } from './fake-gateway-deps.js';
 import { bodyText } from '../src/http/body-text.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventStreamResult, RouteDefinition, RouteHandler } from '../src/http/handler-types.js';
+import type { EventStreamResult, RouteDefinition, RouteHandler } from '../src/ports/handler-types.js';
 import type { SseEvent } from '../src/sse/sse-event.js';
 
 /** POST /v1/chat/completions (authenticated, capped, image-sized body) answered by `handler`; `fields` override. */

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { KeyStore } from '../handlers/ports.js';
+import type { KeyStore } from '../ports/ports.js';
 import { bearerToken } from '../http/bearer-token.js';
 
 /**

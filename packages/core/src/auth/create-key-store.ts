@@ -1,5 +1,5 @@
-import type { ApiKeyIdentity, KeyStore } from '../handlers/ports.js';
-import type { KeyLimits } from '../limits/key-limits.js';
+import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 
 /** A configured API key: the key string alone, or with a name for logs, an optional model allow-list, limits and the operator flag. */
 export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[]; limits?: KeyLimits; operator?: boolean };

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../http/route-paths.js';
+import type { Endpoint } from './route-paths.js';
 
 /** What a catalogue model is for; decides which endpoints may use it. */
 export type ModelKind = 'text' | 'embedding' | 'rerank' | 'image-generation' | 'image-edit';

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import { endpointRoutes } from '../http/route-paths.js';
+import { endpointRoutes } from './route-paths.js';
 import type { Catalogue, Endpoint, ModelEntry } from './catalogue-types.js';
 
 /** The public path of each endpoint (`POST /v1/responses`), for messages that tell a client where a model is served. */

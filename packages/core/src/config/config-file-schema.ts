@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpointRoutes, type Endpoint } from '../http/route-paths.js';
-import { upstreamProtocols } from '../protocols/protocol-names.js';
+import { endpointRoutes, type Endpoint } from '../catalogue/route-paths.js';
+import { upstreamProtocols } from './protocol-names.js';
 
 const brand = Symbol.for('infergate.config-error');
 

@@ -1,7 +1,7 @@
-import { defaultMaxTokens } from '../limits/estimate-request-tokens.js';
 import {
   defaultDocs,
   defaultLimits,
+  defaultMaxTokens,
   defaultMetrics,
   defaultRedis,
   defaultResponses,

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../openapi/json-schema.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 
 /** One field of the configuration file as the reference lists it. */
 export interface ConfigReferenceRow {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { UpstreamProtocol } from '../protocols/protocol-names.js';
+import type { UpstreamProtocol } from './protocol-names.js';
 
 export interface PriceEntry {
   input_per_million: number;
@@ -22,6 +22,14 @@ export interface UpstreamConfig {
   local?: boolean;
   /** false when the server offers no tokenizer route (config `tokenize: false`): /tokenize answers 501 without a call. */
   tokenize?: boolean;
+}
+
+/** A key's limits (config `keys[].limits`); an absent field is not limited. */
+export interface KeyLimits {
+  requestsPerMinute?: number;
+  tokensPerMinute?: number;
+  /** Requests of the key running at once; a stream holds its slot until it closes. */
+  concurrentRequests?: number;
 }
 
 export interface LimitsConfig {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JsonSchema } from '../openapi/json-schema.js';
-import { upstreamProtocols } from '../protocols/protocol-names.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
+import { upstreamProtocols } from './protocol-names.js';
 import { configFileSchema } from './config-file-schema.js';
 import { configReferenceDefaults } from './config-reference-defaults.js';
 import { configReferenceRows, type ConfigReferenceRow } from './config-reference-rows.js';

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import { extendCatalogue } from '../catalogue/extend-catalogue.js';
+import { extendCatalogue } from './extend-catalogue.js';
 import type { Catalogue, ModelKind } from '../catalogue/catalogue-types.js';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
-import type { UpstreamProtocol } from '../protocols/protocol-names.js';
+import type { UpstreamProtocol } from './protocol-names.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
 import { ConfigError, configFileSchema } from './config-file-schema.js';
 import type { ConfigFile, KeyConfig } from './config-file-schema.js';
-import type { GatewayConfig, LimitsConfig, RedisConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
-import type { KeyLimits } from '../limits/key-limits.js';
+import type { GatewayConfig, KeyLimits, LimitsConfig, RedisConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
 import { substituteEnv } from './substitute-env.js';
 
 export { ConfigError, isConfigError } from './config-file-schema.js';
@@ -83,6 +82,9 @@ export const defaultLimits: LimitsConfig = {
   // Retry-After instead of a gigabyte of buffered bodies (fault-matrix row 22, bench scenario 6).
   maxInflightBodyBytes: 256 * 1024 * 1024,
 };
+
+/** Output tokens reserved for a text generation request that names no maximum (config `limits.default_max_tokens`). */
+export const defaultMaxTokens = 1024;
 
 export const defaultTimeouts: TimeoutsConfig = {
   connectMs: 5_000,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { ModelObject } from '../handlers/models-handler.js';
 import type { PriceObject } from '../handlers/pricing-handler.js';
-import { routeTable } from '../http/route-table.js';
+import { routeTable } from '../gateway/route-table.js';
 import type { ChatCompletion } from '../transforms/chat-completion-response.js';
 import type { CompatEmbedResponse } from '../transforms/compat-embed-response.js';
 import type { EmbeddingResponse } from '../transforms/embedding-response.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The response objects of the spec's "Resources and their fields": each route's contract names its
- * success body here (http/route-table.ts). The OpenAPI document is generated from these schemas, and
+ * success body here (gateway/route-table.ts). The OpenAPI document is generated from these schemas, and
  * the contract suite parses every answer the gateway sends with them (unknown fields count as a
  * failure, except inside `.loose()` objects, where the upstream's extra fields pass through). The
  * transforms build these bodies typed with zod-free interfaces; contract-types.test.ts holds each

@@ -1,8 +1,8 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
-import type { DocsAssets, GatewayDeps, GatewayShared, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../http/handler-types.js';
+import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../ports/ports.js';
+import type { DocsAssets, GatewayDeps, GatewayShared, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../ports/handler-types.js';
 import type { RouteMatch } from '../http/match-route.js';
 import type { UnmatchedRequest } from '../http/unmatched-result.js';
 import type { LimitStore } from '../limits/limit-store.js';

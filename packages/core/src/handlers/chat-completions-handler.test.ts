@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { UpstreamError } from '../errors/upstream-error.js';
-import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 import { pngBytes, toDataUrl } from '../images/test-image-bytes.js';
 import { chatCompletionsHandler } from './chat-completions-handler.js';
-import type { UpstreamResponse } from './ports.js';
+import type { UpstreamResponse } from '../ports/ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply } from './test-ports.js';
 import {

@@ -1,5 +1,5 @@
-import type { RouteHandler } from '../http/handler-types.js';
-import type { ResultMeta } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
+import type { ResultMeta } from '../ports/handler-types.js';
 import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkMessageImages } from '../rules/check-message-images.js';
 import { chatImageUrls } from '../rules/request-image-urls.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { compatEmbedHandler } from './compat-embed-handler.js';
-import type { UpstreamCall, UpstreamTarget } from './ports.js';
+import type { UpstreamCall, UpstreamTarget } from '../ports/ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply, UpstreamResponder } from './test-ports.js';
 import { bodyText } from '../http/body-text.js';

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 import { utf8ByteLength } from '../http/utf8-byte-length.js';
 import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
 import type { CompatEmbedRequest } from '../schemas/compat-embed-request-schema.js';
@@ -10,7 +10,7 @@ import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamBytes, textResult, upstreamTargetFor } from './route-steps.js';
 import { operationFor } from '../protocols/operation-for.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
-import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
+import type { VectorText } from '../transforms/upstream-embeddings.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 import { LightAbortController } from '../http/light-abort-controller.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compatRerankHandler } from './compat-rerank-handler.js';
-import type { UpstreamTarget } from './ports.js';
+import type { UpstreamTarget } from '../ports/ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { UpstreamResponder } from './test-ports.js';
 import { bodyText } from '../http/body-text.js';

@@ -1,4 +1,4 @@
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';

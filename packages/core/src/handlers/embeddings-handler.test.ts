@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UpstreamCall } from './ports.js';
+import type { UpstreamCall } from '../ports/ports.js';
 import { embeddingsHandler } from './embeddings-handler.js';
 import { fakeUpstream, fixedClock, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply, UpstreamResponder } from './test-ports.js';

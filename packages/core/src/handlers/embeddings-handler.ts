@@ -1,4 +1,4 @@
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';

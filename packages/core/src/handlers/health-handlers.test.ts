@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
-import type { UpstreamHealth } from './ports.js';
+import type { UpstreamHealth } from '../ports/ports.js';
 import { healthzHandler, readyzHandler } from './health-handlers.js';
 import { bodyText } from '../http/body-text.js';
 

@@ -1,4 +1,4 @@
-import type { JsonResult, RouteHandler } from '../http/handler-types.js';
+import type { JsonResult, RouteHandler } from '../ports/handler-types.js';
 
 function healthResult(status: number, body: unknown): JsonResult {
   // Probes must see the live state, never a cached answer.

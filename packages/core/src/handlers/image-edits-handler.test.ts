@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;
 import { jpegBytes, pngBytes, ssrfImageValues, toDataUrl, webpLossyBytes } from '../images/test-image-bytes.js';
-import type { UpstreamCall, UpstreamTarget } from './ports.js';
+import type { UpstreamCall, UpstreamTarget } from '../ports/ports.js';
 import { imageEditsHandler } from './image-edits-handler.js';
 import type { CannedReply } from './test-ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;
-import type { UpstreamCall, UpstreamTarget } from './ports.js';
+import type { UpstreamCall, UpstreamTarget } from '../ports/ports.js';
 import { imageGenerationsHandler } from './image-generations-handler.js';
 import type { CannedReply } from './test-ports.js';
 import { fakeUpstream, fixedClock, jsonInput, testContext } from './test-ports.js';

@@ -1,4 +1,4 @@
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 import { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { runImageRequest } from './run-image-request.js';

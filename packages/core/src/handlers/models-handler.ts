@@ -1,7 +1,7 @@
 import type { Catalogue, ModelEntry } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity } from './ports.js';
-import type { JsonResult, RouteHandler } from '../http/handler-types.js';
+import type { ApiKeyIdentity } from '../ports/ports.js';
+import type { JsonResult, RouteHandler } from '../ports/handler-types.js';
 
 /**
  * The `created` of every model: a fixed date (2026-01-01T00:00:00Z), the catalogue's, so that the

@@ -1,5 +1,5 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 
 /** One row of GET /pricing: the configured price of a catalogue model, per million tokens. */
 export interface PriceObject {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import { UpstreamError } from '../errors/upstream-error.js';
-import type { EventStreamResult, JsonResult } from '../http/handler-types.js';
+import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;
 import { pngBytes, toDataUrl } from '../images/test-image-bytes.js';
 import { responsesHandler } from './responses-handler.js';
-import type { UpstreamResponse } from './ports.js';
+import type { UpstreamResponse } from '../ports/ports.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { CannedReply } from './test-ports.js';
 import {

@@ -1,4 +1,4 @@
-import type { ResultMeta, RouteHandler } from '../http/handler-types.js';
+import type { ResultMeta, RouteHandler } from '../ports/handler-types.js';
 import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkInputImages } from '../rules/check-message-images.js';
 import { inputImageUrls } from '../rules/request-image-urls.js';

@@ -2,10 +2,9 @@ import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
 import { resolveModelFor } from '../catalogue/resolve-model.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import type { UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from './ports.js';
-import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
+import type { AbortSignalLike, UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from '../ports/ports.js';
+import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../ports/handler-types.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
-import type { AbortSignalLike } from '../http/light-abort-controller.js';
 
 /*
  * The steps every model-calling handler shares (text, embeddings, rerank, tokenize, images), kept in one

@@ -1,12 +1,12 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../http/handler-types.js';
+import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../ports/handler-types.js';
 import { checkImageEditInputs } from '../rules/check-image-edit-inputs.js';
 import { imageQualityRule } from '../rules/image-quality-rule.js';
 import type { ImageEditRequest } from '../schemas/image-edit-request-schema.js';
 import type { ImageGenerationRequest } from '../schemas/image-generation-request-schema.js';
-import type { EnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
-import { readImageEnhancedPrompt } from '../transforms/image-enhanced-prompt.js';
-import { imagePromptEnhancementRequest } from '../transforms/image-prompt-enhancement-request.js';
+import type { EnhancedPrompt } from '../protocols/openai/image-enhanced-prompt.js';
+import { readImageEnhancedPrompt } from '../protocols/openai/image-enhanced-prompt.js';
+import { imagePromptEnhancementRequest } from '../protocols/openai/image-prompt-enhancement-request.js';
 import { operationFor } from '../protocols/operation-for.js';
 // The steps every non-streaming handler shares live there, so the handlers cannot drift apart.
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';

@@ -5,7 +5,7 @@
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { createGateway } from '../gateway/create-gateway.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
-import type { HandlerContext, HandlerInput } from '../http/handler-types.js';
+import type { HandlerContext, HandlerInput } from '../ports/handler-types.js';
 import type {
   ApiKeyIdentity,
   Clock,
@@ -17,7 +17,7 @@ import type {
   UpstreamPort,
   UpstreamResponse,
   UpstreamTarget,
-} from './ports.js';
+} from '../ports/ports.js';
 
 /** A canned upstream answer: status 200 and no headers unless given. */
 export interface CannedReply {

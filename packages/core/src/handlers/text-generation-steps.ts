@@ -1,14 +1,14 @@
 import type { ModelEntry } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import type { HandlerContext, HandlerInput } from '../http/handler-types.js';
+import type { HandlerContext, HandlerInput } from '../ports/handler-types.js';
 import { backendEnforcedSamplingRule } from '../rules/backend-enforced-sampling-rule.js';
 import { reasoningEffortRule } from '../rules/reasoning-effort-rule.js';
 import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
-import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
 import { protocolAdapters } from '../protocols/protocol-adapters.js';
 import type { ChatOperation, ChatUpstreamCall } from '../protocols/upstream-protocol.js';
 import { resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';

@@ -2,11 +2,11 @@
  * Test helpers for the text-generation vertical, beside the shared `test-ports.ts`: vLLM-shaped chat
  * bodies and chunk streams (protocols 1.1, 1.2) and readers for the SSE bytes a handler returns.
  */
-import type { UpstreamTarget, UpstreamStreamResponse } from './ports.js';
+import type { UpstreamTarget, UpstreamStreamResponse } from '../ports/ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import { createSseParser } from '../sse/create-sse-parser.js';
 import { AdmissionGate } from '../admission/admission-gate.js';
-import type { EventStreamResult } from '../http/handler-types.js';
+import type { EventStreamResult } from '../ports/handler-types.js';
 import { RequestFinaliser } from '../http/request-finaliser.js';
 
 /** Every text model of the spec's catalogue, served by one openai-protocol upstream as `served-<id>`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import type { ModelEntry } from '../catalogue/catalogue-types.js';
-import type { UpstreamTarget } from './ports.js';
+import type { UpstreamTarget } from '../ports/ports.js';
 import { tokenizeHandler } from './tokenize-handler.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import type { UpstreamResponder } from './test-ports.js';

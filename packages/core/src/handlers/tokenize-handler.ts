@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import { readUpstreamErrorBody } from '../errors/map-upstream-status.js';
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
 import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';

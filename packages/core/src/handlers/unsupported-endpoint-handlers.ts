@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 
 /** The stored-data endpoints (docs/design.md): 404 unsupported_endpoint, as the gateway stores no data. */
 export const unsupportedEndpointHandler: RouteHandler = async (input) => {

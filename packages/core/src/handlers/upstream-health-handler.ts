@@ -1,5 +1,5 @@
 import { authorizeOperator } from '../auth/authorize-operator.js';
-import type { RouteHandler } from '../http/handler-types.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 
 /**
  * GET /upstreamz (operator keys only): each configured upstream's state as the gateway's traffic shows

@@ -1,4 +1,4 @@
-import type { JsonResult } from './handler-types.js';
+import type { JsonResult } from '../ports/handler-types.js';
 
 /** A result body as text, whichever form the handler wrote it in (tests and logs read it this way). */
 export function bodyText(body: JsonResult['body']): string {

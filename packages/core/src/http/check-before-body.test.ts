@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { chatRoute } from '../../test/test-routes.js';
 import { isGatewayError, type GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity, KeyStore } from '../handlers/ports.js';
-import type { RouteHandler } from './handler-types.js';
+import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
+import type { RouteHandler } from '../ports/handler-types.js';
 
 const okHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: {} });
 const route = chatRoute(okHandler);

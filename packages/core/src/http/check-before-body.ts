@@ -1,8 +1,8 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity } from '../handlers/ports.js';
+import type { ApiKeyIdentity } from '../ports/ports.js';
 import { bearerToken } from './bearer-token.js';
-import type { GatewayDeps, RouteDefinition } from './handler-types.js';
+import type { GatewayDeps, RouteDefinition } from '../ports/handler-types.js';
 
 // application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
 const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;

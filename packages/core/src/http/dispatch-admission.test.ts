@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
-import type { RouteHandler, StreamResult } from './handler-types.js';
+import type { RouteHandler, StreamResult } from '../ports/handler-types.js';
 import { bodyText } from './body-text.js';
 
 const authorized = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };

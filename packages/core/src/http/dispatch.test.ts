@@ -4,7 +4,7 @@ import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fak
 import { failingEvents, streamHandler } from '../../test/test-routes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
-import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from './handler-types.js';
+import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from '../ports/handler-types.js';
 import { bodyText } from './body-text.js';
 
 const okHandler: RouteHandler = async () => ({

@@ -6,10 +6,10 @@ import { failureFacts } from '../errors/failure-facts.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { LimitStore } from '../limits/limit-store.js';
-import type { ApiKeyIdentity } from '../handlers/ports.js';
+import type { ApiKeyIdentity } from '../ports/ports.js';
 import { authenticate, checkBodyHeaders } from './check-before-body.js';
 import { addCorsHeaders } from './cors.js';
-import type { EventStreamResult, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from './handler-types.js';
+import type { EventStreamResult, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamResult } from '../ports/handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
 

@@ -1,4 +1,4 @@
-import type { JsonResult } from './handler-types.js';
+import type { JsonResult } from '../ports/handler-types.js';
 
 /** `pieces` copied one after another into a new buffer of `total` bytes (their summed length). */
 export function joinPieces(pieces: readonly Uint8Array[], total: number): Uint8Array<ArrayBuffer> {

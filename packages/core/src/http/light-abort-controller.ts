@@ -1,14 +1,4 @@
-/**
- * What the gateway reads of an abort signal. A DOM `AbortSignal` is one (the edge app passes the
- * request's), and so is `LightAbortController`, which the Node side makes per request and per upstream
- * attempt. undici takes either: it asks only for `aborted`, `reason` and the two listener methods.
- */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  readonly reason: unknown;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
+import type { AbortSignalLike } from '../ports/ports.js';
 
 /**
  * An abort controller that is its own signal, for the Node hot path. Node's AbortController is an

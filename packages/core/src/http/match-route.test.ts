@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { isGatewayError } from '../errors/gateway-error.js';
 import type { GatewayError } from '../errors/gateway-error.js';
-import type { RouteDefinition } from './handler-types.js';
+import type { RouteDefinition } from '../ports/handler-types.js';
 import { bodyLimitBytes, matchRoute } from './match-route.js';
 import type { RouteMatch } from './match-route.js';
 

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { RouteDefinition } from './handler-types.js';
+import type { RouteDefinition } from '../ports/handler-types.js';
 
 export interface RouteMatch {
   route: RouteDefinition;

@@ -11,8 +11,8 @@ import type {
   UpstreamPort,
   UpstreamResponse,
   UpstreamTarget,
-} from '../handlers/ports.js';
-import type { DocsAssets, GatewayDeps, GatewayShared, HandlerContext } from './handler-types.js';
+} from '../ports/ports.js';
+import type { DocsAssets, GatewayDeps, GatewayShared, HandlerContext } from '../ports/handler-types.js';
 
 /** The gateway as a request's context reads it: its ports, configuration and shared state. */
 export interface ContextSource extends GatewayShared {

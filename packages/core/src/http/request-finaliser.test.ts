@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, failingEvents, streamHandler } from '../../test/test-routes.js';
-import type { RequestObservation } from '../handlers/ports.js';
+import type { RequestObservation } from '../ports/ports.js';
 import { scriptedReads } from '../handlers/text-test-ports.js';
-import type { RouteHandler, StreamResult } from './handler-types.js';
+import type { RouteHandler, StreamResult } from '../ports/handler-types.js';
 
 const headers = { authorization: `Bearer ${testKey}`, 'content-type': 'application/json' };
 

@@ -1,10 +1,10 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
-import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../handlers/ports.js';
+import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../ports/ports.js';
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
 import { encodeSseEvent, encodeSseEvents } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
-import type { EventStreamResult, ResultMeta, StreamBody } from './handler-types.js';
+import type { EventStreamResult, ResultMeta, StreamBody } from '../ports/handler-types.js';
 
 /** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
 export interface FinaliserSource {

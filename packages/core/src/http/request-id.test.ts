@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IdSource } from '../handlers/ports.js';
+import type { IdSource } from '../ports/ports.js';
 import { requestIdFor } from './request-id.js';
 
 const ids: IdSource = { hex: (length) => 'a'.repeat(length), digits: (length) => '1'.repeat(length) };

@@ -1,4 +1,4 @@
-import type { IdSource } from '../handlers/ports.js';
+import type { IdSource } from '../ports/ports.js';
 
 // Restricted so that an echoed id cannot inject into a header, a log line or a JSON body.
 const validRequestId = /^[A-Za-z0-9._:-]{1,128}$/;

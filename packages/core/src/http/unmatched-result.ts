@@ -2,7 +2,7 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import { GatewayError, isGatewayError } from '../errors/gateway-error.js';
 import { corsResponseHeaders, preflightHeaders } from './cors.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
-import type { JsonResult, RouteDefinition } from './handler-types.js';
+import type { JsonResult, RouteDefinition } from '../ports/handler-types.js';
 import { matchRoute, methodsOf } from './match-route.js';
 
 export interface UnmatchedRequest {

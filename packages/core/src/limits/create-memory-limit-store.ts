@@ -1,5 +1,5 @@
-import type { Clock } from '../handlers/ports.js';
-import type { KeyLimits } from './key-limits.js';
+import type { Clock } from '../ports/ports.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 import { LimitAdmission } from './limit-admission.js';
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
 import { fillLimitSnapshot, refusingLimit, retryAfterMs, windowEnded, windowResetMs, type LimitWindow } from './rate-limit-policy.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, fakeGatewayDeps, handlerInput } from '../../test/fake-gateway-deps.js';
 import { chatRoute as route, streamHandler } from '../../test/test-routes.js';
 import { scriptedReads } from '../handlers/text-test-ports.js';
-import type { RouteHandler, StreamResult } from '../http/handler-types.js';
+import type { RouteHandler, StreamResult } from '../ports/handler-types.js';
 import type { LimitRequest, LimitStore } from './limit-store.js';
 import { bodyText } from '../http/body-text.js';
 

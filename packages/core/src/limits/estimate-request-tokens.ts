@@ -1,8 +1,6 @@
 import type { Endpoint } from '../catalogue/catalogue-types.js';
-import { endpointRoutes } from '../http/route-paths.js';
-
-/** Output tokens reserved for a text generation request that names no maximum (config `limits.default_max_tokens`). */
-export const defaultMaxTokens = 1024;
+import { endpointRoutes } from '../catalogue/route-paths.js';
+import { defaultMaxTokens } from '../config/resolve-gateway-config.js';
 
 // The endpoints whose answer is generated text, the only ones that reserve output tokens.
 const textGenerationEndpoints: ReadonlySet<Endpoint | undefined> = new Set(

@@ -1,10 +1,4 @@
-/** A key's limits (config `keys[].limits`); an absent field is not limited. */
-export interface KeyLimits {
-  requestsPerMinute?: number;
-  tokensPerMinute?: number;
-  /** Requests of the key running at once; a stream holds its slot until it closes. */
-  concurrentRequests?: number;
-}
+import type { KeyLimits } from '../config/gateway-config.js';
 
 /** True when at least one limit is set, so that keys without limits cost the limiter nothing. */
 export function hasKeyLimits(limits: KeyLimits | undefined): limits is KeyLimits {

@@ -1,5 +1,5 @@
 import { estimatePromptTokens } from './estimate-request-tokens.js';
-import type { KeyLimits } from './key-limits.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 import type { LimitLease, LimitSnapshot } from './limit-store.js';
 import { addRateLimitHeaders } from './rate-limit-headers.js';
 import type { LimitWindow } from './rate-limit-policy.js';

@@ -1,10 +1,10 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity } from '../handlers/ports.js';
-import type { HandlerInput, ResultMeta, RouteDefinition } from '../http/handler-types.js';
-import type { GatewayConfig } from '../config/gateway-config.js';
+import type { ApiKeyIdentity } from '../ports/ports.js';
+import type { HandlerInput, ResultMeta, RouteDefinition } from '../ports/handler-types.js';
+import type { GatewayConfig, KeyLimits } from '../config/gateway-config.js';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 import { formatResetDuration } from './format-reset-duration.js';
-import { hasKeyLimits, type KeyLimits } from './key-limits.js';
+import { hasKeyLimits } from './key-limits.js';
 import { LimitAdmission, type LimitTicket } from './limit-admission.js';
 import type { LimitDecision, LimitLease, LimitRejection, LimitRequest, LimitSnapshot, LimitStore } from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';

@@ -1,4 +1,4 @@
-import type { KeyLimits } from './key-limits.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 
 /*
  * The port between core's limiter and where the counters live: in this process (the in-memory store,

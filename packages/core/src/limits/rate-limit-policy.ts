@@ -1,4 +1,4 @@
-import type { KeyLimits } from './key-limits.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 import type { LimitRejection, LimitRequest, LimitSnapshot, LimitUsage } from './limit-store.js';
 
 /*

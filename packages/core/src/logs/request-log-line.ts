@@ -1,5 +1,5 @@
 import { failureLogFields } from '../errors/failure-facts.js';
-import type { ResultMeta } from '../http/handler-types.js';
+import type { ResultMeta } from '../ports/handler-types.js';
 
 /** What an app knows of a request when it is over. */
 export interface RequestLogFacts {

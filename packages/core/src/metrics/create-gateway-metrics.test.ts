@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
-import type { UpstreamHealth } from '../handlers/ports.js';
+import type { UpstreamHealth } from '../ports/ports.js';
 import { createGatewayMetrics } from './create-gateway-metrics.js';
 
 const metrics = () =>

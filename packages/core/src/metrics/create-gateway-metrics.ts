@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../handlers/ports.js';
+import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../ports/ports.js';
 import { Counter, Gauge, Histogram, MetricsRegistry, type MetricDescription } from './metrics-registry.js';
 import { rejectionReason } from './rejection-reason.js';
 

@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import { authorizeOperator } from '../auth/authorize-operator.js';
-import type { GatewayDeps, GatewayShared, JsonResult, RouteHandler } from '../http/handler-types.js';
+import type { GatewayDeps, GatewayShared, JsonResult, RouteHandler } from '../ports/handler-types.js';
 
 /** Prometheus text exposition format 0.0.4. */
 export const metricsContentType = 'text/plain; version=0.0.4; charset=utf-8';

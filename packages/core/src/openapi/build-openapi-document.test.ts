@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
-import { routeTable } from '../http/route-table.js';
+import { routeTable } from '../gateway/route-table.js';
 import { buildOpenApiDocument, modelIdsFor } from './build-openapi-document.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 import { operationDocs } from './operation-docs.js';
 
 const document = buildOpenApiDocument({ catalogue: defaultCatalogue, routes: routeTable });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
 import { compatErrorSchema, nativeErrorSchema } from '../contracts/response-schemas.js';
 import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
-import type { RouteContract, RouteDefinition } from '../http/handler-types.js';
+import type { RouteContract, RouteDefinition } from '../ports/handler-types.js';
 import { codeSamples } from './code-samples.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 import { operationDocs, surfaceDocs } from './operation-docs.js';
 import { requestJsonSchema, responseJsonSchema } from './request-json-schema.js';
 

@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { HandlerContext, HandlerInput, JsonResult, RouteHandler } from '../http/handler-types.js';
+import type { HandlerContext, HandlerInput, JsonResult, RouteHandler } from '../ports/handler-types.js';
 import { docsContentSecurityPolicy, docsPageHtml } from './docs-page-html.js';
 
 function ensureDocsEnabled(input: HandlerInput, context: HandlerContext): void {

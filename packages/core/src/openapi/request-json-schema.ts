@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inputForms } from '../schemas/input-forms.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
 
 // z.int() adds the safe-integer range as bounds; in a reference page they are noise, not a rule.
 const safeBounds: ReadonlyArray<[string, number]> = [

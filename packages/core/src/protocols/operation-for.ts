@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { UpstreamTarget } from '../handlers/ports.js';
+import type { UpstreamTarget } from '../ports/ports.js';
 import { protocolAdapters } from './protocol-adapters.js';
 import type { ProtocolOperationName, UpstreamProtocolAdapter } from './upstream-protocol.js';
 

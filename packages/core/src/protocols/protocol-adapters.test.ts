@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint, ModelKind } from '../catalogue/catalogue-types.js';
-import { endpointsForKind } from '../catalogue/extend-catalogue.js';
+import { endpointsForKind } from '../config/extend-catalogue.js';
 import { protocolsForKind } from '../config/resolve-gateway-config.js';
 import { protocolAdapters } from './protocol-adapters.js';
-import { upstreamProtocols } from './protocol-names.js';
+import { upstreamProtocols } from '../config/protocol-names.js';
 import type { ProtocolOperationName } from './upstream-protocol.js';
 
 // What each endpoint's handler calls on the model's protocol. compat-embed's image form (embedImage) is

@@ -2,7 +2,7 @@ import { cohereProtocol } from './cohere/cohere-protocol.js';
 import { imagesProtocol } from './images/images-protocol.js';
 import { openaiProtocol } from './openai/openai-protocol.js';
 import { teiProtocol } from './tei/tei-protocol.js';
-import type { UpstreamProtocol } from './protocol-names.js';
+import type { UpstreamProtocol } from '../config/protocol-names.js';
 import type { UpstreamProtocolAdapter } from './upstream-protocol.js';
 
 /** Every protocol's adapter, keyed by the config's `upstreams[].protocol` (a missing one fails typecheck). */

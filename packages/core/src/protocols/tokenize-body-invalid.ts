@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyIssue } from '../transforms/upstream-body-issue.js';
+import { upstreamBodyIssue } from './upstream-body-issue.js';
 
 /** A `/tokenize` answer of the wrong shape, whatever the protocol: the upstream's failure (502). */
 export function tokenizeBodyInvalid(error: z.ZodError): GatewayError {

@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../handlers/ports.js';
+import type { UpstreamTarget } from '../ports/ports.js';
 import type { ChatTemplateSettings } from '../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions-request-schema.js';
 import type { CompatContentBlock } from '../schemas/compat-embed-request-schema.js';
@@ -7,8 +7,9 @@ import type { EmbeddingsInput } from '../schemas/embeddings-request-schema.js';
 import type { TokenizeRequest } from '../schemas/tokenize-request-schema.js';
 import type { UpstreamImageQuality } from '../rules/image-quality-rule.js';
 import type { ImageOutputFormat, ImageReference } from '../schemas/image-request-fields.js';
-import type { UpstreamChatCompletion } from './openai/chat-upstream-completion.js';
-import type { UpstreamEmbeddings } from './openai/embedding-upstream-response.js';
+import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
+import type { RerankScore } from '../transforms/rerank-response.js';
+import type { UpstreamEmbeddings } from '../transforms/upstream-embeddings.js';
 import type { ImageResult, ImageResultDefaults } from './images/image-result-from-upstream.js';
 
 /*
@@ -17,7 +18,7 @@ import type { ImageResult, ImageResultDefaults } from './images/image-result-fro
  * reading of the answer into the gateway's shape, live in the protocol's folder and nowhere else. An
  * operation an adapter leaves out is one that protocol cannot serve (a 502 naming the protocol).
  *
- * Adding a protocol: its name in protocol-names.ts; a folder protocols/<name>/ with its request
+ * Adding a protocol: its name in config/protocol-names.ts; a folder protocols/<name>/ with its request
  * builders, answer readers and an adapter object; one line in protocol-adapters.ts (typecheck fails
  * without it); and the kinds it serves in `protocolsForKind` (resolve-gateway-config.ts).
  * protocol-adapters.test.ts fails until every allowed (kind, protocol) pair has the operations that
@@ -68,11 +69,6 @@ export interface EmbedImageOperation {
 export interface RerankUpstreamRequest extends UpstreamPathAndBody {
   /** Request parameters this upstream has no field for (reported in x-infergate-ignored-params). */
   ignored: string[];
-}
-
-export interface RerankScore {
-  index: number;
-  relevanceScore: number;
 }
 
 export interface UpstreamRerank {

@@ -1,4 +1,4 @@
-import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
 
 /** The spec's chat completion object (Resources: "Chat completion object"). */
 export interface ChatCompletion {

@@ -1,6 +1,6 @@
-import type { Base64Encoder } from '../handlers/ports.js';
+import type { Base64Encoder } from '../ports/ports.js';
 import type { ImageHeader } from '../images/read-image-header.js';
-import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
+import type { VectorText } from './upstream-embeddings.js';
 import { bytesText } from './json-text-scanner.js';
 import { vectorsBase64 } from './vectors-base64.js';
 

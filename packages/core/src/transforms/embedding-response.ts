@@ -1,6 +1,6 @@
-import type { Base64Encoder } from '../handlers/ports.js';
+import type { Base64Encoder } from '../ports/ports.js';
 import { vectorsBase64 } from './vectors-base64.js';
-import type { UpstreamEmbeddings, VectorText } from '../protocols/openai/embedding-upstream-response.js';
+import type { UpstreamEmbeddings, VectorText } from './upstream-embeddings.js';
 
 export interface EmbeddingResponseOptions {
   id: string;

@@ -1,4 +1,8 @@
-import type { RerankScore } from '../protocols/upstream-protocol.js';
+/** A document's relevance as an upstream scored it; the protocols' rerank readers give these. */
+export interface RerankScore {
+  index: number;
+  relevanceScore: number;
+}
 
 export interface RerankResponseOptions {
   /** The request id. */

@@ -1,7 +1,7 @@
-import type { IdSource } from '../handlers/ports.js';
+import type { IdSource } from '../ports/ports.js';
 import { chatLogprobsToResponses } from './chat-logprobs-to-responses.js';
 import { readChatToolCalls } from './chat-tool-calls.js';
-import type { UpstreamChatCompletion } from '../protocols/openai/chat-upstream-completion.js';
+import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
 import { messageItem, reasoningItem, responsesObject, toResponsesUsage } from './responses-object.js';
 import type { ResponsesEcho, ResponsesObject, ResponsesOutputItem } from './responses-object.js';
 

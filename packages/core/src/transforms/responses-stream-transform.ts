@@ -1,4 +1,4 @@
-import type { IdSource } from '../handlers/ports.js';
+import type { IdSource } from '../ports/ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import { chatLogprobsToResponses } from './chat-logprobs-to-responses.js';

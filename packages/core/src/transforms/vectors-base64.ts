@@ -1,5 +1,5 @@
-import type { Base64Encoder } from '../handlers/ports.js';
-import type { VectorText } from '../protocols/openai/embedding-upstream-response.js';
+import type { Base64Encoder } from '../ports/ports.js';
+import type { VectorText } from './upstream-embeddings.js';
 import { writeFloat32Numbers } from './write-float32-numbers.js';
 
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

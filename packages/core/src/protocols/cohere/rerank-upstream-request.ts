@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { UpstreamTarget } from '../../ports/ports.js';
 import type { CompatRerankRequest } from '../../schemas/compat-rerank-request-schema.js';
 import type { RerankUpstreamRequest } from '../upstream-protocol.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import { upstreamBodyIssue } from '../upstream-body-issue.js';
 
 /** The spec's image result object (generation and editing). */
 export interface ImageResult {

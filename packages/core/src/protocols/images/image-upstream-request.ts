@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { UpstreamTarget } from '../../ports/ports.js';
 import type { ImageUpstreamRequestOptions, UpstreamPathAndBody } from '../upstream-protocol.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { UpstreamTarget } from '../../ports/ports.js';
 import type { ChatTemplateSettings } from '../../rules/reasoning-effort-rule.js';
 import type { ChatCompletionsRequest } from '../../schemas/chat-completions-request-schema.js';
 import type { ChatUpstreamCall } from '../upstream-protocol.js';

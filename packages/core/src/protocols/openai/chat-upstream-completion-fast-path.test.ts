@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path.js';
-import { upstreamChatCompletionSchema } from './chat-upstream-completion.js';
+import { upstreamChatCompletionSchema } from '../../schemas/upstream-chat-completion-schema.js';
 
 type Body = Record<string, unknown>;
 

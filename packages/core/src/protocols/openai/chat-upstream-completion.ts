@@ -1,67 +1,8 @@
-import { z } from 'zod';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../../errors/map-upstream-status.js';
-import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import { upstreamChatCompletionSchema, type UpstreamChatCompletion } from '../../schemas/upstream-chat-completion-schema.js';
+import { upstreamBodyIssue } from '../upstream-body-issue.js';
 import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path.js';
-
-/*
- * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old
- * and new, text-generation-inference, llama.cpp, Ollama, SGLang: testkit's recorded payloads). Only
- * the fields the gateway uses are validated, and a field the protocol marks optional or that servers
- * commonly leave out (logprobs, system_fingerprint, usage and its details, stop_reason, index, created,
- * id, finish_reason, role, tool_calls) may be absent or null: docs/design.md "tolerance". A wrong type in
- * a field that is used is still the upstream's failure (502), its JSON path in the error's cause.
- */
-
-const count = z.int().min(0);
-// A count that is absent or null reads as 0: a server that leaves one out has nothing to charge for it.
-const countOrZero = count.nullish().transform((value) => value ?? 0);
-
-export const upstreamUsageSchema = z.looseObject({
-  prompt_tokens: countOrZero,
-  completion_tokens: count.nullish().transform((value) => value ?? undefined),
-  total_tokens: count.nullish().transform((value) => value ?? undefined),
-  prompt_tokens_details: z.looseObject({ cached_tokens: count.nullish() }).nullish(),
-  completion_tokens_details: z.looseObject({ reasoning_tokens: count.nullish() }).nullish(),
-});
-
-const upstreamMessageSchema = z.looseObject({
-  content: z.string().nullish(),
-  // protocols 1.1: `reasoning` from vLLM PR #27752 on, `reasoning_content` before it (and in SGLang,
-  // llama.cpp and Ollama's `reasoning` alike).
-  reasoning: z.string().nullish(),
-  reasoning_content: z.string().nullish(),
-  // Old vLLM always sends [], newer vLLM and most servers leave the key out when there is none.
-  tool_calls: z.array(z.unknown()).nullish(),
-});
-
-const upstreamChoiceSchema = z.looseObject({
-  // TGI and some older servers number choices themselves or not at all: the position is the fallback.
-  index: count.nullish(),
-  message: upstreamMessageSchema,
-  finish_reason: z.string().nullish(),
-  // vLLM: the stop token id or stop string; SGLang says `matched_stop` instead, which is not read.
-  stop_reason: z.union([z.int(), z.string()]).nullish(),
-  // Passed on as the upstream sent it; null when it sent none (llama.cpp and Ollama leave it out).
-  logprobs: z.unknown().optional(),
-});
-
-/** The parts of an upstream chat completion (protocols 1.1) the gateway reads; other keys are ignored. */
-export const upstreamChatCompletionSchema = z.looseObject({
-  // Unix seconds; a server that writes a float (or nothing) gets the gateway's clock or the whole seconds.
-  created: z
-    .number()
-    .min(0)
-    .nullish()
-    .transform((value) => (value == null ? undefined : Math.floor(value))),
-  choices: z.array(upstreamChoiceSchema).min(1, { error: 'no choices' }),
-  usage: upstreamUsageSchema.nullish(),
-  // Only echoed, never used: a value of another type is dropped rather than failing the answer.
-  system_fingerprint: z.string().nullish().catch(undefined),
-});
-
-export type UpstreamChatCompletion = z.output<typeof upstreamChatCompletionSchema>;
-export type UpstreamUsage = z.output<typeof upstreamUsageSchema>;
 
 /**
  * The body of a 2xx upstream chat answer, or the GatewayError it amounts to: vLLM can answer an

@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { UpstreamTarget } from '../../ports/ports.js';
 import type { EmbeddingUpstreamOptions, UpstreamPathAndBody } from '../upstream-protocol.js';
 
 /** The one path both vLLM and TEI serve OpenAI-style embeddings on. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWasmTextCheck } from '../../transforms/json-text-wasm-check.js';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
-import type { UpstreamEmbeddings } from './embedding-upstream-response.js';
+import type { UpstreamEmbeddings } from '../../transforms/upstream-embeddings.js';
 
 function failure(run: () => unknown) {
   try {

@@ -2,6 +2,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import { AnswerBytes } from '../../http/answer-bytes.js';
 import { JsonTextError, JsonTextScanner } from '../../transforms/json-text-scanner.js';
 import { wasmTextOf } from '../../transforms/json-text-wasm-check.js';
+import type { UpstreamEmbeddings, VectorText } from '../../transforms/upstream-embeddings.js';
 
 // Upstream answers are read loosely (vLLM and TEI add fields across versions; only these matter) and
 // from their bytes in one pass: the vectors are never parsed into numbers, only checked, counted and
@@ -9,29 +10,6 @@ import { wasmTextOf } from '../../transforms/json-text-wasm-check.js';
 // text for `base64` (or base64 encoded here from numbers, when the upstream answered with those).
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
-
-/**
- * One vector as the upstream wrote it: the bytes of `answer` between `start` and `end`, without the
- * brackets (a list of numbers) or the quotes (`base64`: the base64 of its little-endian float32 values).
- */
-export interface VectorText {
-  /** The upstream's whole answer. */
-  readonly answer: AnswerBytes;
-  readonly start: number;
-  readonly end: number;
-  /** How many numbers it holds. */
-  readonly length: number;
-  readonly base64: boolean;
-}
-
-export interface UpstreamEmbeddings {
-  /** The upstream's id when it has the spec's `embd-<hex>` form. */
-  id: string | undefined;
-  /** One vector per input, in input order. */
-  vectors: VectorText[];
-  promptTokens: number;
-  totalTokens: number;
-}
 
 const embdIdPattern = /^embd-[0-9a-f]+$/;
 

@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../../handlers/ports.js';
+import type { UpstreamTarget } from '../../ports/ports.js';
 import type { TokenizeRequest } from '../../schemas/tokenize-request-schema.js';
 import type { UpstreamPathAndBody } from '../upstream-protocol.js';
 

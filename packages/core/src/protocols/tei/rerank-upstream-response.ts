@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { upstreamBodyIssue } from '../../transforms/upstream-body-issue.js';
+import { upstreamBodyIssue } from '../upstream-body-issue.js';
 import { checkRerankScores, rerankBodyInvalid } from '../check-rerank-scores.js';
 import type { UpstreamRerank } from '../upstream-protocol.js';
 

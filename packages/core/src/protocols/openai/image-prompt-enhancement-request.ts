@@ -1,4 +1,4 @@
-import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
+import type { UpstreamPathAndBody } from '../upstream-protocol.js';
 
 /** Long enough for a detailed image prompt, short enough that a runaway answer costs little. */
 export const promptEnhancementMaxTokens = 512;

@@ -2,10 +2,9 @@ import type { z } from 'zod';
 import type { Endpoint } from '../catalogue/catalogue-types.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
-import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../handlers/ports.js';
+import type { AbortSignalLike, ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from './ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import type { AbortSignalLike } from './light-abort-controller.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {

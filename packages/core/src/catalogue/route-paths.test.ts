@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Endpoint } from '../catalogue/catalogue-types.js';
-import { endpointsForKind } from '../catalogue/extend-catalogue.js';
+import type { Endpoint } from './catalogue-types.js';
+import { endpointsForKind } from '../config/extend-catalogue.js';
 import { operationDocs, surfaceDocs } from '../openapi/operation-docs.js';
 import { endpointRoutes } from './route-paths.js';
-import { routeTable } from './route-table.js';
+import { routeTable } from '../gateway/route-table.js';
 
 // endpointRoutes is the one list of endpoints; the tables below cannot be derived from it (they hold
 // handlers, kinds and prose), so these tests name whatever one of them lacks or has left over.
@@ -23,7 +23,7 @@ describe('endpointRoutes and the tables beside it', () => {
     const served = new Set(Object.values(endpointsForKind).flat());
     expect(
       endpoints.filter((endpoint) => !served.has(endpoint)),
-      'endpoints missing from endpointsForKind (catalogue/extend-catalogue.ts)',
+      'endpoints missing from endpointsForKind (config/extend-catalogue.ts)',
     ).toEqual([]);
   });
 

@@ -38,8 +38,8 @@ import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js'
 import { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
-import type { BodyLimitClass, HttpMethod, RouteContract, RouteDefinition, RouteHandler } from './handler-types.js';
-import { catalogueRoutes, endpointRoutes } from './route-paths.js';
+import type { BodyLimitClass, HttpMethod, RouteContract, RouteDefinition, RouteHandler } from '../ports/handler-types.js';
+import { catalogueRoutes, endpointRoutes } from '../catalogue/route-paths.js';
 
 type JsonContract = Omit<Extract<RouteContract, { answers: 'json' }>, 'answers' | 'endpoint'>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-file-schema.js';
-import { defaultCatalogue } from './default-catalogue.js';
+import { ConfigError } from './config-file-schema.js';
+import { defaultCatalogue } from '../catalogue/default-catalogue.js';
 import { extendCatalogue } from './extend-catalogue.js';
 
 describe('extendCatalogue', () => {

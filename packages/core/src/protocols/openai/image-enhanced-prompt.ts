@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GatewayError } from '../errors/gateway-error.js';
-import { upstreamBodyIssue } from './upstream-body-issue.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { upstreamBodyIssue } from '../upstream-body-issue.js';
 
 export interface EnhancedPrompt {
   prompt: string;

@@ -1,7 +1,7 @@
-import { ConfigError } from '../config/config-file-schema.js';
-import type { ModelConfig } from '../config/config-file-schema.js';
+import { ConfigError } from './config-file-schema.js';
+import type { ModelConfig } from './config-file-schema.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
-import type { Catalogue, EmbeddingDimensions, Endpoint, ModelEntry, ModelKind, ReasoningPolicy } from './catalogue-types.js';
+import type { Catalogue, EmbeddingDimensions, Endpoint, ModelEntry, ModelKind, ReasoningPolicy } from '../catalogue/catalogue-types.js';
 
 /** The endpoints a model of each kind can serve at all; `serves` must stay within these. */
 export const endpointsForKind: Readonly<Record<ModelKind, readonly Endpoint[]>> = {

@@ -1,8 +1,7 @@
-import type { KeyLimits } from '../limits/key-limits.js';
+import type { KeyLimits } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
-import type { AbortSignalLike } from '../http/light-abort-controller.js';
-import type { UpstreamProtocol } from '../protocols/protocol-names.js';
+import type { UpstreamProtocol } from '../config/protocol-names.js';
 
 /**
  * Ports are the interfaces core declares and the other packages implement: core never does I/O itself.
@@ -10,6 +9,18 @@ import type { UpstreamProtocol } from '../protocols/protocol-names.js';
 
 // Exported with the ports' types (core's public API); the names are listed once, in protocol-names.ts.
 export type { UpstreamProtocol };
+
+/**
+ * What the gateway reads of an abort signal. A DOM `AbortSignal` is one (the edge app passes the
+ * request's), and so is `LightAbortController`, which the Node side makes per request and per upstream
+ * attempt. undici takes either: it asks only for `aborted`, `reason` and the two listener methods.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
 
 /** How a catalogue model is reached: the protocol of the upstream serving it and the name it knows the model by. */
 export interface UpstreamTarget {

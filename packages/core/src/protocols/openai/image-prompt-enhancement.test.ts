@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGatewayError } from '../errors/gateway-error.js';
+import { isGatewayError } from '../../errors/gateway-error.js';
 import { readImageEnhancedPrompt } from './image-enhanced-prompt.js';
 import { imagePromptEnhancementRequest, promptEnhancementMaxTokens } from './image-prompt-enhancement-request.js';
 
