@@ -44,7 +44,7 @@ describe('the request log of the built CLI', () => {
       logLevel: 'info',
     });
     gateway.child.stdout?.pause();
-    // ~1.5 MB of log lines against the pipe's 64 KiB: most of the burst is logged into a full pipe.
+    // Far more log lines than the pipe's 64 KiB holds: most of the burst is logged into a full pipe.
     const sent = await burst(gateway.baseUrl, 'stalled', 4_000);
     expect(gateway.stdout()).not.toContain('stalled-3999');
     gateway.child.stdout?.resume();
