@@ -49,19 +49,11 @@ function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): Api
 }
 
 /**
- * A KeyStore over SHA-256 digests of the configured keys.
- *
- * `verify` hashes the token and compares it with every stored digest, without stopping at a match, with
- * a byte comparison that does not branch on the data. Comparing fixed-length digests rather than the
- * strings means that neither the length of a key nor a shared prefix shows in the timing
- * (docs/design.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`... by
- * position; when the same key is listed twice the first entry wins.
- *
- * A token that matched keeps its digest, so that a client's later requests skip the hash and, with a
- * synchronous digest, every promise. Only tokens equal to a configured key get there, so the map never
- * holds more entries than there are keys, and what it tells by its speed, that this exact token is a
- * key, the answer's status tells anyway. Unknown tokens are hashed every time. The comparison with the
- * stored digests runs either way.
+ * A KeyStore over SHA-256 digests of the configured keys. A token's digest is compared with every
+ * stored one, without stopping at a match or branching on the data, so neither a key's length nor a
+ * shared prefix shows in the timing. Names default to `key-1`, `key-2`... by position; a key listed
+ * twice: the first wins. A token that matched keeps its digest, so later requests skip the hash; only
+ * configured keys get there, and what the cache's speed tells, the answer's status tells anyway.
  */
 export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStoreOptions = {}): KeyStore {
   const sha256 = options.sha256 ?? webSha256;

@@ -1,10 +1,8 @@
-;; json-text-scanner.ts's two long loops as WebAssembly: the number-list check (numberListEnd) with the
-;; same grammar and the same positions, and the run of base64 characters of base64String. The answer's
-;; bytes are copied to memory offset 0 with a 0 byte after them, which ends every loop as the end of the
-;; text does in JavaScript, and at least 64 bytes of memory after that, so that a 64-byte read from any
-;; position up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64
-;; characters and the search for a list's `]` 64 at a time; the lowest byte of a load outside the class
-;; marks where the run ends.
+;; json-text-scanner.ts's two long loops in WebAssembly: numberListEnd (same grammar, same positions)
+;; and base64String's run of base64 characters. The answer is copied to offset 0 followed by a 0 byte,
+;; which ends every loop as the text's end does in JavaScript, and 64 more bytes, so that a 64-byte read
+;; up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64 and the
+;; search for `]` 64 at a time.
 ;; Regenerate json-text-wasm.ts after a change: node packages/core/scripts/build-json-text-wasm.mjs
 (module
   (memory (export "memory") 1)
