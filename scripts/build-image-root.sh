@@ -1,13 +1,10 @@
 #!/usr/bin/env bash
-# The container image's build steps, in one place: the Dockerfile runs this script, and
-# apps/node-server/test/image-root.test.ts runs the same script outside Docker, so everything in the
-# image but its base is tested.
-#
+# The container image's build steps: the Dockerfile runs this script, and
+# apps/node-server/test/image-root.test.ts runs it outside Docker, so everything in the image but its
+# base is tested. It installs the workspace from the lockfile, builds the node-server and deploys it
+# with production dependencies only (the local backend unless --local-backend=false) into
+# <target-root>/opt/infergate, readable by all, writable by root only.
 # Usage: scripts/build-image-root.sh [--local-backend=true|false] <target-root>
-# Installs the workspace from the lockfile, builds the node-server and the packages it uses, and deploys
-# it with its production dependencies only (fastify, pino, yaml, the docs page's script, and, unless
-# --local-backend=false, the embedded local backend with its tokenizer and sharp) into
-# <target-root>/opt/infergate, readable by every user and writable by none but root.
 set -euo pipefail
 
 local_backend=true

@@ -1,17 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite drives, when missing; `pnpm test` runs it first, so the
-# README's test command works on a fresh Debian machine with only Node 20 and npm:
-#   chromium      the /docs page in a real browser
-#   redis-server  replicas sharing key limits
-#   nftables      network-namespace fault rows (with iproute2)
-#   iproute2
-#   nginx         the gateway behind a reverse proxy
-#   curl          the README's and the start banner's example requests, run as printed
-#   wrk           the load generator of the bench's regression guard
-# As root it installs them; otherwise with `sudo -n` when that works without a password. Otherwise it
-# prints one line naming the missing packages and what that does to the tests (skipped, failing), and
-# lets the tests run without them; with CI=true (CI installs them as root) it fails instead. Nothing is
-# done when every package is there.
+# Installs the Debian packages the test suite drives, when missing, so the README's test command works
+# on a fresh Debian machine: chromium (the /docs page), redis-server (shared key limits), nftables and
+# iproute2 (network fault rows), nginx (the reverse proxy), curl (the printed example requests), wrk
+# (the bench guard). As root it installs them, else with `sudo -n` if that needs no password; otherwise
+# it names what is missing and what that does to the tests, and lets them run, except with CI=true,
+# where it fails.
 set -euo pipefail
 
 packages=(chromium redis-server nftables iproute2 nginx curl wrk)

@@ -1,11 +1,9 @@
 // `pnpm release`: what the next release would publish, as npm tarballs, without changing anything.
-// `pnpm release --publish`: the release itself (a maintainer's step, never CI's).
-//
-// The dry run checks out the last commit into a temporary worktree, builds it, applies the pending
-// changesets there (`changeset version`: new versions, a CHANGELOG.md per package), and packs every
-// publishable package with pnpm, which turns `workspace:` ranges into versions. Each tarball is then
-// checked: no `workspace:` range left, a CHANGELOG.md, an `engines` field. The tarballs stay in the
-// folder given with --out (default: release-tarballs/ in the repository) for `npm install <files>`.
+// `pnpm release --publish`: the release itself (a maintainer's step, never CI's). The dry run builds
+// the last commit in a temporary worktree, applies the pending changesets there and packs every
+// publishable package with pnpm (`workspace:` ranges become versions); each tarball must have no
+// `workspace:` range, a CHANGELOG.md and an `engines` field. The tarballs stay in --out (default:
+// release-tarballs/).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

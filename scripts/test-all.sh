@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite, as `pnpm test` and CI run it: the formatting check, the system packages the
-# tests need, every package's tests on Node 24 one package at a time, the apps' contract suites on
-# Node 22 and 20, the bench's regression guard, and on failure a summary of what failed at the very
-# end, where a truncated CI log still shows it.
-#
-# Quiet when everything passes: per Node line, one line of packages and test counts with the wall time
-# and one of each package's time (scripts/summarize-test-run.mjs), and the guard's one-line verdict.
-# turbo's own output goes to .turbo/test-all-*.log; with --output-logs=errors-only it holds the full
-# log of each failing package only, and it is printed when a run fails.
+# The whole test suite, as `pnpm test` and CI run it: formatting, the system packages the tests need,
+# every package's tests on Node 24 one package at a time, the apps' contract suites on Node 22 and 20,
+# the bench's regression guard, and on failure a summary at the very end, where a truncated CI log still
+# shows it. Quiet when all passes (scripts/summarize-test-run.mjs); turbo's output goes to
+# .turbo/test-all-*.log and is printed for the packages that failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -21,13 +21,11 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
 }
 
 /**
- * An error answered before the request body arrived in full (401, 413, 415, 503, 408), with a
- * lingering close (see core's earlyAnswerLinger): the answer goes out whole at once, with its length
- * and `Connection: close`, so that a client reads it as soon as it arrives and stops sending; the
- * response ends, and the connection closes, once the rest of the body in flight has been read and
- * dropped, the client has stopped sending, or the bound is reached. workerd and Node alike close a
- * connection with an unread request body by a reset, which makes the client's kernel drop the answer
- * it has not read yet: the client would see ECONNRESET or EPIPE instead of the status.
+ * An error answered before the request body arrived in full (401, 413, 415, 503, 408), with a lingering
+ * close (core's earlyAnswerLinger): the answer goes out whole with `Connection: close`, and the
+ * connection closes once the body in flight has been read and dropped, the client has stopped sending,
+ * or the bound is reached. workerd and Node close a connection with an unread body by a reset, and the
+ * client would see ECONNRESET instead of the status.
  */
 export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8Array> | null): Response {
   const answer = new TextEncoder().encode(bodyText(result.body));

@@ -1,11 +1,10 @@
-// What a deployment behind nginx serves: non-streaming chat completions through Debian's nginx (the
-// repository's deploy/nginx/infergate-locations.conf) to one replica and to two replicas of the built
-// CLI, and straight to one replica for reference, all in front of one upstream stub that answers at
-// once. Rounds interleave the three set-ups so drift in the machine's load spreads over all of them.
-// Prints requests per second, gateway CPU per request (all replicas) and nginx CPU per request, from
-// /proc. `node bench/deployment-nginx.mjs [requests per round] [rounds] [concurrency]`.
-// Everything runs on this machine: the client, nginx, the replicas and the stub share its cores, so
-// the two-replica figure shows what the machine has left, not what a second host would add.
+// What a deployment behind nginx serves: non-streaming chat through Debian's nginx (the repository's
+// deploy/nginx/infergate-locations.conf) to one and to two replicas of the built CLI, and straight to
+// one replica, in front of one stub; rounds interleave the three so that load drift spreads over all.
+// Prints req/s and CPU per request of the gateway and of nginx, from /proc. All of it shares this
+// machine's cores, so the two-replica figure is what the machine has left, not what a second host would
+// add.
+// `node bench/deployment-nginx.mjs [requests per round] [rounds] [concurrency]`
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

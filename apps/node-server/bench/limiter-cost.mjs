@@ -1,12 +1,9 @@
-// Cost per request of key limits (issues 11 and 19): the same gateway and upstream stub with the
-// limiter off (a key without limits), the in-memory store, the Redis store with leases (the default)
-// and the Redis store deciding every request in Redis (redis.accuracy_percent: 0, issue 11's way), all
-// in one run against one real redis-server on a free loopback port. Non-streaming chat completions, 64
-// at a time. The variants take turns round after round (the order rotating), so that a machine whose
-// load drifts weighs on all of them alike; the medians are the figures. Then the same without sockets
-// (Fastify's inject, the upstream in process), where the limiter's share of the CPU is larger and less
-// noisy, and the stores alone: CPU per acquire and settle. `pnpm bench` runs it as scenario 8 of
-// packages/testkit/bench (after limiter-per-request.mjs); alone, after a build: `node bench/limiter-cost.mjs`.
+// Cost per request of key limits: the same gateway and stub with no limits, the in-memory store, the
+// Redis store with leases (the default) and the Redis store deciding every request in Redis
+// (redis.accuracy_percent: 0), against one real redis-server; non-streaming chat, 64 at a time, then
+// the same through Fastify's inject, then the stores alone. The variants take turns round after round,
+// so that machine drift weighs on all; the figures are medians. `pnpm bench` runs it as scenario 8;
+// alone, after a build: `node bench/limiter-cost.mjs`.
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { createServer } from 'node:http';

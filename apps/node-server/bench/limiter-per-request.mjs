@@ -1,16 +1,10 @@
-// What key limits cost per request at the level of the limiter itself (issue 19), in one process:
-// core's limitRequest and the lease's settle, as dispatch and the request finaliser call them, for a key without limits
-// (none), the in-memory store and the Redis store with leases against a real redis-server on a free
-// loopback port. The HTTP bench (limiter-cost.mjs) cannot resolve a few microseconds: its rounds
-// differ by hundreds. Here the variants take turns round after round (the order rotating) and the
-// figures are medians of per-round differences against the same round's "none", so machine noise
-// weighs on all alike.
-//   time:        CPU ns per request over BENCH_LIMITER_REQUESTS (default 200,000) requests per sample;
-//   allocations: bytes of heap per request over BENCH_LIMITER_ALLOC_REQUESTS (default 20,000) requests,
-//                heap used after a full GC before and after, with a new space large enough that no
-//                GC runs in between (a sample in which one ran is dropped and counted).
-// Run with --expose-gc and a large semi-space, as `node bench/run-bench.mjs --only=8` in
-// packages/testkit does: node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 bench/limiter-per-request.mjs
+// What key limits cost per request at the limiter itself, in one process: core's limitRequest and the
+// lease's settle, as dispatch and the finaliser call them, with no limits, the in-memory store and the
+// Redis store with leases (a real redis-server). Figures are medians of per-round differences against
+// the same round's "none": CPU ns per request (BENCH_LIMITER_REQUESTS per sample) and heap bytes per
+// request (BENCH_LIMITER_ALLOC_REQUESTS; a sample with a GC in it is dropped and counted). Run it as
+// `node bench/run-bench.mjs --only=8` in packages/testkit does:
+// node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 bench/limiter-per-request.mjs
 import { PerformanceObserver } from 'node:perf_hooks';
 import process from 'node:process';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';

@@ -37,7 +37,7 @@ export type ServerConfig = PortsConfig;
  * core's: nothing here decides about requests. The gateway's close() releases the pools and Redis.
  */
 export async function createNodeGateway(config: ServerConfig, options: NodeGatewayOptions = {}): Promise<Gateway> {
-  // The local backend (its tokenizer and image library: ~130 MB resident) is loaded only when an
+  // The local backend (its tokenizer and image library are large) is loaded only when an
   // upstream is served by it, so a gateway in front of real model servers does not carry it.
   const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await importLocalBackend() : undefined;
   let localTransport: Transport | undefined;

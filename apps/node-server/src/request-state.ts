@@ -17,7 +17,7 @@ export interface RequestState {
   /** The handler result's meta; for a stream it is final once the stream has closed. */
   meta?: ResultMeta;
   /** The body's bytes held against the budget (release: safe twice). Not a closure over the read body: that
-   *  reached the request stream, so each request's objects outlived scavenges (0.76 -> 0.54 MB kept per scavenge). */
+   *  reached the request stream, so each request's objects outlived scavenges. */
   body?: BodyTicket;
   /** The request's span, when tracing is on: here rather than in a WeakMap keyed by the state, for the reason below. */
   span?: ReturnType<GatewayTracing['startRequest']>;

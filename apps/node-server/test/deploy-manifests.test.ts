@@ -207,7 +207,7 @@ describe('deploy/kubernetes', () => {
     // The kubelet's SIGKILL comes after the drain and the whole shutdown grace.
     expect(spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs);
     expect(config.timeouts.drainDelayMs).toBeGreaterThan(0);
-    // Memory: the 1,000 concurrent requests the config allows fit the limit (385 MB measured for 1,000 streams).
+    // Memory: the limit holds the 1,000 concurrent requests the config allows (docs/deployment.md, "Capacity").
     expect(config.limits.maxConcurrentRequests).toBe(1000);
     expect(mebibytes(gateway.resources.limits.memory)).toBeGreaterThanOrEqual(385 + (config.limits.maxInflightBodyBytes / 2 ** 20) * 4);
   });
@@ -435,7 +435,7 @@ describe('one capacity figure', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       expect(text, file).not.toMatch(throughput);
-      // "~130 MB", "~150 us": measurements belong in docs/deployment.md.
+      // An approximate figure ("~" before a digit) is a measurement: those belong in docs/deployment.md.
       expect(text, file).not.toMatch(/~\s*\d/);
     }
     for (const name of ['deployment.yaml', 'hpa.yaml']) expect(readFileSync(join(kubernetesFolder, name), 'utf8')).toContain('docs/deployment.md, "Capacity"');

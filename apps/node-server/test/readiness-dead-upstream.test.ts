@@ -6,12 +6,10 @@ import { metricValue } from './read-metrics.js';
 import { startGatewayProcess, type GatewayProcess } from './start-gateway-process.js';
 
 /*
- * Issue 40: a dead model server must not take the replicas out of their load balancer. As Kubernetes
- * runs it: two replicas of the built CLI (two processes) behind a Service that keeps the replicas whose
- * /readyz answers 200, one upstream on a closed port serving the reranker and a live one serving chat.
- * While clients call both models, a kubelet-like loop probes /readyz on each replica: every probe must
- * be 200 and every chat 200, whatever the reranker's calls do. The dead upstream shows where operators
- * look for it: GET /upstreamz and infergate_upstream_up.
+ * A dead model server must not take the replicas out of their load balancer. Two replicas of the built
+ * CLI, one upstream on a closed port serving the reranker and a live one serving chat; while clients
+ * call both, a kubelet-like loop probes /readyz on each replica, and every probe and every chat must be
+ * 200. The dead upstream shows where operators look: GET /upstreamz and infergate_upstream_up.
  */
 
 const apiKey = 'ig-readiness-0123456789abcdef01234567';

@@ -3,13 +3,10 @@ import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstrea
 import { startGatewayProcess } from './start-gateway-process.js';
 
 /*
- * The built CLI writes its request log asynchronously (create-logger.ts, createLineWriter): lines logged
- * while a write is under way go out together in the next one. What an operator relies on is that this
- * loses nothing and tears nothing: after a burst and a SIGTERM straight after it, stdout holds one whole
- * JSON line for every request, then the shutdown line, and the process exits 0. The same when the
- * reader of stdout (a log shipper) stops reading for a while: stdout is a non-blocking pipe once the
- * banner is printed, so the writes meet a full pipe (EAGAIN, short writes) and must go on from the
- * byte where they stopped.
+ * The built CLI writes its request log asynchronously (createLineWriter), and operators rely on it
+ * losing and tearing nothing: after a burst and a SIGTERM, stdout holds one whole JSON line per
+ * request, then the shutdown line, and the process exits 0. The same when the log reader stops reading
+ * for a while, so that writes meet a full non-blocking pipe (EAGAIN, short writes).
  */
 
 const apiKey = 'ig-reqlog-0123456789abcdef0123456789abc';
@@ -44,7 +41,7 @@ describe('the request log of the built CLI', () => {
       logLevel: 'info',
     });
     gateway.child.stdout?.pause();
-    // ~1.5 MB of log lines against the pipe's 64 KiB: most of the burst is logged into a full pipe.
+    // Far more log lines than the pipe's 64 KiB holds: most of the burst is logged into a full pipe.
     const sent = await burst(gateway.baseUrl, 'stalled', 4_000);
     expect(gateway.stdout()).not.toContain('stalled-3999');
     gateway.child.stdout?.resume();

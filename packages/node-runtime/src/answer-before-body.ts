@@ -9,12 +9,11 @@ export function bodyInFlight(request: IncomingMessage): boolean {
 }
 
 /**
- * An error answered before the request body arrived in full (401, 413, 415, 503, 408), with a
- * lingering close as nginx makes it (see core's earlyAnswerLinger): the answer goes out whole, with its
- * length and `Connection: close`, followed by the end of what the gateway sends (a TCP FIN), so that a
- * client still sending reads it and stops; the rest of the body is read and dropped until the client
- * has stopped, or the bound is reached, and only then is the connection closed. The response itself is
- * never ended: Node would close the connection at once.
+ * An error answered before the request body arrived in full (401, 413, 415, 503, 408), with a lingering
+ * close as nginx makes it (core's earlyAnswerLinger): the answer goes out whole with
+ * `Connection: close` and a FIN, the rest of the body is read and dropped until the client stops or the
+ * bound is reached, and only then is the connection closed. The response is never ended: Node would
+ * close the connection at once.
  */
 export function answerBeforeBody(request: IncomingMessage, response: ServerResponse, result: JsonResult): void {
   const body = bodyText(result.body);

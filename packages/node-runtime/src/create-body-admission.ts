@@ -61,12 +61,11 @@ class HeldBody implements BodyTicket {
 }
 
 /**
- * The in-flight body budget (limits.max_inflight_body_bytes, 0: none) and the body idle limit
- * (timeouts.body_idle_ms) of one server. Bodies are admitted only after their key is checked, so a client
- * without a key holds nothing. A declared Content-Length is reserved whole, so an admitted body always
- * completes and a refused one costs nothing (503 with Retry-After before a byte is read); a chunked body
- * starts at 0 and grows as it arrives. A body that stops arriving gives its bytes back when the idle limit
- * passes, however long the whole-request timeout is.
+ * The in-flight body budget (limits.max_inflight_body_bytes, 0: none) and body idle limit
+ * (timeouts.body_idle_ms) of one server. Bodies are admitted only after their key is checked. A
+ * declared Content-Length is reserved whole, so an admitted body always completes and a refused one is
+ * a 503 before a byte is read; a chunked body grows as it arrives. A body that stops arriving gives its
+ * bytes back after the idle limit.
  */
 export function createBodyAdmission(options: { maxInflightBodyBytes: number; bodyIdleMs: number }): BodyAdmission {
   const budget = new BodyBudget(options.maxInflightBodyBytes);

@@ -41,12 +41,11 @@ function errorFor(error: ConnectionError): GatewayError {
 }
 
 /**
- * Node's `clientError` hook: failures found before the app sees a request (slow or oversized headers,
- * a URL over the header limit, a body that does not arrive within the request timeout, request
- * smuggling attempts). Answers in the native envelope (the path may not even be known) and closes the
- * connection, as Node itself does. A refusal of a request the app never saw is logged and counted
- * here, as the app would (`unmatched`); one the app was handling is left to the app, which reads the
- * status written with statusAnsweredOnSocket.
+ * Node's `clientError` hook: failures found before the app sees a request (slow or oversized headers, a
+ * URL over the limit, a body late for the request timeout, smuggling attempts), answered in the native
+ * envelope before the connection closes, as Node does. A refusal of a request the app never saw is
+ * logged and counted here (`unmatched`); one the app was handling is left to the app
+ * (statusAnsweredOnSocket).
  */
 export function createClientErrorHandler(ids: IdSource, options: NodeRefusalOptions = {}): (error: ConnectionError, socket: Socket) => void {
   return (error, socket) => {

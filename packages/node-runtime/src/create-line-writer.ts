@@ -11,13 +11,13 @@ export interface LineWriter {
 }
 
 // Lines logged while nothing is being written are gathered this long (or up to batchBytes) and go out in
-// one write: a write per line was a thread-pool round trip per request, ~10 us of the ~130 us CPU a chat
-// request took at half of peak on one core (LOG_LEVEL warn against info, bench harness).
+// one write: a write per line was a thread-pool round trip per request, a visible share of a chat
+// request's CPU.
 const batchMs = 20;
 const batchBytes = 16 * 1024;
 // Lines are encoded as they are logged into buffers of this size, reused: a line kept as a string until
-// its batch went out was still alive at the next scavenge, which copied it (~55 KB per scavenge of the
-// bench's chat at half of peak, half of all that survived one). A longer line gets a buffer of its own.
+// its batch went out was still alive at the next scavenge, which copied it. A longer line gets a buffer
+// of its own.
 const bufferBytes = 64 * 1024;
 // Busy pipe or terminal (a non-blocking descriptor whose reader is behind): tried again after this.
 const busyRetryMs = 10;
@@ -31,16 +31,11 @@ const flushAllAtExit = (): void => {
 };
 
 /**
- * Writes lines to `fd` asynchronously, in batches: a line logged while nothing is being written waits
- * up to 20 ms for others (or until 16 KiB have gathered), and lines logged during a write wait for it
- * to end. Each line is encoded once, straight into a buffer that the next write sends as it is; the
- * string is garbage at once. sonic-boom (pino's own destination) appends each line to a pending string
- * and measures it, which flattens that string again per line: ~3 KB copied per request of the bench's
- * chat, a tenth of what a request allocates. Partial writes and EAGAIN on a non-blocking pipe are
- * written on, in order. The lines still queued when the process exits are written synchronously then;
- * a write under way at that moment is the thread pool's and may not finish (as with sonic-boom), which
- * is why shutdown drains before it exits. After any other write error (EPIPE: the reader is gone) lines
- * are dropped.
+ * Writes lines to `fd` asynchronously, in batches (batchMs, batchBytes; lines logged during a write wait
+ * for it). Each line is encoded once, straight into the buffer the next write sends, where sonic-boom
+ * (pino's own destination) flattens its pending string again per line. Partial writes and EAGAIN are
+ * written on, in order; lines still queued at exit are written synchronously (a write under way then
+ * may not finish, which is why shutdown drains first). After any other write error lines are dropped.
  */
 export function createLineWriter(fd: number): LineWriter {
   // Bytes waiting for a write, oldest first: filled buffers, then the one being filled.

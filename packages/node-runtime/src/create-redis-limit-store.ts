@@ -37,18 +37,11 @@ export interface RedisLimitStore extends LimitStore {
 }
 
 /**
- * Key limits shared by every replica through Redis, decided in this process: each replica spends
- * leases (key-lease.ts) that it takes from Redis in the background, renews before they run out and
- * gives back when unused, so an admitted request usually costs no round trip. The needs of every
- * request of one event-loop turn go to Redis as one pipeline (one lease-script call per key). Slots
- * carry an expiry that this replica renews every slotTtlMs / 3, so the slots of a replica that dies free
- * themselves within slotTtlMs.
- *
- * Redis down, or a call slower than budgetMs: the requests waiting for it are decided by an in-memory
- * store with every limit divided by `replicas`, logged once per outage and counted
- * (metrics.limiterFallback); the next call after the connection is back goes to Redis again. A client
- * never sees an error because of Redis. Redis out of reach at start is the same outage: the store
- * counts locally from the first request and joins Redis when it comes (metrics.redisConnected).
+ * Key limits shared by every replica through Redis, decided in this process: each replica spends leases
+ * (key-lease.ts) taken from Redis in the background, so an admitted request usually costs no round
+ * trip. Slots expire unless renewed every slotTtlMs / 3. Redis down or slower than budgetMs: an
+ * in-memory store with every limit divided by `replicas` decides, logged once per outage and counted; a
+ * client never sees an error because of Redis (docs/operations.md, "Running several replicas").
  */
 export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLimitStore {
   const { clock, budgetMs, replicas, slotTtlMs } = options;

@@ -30,15 +30,11 @@ function isDescriptorError(error: unknown): error is Error & { code: 'EMFILE' | 
 }
 
 /**
- * Bounds a Node server's client connections and makes running out of them visible. Above
- * `maxConnections` Node closes each new connection at once; each is counted, and an episode of
- * refusals is logged once (warn when it starts, info when open connections are below the cap again).
- *
- * Running out of file descriptors is checked apart, because Node hides it: on EMFILE libuv accepts and
- * closes pending connections itself (its reserved descriptor trick), so clients are cut and the
- * server hears nothing. While the server listens, a descriptor is opened and closed every
- * `checkEveryMs`; when that fails with EMFILE or ENFILE (or an accept error says so) the episode is
- * counted and logged once, and again once descriptors are free.
+ * Bounds a Node server's client connections and makes running out visible: above `maxConnections` Node
+ * closes each new connection at once, and each is counted, an episode logged once. Running out of file
+ * descriptors is checked apart, because libuv hides it (on EMFILE it accepts and closes pending
+ * connections itself): every `checkEveryMs` a descriptor is opened and closed, and EMFILE or ENFILE is
+ * counted and logged once per episode.
  */
 export function limitConnections(server: Server, options: ConnectionLimitOptions): void {
   const logger = options.logger ?? stderrLogger;

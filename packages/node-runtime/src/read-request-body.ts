@@ -16,14 +16,11 @@ export interface RequestBodyOptions {
 type Done = (error: Error | null, body?: string) => void;
 
 /**
- * Reads a request body of a Node server as text, for core. A body of declared length is copied into
- * one buffer of that size as it arrives, each chunk free for the collector once copied; a single-chunk
- * body is decoded as it came (Fastify's own reader keeps every chunk, concatenates them into a second
- * buffer and decodes that: three copies of a 50 MiB image edit at once). Refusals are core's errors:
- * 413 past `limit` (checked per chunk), 400 for a length that differs from Content-Length or bytes
- * that are not UTF-8; a broken
- * stream fails with its own error, its status 400 unless it has one. Returns the body's hold on the
- * budget, which the app keeps until the request is handled (releasing it twice is safe).
+ * Reads a request body of a Node server as text, for core: a body of declared length is copied into one
+ * buffer of that size as it arrives, a single chunk decoded as it came (Fastify's own reader held three
+ * copies of an image edit at once). Refusals are core's errors: 413 past `limit`, 400 for a length
+ * other than Content-Length or bytes that are not UTF-8; a broken stream fails with its own error.
+ * Returns the body's hold on the budget, released when the request is handled (twice is safe).
  */
 export function readRequestBody(payload: Readable, options: RequestBodyOptions, done: Done): BodyTicket | undefined {
   const { limit, headers } = options;

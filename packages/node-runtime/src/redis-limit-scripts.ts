@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /*
- * The Redis store's server-side script: core's rate-limit-policy.ts (the window, decideAdmission's
- * order of checks, settleWindow's carrying of extra use) applied to leases instead of single requests,
- * so that one atomic call per key both gives back what a replica no longer needs and grants what it
- * asks for, whatever the number of replicas. KEYS[1] is the key's window (a hash: start, requests,
- * tokens; requests and tokens count what was admitted plus what replicas hold in leases), KEYS[2] its
- * concurrency slots (a sorted set: member = replica:key:n, score = when the slot expires unless
- * renewed). A limit of 0 means none.
+ * The Redis store's server-side script: rate-limit-policy.ts applied to leases instead of single
+ * requests, so that one atomic call per key gives back what a replica no longer needs and grants what
+ * it asks for. KEYS[1] is the key's window (a hash: start, requests, tokens, counting admitted use and
+ * what leases hold), KEYS[2] its concurrency slots (a sorted set: member replica:key:n, score the
+ * expiry unless renewed). A limit of 0 means none.
  */
 
 export interface RedisScript {
@@ -20,16 +18,11 @@ function script(source: string): RedisScript {
 }
 
 /**
- * ARGV: now, window ms, requests/min, tokens/min, concurrency, slot ttl ms,
- * lease window start (0: none), requests given back, tokens given back (negative: used beyond the
- * reservations, charged), tokens carried (extra use of an ended window, charged to the window in force),
- * min requests, max requests, min tokens, max tokens, min slots, max slots,
- * slot member prefix, first slot index, number of slot members given back, the members.
- *
- * A grant is all-or-nothing for the minimums (refused in the policy's order: requests, tokens,
- * concurrency) and as much as is left up to the maximums. Returns {refused (0 none, 1 requests,
- * 2 tokens, 3 concurrency), window start, requests granted, tokens granted, slots granted, window
- * requests, window tokens, slots in use}.
+ * ARGV: what scriptArguments (create-redis-limit-store.ts) lists, in its order; returned tokens are
+ * negative for use beyond the reservations. Minimums are all-or-nothing, refused in the policy's order
+ * (requests, tokens, concurrency), the rest as much as is left up to the maximums. Returns {refused (0
+ * none, 1 requests, 2 tokens, 3 concurrency), window start, requests, tokens and slots granted, window
+ * requests and tokens, slots in use}.
  */
 export const leaseScript = script(`
 local now = tonumber(ARGV[1])

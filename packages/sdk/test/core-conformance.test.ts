@@ -1,10 +1,9 @@
 /// <reference types="node" />
 /*
- * The SDK's response types are core's (imported as types, inlined in its .d.ts). Its request types are
- * written out in the SDK (the catalogue's model ids, streaming overloads) and held to core's request
- * schemas here: at compile time (`pnpm typecheck`), every request the SDK's types allow is one core's
- * schema types describe and every field core accepts is in the SDK's type; at run time, core's schemas
- * accept the SDK's example requests.
+ * The SDK's response types are core's; its request types are written out in the SDK (the catalogue's
+ * model ids, streaming overloads) and held to core's request schemas here: at compile time
+ * (`pnpm typecheck`) in both directions, and at run time by core's schemas accepting the SDK's example
+ * requests.
  */
 import { describe, expect, it } from 'vitest';
 import {

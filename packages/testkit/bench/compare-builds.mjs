@@ -90,8 +90,8 @@ async function main() {
     });
     targets.push({ ...infergate, name });
   }
-  // A longer first warm-up: right after start a process is still being optimised (chat took 257 us per
-  // request in a first round after 1 s of warm-up, against 127-132 in the next two).
+  // A longer first warm-up: right after start a process is still being optimised, and a short warm-up
+  // left the first round far slower than the next.
   const settings = { runs: options.rounds, warmSeconds: 5, seconds: options.seconds, connections: 64, generator, workDirectory };
   log(`measuring: ${options.rounds} rounds of ${targets.length} targets, about ${Math.round((options.rounds * (options.seconds + 1) + 4) * targets.length)} s`);
   const results = await measureThroughput(settings, targets, scenario, benchHeaders);

@@ -27,9 +27,8 @@ export async function guardRatios({ bound, entries, scenarios, remeasure, log })
   return rows;
 }
 
-// A re-measure warms and runs longer than quick mode's 2 + 1 s: in its first seconds infergate is still
-// being optimised by V8 (the embeddings scenario from a fresh process: 486, 941, 1,850, 2,136 req/s in
-// its first four seconds).
+// A re-measure warms and runs longer than quick mode does: in its first seconds infergate is still
+// being optimised by V8, and its throughput climbs second by second.
 const remeasureSeconds = 3;
 
 /** One more ratio for `scenario`: floor and infergate measured again, one after the other, for longer. */

@@ -1,16 +1,9 @@
 /*
- * The bench's fixed-rate load generator: HTTP/1.1 requests sent on a schedule, request i due at
- * start + i / rate, whatever the answers before it do (an open loop). A request that finds every
- * connection busy waits for one, and its latency counts from when it was due, so that a stall of the
- * server shows in full rather than as the few requests that happened to be in flight (coordinated
- * omission). In C, on one thread with epoll, so that the generator's own pauses (a garbage collector,
- * timers of a millisecond) do not show as the server's latency: "added p99 at half of peak <= 1 ms"
- * cannot be told from a Node generator's pauses.
- *
- * usage: open-loop <host> <port> <path> <body file> <rate/s> <warm s> <seconds> <connections> [header]...
- * Prints one JSON line: {"requests","errors","p50","p99","max"}: latencies in ms of the requests due
- * in the measured seconds, errors over the whole run. A request is an error unless its answer is 200
- * and complete; one still unanswered 30 s after the end is an error too.
+ * The bench's fixed-rate load generator (an open loop): request i is due at start + i / rate whatever
+ * the answers before it do, and its latency counts from then, so a server stall shows in full. In C,
+ * one thread with epoll, so that the generator's own pauses do not show as the server's latency. Prints
+ * its usage when run without arguments, else one JSON line: request count, errors (not a whole 200),
+ * p50, p99 and max in ms.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>

@@ -148,9 +148,8 @@ function find(results, scenarioId, targetName) {
 }
 
 /**
- * Every target of the hot-path issue (15) with the measured value; `met` is undefined when the figure is
- * missing. Its bounds replace issue 8's (chat 0.8x of the floor and 100 us of CPU): each is a ratio to
- * the floor measured in the same run, so the machine's speed divides out.
+ * Every bench target with the measured value; `met` is undefined when the figure is missing. Each
+ * bound is a ratio to the floor measured in the same run, so the machine's speed divides out.
  */
 export function evaluateTargets(results) {
   const checks = [];

@@ -46,7 +46,7 @@ const settings = quick
   ? {
       runs: 1,
       // 2 s, not 1: chat is measured first, right after infergate starts, and after 1 s of warm-up it was
-      // still being optimised (CI: 0.43 x first, 0.73 x when the guard measured again).
+      // still being optimised, far below what the guard measured again later.
       warmSeconds: 2,
       seconds: 1,
       fixedSeconds: 1,

@@ -10,12 +10,9 @@ import process from 'node:process';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 
-// The V8 settings infergate itself runs with (keepRequestObjectsYoung and spaceOutFullCollections in
-// node-runtime), for the stub and the floor, so that the ratios measure the gateway's work and not a
-// difference in V8's settings. Without the first the floor settled early in each run into one of two
-// speeds and kept it: 63-70 us of CPU per chat request in one run, 98-126 us in another. A baseline
-// that flips between runs makes every ratio to it a coin toss; with pretenuring off it ran at 63-75 us
-// in the four runs measured.
+// The V8 settings infergate itself runs with (docs/performance.md), for the stub and the floor, so that
+// the ratios measure the gateway's work and not a difference in V8's settings: with pretenuring on, the
+// floor settled early in each run into one of two speeds, and every ratio to it became a coin toss.
 const steadyV8 = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300'];
 
 /** The stub listens on 4 ports: 4 upstream origins give infergate 4 x 256 connections for 1,000 streams. */

@@ -1,10 +1,9 @@
 /**
- * Chat completion answers shaped as the OpenAI-compatible model servers write them, non-streamed and
- * streamed, so that tests can put each behind the gateway and see it read tolerantly (docs/design.md
- * "tolerance"). Each shape follows the server's own source, read for its fields only and written
- * here in our words; the source is named above each payload. Every payload says the same thing (the
- * text, the reasoning where the server has a field for it, the token counts), so one set of
- * expectations fits all.
+ * Chat completion answers shaped as the OpenAI-compatible model servers write them, streamed and not,
+ * so that tests can put each behind the gateway and see it read tolerantly (docs/design.md,
+ * "Tolerance"). Each follows the server's own source, named above it, in our words; all say the same
+ * thing (text, reasoning where the server has a field for it, token counts), so one set of expectations
+ * fits all.
  */
 
 type Json = Record<string, unknown>;
@@ -131,12 +130,10 @@ const vllmNew: RecordedServerPayload = {
 };
 
 /*
- * text-generation-inference's OpenAI route (huggingface/text-generation-inference, router/src/lib.rs
- * and router/src/chat.rs; the schema huggingface/huggingface.js generates from it,
- * packages/tasks/src/tasks/chat-completion/spec/output.json and stream_output.json): `id` an empty
- * string, `system_fingerprint` the server's version and sha, `logprobs` null, `usage` always present,
- * no reasoning field. Every chunk has `role` in its delta and `usage: null`; the last token's chunk
- * carries the finish reason; the usage chunk has no choices.
+ * text-generation-inference's OpenAI route (its router/src/lib.rs and chat.rs; huggingface.js's
+ * chat-completion spec): `id` an empty string, `system_fingerprint` the version and sha, `logprobs`
+ * null, `usage` always present, no reasoning field. Every chunk has `role` in its delta and
+ * `usage: null`; the last token's chunk carries the finish reason; the usage chunk has no choices.
  */
 const tgi: RecordedServerPayload = {
   name: 'text-generation-inference 3',

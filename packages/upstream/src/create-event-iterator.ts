@@ -14,7 +14,7 @@ export interface EventIteratorHooks {
 }
 
 // The reason every stream the consumer stops early is aborted with (after [DONE], on most streams):
-// one shared error, as building one with its stack per stream showed in the stream profile (~3 %).
+// one shared error, as building one with its stack per stream showed in the stream profile.
 const consumerStopped = upstreamFailure('aborted', 'body');
 
 /**

@@ -1,9 +1,8 @@
 import type { IdSource } from '@infergate/core';
 
-// One crypto.getRandomValues call costs ~8 us on Node 20 (the WebCrypto binding, not the entropy):
-// at one call per id it was ~10 % of a chat request's CPU in the bench profile (issue 8). Ids are
-// cut from a pooled buffer instead, refilled by one call per 4 KiB: still cryptographically random
-// bytes, each used once.
+// A crypto.getRandomValues call is costly (the WebCrypto binding, not the entropy), and one per id
+// showed in a chat request's CPU profile. Ids are cut from a pooled buffer instead, refilled by one
+// call per 4 KiB: still cryptographically random bytes, each used once.
 const poolSize = 4096;
 const pool = new Uint8Array(poolSize);
 let poolOffset = poolSize;

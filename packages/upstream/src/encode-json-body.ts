@@ -1,8 +1,8 @@
 const encoder = new TextEncoder();
 
-// Strings at least this long are not copied into the body: a 50 MiB base64 image then exists once,
-// as the request's string, and is written to the socket a slice at a time (issue 8: a 50 MiB edit grew
-// RSS by 5 x its size; issue 15: a body of bytes beside the string still cost one more copy).
+// Strings at least this long are not copied into the body: a large base64 image then exists once, as
+// the request's string, and is written to the socket a slice at a time, where copies of it into the
+// body multiplied the memory an image edit takes.
 const largeString = 64 * 1024;
 // Printable ASCII without the two characters JSON escapes: such a string is its own JSON text, and
 // one byte per character. Base64 and data URLs are.

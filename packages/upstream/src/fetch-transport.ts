@@ -13,11 +13,10 @@ export interface FetchTransportOptions {
 
 /**
  * A transport over the Fetch API, for runtimes without undici (Workers, Deno, Bun). Redirects are
- * returned, never followed (`redirect: 'manual'`): a model server has no business sending the gateway
- * elsewhere. Fetch cannot tell connecting from waiting, so the connect limit is the runtime's own (on
- * Node, undici's 10 s; its connect-timeout error still maps to phase `connect`); the time to first
- * byte and the idle limit are the port's timers on `signal`, cleared once the body flows, so no total
- * timer ever cuts a healthy stream.
+ * returned, never followed: a model server has no business sending the gateway elsewhere. Fetch cannot
+ * tell connecting from waiting, so the connect limit is the runtime's own; the first-byte and idle
+ * limits are the port's timers on `signal`, cleared once the body flows, so no total timer cuts a
+ * healthy stream.
  */
 export function createFetchTransport(options: FetchTransportOptions = {}): Transport {
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);

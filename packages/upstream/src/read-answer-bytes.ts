@@ -16,13 +16,11 @@ export interface ReadAnswerOptions {
 }
 
 /**
- * Reads a JSON answer whole, as the pieces it arrived in (a reader that splices it on needs no joined
- * copy), within the size cap, the idle limit and the abort signal, with one abort listener and one
- * timer for the whole read: the port reads a JSON answer to its end at once, so it needs no race per
- * pull (a promise, a listener and a timer for every piece), which a stream's reader has because the
- * client sets its pace (sse-event-reader.ts). The body is taken pushed when the transport offers it
- * (Node), else pulled. Failures: the signal's reason once it is aborted, else an UpstreamError with
- * phase `body`; `tooLarge()` past the cap. On failure the rest of the body is discarded.
+ * Reads a JSON answer whole, as the pieces it arrived in, within the size cap, the idle limit and the
+ * abort signal, with one listener and one timer for the whole read: unlike a stream's reader, whose
+ * pace the client sets, it needs no race per pull. The body is taken pushed when the transport offers
+ * it (Node), else pulled. Failures: the signal's reason once aborted, else an UpstreamError with phase
+ * `body`, or `tooLarge()` past the cap; the rest of the body is then discarded.
  */
 export function readAnswerBytes(answer: Pick<TransportResponse, 'body' | 'pushBody'>, options: ReadAnswerOptions): Promise<Uint8Array[]> {
   const { signal } = options;

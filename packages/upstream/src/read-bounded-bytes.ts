@@ -1,15 +1,11 @@
 import { wholeBytes } from '@infergate/core';
 
 /**
- * Reads a whole body into one buffer, throwing `tooLarge()` as soon as its bytes pass `maxBytes`, so
- * an endless or huge body never grows memory past the cap. Used for model-server answers (an
- * UpstreamError, 502) and the edge app's request bodies (413 naming the limit). A Web ReadableStream
- * is read through its own reader (not every runtime makes it async-iterable) whose lock is released
- * on the way out with the rest left unread: the caller decides whether to drain it or drop it. An
- * async iterable is returned early, which cancels what it reads from. `admit`, when given, sees every
- * chunk within the cap and may refuse it by throwing (the edge app's in-flight body budget on Node).
- * `signal`, when given, stops a Web stream's read when it aborts (the edge app's body idle limit on Node):
- * the lock is released with the rest unread, and its reason is thrown.
+ * Reads a whole body into one buffer, throwing `tooLarge()` as soon as it passes `maxBytes`:
+ * model-server answers (502) and the edge app's request bodies (413). A Web stream is read through its
+ * own reader, its lock released with the rest unread for the caller to drain or drop; an async iterable
+ * is returned early. `admit` sees every chunk and may refuse it by throwing (the edge app's body
+ * budget); `signal` stops the read when it aborts (its body idle limit), throwing its reason.
  */
 export async function readBoundedBytes(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,

@@ -22,7 +22,7 @@ async function webSha256(text: string): Promise<Uint8Array> {
 export interface KeyStoreOptions {
   /**
    * The digest to use. WebCrypto's by default; a runtime with a synchronous one passes it (on Node,
-   * node:crypto's createHash costs ~1 us where crypto.subtle.digest cost ~7 % of a chat request's CPU).
+   * node:crypto's createHash, far cheaper than crypto.subtle.digest's job and promise per call).
    */
   sha256?: Sha256;
 }
@@ -49,20 +49,11 @@ function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): Api
 }
 
 /**
- * A KeyStore over SHA-256 digests of the configured keys.
- *
- * `verify` hashes the token and compares it with every stored digest, without stopping at a match,
- * with a byte comparison that does not branch on the data. Comparing fixed-length digests rather
- * than the strings means that neither the length of a key nor a shared prefix shows in the timing
- * (docs/design.md: keys are compared by hash in constant time). Names default to `key-1`, `key-2`...
- * by position; when the same key is listed twice the first entry wins.
- *
- * A token that matched keeps its digest, so that a client's later requests skip the hash and, with a
- * synchronous digest, every promise (issue 15: chat at c64 went from 81 to 75 us of CPU per request,
- * alternated three times). Only tokens equal to a configured key get there, so the map never holds
- * more entries than there are keys, and what it tells by its speed, that this exact token is a key, the
- * answer's status tells anyway. Unknown tokens are hashed every time. The comparison with the stored
- * digests runs either way.
+ * A KeyStore over SHA-256 digests of the configured keys. A token's digest is compared with every
+ * stored one, without stopping at a match or branching on the data, so neither a key's length nor a
+ * shared prefix shows in the timing. Names default to `key-1`, `key-2`... by position; a key listed
+ * twice: the first wins. A token that matched keeps its digest, so later requests skip the hash; only
+ * configured keys get there, and what the cache's speed tells, the answer's status tells anyway.
  */
 export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStoreOptions = {}): KeyStore {
   const sha256 = options.sha256 ?? webSha256;

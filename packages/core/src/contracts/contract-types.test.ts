@@ -78,20 +78,11 @@ export type InterfacesEqualSchemas = [
 ];
 
 /*
- * Request bodies are what clients send, the schemas' input side. Equality is exact where the schema
- * reads its input as zod can type it (tokenize, rerank). Elsewhere it cannot be: the body schemas read
- * a top-level null as absent (nullsAsAbsent, a z.preprocess whose zod input is `unknown`), check
- * string-or-array fields, tools and input items by hand (z.unknown().transform or z.preprocess, input
- * `unknown` again), take more than the interfaces offer (nulls for optional fields, refusal parts,
- * accepted-and-ignored image fields, any string where the interface lists the supported values) and
- * drop unknown keys inside messages and items. So these are held in the direction that protects
- * clients: every body an interface allows is one the schema accepts. `Wire` is the schema's input
- * with each hand-checked field replaced by the form its check returns (its output), the union member
- * matched by role/type, each value narrowed to what both sides name (a string piped into an enum); a
- * body must be assignable to it and name no key the strict top level refuses. Assignability lets a
- * nested object carry more keys, which the strict nested objects (compat blocks, edit images) refuse:
- * those are held equal on their own.
- * Bounds (lengths, ranges, cross-field rules) are the schema's alone: types cannot carry them.
+ * Request bodies are held in the direction that protects clients: every body an interface allows, the
+ * schema accepts. Where the schema's zod input is `unknown` (nullsAsAbsent, hand-checked fields),
+ * `Wire` is that input with each hand-checked field in its checked form; a body must be assignable to
+ * it and name no key the strict top level refuses. Strict nested objects are held equal on their own;
+ * bounds are the schema's alone.
  */
 type Discriminants<Type> = Pick<Type, ('role' | 'type') & keyof Type>;
 type Matching<Output, Input> = Output extends unknown ? ([Discriminants<Input>] extends [Discriminants<Output>] ? Output : never) : never;

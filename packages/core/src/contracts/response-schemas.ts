@@ -1,12 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The response objects of the spec's "Resources and their fields": each route's contract names its
- * success body here (gateway/route-table.ts). The OpenAPI document is generated from these schemas, and
- * the contract suite parses every answer the gateway sends with them (unknown fields count as a
- * failure, except inside `.loose()` objects, where the upstream's extra fields pass through). The
- * transforms build these bodies typed with zod-free interfaces; contract-types.test.ts holds each
- * interface equal to its schema. Fields the spec shows as null are typed null.
+ * The response objects of the spec's "Resources and their fields": each route's success body
+ * (gateway/route-table.ts). The OpenAPI document is generated from them, and the contract suite parses
+ * every answer with them: unknown fields fail, except in `.loose()` objects, which pass the upstream's
+ * extras on. contract-types.test.ts holds the transforms' zod-free interfaces equal to them.
  */
 
 const integer = z.int().min(0);

@@ -1,15 +1,9 @@
 /*
- * An upstream's error message tells the client what to change (a context length, a parameter name),
- * so it is passed on; what it says about our network, our machines and our credentials is not.
- * Host names, URLs and IP addresses become `[upstream]`, file paths `[path]`, keys and tokens
- * `[redacted]`; everything else stays as the server wrote it. Each pattern is narrow so that ordinary
- * words survive: a URL ends before trailing punctuation; a dotted name is a host only with an
- * internal suffix, three or more labels or a port (`self.net` or `config.io` in a Python traceback
- * are not hosts), and a bare `name:port` only when the name looks like a machine (a digit, a hyphen or
- * `localhost`), so `tokens:8192` stays; a name without dots is a host only where the message says so
- * (`host='tei-embed'`, `Failed to resolve 'tei-embed'`); a path is absolute with two segments or more,
- * so a model id such as `Qwen/Qwen2.5-7B-Instruct` stays; a word after `Bearer` or `Token` is a
- * credential only if it does not read as a word.
+ * An upstream's error message tells the client what to change, so it is passed on; what it says about
+ * our network, machines and credentials is not: hosts, URLs and IP addresses become `[upstream]`, paths
+ * `[path]`, keys and tokens `[redacted]`. Each pattern is narrow so that ordinary words survive
+ * (`tokens:8192`, `self.net` in a traceback, a model id such as `Qwen/Qwen2.5-7B-Instruct`); the rules
+ * are in docs/design.md, "Upstream outcomes".
  */
 
 // Scheme, then anything up to whitespace or a quote; trailing punctuation is given back below.

@@ -3,8 +3,8 @@ import { joinPieces, wholeBytes } from './joined-body.js';
 /**
  * An upstream answer as the pieces it arrived in. Readers locate what they splice on by its place in
  * the whole, and the answer sent on is subarrays of these pieces: the answer is never joined into a
- * buffer of its own on the way through. Joining the bench's 341 KB embeddings answer per request
- * doubled the external memory the gateway allocated, which is what drives V8's collections here.
+ * buffer of its own on the way through: joining a large embeddings answer per request doubled the
+ * external memory the gateway allocated, which is what drives V8's collections here.
  */
 export class AnswerBytes {
   readonly byteLength: number;

@@ -47,15 +47,11 @@ function addUpstreamFacts(result: JsonResult, context: RequestContext): void {
 }
 
 /**
- * Runs a matched route: the admission cap (503 with Retry-After when full; only routes that take a
- * body are capped, so health, catalogue and pricing stay answering), authentication (401 with
- * `WWW-Authenticate: Bearer` before anything else), the JSON content type for routes with a body
- * (415), the key's limits, then the handler. Never rejects: any failure becomes the route's error
- * envelope. Every result carries `x-request-id` and a content type; the request's finaliser ends it
- * once: at once for JSON, when the stream ends for streams.
- *
- * `checked` is what checkBeforeBody returned for this request, when the app called it before reading
- * the body: the key and the content type are then not checked again (the admission slot still is taken here).
+ * Runs a matched route: the admission cap (503 with Retry-After; only routes with a body are capped, so
+ * health, catalogue and pricing keep answering), authentication (401), the JSON content type (415), the
+ * key's limits, then the handler. Never rejects: a failure becomes the route's error envelope.
+ * `checked` is checkBeforeBody's result when the app called it before reading the body: the key and the
+ * content type are then not checked again.
  */
 export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult> {
   const { deps } = gateway;
@@ -105,8 +101,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
  * A stream answer as dispatch hands it to an app. A class, not an object literal with a `stream`
  * getter: V8 gives each such literal a hidden class of its own that holds the getter, and with it the
  * getter's closure (the finaliser, the events, the upstream reader), so every stream's objects
- * outlived scavenges until the next full collection. In-process stream dispatch kept 2.0 MB per
- * scavenge; 0.6 MB with this class and upstream's stream-error counting moved into its event iterator.
+ * outlived scavenges until the next full collection.
  */
 class DispatchedStream implements StreamResult {
   readonly kind = 'stream';

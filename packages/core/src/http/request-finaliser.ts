@@ -20,21 +20,11 @@ const keepaliveComment = new TextEncoder().encode(': keepalive\n\n');
 const batch: SseEvent[] = [];
 
 /**
- * The one place that decides a request is over, exactly once: a JSON answer when it is ready, a
- * stream when it closes, fails or is cancelled by the client. Ending gives back the admission slot,
- * settles the key's token reservation with the usage reported (a cut stream: the prompt estimate plus
- * the events sent), closes the active-streams gauge, stops the keep-alive timer and records the
- * request's metrics.
- *
- * For a stream it is itself what the client's bytes are read from: directly (`read()`, the StreamBody
- * node-server writes to its socket) or as the underlying source of a Web stream (start, pull and
- * cancel; the edge app's Response). One read waits for one handler event, then takes every event
- * that is ready without a wait (the events one upstream read completed, see TakeableIterator) and
- * returns them encoded as one chunk, so nothing is read from the upstream before the client asks
- * (highWaterMark 0) and a slow client slows the upstream read.
- * While a read waits for the next event, a `: keepalive` comment goes out every `keepaliveMs`
- * (docs/design.md: 15 s) so proxies and clients with read timeouts keep the stream open; the comments are
- * the client side only (the upstream idle limit is not reset by them).
+ * The one place that decides a request is over, exactly once: it gives back the admission slot, settles
+ * the key's token reservation, closes the active-streams gauge and records the metrics. For a stream it
+ * is also what the client's bytes are read from (`read()` for node-server, a Web stream's source for
+ * the edge app): each read takes every event ready as one chunk and nothing is read upstream before the
+ * client asks, and while a read waits, `: keepalive` comments keep proxies from timing the stream out.
  */
 export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, StreamBody {
   private ended = false;

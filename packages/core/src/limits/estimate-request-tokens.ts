@@ -71,12 +71,11 @@ export function estimatePromptTokens(body: string | undefined): number {
 }
 
 /**
- * Tokens to reserve for a request before its upstream call: the request's text characters divided by
- * 4 (the usual average for English BPE tokenizers; the JSON keys and punctuation counted with it cover
- * the chat template's own tokens), plus, for text generation, the `max_tokens` it names or
- * `defaultMax` (for the catalogue endpoint the route's contract names). A scan of the raw text without parsing it, because it runs before the handler parses
- * the body and must stay cheap on 100 MiB image bodies; the reservation is an estimate only, replaced
- * by the upstream's reported usage when the request settles.
+ * Tokens to reserve for a request before its upstream call: its text characters divided by 4 (the usual
+ * average for English BPE tokenizers; the JSON keys and punctuation cover the chat template's own
+ * tokens), plus, for text generation, the `max_tokens` it names or `defaultMax`. A scan of the raw
+ * text, since it runs before the body is parsed and must stay cheap on image bodies; the usage the
+ * upstream reports replaces it when the request settles.
  */
 export function estimateRequestTokens(endpoint: Endpoint | undefined, body: string | undefined, defaultMax: number = defaultMaxTokens): number {
   const promptTokens = estimatePromptTokens(body);

@@ -21,12 +21,10 @@ export interface LimitTicket {
 const admissionBrand = Symbol.for('infergate.limit-admission');
 
 /**
- * A store's admission of a request: the admitted decision, its lease and core's ticket in one object,
- * the one object an admitted request costs the limiter (the stores' counters are updated in place; the
- * clock's reading, a heap number, is the clock's). It keeps the figures of the decision as numbers
- * (remaining requests and tokens, the window's reset), from which the headers are written into the
- * response's own, and the body, whose prompt estimate is worked out only when a cut stream needs it.
- * A store extends it with what its settlement needs.
+ * A store's admission of a request: the decision, its lease and core's ticket in one object, the one
+ * object an admitted request costs the limiter. It keeps the decision's figures as numbers, from which
+ * the headers are written into the response's own, and works out the prompt estimate only when a cut
+ * stream needs it. A store extends it with what its settlement needs.
  */
 export abstract class LimitAdmission implements LimitTicket, LimitLease {
   /** The request's body, set by limitRequest: scanned only if a cut stream needs its prompt estimate. */

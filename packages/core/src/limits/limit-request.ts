@@ -100,12 +100,10 @@ function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is
 }
 
 /**
- * The key limits of an authenticated model-calling request (routes with a body): undefined when the
- * key has none, a ticket when admitted, a 429 GatewayError (Retry-After and the rate-limit headers)
- * when over a limit. Routes without a body (catalogue, pricing, health) are not counted, like the
- * admission cap. A store that fails admits the request: limits never turn into a 5xx. Synchronous
- * (the ticket, or a thrown 429) when the store decides at once; a promise only when the store waits.
- * An admission by infergate's stores allocates one object, the store's LimitAdmission, which is the ticket.
+ * The key limits of an authenticated request to a route with a body: undefined when the key has none, a
+ * ticket when admitted, a 429 GatewayError (Retry-After and the rate-limit headers) when over a limit.
+ * A store that fails admits the request: limits never turn into a 5xx. Synchronous when the store
+ * decides at once; a promise only when the store waits.
  */
 export function limitRequest(
   route: RouteDefinition,

@@ -55,12 +55,10 @@ export type LimitDecision =
 
 export interface LimitStore {
   /**
-   * Admits a request of a limited key or refuses it, atomically across everything sharing the store.
-   * A store must not reject for its own failures: a shared store falls back to local counting.
-   *
-   * A store that can decide at once (the in-memory store, a shared store spending a lease it holds)
-   * returns the decision itself, and a promise only when it has to wait: the caller awaits only a
-   * promise, so that the usual admission allocates no promise and waits for no microtask.
+   * Admits a request of a limited key or refuses it, atomically across everything sharing the store. A
+   * store must not reject for its own failures: a shared store falls back to local counting. It returns
+   * the decision itself when it can decide at once, and a promise only when it has to wait, so that the
+   * usual admission allocates no promise.
    */
   acquire(request: LimitRequest): LimitDecision | Promise<LimitDecision>;
   /** Releases what the store holds open (a shared store's connection); called by the gateway's close(). */

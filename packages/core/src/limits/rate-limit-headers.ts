@@ -38,11 +38,8 @@ function resetTextOf(milliseconds: number): string {
 
 /**
  * The rate-limit headers of the widely used completion API for the limits a key has: limit, remaining
- * and reset of requests and of tokens. A key limited only in concurrency gets none (that API has no
- * header for it).
- *
- * The header names are written out as literals, not composed: composed names are new strings that every
- * response would have to look up again.
+ * and reset of requests and of tokens; none for a concurrency-only key (that API has no header for it).
+ * The names are literals, not composed, so that no response has to look a new string up again.
  */
 export function rateLimitHeaders(snapshot: LimitSnapshot): Record<string, string> {
   const { requests, tokens } = snapshot;

@@ -2,15 +2,11 @@ import type { KeyLimits } from '../config/gateway-config.js';
 import type { LimitRejection, LimitRequest, LimitSnapshot, LimitUsage } from './limit-store.js';
 
 /*
- * The limiter's policy, pure: both stores apply these rules (the Redis store's Lua lease script applies
- * this file's decideAdmission and settleWindow to leases, slices of a limit that a replica spends
- * locally; limit-store conformance tests run the same cases through both).
- *
- * Requests and tokens are counted in a fixed one-minute window that starts with the key's first
- * request after the previous window ended. Inside a window the counts are exact, so N replicas sharing
- * a store never admit more than the limit however the traffic is spread (with leases, they may refuse
- * up to redis.accuracy_percent of it early); the price of a fixed window is that a client can use up to
- * twice the limit across one window boundary.
+ * The limiter's policy, pure: both stores apply it (the Redis store's lease script applies
+ * decideAdmission and settleWindow to leases; the limit-store conformance tests run the same cases
+ * through both). A fixed one-minute window from the key's first request, exact inside it however
+ * replicas share the traffic; the price of a fixed window is up to twice the limit across one boundary
+ * (docs/operations.md, "Running several replicas").
  */
 
 export const limitWindowMs = 60_000;

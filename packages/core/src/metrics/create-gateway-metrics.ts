@@ -39,12 +39,11 @@ export interface GatewayMetrics extends MetricsSink {
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 
 /**
- * Prometheus metrics of a gateway, as core's MetricsSink. Label values are bounded: a route is an
- * operation id of the route table, a model a catalogue id (what dispatch records after resolving a
- * virtual id), an upstream a configured upstream name, a key a configured key name (`unnamed` for keys
- * without one), anything else `other`, and `none` where there is nothing (no model resolved, no upstream
- * called, no key sent). No request ids, keys or raw model strings ever become labels. The key label is
- * on the counters only: on the latency histograms it would multiply every bucket by the number of keys.
+ * Prometheus metrics of a gateway, as core's MetricsSink. Every label value is bounded: a route's
+ * operation id, a catalogue model id, a configured upstream or key name (`unnamed` without one), else
+ * `other`, or `none` where there is nothing; never a request id, a key or a raw model string. The key
+ * label is on the counters only: on the histograms it would multiply every bucket by the number of
+ * keys.
  */
 export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMetrics {
   const operations = new Set(options.operationIds);

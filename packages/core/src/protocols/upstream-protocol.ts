@@ -13,16 +13,11 @@ import type { UpstreamEmbeddings } from '../transforms/upstream-embeddings.js';
 import type { ImageResult, ImageResultDefaults } from './images/image-result-from-upstream.js';
 
 /*
- * One adapter per wire protocol a model server speaks (config `upstreams[].protocol`). Handlers look
- * the adapter up by `target.protocol` once (operationFor) and call it: the path and body sent, and the
- * reading of the answer into the gateway's shape, live in the protocol's folder and nowhere else. An
- * operation an adapter leaves out is one that protocol cannot serve (a 502 naming the protocol).
- *
- * Adding a protocol: its name in config/protocol-names.ts; a folder protocols/<name>/ with its request
- * builders, answer readers and an adapter object; one line in protocol-adapters.ts (typecheck fails
- * without it); and the kinds it serves in `protocolsForKind` (resolve-gateway-config.ts).
- * protocol-adapters.test.ts fails until every allowed (kind, protocol) pair has the operations that
- * kind's endpoints call.
+ * One adapter per wire protocol a model server speaks (config `upstreams[].protocol`). Handlers look it
+ * up by `target.protocol` once (operationFor) and call it: the path and body sent, and the reading of
+ * the answer, live in the protocol's folder and nowhere else. An operation an adapter leaves out is one
+ * that protocol cannot serve (a 502 naming the protocol). Adding a protocol: ARCHITECTURE.md, "Where to
+ * add".
  */
 
 /** A path on the upstream origin and the JSON body to post there. */

@@ -51,14 +51,10 @@ function hasChecks(schema: Internals): boolean {
 
 /**
  * A validator that gives exactly what `schema.safeParse` gives for a valid JSON body, visiting only the
- * keys the body has instead of every key of the shape (zod's object parser runs all ~50 optional keys of
- * a request schema, present or not, and allocates for each). `schema` is a top-level `z.object` or
- * `z.strictObject`, optionally with checks (refine, superRefine) and optionally wrapped by
- * `nullsAsAbsent`. Undefined for any other schema, which zod alone then validates.
- *
- * The value must be what JSON.parse returns (own enumerable data properties, `Object.prototype`):
- * presence is then the same as zod's `key in input`. Each present key is checked by its own shape
- * entry, so every nested rule, transform and message stays zod's.
+ * keys the body has, where zod's object parser visits, and allocates for, every optional key. For a
+ * top-level `z.object` or `z.strictObject`, optionally with checks and `nullsAsAbsent`; undefined for
+ * any other schema. The value must be JSON.parse's, so presence is zod's `key in input`, and each
+ * present key is checked by its own shape entry.
  */
 export function fastObjectValidator(schema: z.core.$ZodType, options: FastValidatorOptions = {}): FastValidator | undefined {
   let nullsAsAbsent = false;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 
 /*
- * What the gateway reads of a 2xx chat completion, from any OpenAI-compatible model server (vLLM old
- * and new, text-generation-inference, llama.cpp, Ollama, SGLang: testkit's recorded payloads). Only
- * the fields the gateway uses are validated, and a field the protocol marks optional or that servers
- * commonly leave out (logprobs, system_fingerprint, usage and its details, stop_reason, index, created,
- * id, finish_reason, role, tool_calls) may be absent or null: docs/design.md "tolerance". A wrong type in
- * a field that is used is still the upstream's failure (502), its JSON path in the error's cause.
+ * What the gateway reads of a 2xx chat completion from any OpenAI-compatible model server (testkit's
+ * recorded payloads): only the fields it uses are validated, and those servers commonly leave out may
+ * be absent or null (docs/design.md, "Tolerance"). A wrong type in a used field is still the upstream's
+ * failure (502), its JSON path in the error's cause.
  * Here rather than in protocols/openai, whose reader applies it, because the transforms that shape the
  * client's answer take its output type, and protocols/ sits above transforms/.
  */

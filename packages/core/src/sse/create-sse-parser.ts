@@ -25,13 +25,10 @@ function isField(line: string, start: number, name: string): boolean {
 }
 
 /**
- * An incremental parser for the WHATWG server-sent events format, shared by the gateway's upstream
- * reading, the test kit and the SDK (which bundles it, so it must stay free of zod and Node). Bytes
- * are decoded as a stream (a read may end inside a character), lines are found with the string's own
- * search, and a read may end anywhere: inside a line, between CR and LF. An event ended by a lone CR
- * is dispatched with the read that carries it, not held until the next read. `id` is reported on the
- * event whose block carried it (not carried forward), and an event without a terminating blank line
- * at the end of the stream is dropped, as the standard says.
+ * An incremental parser for the WHATWG server-sent events format, shared by the upstream reading, the
+ * test kit and the SDK (which bundles it: no zod, no Node). A read may end anywhere, inside a
+ * character, a line or a CRLF; an event ended by a lone CR is dispatched with the read that carries it;
+ * `id` belongs to its own event only; an unterminated last event is dropped, as the standard says.
  */
 export function createSseParser(options: SseParserOptions = {}): SseParser {
   const maxLength = options.maxEventLength ?? Number.POSITIVE_INFINITY;

@@ -4,10 +4,10 @@ const encoder = new TextEncoder();
 
 const dataPrefix = encoder.encode('data: ');
 const eventEnd = encoder.encode('\n\n');
-// Node's TextEncoder.encode allocates an ArrayBuffer per call, ~650 ns of its ~1,000 ns for a 200 B
-// chat event (micro-bench, issue 8; ~35 events per stream). Events are encoded in place into shared
-// 8 KiB slabs and handed out as views of them, as Node's Buffer pool does: no `data: ...` string
-// built and flattened, one allocation per slab. A view keeps its slab alive, so an event a slow
+// Node's TextEncoder.encode allocates an ArrayBuffer per call, most of its cost for a small chat event,
+// and a stream has dozens of them. Events are encoded in place into shared 8 KiB slabs and handed out
+// as views of them, as Node's Buffer pool does: no `data: ...` string built and flattened, one
+// allocation per slab. A view keeps its slab alive, so an event a slow
 // client has not read holds at most 8 KiB. Encoding is synchronous, so sharing a slab is safe.
 const slabSize = 8 * 1024;
 // Room for the event and id lines (below 200 code units) and the framing.
@@ -63,9 +63,8 @@ function sseEventText(event: SseEvent): string {
 
 /**
  * The wire bytes of several events as one chunk (the events one upstream read completed): their text
- * joined and encoded once, into a slab as above when it fits. Joining then encoding once costs about
- * half as much per event as encoding each into its own view (micro-bench, 35 chat events: ~100 ns
- * against ~270 ns), and the chunk leaves in one write.
+ * joined and encoded once, into a slab as above when it fits. Joining then encoding once costs less
+ * per event than encoding each into its own view, and the chunk leaves in one write.
  */
 export function encodeSseEvents(events: readonly SseEvent[]): Uint8Array {
   let text = '';

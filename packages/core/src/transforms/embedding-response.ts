@@ -33,19 +33,11 @@ export interface BodyPieces {
 }
 
 /**
- * The spec's OpenAI-style embedding response, as pieces around the upstream's vectors, which are
- * neither decoded nor copied: with `float`, each embedding is the upstream's number list as it came,
- * as subarrays of the pieces the answer arrived in;
- * with `base64`, the upstream's base64 of its little-endian float32 bytes (or that base64 encoded here,
- * for an upstream that answered with numbers), which openai-node decodes (and requests by default).
- * The fields are in the order JSON.stringify gave them when the response was an
- * object. Copying the answer into one fresh buffer of its size (341 KB for the bench's 16 x 1024
- * floats) cost as much as checking its numbers, under load.
- *
- * When every vector was encoded here (nothing of the upstream's to splice in), the answer is text: as
- * bytes it would be one more buffer outside V8's heap per answer (90 KB for 16 x 1024), and V8 counts
- * such memory against the old generation's limit until a scavenge frees it, which started full
- * collections in bursts under load.
+ * The spec's OpenAI-style embedding response, as pieces around the upstream's vectors, neither decoded
+ * nor copied (a copy cost as much as checking the numbers): `float` gives the upstream's number lists
+ * as they came, `base64` its base64 of little-endian float32 bytes (encoded here for an upstream that
+ * answered with numbers). Fields in JSON.stringify's order. When every vector was encoded here the
+ * answer is text: as bytes it would be one more buffer outside V8's heap per answer.
  */
 export function embeddingResponse(options: EmbeddingResponseOptions): string | BodyPieces {
   const { embeddings } = options;

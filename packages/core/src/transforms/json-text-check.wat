@@ -1,10 +1,8 @@
-;; json-text-scanner.ts's two long loops as WebAssembly: the number-list check (numberListEnd) with the
-;; same grammar and the same positions, and the run of base64 characters of base64String. The answer's
-;; bytes are copied to memory offset 0 with a 0 byte after them, which ends every loop as the end of the
-;; text does in JavaScript, and at least 64 bytes of memory after that, so that a 64-byte read from any
-;; position up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64
-;; characters and the search for a list's `]` 64 at a time; the lowest byte of a load outside the class
-;; marks where the run ends.
+;; json-text-scanner.ts's two long loops in WebAssembly: numberListEnd (same grammar, same positions)
+;; and base64String's run of base64 characters. The answer is copied to offset 0 followed by a 0 byte,
+;; which ends every loop as the text's end does in JavaScript, and 64 more bytes, so that a 64-byte read
+;; up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64 and the
+;; search for `]` 64 at a time.
 ;; Regenerate json-text-wasm.ts after a change: node packages/core/scripts/build-json-text-wasm.mjs
 (module
   (memory (export "memory") 1)
@@ -16,8 +14,7 @@
   ;; which of those classes make a byte with that high nibble invalid (bit 5: any low nibble, for the
   ;; high nibbles no base64 character has); the two tables meet (AND) only for the other bytes. 64 bytes
   ;; a step, one branch for them all, two table lookups (swizzle) a vector, written out in the loop: a
-  ;; function per vector was slower. Reading the bench's base64 answer (88 KB) whole: 14.0-14.7 us, where
-  ;; comparing 16 bytes a step with the five ranges took 17.2-18.2 us.
+  ;; function per vector, or 16 bytes a step compared with the five ranges, was slower.
   (func (export "base64End") (param $at i32) (result i32)
     (local $v v128) (local $low v128) (local $high v128) (local $fifteen v128) (local $m i32)
     ;; bits: 0 low 0, 1 low B-F, 2 low A, 3 low 1-9, 4 low C-E, 5 every low nibble
@@ -61,10 +58,8 @@
   ;; its middle and its two halves are read at once, one number of each a step: each number's end
   ;; depends on the last one's, and two such chains keep the processor busy where one left it waiting.
   ;; Anything the halves do not take (a blank, a byte outside the grammar, no `]`), and every shorter
-  ;; list, is read by $listAlone, which finds the exact place. Checking the bench's 16 x 1024 float
-  ;; answer in one process: 67-70 us, where reading each list as one took 107-109 us. The same answer
-  ;; with `, ` between its numbers (never from vLLM or TEI) goes to $listAlone after the halves stop at
-  ;; the first blank: 123-127 us, where it took 116-117 us.
+  ;; list, is read by $listAlone, which finds the exact place. Lists with `, ` between their numbers
+  ;; (never from vLLM or TEI) cost a little more this way, as the halves stop at the first blank.
   (func (export "listEnd") (param $at i32) (result i32)
     (local $end i32) (local $split i32) (local $n i32)
     (local.set $end (call $closeOrEnd (local.get $at)))
@@ -165,7 +160,7 @@
   (func $number (param $at i32) (result i32)
     (local $c i32) (local $m i32)
     ;; A `-` is stepped over without a branch: signs are random in a vector, and with two numbers read at
-    ;; once a mispredicted sign cost more than the extra load (the bench's answer: 84 us against 67).
+    ;; once a mispredicted sign cost more than the extra load.
     (local.set $at (i32.add (local.get $at) (i32.eq (i32.load8_u (local.get $at)) (i32.const 45))))
     (local.set $c (i32.load8_u (local.get $at)))
     (if (i32.eq (local.get $c) (i32.const 48))

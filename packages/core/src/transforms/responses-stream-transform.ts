@@ -71,12 +71,11 @@ function toolCallFragments(delta: Record<string, unknown> | undefined): ToolCall
 }
 
 /**
- * Responses streaming events rebuilt from an upstream chat stream (protocols 2.3 and 7.3, the order
- * openai-node's accumulator checks): `event:` + `data:` lines, sequence_number from 0 without gaps,
- * response.created first, each output item added then its part, deltas, and done events in order;
- * tool calls as function_call items with function_call_arguments deltas; exactly one terminal event:
- * response.completed, response.incomplete (the token limit hit) or response.failed (the upstream
- * failed or ended without `[DONE]`). No `[DONE]`, as the API has none.
+ * Responses streaming events rebuilt from an upstream chat stream, in the order openai-node's
+ * accumulator checks: `event:` and `data:` lines, sequence_number from 0 without gaps, response.created
+ * first, each output item added then its part, deltas, done events; tool calls as function_call items;
+ * exactly one terminal event (completed, incomplete on the token limit, failed); no `[DONE]`, as the
+ * API has none.
  */
 class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
   private sequence = 0;

@@ -89,13 +89,11 @@ export function wantsLogprobs(request: ResponsesRequest): boolean {
 }
 
 /**
- * A responses request as the chat request the upstream is sent (protocols 1.3: vLLM's own
- * /v1/responses ignores most extra sampling parameters, so the gateway always goes through chat):
- * instructions become the first system message, a string input one user message, input items chat
- * messages, function tools chat tools, text.format the chat response_format, max_tokens or
- * max_output_tokens the chat max_tokens, and reasoning.effort the chat reasoning_effort (whose rule
- * decides what a model takes). Fields with no chat meaning (store, metadata, include, truncation...)
- * are answered by the response object, never sent upstream.
+ * A responses request as the chat request the upstream is sent (vLLM's own /v1/responses ignores most
+ * sampling parameters, so the gateway always goes through chat): instructions become the first system
+ * message, the input user or chat messages, function tools chat tools, text.format response_format,
+ * max_output_tokens max_tokens, reasoning.effort reasoning_effort. Fields with no chat meaning (store,
+ * metadata, include...) are answered by the response object, never sent upstream.
  */
 export function responsesToChatRequest(request: ResponsesRequest): ChatCompletionsRequest {
   const messages: ChatMessage[] = [];

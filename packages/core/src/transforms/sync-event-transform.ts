@@ -7,15 +7,11 @@ const over: IteratorResult<never, undefined> = Object.freeze({ done: true, value
 const ignore = (): undefined => undefined;
 
 /**
- * A stream transform that turns each upstream event into zero or more client events synchronously,
- * so that it can hand them out by `take()` as soon as its source can (TakeableIterator): the events of
- * one upstream read pass through it without a promise or a generator resumption each. `next()` waits
- * for the source only when nothing is ready.
- *
- * A subclass writes its events to `out` in `step()`, and its terminal events in `fail()` when the
- * source throws, ends without the stream's end, or `step()` throws. Once `step()` reports the end (or
- * a failure), the source is returned at once, which aborts the upstream call. `return()` ends the
- * stream without another event and returns the source at once, even while a `next()` waits on it.
+ * A stream transform that turns each upstream event into zero or more client events synchronously, so
+ * that the events of one upstream read pass through by `take()` without a promise each; `next()` waits
+ * for the source only when nothing is ready. A subclass writes events to `out` in `step()`, and
+ * terminal events in `fail()` when the source throws, ends early or `step()` throws. Once `step()`
+ * reports the end, or on `return()`, the source is returned at once, which aborts the upstream call.
  */
 export abstract class SyncEventTransform<In, Out> implements TakeableIterator<Out> {
   /** Events made and not yet handed out, from `index` on. */

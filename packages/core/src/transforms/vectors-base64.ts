@@ -6,9 +6,8 @@ const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 // One float buffer, reused by every call up to this many components (4 MiB): the encoder turns each
 // vector into a string before the call returns, so no caller keeps the bytes. A fresh buffer per
-// answer (64 KiB for 16 x 1024 floats) was V8 external memory, which counts against the old
-// generation's allocation limit until a scavenge frees it: base64 embeddings under load started a
-// full collection every ~100 ms in bursts, with the old generation far below its limit.
+// answer was V8 external memory, which counts against the old generation's allocation limit until a
+// scavenge frees it, and started full collections in bursts under load.
 const reusedComponents = 1024 * 1024;
 let reused = new Float32Array(0);
 

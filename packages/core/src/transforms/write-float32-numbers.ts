@@ -14,14 +14,11 @@ const midpointMargin = 64;
 const maxFastDigits = 19;
 
 /**
- * Writes the JSON numbers of `bytes` between `start` and `end` (a list already checked by the scanner:
- * numbers separated by commas and blanks) into `target` from `offset`, as float32, and returns how many
- * it wrote. Each value is the float32 of the number's double, as `Float32Array.from(JSON.parse(...))`
- * gives, without a string or a number per element: digits are gathered into an integer and scaled once
- * by an exact power of ten, which is exact up to 15 digits. Longer numbers (vLLM prints float32 values
- * with up to 17) are off by a few units in the double's last place at most, which cannot change the
- * float32 unless the value sits next to a float32 rounding midpoint; those, and exponents past 10^22,
- * are converted by `Number` instead.
+ * Writes the JSON numbers of `bytes` between `start` and `end` (a list the scanner checked) into
+ * `target` from `offset` as float32, and returns how many: the values
+ * `Float32Array.from(JSON.parse(...))` gives, without a string or a number per element. Digits are
+ * gathered into an integer and scaled once by an exact power of ten, exact up to 15 digits; a longer
+ * number next to a float32 rounding midpoint, or an exponent past 10^22, goes through `Number` instead.
  */
 export function writeFloat32Numbers(bytes: Uint8Array, start: number, end: number, target: Float32Array, offset: number): number {
   let written = offset;

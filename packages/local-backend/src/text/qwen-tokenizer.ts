@@ -7,7 +7,7 @@ interface Tokenizer {
 
 let tokenizer: Tokenizer | undefined;
 
-/** The Qwen3 tokenizer, loaded on first use (loading parses a ~10 MB vocabulary, about 300 ms). */
+/** The Qwen3 tokenizer, loaded on first use (loading parses a large vocabulary). */
 export function qwenTokenizer(): Tokenizer {
   tokenizer ??= fromPreTrained();
   return tokenizer;

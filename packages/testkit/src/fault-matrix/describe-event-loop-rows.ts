@@ -11,7 +11,7 @@ import { settledMemoryMb, signedMb } from './settled-memory.js';
 // one for a loaded 2-core machine. Before these rows held, one such request held /healthz for seconds.
 const probeBoundMs = 1000;
 // Memory back to where it was. RSS may keep what a local backend worker's heap grew to below the size at
-// which it is replaced (256 MB, from some 150 MB once its tokenizer is loaded); a larger one is replaced.
+// which it is replaced (256 MB); a larger one is replaced.
 const liveBoundMb = 50;
 const rssBoundMb = 200;
 const rssSettleMs = 10_000;

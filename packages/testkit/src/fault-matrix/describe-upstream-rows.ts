@@ -386,7 +386,7 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         timings.push(`${script}${stream ? ' (stream)' : ''} ${Math.round(performance.now() - startedAt)} ms`);
       }
       // Live memory, not RSS: the upstream of this test runs in this process too, and the allocator
-      // keeps the pages of its large writes for a while (RSS grew 8 to 82 MB here for the same run).
+      // keeps the pages of its large writes for a while (RSS growth varied tenfold here for the same run).
       const after = await settledMemoryMb();
       const grown = after.live - before.live;
       recordFigure(

@@ -28,12 +28,10 @@ function withoutEmptyToolCalls(message: Message): Message {
 
 /**
  * The upstream chat request, exact in what it sends: the upstream's model name; vLLM's
- * `chat_template_kwargs` only when a model rule needs them (the beta53 settings, the thinking toggle),
- * with reasoning_effort only inside them (protocols 1.4), never the client's (the schema refuses that
- * key); tools only when there are any (an empty list is refused by vLLM's newest versions, and
- * tool_choice without tools by the completion API); on a stream `stream_options` with usage always on,
- * because the gateway logs token counts (vLLM's default for a missing flag differs by version), and
- * vLLM's `continuous_usage_stats` only when the client asked for it.
+ * `chat_template_kwargs` only when a model rule needs them, reasoning_effort only inside them; tools
+ * only when there are any (an empty list, or tool_choice without tools, is refused upstream); on a
+ * stream, `stream_options` with usage always on, since the gateway logs token counts, and
+ * `continuous_usage_stats` only when the client asked for it.
  */
 export function buildChatUpstreamRequest(request: ChatCompletionsRequest, upstreamModel: string, settings: ChatTemplateSettings): ChatUpstreamRequest {
   const { model: _model, reasoning_effort: _effort, stream_options: streamOptions, ...rest } = request;
