@@ -1,8 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedConfig } from '../../vitest.shared.js';
 
-// mergeConfig concatenates arrays, so the narrower include replaces the shared one after the merge.
-const config = mergeConfig(
+export default mergeConfig(
   sharedConfig,
   defineConfig({
     test: {
@@ -13,6 +12,3 @@ const config = mergeConfig(
     },
   }),
 );
-config.test = { ...config.test, include: ['test/**/*.test.ts'] };
-
-export default config;

@@ -1,3 +1,4 @@
-import { sharedConfig } from '../../vitest.shared.js';
+import { sharedConfig, withSerialGroup } from '../../vitest.shared.js';
 
-export default sharedConfig;
+// Alone: it bounds how long this thread is held while a worker tokenizes a heavy prompt.
+export default withSerialGroup(sharedConfig, ['src/node/create-threaded-local-backend.test.ts']);

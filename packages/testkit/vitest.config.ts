@@ -1,3 +1,4 @@
-import { sharedConfig } from '../../vitest.shared.js';
+import { sharedConfig, withSerialGroup } from '../../vitest.shared.js';
 
-export default sharedConfig;
+// Alone: the load generator's latency figures are compared with each other.
+export default withSerialGroup(sharedConfig, ['test/open-loop.test.ts']);

@@ -1,3 +1,4 @@
-import { sharedConfig } from '../../vitest.shared.js';
+import { sharedConfig, withSerialGroup } from '../../vitest.shared.js';
 
-export default sharedConfig;
+// Alone: the transports' timeouts and abort propagation are timed against the clock.
+export default withSerialGroup(sharedConfig, ['test/transports.test.ts']);

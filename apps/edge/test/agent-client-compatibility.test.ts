@@ -1,4 +1,4 @@
-import { runAgentClientCompatibility } from '@infergate/testkit';
+import { runAgentClientCompatibility } from '@infergate/testkit/clients';
 import { edgeTestBindings } from './edge-test-env.js';
 import { startEdgeOnNode } from './start-edge-on-node.js';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,10 +26,14 @@ const targets: Target[] = [
   {
     name: 'node-server',
     start(file) {
-      const configPath = join(mkdtempSync(join(tmpdir(), 'protections-')), 'config.json');
+      const directory = mkdtempSync(join(tmpdir(), 'protections-'));
+      const configPath = join(directory, 'config.json');
       writeFileSync(configPath, JSON.stringify(file));
       const env = { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-      return { child: spawn(process.execPath, [nodeServerMain], { stdio: ['ignore', 'pipe', 'inherit'], env }), banner: /listening on (http:\/\/\S+?);/ };
+      const child = spawn(process.execPath, [nodeServerMain], { stdio: ['ignore', 'pipe', 'inherit'], env });
+      // The config file's folder goes with the process.
+      child.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+      return { child, banner: /listening on (http:\/\/\S+?);/ };
     },
   },
   {

@@ -1,11 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './load-config.js';
+
+const directories: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })));
+});
 
 async function configFile(name: string, text: string): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'infergate-config-'));
+  directories.push(directory);
   const file = join(directory, name);
   await writeFile(file, text);
   return file;

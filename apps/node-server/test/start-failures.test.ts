@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +8,16 @@ import { runMainToExit, type Outcome } from './run-built-main.js';
 // A configured key: nothing is generated, so a failed start prints nothing but its one line.
 const aKey = { INFERGATE_API_KEYS: 'start-failure-key' };
 
+const directories: string[] = [];
+
+afterAll(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
 function writeConfig(file: object): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'infergate-start-failure-')), 'gateway.json');
+  const directory = mkdtempSync(join(tmpdir(), 'infergate-start-failure-'));
+  directories.push(directory);
+  const path = join(directory, 'gateway.json');
   writeFileSync(path, JSON.stringify(file));
   return path;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,14 @@ export async function startGatewayProcess(
   child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  // 'close', not 'exit': the pipe may still hold the last lines when the process has exited.
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  // 'close', not 'exit': the pipe may still hold the last lines when the process has exited. The
+  // config file's folder goes with the process.
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('close', (code) => {
+      rmSync(directory, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

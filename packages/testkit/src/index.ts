@@ -26,10 +26,8 @@ export type { JsonReply, RequestOptions, StartedGateway } from './contract/contr
 export { expectCompatError, expectNativeError } from './contract/expect-envelopes.js';
 export { imageSize, pngDataUrl } from './contract/test-images.js';
 export { specCatalogueIds, specVirtualIds } from './contract/spec-catalogue.js';
-export { runClientCompatibility } from './contract/run-client-compatibility.js';
 export { describeCorsContract } from './contract/describe-cors-contract.js';
 export type { StartWithConfig } from './contract/describe-cors-contract.js';
-export type { ClientCompatibilityOptions } from './contract/run-client-compatibility.js';
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';
 export { recordFigure, quantile } from './fault-matrix/record-figure.js';
@@ -48,5 +46,3 @@ export { describeNetworkRows } from './fault-matrix/describe-network-rows.js';
 export { describeEventLoopRows } from './fault-matrix/describe-event-loop-rows.js';
 export { describeProtocolEdgeRows } from './fault-matrix/describe-protocol-edge-rows.js';
 export { secretForms } from './fault-matrix/secret-forms.js';
-export { runAgentClientCompatibility } from './contract/run-agent-client-compatibility.js';
-export type { AgentClientCompatibilityOptions } from './contract/run-agent-client-compatibility.js';
