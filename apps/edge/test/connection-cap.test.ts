@@ -4,7 +4,7 @@ import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode, type NodeEdgeGateway } from './start-edge-on-node.js';
 
 /*
- * Issue 40: the edge app on Node caps its connections as the node-server does (limits.max_connections):
+ * The edge app on Node caps its connections as the node-server does (limits.max_connections):
  * the connections over the cap are closed at once, the admitted ones serve, one line on stderr says the
  * cap was reached, and a connection is admitted again once one closes.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEdgeGateway } from '../src/create-edge-gateway.js';
 import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 
-// Issue 11 on the edge app: the same key limits, counted by core's in-memory store of this isolate.
+// On the edge app, the same key limits, counted by core's in-memory store of this isolate.
 describe('key limits on the edge app (in-memory, per isolate)', () => {
   it('sends the rate-limit headers and answers 429 with Retry-After past requests_per_minute', async () => {
     const config = resolveEdgeConfig({

@@ -8,7 +8,7 @@ import { upstreamsServingEverything } from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 16: both Node entry points (the node-server's CLI and the edge app's main-node) get their server
+ * Both Node entry points (the node-server's CLI and the edge app's main-node) get their server
  * setup from @infergate/node-runtime, so they protect themselves alike. Each runs here as its built CLI
  * in its own process, with the same configuration, and is held to the same answers.
  */

@@ -8,7 +8,7 @@ import { createEdgeGateway } from '../src/create-edge-gateway.js';
 import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 
 /**
- * Issue 6: neither app may grow request-handling logic of its own. Both register exactly core's route
+ * Neither app may grow request-handling logic of its own. Both register exactly core's route
  * table, declare no route path of their own, and stay small: a copied handler or a hand-written route
  * would break one of these.
  */

@@ -7,7 +7,7 @@ import { metricValue } from './read-metrics.js';
 import { startNodeGateway, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
- * Issue 40: connections are bounded and their exhaustion visible. With limits.max_connections 20, 40
+ * Connections are bounded and their exhaustion visible. With limits.max_connections 20, 40
  * idle keep-alive connections: the 20 over the cap are closed at once and counted, the admitted ones
  * still serve requests, one warn line says the cap was reached, and once connections close new ones
  * are admitted again.

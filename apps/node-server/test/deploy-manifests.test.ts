@@ -15,7 +15,7 @@ import { loadConfig, type LoadedConfig } from '../src/load-config.js';
 import { startRedisServer } from './start-redis-server.js';
 
 /*
- * Issue 18: every Kubernetes manifest under deploy/kubernetes is valid against the Kubernetes API
+ * Every Kubernetes manifest under deploy/kubernetes is valid against the Kubernetes API
  * schemas (kubernetes-models), its config file passes the gateway's own start-up validation (the
  * loadConfig that main.ts runs), and the pieces agree with one another (names, ports, probes, the
  * grace period against drain + shutdown grace). The same for docker-compose.yml and its nginx.

@@ -3,7 +3,7 @@ import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstrea
 import { startGatewayProcess } from './start-gateway-process.js';
 
 /*
- * Issue 18: a drain a load balancer can follow. On SIGTERM the built CLI turns /readyz to 503 at once
+ * A drain a load balancer can follow. On SIGTERM the built CLI turns /readyz to 503 at once
  * and goes on serving everything else for timeouts.drain_delay_ms, so a Kubernetes Service or a load
  * balancer polling /readyz takes it out of its pool before the listener closes; then the graceful
  * shutdown runs as before (fault-matrix-sigterm.test.ts) and the process exits 0.

@@ -187,7 +187,7 @@ describe('in-flight body budget: node-server', () => {
       const statuses = await Promise.all(Array.from({ length: 20 }, send));
       recordFigure(
         6,
-        'node-server (issue 8 scenario 6, small)',
+        'node-server (scenario 6, small)',
         `20 x 5 MiB against a 25 MiB budget: ${statuses.filter((status) => status === 200).length}/20 served, ${refusals} refusals (503 + Retry-After) on the way, ${lost} lost`,
         'all served or refused cleanly, none lost',
       );

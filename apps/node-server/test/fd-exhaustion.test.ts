@@ -5,7 +5,7 @@ import { metricValue } from './read-metrics.js';
 import { startGatewayProcess, type GatewayProcess } from './start-gateway-process.js';
 
 /*
- * Issue 40: running out of file descriptors failed new connections and /healthz with nothing logged
+ * Running out of file descriptors failed new connections and /healthz with nothing logged
  * (libuv accepts and closes them itself). The built CLI runs with `ulimit -n 128` (with 64, loading
  * its modules already runs out); a client opens idle connections until the server starts closing new
  * ones unanswered. One warn line says so, the counter moves, and once the connections close a new

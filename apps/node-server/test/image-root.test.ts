@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from './free-loopback-port.js';
 
 /*
- * Issue 18: the container image without a Docker engine. The Dockerfile's only build step is
+ * The container image without a Docker engine. The Dockerfile's only build step is
  * scripts/build-image-root.sh; this test runs that script into a temporary root folder, then runs the
  * Dockerfile's ENTRYPOINT and HEALTHCHECK from that folder as `nobody` (tests run as root here), with
  * the tree read-only to it, as the image's non-root user would. Only the base image is not exercised.
- * Issue 42: the same for the variant without the embedded local backend (LOCAL_BACKEND=false).
+ * The same for the variant without the embedded local backend (LOCAL_BACKEND=false).
  */
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));

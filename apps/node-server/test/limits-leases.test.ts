@@ -5,7 +5,7 @@ import { startLimitedReplicas, type LimitedReplica } from './start-limited-repli
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*
- * Issue 19: three replicas spend leases of a key's limits taken from one real redis-server. The bound
+ * Three replicas spend leases of a key's limits taken from one real redis-server. The bound
  * the README states (redis.accuracy_percent, 5 by default): the replicas together never admit more
  * than a limit, and refuse early by at most 5 % of it, or by one request per other replica when 5 %
  * of the limit divided among the replicas is under one. Every assertion counts; none times.
@@ -95,7 +95,7 @@ describe('key limits spent from leases by three replicas', () => {
       'key-small-01234567',
       30,
     );
-    console.info(`[issue 19] 10 per minute, 30 requests over 3 replicas: ${admitted(statuses)} admitted`);
+    console.info(`10 per minute, 30 requests over 3 replicas: ${admitted(statuses)} admitted`);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(fallbacks()).toBe(before);
     expect(admitted(statuses)).toBeLessThanOrEqual(10);
@@ -110,7 +110,7 @@ describe('key limits spent from leases by three replicas', () => {
       1350,
       24,
     );
-    console.info(`[issue 19] 450 per minute, 1350 requests over 3 replicas: ${admitted(statuses)} admitted`);
+    console.info(`450 per minute, 1350 requests over 3 replicas: ${admitted(statuses)} admitted`);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(fallbacks()).toBe(before);
     expect(admitted(statuses)).toBeLessThanOrEqual(450);
@@ -130,7 +130,7 @@ describe('key limits spent from leases by three replicas', () => {
     // the others can miss.
     expect(admitted(onSecond)).toBeGreaterThanOrEqual(150 - 5);
     const total = admitted(onFirst) + admitted(onSecond) + admitted(onThird);
-    console.info(`[issue 19] 300 per minute, load moved: ${admitted(onFirst)} + ${admitted(onSecond)} + ${admitted(onThird)} = ${total} admitted`);
+    console.info(`300 per minute, load moved: ${admitted(onFirst)} + ${admitted(onSecond)} + ${admitted(onThird)} = ${total} admitted`);
     expect(total).toBeLessThanOrEqual(300);
     expect(total).toBeGreaterThanOrEqual(300 - 15);
   });
@@ -141,7 +141,7 @@ describe('key limits spent from leases by three replicas', () => {
     const before = fallbacks();
     const statuses = await spread([first.baseUrl], 'key-busy-012345678', 600, 16);
     const calls = (await scriptCalls()) - callsBefore;
-    console.info(`[issue 19] 600 requests of a busy key on one replica: ${calls} Redis script calls`);
+    console.info(`600 requests of a busy key on one replica: ${calls} Redis script calls`);
     expect(admitted(statuses)).toBe(600);
     expect(fallbacks()).toBe(before);
     expect(calls).toBeLessThanOrEqual(60);

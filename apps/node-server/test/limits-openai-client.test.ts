@@ -4,7 +4,7 @@ import { startRecordingUpstream, type RecordingUpstream } from '@infergate/testk
 import { startLimitedReplicas, type LimitedReplica } from './start-limited-replicas.js';
 
 /*
- * Issue 11 through the official openai client: the allow-list's 403, the rate-limit headers on every
+ * Key limits through the official openai client: the allow-list's 403, the rate-limit headers on every
  * response of a limited key, and the 429 as its RateLimitError. One replica, in-memory limits.
  */
 

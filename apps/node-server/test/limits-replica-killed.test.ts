@@ -7,7 +7,7 @@ import { startLimitedReplicas, type LimitedReplica } from './start-limited-repli
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*
- * Issue 11: a replica killed mid-stream. The doomed replica is the built CLI in its own process, and
+ * A replica killed mid-stream. The doomed replica is the built CLI in its own process, and
  * dies by SIGKILL: nothing runs after it. The other replicas go on, and the concurrency slots the dead
  * replica held are freed by their expiry (redis.slot_ttl_ms), since nothing is left to release them.
  */
@@ -132,7 +132,7 @@ describe('a replica killed mid-stream', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     console.info(
-      `[issue 11] replica SIGKILLed holding 2 slots: the key admitted again ${freedAfterMs ?? 'never'} ms after the kill (slot TTL ${slotTtlMs} ms)`,
+      `replica SIGKILLed holding 2 slots: the key admitted again ${freedAfterMs ?? 'never'} ms after the kill (slot TTL ${slotTtlMs} ms)`,
     );
     expect(freedAfterMs).toBeDefined();
     expect(freedAfterMs).toBeLessThanOrEqual(slotTtlMs + 5_000);

@@ -6,7 +6,7 @@ import { startLimitedReplicas, type LimitedReplica } from './start-limited-repli
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*
- * Issue 11, "What must show": three node-server replicas on one real redis-server, clients spreading
+ * Three node-server replicas on one real redis-server, clients spreading
  * three times a key's limit across them.
  */
 

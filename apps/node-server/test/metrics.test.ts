@@ -50,7 +50,7 @@ describe('GET /metrics on the node-server', () => {
     expect((await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong-key' } })).status).toBe(401);
     await expect(readMetrics(gateway.baseUrl, operatorKey)).resolves.toBeDefined();
     await expect(readMetrics(gateway.baseUrl, scraperKey)).resolves.toBeDefined();
-    // Issue 40: an API key, even one limited to one model, no longer reads every tenant's key names.
+    // An API key, even one limited to one model, no longer reads every tenant's key names.
     for (const key of [testApiKey, restrictedKey]) {
       const refused = await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${key}` } });
       expect(refused.status).toBe(403);

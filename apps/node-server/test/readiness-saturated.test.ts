@@ -3,7 +3,7 @@ import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstrea
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
- * Issue 40: /readyz says whether this replica can take a new request. Over real HTTP: 503 `saturated`
+ * /readyz says whether this replica can take a new request. Over real HTTP: 503 `saturated`
  * while limits.max_concurrent_requests requests run (the next one would get 503 overloaded), 200 again
  * once one ends, and 503 `draining` from the moment the server drains.
  */

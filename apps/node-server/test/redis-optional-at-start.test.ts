@@ -8,7 +8,7 @@ import { startGatewayProcess, type GatewayProcess } from './start-gateway-proces
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
 /*
- * Issue 40: Redis out of reach at start no longer stops a replica (it crash-looped while Redis was
+ * Redis out of reach at start no longer stops a replica (it crash-looped while Redis was
  * down or moving). The built CLI starts with nothing on its configured Redis port, serves with its
  * local share of each limit, says so once in its log (where Redis is, never its password) and in
  * infergate_redis_connected; then a real redis-server starts on that port and the replica counts

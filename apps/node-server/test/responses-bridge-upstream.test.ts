@@ -12,7 +12,7 @@ import {
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 /*
- * Issue 14: the exact chat request each /v1/responses feature becomes, as a real upstream on loopback
+ * The exact chat request each /v1/responses feature becomes, as a real upstream on loopback
  * records it, and what the client gets back for the upstream's tool calls. The expected bodies are the
  * chat-completions forms vLLM sends and the completion API's responses forms (7.1-7.3).
  */
@@ -26,7 +26,7 @@ const chatWeatherTool = {
   function: { name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true },
 };
 
-// A vLLM answer with one tool call (protocols 1.1: content null, finish_reason tool_calls).
+// A vLLM answer with one tool call (content null, finish_reason tool_calls).
 function toolCallAnswer(model: string): Json {
   const answer = chatCompletion(model, '') as Json & { choices: Array<Json & { message: Json }> };
   const choice = answer.choices[0] as Json & { message: Json };
@@ -36,7 +36,7 @@ function toolCallAnswer(model: string): Json {
   return answer;
 }
 
-// The same call streamed as vLLM streams it (protocols 1.2): id, type and name on the first fragment only.
+// The same call streamed as vLLM streams it: id, type and name on the first fragment only.
 function toolCallStream(model: string): string {
   const base = { id: 'chatcmpl-s', object: 'chat.completion.chunk', created: 1_767_225_600, model };
   const chunk = (delta: Json, finish: string | null = null): string =>

@@ -7,7 +7,7 @@ import { startRedisServer, type RedisServer } from './start-redis-server.js';
 import { SteadyLoad, type Outcome } from './steady-load.js';
 
 /*
- * Issue 18: replicas behind a real load balancer restart without a failed request. Debian's nginx,
+ * Replicas behind a real load balancer restart without a failed request. Debian's nginx,
  * with the repository's location rules (deploy/nginx/infergate-locations.conf), in front of three
  * node-server processes (the built CLI) sharing one redis-server. A client sends chat, streamed chat
  * and embeddings the whole time. Every bound is a count of requests, not a duration.

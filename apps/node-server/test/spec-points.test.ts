@@ -17,7 +17,7 @@ import { metricValue, readMetrics } from './read-metrics.js';
 import { startNodeGateway, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
- * Issue 14's "spec points found open", each over real HTTP: the node-server in front of a recording
+ * Spec points, each over real HTTP: the node-server in front of a recording
  * upstream, so what reaches the upstream is seen as well as what the client gets.
  */
 

@@ -6,7 +6,7 @@ import { repositoryRoot } from './repository-root.js';
 
 // A reader of the repository can follow every reference: design decisions are in docs/design.md,
 // not in a file or folder outside it.
-const outsideReferences = [/\bDESIGN\.md\b/, /\bshared\/ref\//, /\bprotocols\.md\b/, /\bfault-matrix\.md\b/];
+const outsideReferences = [/\b[Ii]ssue \d+\b/, /\bprotocols \d+\.\d+/, /\bDESIGN\.md\b/, /\bshared\/ref\//, /\bprotocols\.md\b/, /\bfault-matrix\.md\b/];
 
 describe('the repository stands alone', () => {
   it('no tracked file points to a design document or folder outside the repository', () => {

@@ -37,7 +37,7 @@ const supported: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/readyz', 'none', 'native'],
 ];
 
-// Issue 10's operator surface: the OpenAPI document, the reference page and its script, metrics.
+// The operator surface: the OpenAPI document, the reference page and its script, metrics.
 const operatorSurface: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/openapi.json', 'none', 'native'],
   ['GET', '/docs', 'none', 'native'],

@@ -1,4 +1,4 @@
-// `--guard=<ratio>` (CI's regression guard, issue 15): each throughput scenario's infergate / floor
+// `--guard=<ratio>` (CI's regression guard): each throughput scenario's infergate / floor
 // req/s must reach the bound. One short run is noisy on a shared machine, so a scenario below the
 // bound is measured up to twice more, floor and infergate again side by side and for longer (until
 // one run reaches the bound), and judged on the best of its ratios: the machine's noise only ever

@@ -1,4 +1,4 @@
-// Scenario 8: what key limits cost per request (issue 19), printed twice. First at the level of the
+// Scenario 8: what key limits cost per request, printed twice. First at the level of the
 // limiter itself, in one process (apps/node-server/bench/limiter-per-request.mjs: ns and heap bytes per
 // request of no limits, the in-memory store and the Redis store, interleaved rounds, medians), the
 // figure that resolves a few microseconds; then over HTTP (apps/node-server/bench/limiter-cost.mjs: CPU

@@ -185,7 +185,7 @@ export function evaluateTargets(results) {
   }
   const auth = find(results, 7, 'infergate')?.auth;
   if (auth) check('7 wrong keys: |difference of medians|', Math.abs(auth.differenceUs), '< 1 us', Math.abs(auth.differenceUs) < 1, ' us');
-  // Issue 19's bounds, judged on the in-process figures: the HTTP rounds differ by far more than them.
+  // The lease bounds, judged on the in-process figures: the HTTP rounds differ by far more than them.
   const limiterRows = results.limiter?.perRequest?.rows;
   if (limiterRows) {
     const added = (name) => limiterRows.find((row) => row.name === name)?.addedUs;

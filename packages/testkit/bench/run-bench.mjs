@@ -1,4 +1,4 @@
-// `pnpm bench` (issue 8): direct, floor and infergate measured side by side in one run.
+// `pnpm bench`: direct, floor and infergate measured side by side in one run.
 //   node bench/run-bench.mjs [--quick] [--only=1,2,...] [--profile] [--no-build] [--verbose] [--guard=0.5]
 // See README.md in this folder for what each scenario measures and how to read the tables.
 import { execFileSync } from 'node:child_process';
@@ -252,7 +252,7 @@ async function main() {
   }
 
   if (wanted(8)) {
-    log('\n== 8. key limits: none, in-memory and Redis (issue 19), per request in one process, then over HTTP');
+    log('\n== 8. key limits: none, in-memory and Redis, per request in one process, then over HTTP');
     if (needsProxies) await Promise.all([stopProcess(floor), stopProcess(infergate), stopProcess(stub)]);
     results.limiter = await measureLimiter({ repositoryRoot, quick, log });
   }

@@ -1,4 +1,4 @@
-// Scenario 8 (issue 16): our SSE parser (core's createSseParser, bytes in) against eventsource-parser 3
+// Scenario 8: our SSE parser (core's createSseParser, bytes in) against eventsource-parser 3
 // (text in, behind a streaming TextDecoder, which is how the gateway would have to feed it), in one
 // process and one run, on the shapes of fault-matrix row 15 over the bench's 32-chunk chat stream.
 //   node --expose-gc --max-semi-space-size=64 bench/sse-parsers.mjs [--quick] [--json=<file>]

@@ -39,8 +39,8 @@ export interface RecordedServerPayload {
 }
 
 /*
- * vLLM up to 0.11 (vllm-project/vllm, vllm/entrypoints/openai/protocol.py and serving_chat.py, and
- * the model servers' protocols 1.1-1.2): every field present, unset ones null; `tool_calls` always [];
+ * vLLM up to 0.11 (vllm-project/vllm, vllm/entrypoints/openai/protocol.py and serving_chat.py):
+ * every field present, unset ones null; `tool_calls` always [];
  * reasoning as `reasoning_content`; no fingerprint; chunks serialized without unset keys.
  */
 const vllmOld: RecordedServerPayload = {

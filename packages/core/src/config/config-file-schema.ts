@@ -105,7 +105,7 @@ export const keyLimitsConfigSchema = z
       description:
         "Tokens (input plus output) this key may use per one-minute window. Reserved before the model is called (about a quarter of the request's characters plus its `max_tokens`, or `limits.default_max_tokens`) and corrected to the real usage afterwards.",
     }),
-    // Issue 11 spells it concurrent_requests; max_concurrent_requests (the first spelling) stays accepted.
+    // The documented spelling is concurrent_requests; max_concurrent_requests (the first spelling) stays accepted.
     concurrent_requests: positiveInteger
       .optional()
       .meta({ description: 'Requests of this key running at once; a slot is held until the response or stream ends.' }),

@@ -97,7 +97,7 @@ export interface RetryConfig {
   budgetFloor: number;
 }
 
-/** GET /metrics (issue 10): on by default, opened by operator keys (`keys[].operator`) or by `key`. */
+/** GET /metrics: on by default, opened by operator keys (`keys[].operator`) or by `key`. */
 export interface MetricsConfig {
   enabled: boolean;
   /** The node-server serves /metrics on this port instead of the main one, without a key (a port for scrapers on a private network). */
@@ -106,12 +106,12 @@ export interface MetricsConfig {
   key?: string;
 }
 
-/** GET /openapi.json and GET /docs (issue 10): on by default, no key needed. */
+/** GET /openapi.json and GET /docs: on by default, no key needed. */
 export interface DocsConfig {
   enabled: boolean;
 }
 
-/** OpenTelemetry traces (issue 10): off unless an OTLP endpoint is configured. */
+/** OpenTelemetry traces: off unless an OTLP endpoint is configured. */
 export interface TracingConfig {
   /** OTLP/HTTP base URL (`/v1/traces` is appended), as OTEL_EXPORTER_OTLP_ENDPOINT. */
   otlpEndpoint?: string;

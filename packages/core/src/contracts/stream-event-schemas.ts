@@ -3,7 +3,7 @@ import { outputItemSchema, responseTextFormSchema } from './response-schemas.js'
 
 const integer = z.int().min(0);
 
-/** The error a stream ends with when the model server fails after the 200 (protocols 1.2). */
+/** The error a stream ends with when the model server fails after the 200. */
 export const streamErrorSchema = z.object({
   message: z.string(),
   type: z.literal('api_error'),
@@ -64,7 +64,7 @@ const sequenced = { sequence_number: integer.describe('from 0, without gaps') };
 const partPosition = { item_id: z.string(), output_index: integer, content_index: integer };
 const logprobsField = z.array(z.unknown());
 
-/** The events of a streamed response, in the order openai-node's accumulator checks (protocols 2.3). */
+/** The events of a streamed response, in the order openai-node's accumulator checks. */
 export const responseStreamEventSchema = z
   .discriminatedUnion('type', [
     z.object({

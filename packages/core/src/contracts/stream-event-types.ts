@@ -8,7 +8,7 @@ import type { StreamFailure } from '../transforms/chat-stream-events.js';
  * chat chunk is the model server's, passed on with the gateway's id and model.
  */
 
-/** One tool-call fragment of a chunk (protocols 1.2: id, type and name only on the first). */
+/** One tool-call fragment of a chunk (id, type and name only on the first). */
 export interface ChatCompletionChunkToolCall {
   index: number;
   id?: string;
@@ -137,7 +137,7 @@ export interface ResponsesFunctionCallArgumentsDoneEvent extends ResponsesEventB
   arguments: string;
 }
 
-/** The events of a streamed response, discriminated by `type` (protocols 2.3). */
+/** The events of a streamed response, discriminated by `type`. */
 export type ResponsesStreamEvent =
   | ResponsesLifecycleEvent
   | ResponsesOutputItemEvent

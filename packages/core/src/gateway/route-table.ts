@@ -110,7 +110,7 @@ export const routeTable: readonly RouteDefinition[] = [
   { ...route('GET', '/healthz', 'healthz', 'none', healthzHandler, json(healthSchema)), auth: false },
   { ...route('GET', '/readyz', 'readyz', 'none', readyzHandler, { answers: 'json', response: healthSchema, responseStatuses: [200, 503] }), auth: false },
 
-  // The operator's and API user's surface (issue 10). The document and the reference page hold nothing
+  // The operator's and API user's surface. The document and the reference page hold nothing
   // secret and the page must load the document, so they need no key (`docs.enabled: false` turns them
   // off, and with them the root's redirect to the page); /metrics checks keys itself, since a separate metrics key opens it too.
   { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler, text), auth: false },
@@ -119,7 +119,7 @@ export const routeTable: readonly RouteDefinition[] = [
   { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler, text), auth: false },
   { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text), auth: false },
   { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false, operator: true },
-  // Model servers' health, which /readyz leaves out (issue 40): for operator keys, checked by the handler like /metrics.
+  // Model servers' health, which /readyz leaves out: for operator keys, checked by the handler like /metrics.
   { ...route('GET', '/upstreamz', 'getUpstreamHealth', 'none', upstreamHealthHandler, json(upstreamHealthListSchema)), auth: false, operator: true },
 
   unsupported('GET', '/v1/responses/{id}', 'retrieveResponse'),

@@ -105,7 +105,7 @@ export async function sendChatStream(
     throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
   }
   if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
-  // A 2xx JSON answer to a stream request: an error envelope sent with 200 (protocols 1.5), or a fault.
+  // A 2xx JSON answer to a stream request: an error envelope sent with 200, or a fault.
   plan.upstream.read(response.body);
   throw GatewayError.upstreamFailed('The model server answered with JSON where a stream was expected.');
 }

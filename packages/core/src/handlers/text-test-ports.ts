@@ -1,6 +1,6 @@
 /**
  * Test helpers for the text-generation vertical, beside the shared `test-ports.ts`: vLLM-shaped chat
- * bodies and chunk streams (protocols 1.1, 1.2) and readers for the SSE bytes a handler returns.
+ * bodies and chunk streams and readers for the SSE bytes a handler returns.
  */
 import type { UpstreamTarget, UpstreamStreamResponse } from '../ports/ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
@@ -14,7 +14,7 @@ export function textTargets(ids: readonly string[]): Record<string, UpstreamTarg
   return Object.fromEntries(ids.map((id) => [id, { protocol: 'openai' as const, model: `served-${id}` }]));
 }
 
-/** A non-streaming vLLM chat completion as `model_dump()` writes it (protocols 1.1: every field, nulls included). */
+/** A non-streaming vLLM chat completion as `model_dump()` writes it (every field, nulls included). */
 export function vllmCompletion(
   options: {
     content?: string | null;

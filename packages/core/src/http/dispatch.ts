@@ -59,7 +59,7 @@ export async function dispatch(gateway: DispatchTarget, route: RouteDefinition, 
   const capped = route.bodyLimit !== 'none';
   const admitted = !capped || gateway.admission.tryAcquire();
   const context = new RequestContext(gateway);
-  // The key's limits (issue 11): admitted requests carry the rate-limit headers and settle their tokens at the end.
+  // The key's limits: admitted requests carry the rate-limit headers and settle their tokens at the end.
   let ticket: LimitTicket | undefined;
   let errorCode: string | undefined;
   let result: JsonResult | EventStreamResult;

@@ -2,7 +2,7 @@ import type { ModelEntry, ReasoningEffort } from '../catalogue/catalogue-types.j
 import { GatewayError } from '../errors/gateway-error.js';
 
 /**
- * The fixed settings a text model gets upstream, sent as `chat_template_kwargs` (protocols 1.4): inside
+ * The fixed settings a text model gets upstream, sent as `chat_template_kwargs`: inside
  * the template kwargs `max` passes older vLLM versions that refuse it as a top-level reasoning_effort.
  */
 export interface ChatTemplateSettings {

@@ -23,7 +23,7 @@ export const upstreamUsageSchema = z.looseObject({
 
 const upstreamMessageSchema = z.looseObject({
   content: z.string().nullish(),
-  // protocols 1.1: `reasoning` from vLLM PR #27752 on, `reasoning_content` before it (and in SGLang,
+  // `reasoning` from vLLM PR #27752 on, `reasoning_content` before it (and in SGLang,
   // llama.cpp and Ollama's `reasoning` alike).
   reasoning: z.string().nullish(),
   reasoning_content: z.string().nullish(),
@@ -42,7 +42,7 @@ const upstreamChoiceSchema = z.looseObject({
   logprobs: z.unknown().optional(),
 });
 
-/** The parts of an upstream chat completion (protocols 1.1) the gateway reads; other keys are ignored. */
+/** The parts of an upstream chat completion the gateway reads; other keys are ignored. */
 export const upstreamChatCompletionSchema = z.looseObject({
   // Unix seconds; a server that writes a float (or nothing) gets the gateway's clock or the whole seconds.
   created: z

@@ -4,12 +4,12 @@ import { encodeSseEvent, encodeSseEvents } from './encode-sse-event.js';
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('encodeSseEvent', () => {
-  it('writes a chat event as exactly `data: <json>` and a blank line (protocols 1.2)', () => {
+  it('writes a chat event as exactly `data: <json>` and a blank line', () => {
     expect(text(encodeSseEvent({ data: '{"a":1}' }))).toBe('data: {"a":1}\n\n');
     expect(text(encodeSseEvent({ data: '[DONE]' }))).toBe('data: [DONE]\n\n');
   });
 
-  it('writes a responses event with its event line first (protocols 2.3)', () => {
+  it('writes a responses event with its event line first', () => {
     expect(text(encodeSseEvent({ event: 'response.created', data: '{}' }))).toBe('event: response.created\ndata: {}\n\n');
   });
 

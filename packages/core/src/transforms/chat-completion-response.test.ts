@@ -86,7 +86,7 @@ describe('readUpstreamChatCompletion', () => {
     expect(refusal(() => readUpstreamChatCompletion({ choices: [] }))).toEqual({ status: 502, code: 'upstream_error' });
   });
 
-  it('maps an error envelope sent with status 200 by its integer code (protocols 1.5)', () => {
+  it('maps an error envelope sent with status 200 by its integer code', () => {
     expect(refusal(() => readUpstreamChatCompletion({ error: { message: 'bad', type: 'BadRequestError', param: 'x', code: 400 } }))).toEqual({
       status: 400,
       code: 'upstream_rejected',

@@ -12,7 +12,7 @@ function readEntry(value: unknown): { token: string; logprob: number; bytes: num
 }
 
 /**
- * A chat choice's `logprobs` (`{content: [{token, logprob, bytes, top_logprobs}]}`, protocols 1.1) as
+ * A chat choice's `logprobs` (`{content: [{token, logprob, bytes, top_logprobs}]}`) as
  * the log-probabilities of an output_text part; undefined when the upstream sent none (a server that
  * ignored the request, or a chunk without them). Entries of another shape are skipped, not fatal.
  */

@@ -34,7 +34,7 @@ export function readChatStreamEvent(event: SseEvent): ChatStreamItem {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'failure', failure: invalidEvent };
   const chunk = value as Record<string, unknown>;
-  // protocols 1.2: an error after the 200 comes as one `data: {"error": {...}}` event (code an integer).
+  // An error after the 200 comes as one `data: {"error": {...}}` event (code an integer).
   if (typeof chunk.error === 'object' && chunk.error !== null) {
     const error = chunk.error as Record<string, unknown>;
     const message = typeof error.message === 'string' ? sanitizeUpstreamMessage(error.message) : 'The model server failed while generating.';

@@ -40,7 +40,7 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
     const delta = typeof choice === 'object' && choice !== null ? (choice as Record<string, unknown>).delta : undefined;
     if (typeof delta !== 'object' || delta === null) continue;
     const fields = delta as Record<string, unknown>;
-    // protocols 1.1: vLLM up to 0.11 names it reasoning_content; the spec's field is reasoning.
+    // vLLM up to 0.11 names it reasoning_content; the spec's field is reasoning.
     if ('reasoning_content' in fields) {
       if (!('reasoning' in fields)) fields.reasoning = fields.reasoning_content;
       delete fields.reasoning_content;

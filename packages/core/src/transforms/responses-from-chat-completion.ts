@@ -25,7 +25,7 @@ export function newCallId(ids: IdSource): string {
 }
 
 /**
- * The text form from a chat completion, in vLLM's order (protocols 2.2): reasoning (when the model
+ * The text form from a chat completion, in vLLM's order: reasoning (when the model
  * exposes it) as a reasoning item, the message (left out when the model only called tools), then one
  * function_call item per tool call, at most `max_tool_calls`. A length stop makes the response
  * `incomplete` with reason max_output_tokens, as the completion API reports a token-limit stop.

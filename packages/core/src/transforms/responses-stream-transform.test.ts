@@ -126,7 +126,7 @@ async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, met
   return accumulate(events);
 }
 
-/** vLLM's tool-call deltas (protocols 1.2): id, type and name on the first fragment of each call. */
+/** vLLM's tool-call deltas: id, type and name on the first fragment of each call. */
 function toolCallEvents(calls: ReadonlyArray<{ index: number; id: string; name: string; pieces: readonly string[] }>): SseEvent[] {
   const events: SseEvent[] = [];
   for (const call of calls) {

@@ -39,12 +39,12 @@ function deltaOf(choice: Record<string, unknown>): Record<string, unknown> | und
 
 function deltaText(delta: Record<string, unknown> | undefined, field: 'content' | 'reasoning'): string | undefined {
   if (delta === undefined) return undefined;
-  // protocols 1.1: older vLLM streams reasoning as reasoning_content.
+  // Older vLLM streams reasoning as reasoning_content.
   const value = field === 'reasoning' ? (delta.reasoning ?? delta.reasoning_content) : delta.content;
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** One fragment of a streamed tool call (protocols 1.2: id, type and name only on the first). */
+/** One fragment of a streamed tool call (id, type and name only on the first). */
 interface ToolCallFragment {
   index: number;
   id: string | undefined;

@@ -14,7 +14,7 @@ export interface AgentClientCompatibilityOptions {
 
 /**
  * The agent frameworks most applications are built on, unchanged, against the gateway: tool loops,
- * structured output, streamed runs and second turns built from the first turn's history (issue 14).
+ * structured output, streamed runs and second turns built from the first turn's history.
  */
 export function runAgentClientCompatibility(options: AgentClientCompatibilityOptions): void {
   describe(`agent frameworks and structured output: ${options.name}`, () => {

@@ -33,7 +33,7 @@ function tally(outcomes: readonly string[]): Record<string, number> {
 }
 
 /**
- * Issue 40's rows against one app: the key is checked before a byte of the body is read or counted
+ * The hardening rows against one app: the key is checked before a byte of the body is read or counted
  * against the in-flight budget, a body that stops arriving is cut with 408 and gives its budget back,
  * and an answer given before the body arrived (401, 413) reaches a client that is still sending.
  */

@@ -45,7 +45,7 @@ function head(requestLine: string, ...lines: string[]): string {
 }
 
 /**
- * Issue 40's smaller findings against one app, each provoked as the issue did and held to the fix:
+ * The smaller hardening findings against one app, each provoked as the issue did and held to the fix:
  * the protocol's edges (repeated credentials, encodings, methods, long or odd targets), upstream
  * messages passed on without the upstream's details, and images no model server can read.
  */

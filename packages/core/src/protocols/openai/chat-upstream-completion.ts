@@ -6,7 +6,7 @@ import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path
 
 /**
  * The body of a 2xx upstream chat answer, or the GatewayError it amounts to: vLLM can answer an
- * error envelope with status 200 (protocols 1.5), and anything without choices is a failed upstream.
+ * error envelope with status 200, and anything without choices is a failed upstream.
  */
 export function readUpstreamChatCompletion(body: unknown): UpstreamChatCompletion {
   if (typeof body === 'object' && body !== null && 'error' in body && (body as { error: unknown }).error != null) {
