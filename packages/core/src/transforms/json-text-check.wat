@@ -5,7 +5,7 @@
 ;; position up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64
 ;; characters and the search for a list's `]` 64 at a time; the lowest byte of a load outside the class
 ;; marks where the run ends.
-;; Regenerate json-text-wasm.ts after a change: node packages/core/scripts/build-json-text-wasm.mjs
+;; Regenerate json-text-wasm.ts after a change: pnpm --filter @infergate/core build:wasm
 (module
   (memory (export "memory") 1)
   ;; How many numbers the last successful call read.
