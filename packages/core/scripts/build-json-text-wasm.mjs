@@ -1,19 +1,28 @@
-// Compiles src/transforms/json-text-check.wat into src/transforms/json-text-wasm.ts (the module's
-// bytes as base64). A maintainer's tool, run after a change to the .wat: wabt's wat2wasm at a pinned
-// version through npx, so the package does not depend on it. The tests hold the bytes to the grammar.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Assembles src/transforms/json-text-check.wat into src/transforms/json-text-wasm.ts (the module's
+// bytes as base64), with wabt at the version package.json pins and SIMD on. Run after a change to the
+// .wat: `pnpm --filter @infergate/core build:wasm`. test/json-text-wasm-source.node.test.ts fails
+// while the committed bytes are not the .wat's.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
-import { URL, fileURLToPath } from 'node:url';
+import { URL } from 'node:url';
+import wabt from 'wabt';
 
-const here = fileURLToPath(new URL('../src/transforms/', import.meta.url));
-const output = join(mkdtempSync(join(tmpdir(), 'json-text-')), 'json-text-check.wasm');
-execFileSync('npx', ['--yes', '--package=wabt@1.0.39', 'wat2wasm', join(here, 'json-text-check.wat'), '-o', output], { stdio: 'inherit' });
-const base64 = readFileSync(output).toString('base64');
+const source = new URL('../src/transforms/json-text-check.wat', import.meta.url);
+const target = new URL('../src/transforms/json-text-wasm.ts', import.meta.url);
+
+const module = (await wabt()).parseWat('json-text-check.wat', readFileSync(source, 'utf8'), { simd: true });
+let bytes;
+try {
+  module.resolveNames();
+  module.validate();
+  bytes = module.toBinary({}).buffer;
+} finally {
+  module.destroy();
+}
+const base64 = Buffer.from(bytes).toString('base64');
 writeFileSync(
-  join(here, 'json-text-wasm.ts'),
+  target,
   `// Generated from json-text-check.wat by scripts/build-json-text-wasm.mjs: do not edit.\nexport const jsonTextWasmBase64 =\n  '${base64}';\n`,
 );
-process.stdout.write(`json-text-wasm.ts: ${base64.length} base64 characters\n`);
+process.stdout.write(`json-text-wasm.ts: ${bytes.length} bytes, ${base64.length} base64 characters\n`);

@@ -3,7 +3,7 @@
 ;; which ends every loop as the text's end does in JavaScript, and 64 more bytes, so that a 64-byte read
 ;; up to the 0 byte stays in bounds. Digits after a point are read 16 at a time (SIMD), base64 and the
 ;; search for `]` 64 at a time.
-;; Regenerate json-text-wasm.ts after a change: node packages/core/scripts/build-json-text-wasm.mjs
+;; Regenerate json-text-wasm.ts after a change: pnpm --filter @infergate/core build:wasm
 (module
   (memory (export "memory") 1)
   ;; How many numbers the last successful call read.
