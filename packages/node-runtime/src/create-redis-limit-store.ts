@@ -123,10 +123,8 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
 
   // A function of its own, so that the closure's context is allocated only for a request that waits, not in acquire.
   function waitForLease(lease: KeyLease, request: LimitRequest): Promise<LimitDecision> {
-    // The request is copied: it is decided later, and the gateway reuses the object it passed.
-    const waiting: LimitRequest = { key: request.key, limits: request.limits, estimatedTokens: request.estimatedTokens };
     return new Promise<LimitDecision>((resolve) => {
-      lease.waiters.push({ request: waiting, resolve });
+      lease.waiters.push({ request, resolve });
       wake(lease);
     });
   }

@@ -14,7 +14,6 @@ import { leaseCap, leaseTarget, type LeaseSizing } from './lease-sizing.js';
 
 /** A request waiting for this replica's next Redis call for its key. */
 export interface LeaseWaiter {
-  /** The request's own copy (the gateway reuses the object it passes to acquire). */
   request: LimitRequest;
   resolve(decision: LimitDecision): void;
 }

@@ -6,7 +6,7 @@ import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-
 import { formatResetDuration } from './format-reset-duration.js';
 import { hasKeyLimits } from './key-limits.js';
 import { LimitAdmission, type LimitTicket } from './limit-admission.js';
-import type { LimitDecision, LimitLease, LimitRejection, LimitRequest, LimitSnapshot, LimitStore } from './limit-store.js';
+import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot, LimitStore } from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 const describedLimit: Readonly<Record<LimitRejection, string>> = {
@@ -79,9 +79,6 @@ function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: strin
 
 export type { LimitTicket } from './limit-admission.js';
 
-// The one request object of every acquire (stores read it during acquire only: limit-store.ts).
-const request: LimitRequest = { key: '', limits: {}, estimatedTokens: 0 };
-
 const noTicket = (): undefined => undefined;
 
 // A function of its own: the variables a closure captures live in a context object that V8 allocates
@@ -120,10 +117,7 @@ export function limitRequest(
   const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
-    request.key = identity.name;
-    request.limits = limits;
-    request.estimatedTokens = estimatedTokens;
-    decision = store.acquire(request);
+    decision = store.acquire({ key: identity.name, limits, estimatedTokens });
   } catch {
     return undefined;
   }

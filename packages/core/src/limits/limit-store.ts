@@ -6,10 +6,7 @@ import type { KeyLimits } from '../config/gateway-config.js';
  * to answer; a store only keeps counts, with the policy of rate-limit-policy.ts.
  */
 
-/**
- * What a request asks of a store. The gateway reuses one object for all its requests (a request costs
- * no object of its own): a store reads it during acquire, and copies what it keeps for later.
- */
+/** What a request asks of a store: a new object for each request, which the store may keep. */
 export interface LimitRequest {
   /** The key's configured name: counters are kept by name, never by the key itself. */
   key: string;
