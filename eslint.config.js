@@ -30,7 +30,16 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/.turbo/**', '**/.wrangler/**', '**/bench-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/.wrangler/**',
+      '**/bench-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,8 +52,17 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (the Workers entry is the one exception).' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Named exports only (the Workers entry is the one exception).',
+        },
+      ],
     },
   },
   {
@@ -58,11 +76,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'core is runtime-free: no Node builtins.' })),
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'core is runtime-free: no Node builtins.',
+          })),
           patterns: [
             { group: ['node:*'], message: 'core is runtime-free: no node:* imports.' },
             {
-              group: ['fastify', 'fastify/*', 'hono', 'hono/*', '@hono/*', 'undici', 'undici/*', 'axios', 'node-fetch', 'ws'],
+              group: [
+                'fastify',
+                'fastify/*',
+                'hono',
+                'hono/*',
+                '@hono/*',
+                'undici',
+                'undici/*',
+                'axios',
+                'node-fetch',
+                'ws',
+              ],
               message: 'core is framework- and network-client-free.',
             },
             { group: ['@infergate/*'], message: 'core imports none of our other packages.' },

@@ -1,5 +1,10 @@
 import process from 'node:process';
-import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  type TestProjectInlineConfiguration,
+  type ViteUserConfig,
+} from 'vitest/config';
 
 /**
  * Which group a run holds: `parallel` (every file but the serial ones), `serial` (those alone), or both
@@ -10,7 +15,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration, type
 function testGroup(): 'parallel' | 'serial' | undefined {
   const group = process.env.INFERGATE_TEST_GROUP;
   if (group === undefined || group === '') return undefined;
-  if (group !== 'parallel' && group !== 'serial') throw new Error(`INFERGATE_TEST_GROUP is parallel or serial, not '${group}'`);
+  if (group !== 'parallel' && group !== 'serial')
+    throw new Error(`INFERGATE_TEST_GROUP is parallel or serial, not '${group}'`);
   return group;
 }
 
@@ -49,10 +55,16 @@ export function withSerialGroup(config: ViteUserConfig, serial: readonly string[
   const { include = [], ...test } = config.test ?? {};
   const projects: TestProjectInlineConfiguration[] = [];
   if (group !== 'serial') {
-    projects.push({ extends: true, test: { name: 'parallel', include, exclude: [...configDefaults.exclude, ...serial] } });
+    projects.push({
+      extends: true,
+      test: { name: 'parallel', include, exclude: [...configDefaults.exclude, ...serial] },
+    });
   }
   if (group !== 'parallel') {
-    projects.push({ extends: true, test: { name: 'serial', include: [...serial], maxWorkers: 1, sequence: { groupOrder: 1 } } });
+    projects.push({
+      extends: true,
+      test: { name: 'serial', include: [...serial], maxWorkers: 1, sequence: { groupOrder: 1 } },
+    });
   }
   return { ...config, test: { ...test, projects } };
 }

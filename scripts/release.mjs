@@ -43,7 +43,10 @@ function publishable(root) {
   return readdirSync(join(root, 'packages'))
     .map((folder) => join(root, 'packages', folder))
     .filter((folder) => existsSync(join(folder, 'package.json')))
-    .map((folder) => ({ folder, manifest: JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) }))
+    .map((folder) => ({
+      folder,
+      manifest: JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')),
+    }))
     .filter(({ manifest }) => manifest.private !== true);
 }
 
@@ -51,10 +54,13 @@ function publishable(root) {
 function checkTarball(file) {
   const problems = [];
   const listing = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n');
-  const manifest = JSON.parse(execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }));
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }),
+  );
   for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies']) {
     for (const [name, range] of Object.entries(manifest[field] ?? {})) {
-      if (String(range).startsWith('workspace:')) problems.push(`${field}.${name} is still ${range}`);
+      if (String(range).startsWith('workspace:'))
+        problems.push(`${field}.${name} is still ${range}`);
     }
   }
   if (!listing.includes('package/CHANGELOG.md')) problems.push('no CHANGELOG.md');
@@ -65,17 +71,32 @@ function checkTarball(file) {
 /** Builds every publishable package; a worktree takes what this checkout's turbo cache already holds. */
 function buildAll(root) {
   const filters = publishable(root).map(({ manifest }) => `--filter=${manifest.name}`);
-  run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', `--cache-dir=${join(repository, '.turbo', 'cache')}`, ...filters], root);
+  run(
+    'pnpm',
+    [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      '--output-logs=errors-only',
+      `--cache-dir=${join(repository, '.turbo', 'cache')}`,
+      ...filters,
+    ],
+    root,
+  );
 }
 
 function packAll(root, out) {
   mkdirSync(out, { recursive: true });
   for (const file of readdirSync(out)) if (file.endsWith('.tgz')) rmSync(join(out, file));
-  for (const { folder } of publishable(root)) run('pnpm', ['pack', '--pack-destination', out], folder);
+  for (const { folder } of publishable(root))
+    run('pnpm', ['pack', '--pack-destination', out], folder);
   let failed = false;
   for (const file of readdirSync(out).filter((name) => name.endsWith('.tgz'))) {
     const { manifest, problems } = checkTarball(join(out, file));
-    console.log(`${manifest.name}@${manifest.version}  ${file}${problems.length === 0 ? '' : `  NOT FIT: ${problems.join('; ')}`}`);
+    console.log(
+      `${manifest.name}@${manifest.version}  ${file}${problems.length === 0 ? '' : `  NOT FIT: ${problems.join('; ')}`}`,
+    );
     failed ||= problems.length > 0;
   }
   return !failed;
@@ -84,7 +105,10 @@ function packAll(root, out) {
 const options = parseArgs(process.argv.slice(2));
 
 if (options.publish) {
-  if (execFileSync('git', ['status', '--porcelain'], { cwd: repository, encoding: 'utf8' }).trim() !== '') {
+  if (
+    execFileSync('git', ['status', '--porcelain'], { cwd: repository, encoding: 'utf8' }).trim() !==
+    ''
+  ) {
     console.error('release: the work tree has uncommitted changes; commit or stash them first');
     process.exit(1);
   }
@@ -93,7 +117,9 @@ if (options.publish) {
   buildAll(repository);
   if (!packAll(repository, options.out)) process.exit(1);
   run('pnpm', ['changeset', 'publish'], repository, false);
-  console.log('Published. Commit the new versions and CHANGELOG files, and push the tags changesets made.');
+  console.log(
+    'Published. Commit the new versions and CHANGELOG files, and push the tags changesets made.',
+  );
 } else {
   const work = mkdtempSync(join(tmpdir(), 'infergate-release-'));
   const checkout = join(work, 'repository');
@@ -108,10 +134,15 @@ if (options.publish) {
     buildAll(checkout);
     run('pnpm', ['changeset', 'version'], checkout);
     const fit = packAll(checkout, options.out);
-    console.log(`Tarballs in ${options.out}; try them with: npm install ${join(options.out, '*.tgz')}`);
+    console.log(
+      `Tarballs in ${options.out}; try them with: npm install ${join(options.out, '*.tgz')}`,
+    );
     if (!fit) process.exitCode = 1;
   } finally {
-    execFileSync('git', ['worktree', 'remove', '--force', checkout], { cwd: repository, stdio: 'ignore' });
+    execFileSync('git', ['worktree', 'remove', '--force', checkout], {
+      cwd: repository,
+      stdio: 'ignore',
+    });
     rmSync(work, { recursive: true, force: true });
   }
 }

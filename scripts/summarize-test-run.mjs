@@ -15,22 +15,33 @@ const [mode, file] = process.argv.slice(2);
 /** `1m40s`, `42s`. */
 function duration(ms) {
   const seconds = Math.round(ms / 1000);
-  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+  return seconds < 60
+    ? `${seconds}s`
+    : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
 /** vitest's own counts from the end of a task's log (`Tests  1 failed | 84 passed (85)`): { tests, failed, files }. */
 function vitestCounts(logFile) {
   if (!logFile || !existsSync(logFile)) return undefined;
   const lines = readFileSync(logFile, 'utf8').replace(ansi, '').split('\n');
-  const line = (label) => lines.findLast((candidate) => candidate.trimStart().startsWith(`${label} `));
-  const total = (text) => (text === undefined ? undefined : Number(/\((\d+)\)\s*$/.exec(text)?.[1] ?? /(\d+) passed/.exec(text)?.[1]));
+  const line = (label) =>
+    lines.findLast((candidate) => candidate.trimStart().startsWith(`${label} `));
+  const total = (text) =>
+    text === undefined
+      ? undefined
+      : Number(/\((\d+)\)\s*$/.exec(text)?.[1] ?? /(\d+) passed/.exec(text)?.[1]);
   const tests = line('Tests');
   if (total(tests) === undefined || Number.isNaN(total(tests))) return undefined;
-  return { tests: total(tests), failed: Number(/(\d+) failed/.exec(tests)?.[1] ?? 0), files: total(line('Test Files')) ?? 0 };
+  return {
+    tests: total(tests),
+    failed: Number(/(\d+) failed/.exec(tests)?.[1] ?? 0),
+    files: total(line('Test Files')) ?? 0,
+  };
 }
 
 if (mode === 'record') {
-  const output = file !== undefined && existsSync(file) ? readFileSync(file, 'utf8').replace(ansi, '') : '';
+  const output =
+    file !== undefined && existsSync(file) ? readFileSync(file, 'utf8').replace(ansi, '') : '';
   const path = /^\s*Summary:\s+(\S+\.json)\s*$/m.exec(output)?.[1];
   if (path === undefined || !existsSync(path)) process.exit(1);
   const summary = JSON.parse(readFileSync(path, 'utf8'));
@@ -58,7 +69,15 @@ if (mode === 'record') {
   const entries = new Map();
   for (const record of records) {
     const key = `${record.package}#${record.task}`;
-    const entry = entries.get(key) ?? { ...record, ms: 0, counts: undefined, passed: true, ran: false, cached: true, runs: 0 };
+    const entry = entries.get(key) ?? {
+      ...record,
+      ms: 0,
+      counts: undefined,
+      passed: true,
+      ran: false,
+      cached: true,
+      runs: 0,
+    };
     entry.ms += record.ms;
     entry.ran ||= record.ran;
     entry.cached &&= record.cached;
@@ -66,7 +85,11 @@ if (mode === 'record') {
     entry.runs += 1;
     if (record.counts !== undefined) {
       const counts = entry.counts ?? { tests: 0, failed: 0, files: 0 };
-      entry.counts = { tests: counts.tests + record.counts.tests, failed: counts.failed + record.counts.failed, files: counts.files + record.counts.files };
+      entry.counts = {
+        tests: counts.tests + record.counts.tests,
+        failed: counts.failed + record.counts.failed,
+        files: counts.files + record.counts.files,
+      };
     }
     entries.set(key, entry);
   }
@@ -86,13 +109,26 @@ if (mode === 'record') {
     const name = task.task === 'build' ? `${task.package} (build)` : task.package;
     return `${name} ${time}${task.counts === undefined ? '' : ` (${task.counts.tests}${failedCount})`}${mark}`;
   });
-  const wall = duration(Math.max(...records.map((record) => record.runEnd)) - Math.min(...records.map((record) => record.runStart)));
-  const counted = tests > 0 ? `, ${tests.toLocaleString('en-US')} tests${failedTests > 0 ? ` (${failedTests} failed)` : ''} in ${files} files` : '';
+  const wall = duration(
+    Math.max(...records.map((record) => record.runEnd)) -
+      Math.min(...records.map((record) => record.runStart)),
+  );
+  const counted =
+    tests > 0
+      ? `, ${tests.toLocaleString('en-US')} tests${failedTests > 0 ? ` (${failedTests} failed)` : ''} in ${files} files`
+      : '';
   const fromCache = cached.length > 0 ? ` (${cached.length} from turbo's cache)` : '';
-  const verdict = failed.length === 0 ? 'passed' : `FAILED in ${failed.map((task) => `${task.package}#${task.task}`).join(', ')}`;
-  process.stdout.write(`  ${verdict}: ${tasks.length - failed.length} of ${tasks.length} packages${fromCache}${counted}; ${wall}\n`);
+  const verdict =
+    failed.length === 0
+      ? 'passed'
+      : `FAILED in ${failed.map((task) => `${task.package}#${task.task}`).join(', ')}`;
+  process.stdout.write(
+    `  ${verdict}: ${tasks.length - failed.length} of ${tasks.length} packages${fromCache}${counted}; ${wall}\n`,
+  );
   process.stdout.write(`  per package: ${perPackage.join(', ')}\n`);
 } else {
-  process.stderr.write('usage: node scripts/summarize-test-run.mjs record <turbo output> | print <records>\n');
+  process.stderr.write(
+    'usage: node scripts/summarize-test-run.mjs record <turbo output> | print <records>\n',
+  );
   process.exit(2);
 }

@@ -18,7 +18,14 @@ export default defineConfig([
     platform: 'neutral',
     noExternal: [/.*/],
     esbuildOptions(options) {
-      options.conditions = ['@infergate/source', 'workerd', 'worker', 'browser', 'import', 'default'];
+      options.conditions = [
+        '@infergate/source',
+        'workerd',
+        'worker',
+        'browser',
+        'import',
+        'default',
+      ];
       options.mainFields = ['module', 'main'];
     },
     minify: true,

@@ -3,4 +3,7 @@ import { sharedConfig } from '../../vitest.shared.js';
 
 // The integration suites start the gateway with the local backend; their setup is shorter than others'.
 // --expose-gc: a stream test collects garbage on purpose (a body must outlive a collection).
-export default mergeConfig(sharedConfig, defineConfig({ test: { hookTimeout: 30_000, execArgv: ['--expose-gc'] } }));
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({ test: { hookTimeout: 30_000, execArgv: ['--expose-gc'] } }),
+);

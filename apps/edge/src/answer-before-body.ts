@@ -27,7 +27,10 @@ async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
  * or the bound is reached. workerd and Node close a connection with an unread body by a reset, and the
  * client would see ECONNRESET instead of the status.
  */
-export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8Array> | null): Response {
+export function answerBeforeBody(
+  result: JsonResult,
+  body: ReadableStream<Uint8Array> | null,
+): Response {
   const answer = new TextEncoder().encode(bodyText(result.body));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -39,6 +42,10 @@ export function answerBeforeBody(result: JsonResult, body: ReadableStream<Uint8A
       controller.close();
     },
   });
-  const headers = { ...result.headers, 'content-length': String(answer.byteLength), connection: 'close' };
+  const headers = {
+    ...result.headers,
+    'content-length': String(answer.byteLength),
+    connection: 'close',
+  };
   return new Response(stream, { status: result.status, headers });
 }

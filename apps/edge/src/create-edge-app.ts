@@ -1,6 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { type ApiKeyIdentity, type Gateway, type HandlerResult, type RequestLogLine, type RouteDefinition } from '@infergate/core';
-import { bodyLimitBytes, bodyText, envelopeForPath, errorResult, requestIdFor, requestLogLine, utf8ByteLength } from '@infergate/core';
+import {
+  type ApiKeyIdentity,
+  type Gateway,
+  type HandlerResult,
+  type RequestLogLine,
+  type RouteDefinition,
+} from '@infergate/core';
+import {
+  bodyLimitBytes,
+  bodyText,
+  envelopeForPath,
+  errorResult,
+  requestIdFor,
+  requestLogLine,
+  utf8ByteLength,
+} from '@infergate/core';
 import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
 import { readBodyText } from './read-body-text.js';
@@ -37,10 +51,16 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
   const app = new Hono();
   const { config, ids, clock } = gateway.deps;
   const { shutdown, admitBody, log, answeredOnSocket } = options;
-  const requestIdOf = (context: Context): string => requestIdFor(context.req.header('x-request-id'), ids);
+  const requestIdOf = (context: Context): string =>
+    requestIdFor(context.req.header('x-request-id'), ids);
 
   // The request's line once it is over: a JSON answer at once, a stream when it ends (499 if the client left).
-  const logged = <T extends HandlerResult>(context: Context, route: RouteDefinition | undefined, startedAt: number, result: T): T => {
+  const logged = <T extends HandlerResult>(
+    context: Context,
+    route: RouteDefinition | undefined,
+    startedAt: number,
+    result: T,
+  ): T => {
     if (log === undefined) return result;
     const facts = {
       requestId: result.headers['x-request-id'] ?? '',
@@ -49,7 +69,14 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
       operationId: route?.operationId,
     };
     const write = (status: number): void =>
-      log(requestLogLine({ ...facts, status: answeredOnSocket?.(context) ?? status, durationMs: clock.now() - startedAt, meta: result.meta }));
+      log(
+        requestLogLine({
+          ...facts,
+          status: answeredOnSocket?.(context) ?? status,
+          durationMs: clock.now() - startedAt,
+          meta: result.meta,
+        }),
+      );
     if (result.kind === 'stream') result.body.onEnd(write);
     else write(result.status);
     return result;
@@ -58,7 +85,12 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
   // 404, 405 with Allow, or a CORS preflight's 204: core decides, as for the node-server.
   const unmatched = (context: Context): Response => {
     const header = (name: string) => context.req.header(name);
-    const result = gateway.unmatched({ method: context.req.method, path: pathOf(context), header, requestId: requestIdOf(context) });
+    const result = gateway.unmatched({
+      method: context.req.method,
+      path: pathOf(context),
+      header,
+      requestId: requestIdOf(context),
+    });
     return toResponse(logged(context, undefined, clock.now(), result));
   };
 
@@ -82,7 +114,10 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
       body = await readBodyText(context.req.raw, limit, ticket);
     } catch (error) {
       ticket?.release();
-      const refusal = gateway.withCors(errorResult(error, route.envelope, requestId), context.req.header('origin'));
+      const refusal = gateway.withCors(
+        errorResult(error, route.envelope, requestId),
+        context.req.header('origin'),
+      );
       return answerBeforeBody(logged(context, route, startedAt, refusal), context.req.raw.body);
     }
     const input = {
@@ -92,22 +127,33 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
       header,
       body,
       // A shutdown past its grace aborts running requests like a leaving client: streams end in-protocol.
-      signal: shutdown ? AbortSignal.any([context.req.raw.signal, shutdown]) : context.req.raw.signal,
+      signal: shutdown
+        ? AbortSignal.any([context.req.raw.signal, shutdown])
+        : context.req.raw.signal,
       requestId,
     };
     const result = await gateway.dispatch(route, input, identity);
     // The handler is done with the body text (a stream's upstream request is already sent).
     ticket?.release();
     // Hono answers HEAD without the body, so nothing would measure it: the length the GET's body has.
-    if (context.req.method === 'HEAD' && result.kind === 'json') result.headers['content-length'] = String(utf8ByteLength(bodyText(result.body)));
+    if (context.req.method === 'HEAD' && result.kind === 'json')
+      result.headers['content-length'] = String(utf8ByteLength(bodyText(result.body)));
     return toResponse(logged(context, route, startedAt, result));
   };
 
-  for (const route of gateway.routes) app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
+  for (const route of gateway.routes)
+    app.on(route.method, toHonoPath(route.path), (context) => handle(route, context));
   app.notFound(unmatched);
   // dispatch never rejects; this is for failures in the wiring itself.
   app.onError((error, context) =>
-    toResponse(logged(context, undefined, clock.now(), errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context)))),
+    toResponse(
+      logged(
+        context,
+        undefined,
+        clock.now(),
+        errorResult(error, envelopeForPath(pathOf(context)), requestIdOf(context)),
+      ),
+    ),
   );
   return app;
 }

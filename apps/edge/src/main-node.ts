@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import type { EdgeBindings } from './edge-bindings.js';
 import { createJsonLog } from '@infergate/core';
-import { closeOnSignals, parseCliArgs, printGeneratedKey, refuseStart } from '@infergate/node-runtime';
+import {
+  closeOnSignals,
+  parseCliArgs,
+  printGeneratedKey,
+  refuseStart,
+} from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
 const helpText = `infergate edge: the infergate gateway on Hono, here on Node (@hono/node-server)
@@ -33,13 +38,20 @@ if (args.help) {
   const env = { ...(process.env as EdgeBindings), ...args.env };
   let server;
   try {
-    const log = createJsonLog({ level: env.LOG_LEVEL as string | undefined, write: (text) => process.stdout.write(text) });
+    const log = createJsonLog({
+      level: env.LOG_LEVEL as string | undefined,
+      write: (text) => process.stdout.write(text),
+    });
     server = await startEdgeNodeServer({ env, log });
   } catch (error) {
     refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
   }
   // Ready for signals before the banner says it is listening: a script may signal as soon as it reads it.
-  closeOnSignals({ drainDelayMs: server.config.timeouts.drainDelayMs, drain: server.drain, close: () => server.close() });
+  closeOnSignals({
+    drainDelayMs: server.config.timeouts.drainDelayMs,
+    drain: server.drain,
+    close: () => server.close(),
+  });
   if (server.generatedKey) printGeneratedKey(server.generatedKey);
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
 }

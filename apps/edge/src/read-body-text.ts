@@ -20,10 +20,15 @@ function decodeUtf8(bytes: Uint8Array): string {
  * own). Routes that take no body (limit 0) get undefined and the body is left unread. `ticket` counts a
  * chunked body's bytes against the in-flight body budget and stops a body that stops arriving (Node only).
  */
-export async function readBodyText(request: Request, limitBytes: number, ticket?: FetchBodyTicket): Promise<string | undefined> {
+export async function readBodyText(
+  request: Request,
+  limitBytes: number,
+  ticket?: FetchBodyTicket,
+): Promise<string | undefined> {
   if (limitBytes === 0) return undefined;
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limitBytes) throw GatewayError.payloadTooLarge(limitBytes);
+  if (declared !== null && Number(declared) > limitBytes)
+    throw GatewayError.payloadTooLarge(limitBytes);
   if (request.body === null) return '';
   try {
     // docs/design.md: a chunked body stops at the limit, never buffered whole. The rest is left to the
@@ -35,7 +40,13 @@ export async function readBodyText(request: Request, limitBytes: number, ticket?
         : (chunk: Uint8Array): void => {
             if (!ticket.take(chunk.byteLength)) throw GatewayError.overloaded();
           };
-    const bytes = await readBoundedBytes(request.body, limitBytes, () => GatewayError.payloadTooLarge(limitBytes), admit, ticket?.signal);
+    const bytes = await readBoundedBytes(
+      request.body,
+      limitBytes,
+      () => GatewayError.payloadTooLarge(limitBytes),
+      admit,
+      ticket?.signal,
+    );
     ticket?.received();
     return decodeUtf8(bytes);
   } catch (error) {

@@ -3,7 +3,11 @@ import type { EdgeBindings } from './edge-bindings.js';
 
 /** The string bindings only: Workers env also holds KV namespaces, service bindings and the like. */
 function stringBindings(bindings: EdgeBindings): Record<string, string> {
-  return Object.fromEntries(Object.entries(bindings).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(bindings).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 function parseConfigJson(text: string | undefined): unknown {
@@ -35,5 +39,10 @@ export function resolveEdgeConfig(bindings: EdgeBindings): ResolvedGatewayConfig
   const localUrl = env.INFERGATE_LOCAL_BACKEND_URL?.trim();
   if (!localUrl) return config;
   const origin = originOf(localUrl);
-  return { ...config, upstreams: config.upstreams.map((upstream) => (upstream.local ? { ...upstream, url: origin } : upstream)) };
+  return {
+    ...config,
+    upstreams: config.upstreams.map((upstream) =>
+      upstream.local ? { ...upstream, url: origin } : upstream,
+    ),
+  };
 }

@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { GatewayError, errorResult, requestIdFor, requestLogLine, type GatewayConfig, type RequestLogLine } from '@infergate/core';
+import {
+  GatewayError,
+  errorResult,
+  requestIdFor,
+  requestLogLine,
+  type GatewayConfig,
+  type RequestLogLine,
+} from '@infergate/core';
 import type { LocalBackendOptions } from '@infergate/local-backend';
 import { createThreadedLocalBackend } from '@infergate/local-backend/node';
 import { createInProcessTransport, type Transport } from '@infergate/upstream';
@@ -58,26 +65,35 @@ function threadedLocalTransport(options: LocalBackendOptions): Transport {
  * The edge app on Node through @hono/node-server. Without INFERGATE_LOCAL_BACKEND_URL the local
  * backend is mounted in-process, as the node-server does. Throws core's ConfigError on a bad configuration.
  */
-export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): Promise<EdgeNodeServer> {
+export async function startEdgeNodeServer(
+  options: EdgeNodeServerOptions = {},
+): Promise<EdgeNodeServer> {
   const env = options.env ?? (process.env as EdgeBindings);
   const { config, generatedKey } = withGeneratedKey(resolveEdgeConfig(env));
   const localTransport =
-    typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' && env.INFERGATE_LOCAL_BACKEND_URL.trim() !== ''
+    typeof env.INFERGATE_LOCAL_BACKEND_URL === 'string' &&
+    env.INFERGATE_LOCAL_BACKEND_URL.trim() !== ''
       ? undefined
       : threadedLocalTransport(options.localBackend ?? {});
   const shutdown = new AbortController();
   // The node-server's protections: the in-flight body budget and body idle limit, its timeouts and its client-error answers.
-  const admitBody = createFetchBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
+  const admitBody = createFetchBodyAdmission({
+    maxInflightBodyBytes: config.limits.maxInflightBodyBytes,
+    bodyIdleMs: config.timeouts.bodyIdleMs,
+  });
   const gateway = createEdgeGateway(config, {
     localTransport,
     shutdown: shutdown.signal,
     admitBody,
     log: options.log,
     // @hono/node-server hands each request's Node response to the app as `env.outgoing`.
-    answeredOnSocket: (context) => statusAnsweredOnSocket((context.env as { outgoing: ServerResponse }).outgoing),
+    answeredOnSocket: (context) =>
+      statusAnsweredOnSocket((context.env as { outgoing: ServerResponse }).outgoing),
   });
   const hostname = options.host ?? config.server.host;
-  const port = options.port ?? (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
+  const port =
+    options.port ??
+    (typeof env.PORT === 'string' && env.PORT.trim() !== '' ? config.server.port : defaultEdgePort);
   const { timeouts } = config;
   const { ids } = gateway.gateway.deps;
   // What Node and @hono/node-server refuse before the app sees a request is answered in the envelope and logged, as on the node-server.
@@ -86,15 +102,33 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     // A target or Host @hono/node-server cannot build a URL from (a backslash in the path, a malformed Host).
     errorHandler: () => {
       const requestId = requestIdFor(undefined, ids);
-      options.log?.(requestLogLine({ requestId, method: undefined, route: 'unmatched', status: 400 }));
-      return toResponse(errorResult(GatewayError.badRequest('The request target or Host is not valid.', null, 'malformed_request'), 'native', requestId));
+      options.log?.(
+        requestLogLine({ requestId, method: undefined, route: 'unmatched', status: 400 }),
+      );
+      return toResponse(
+        errorResult(
+          GatewayError.badRequest(
+            'The request target or Host is not valid.',
+            null,
+            'malformed_request',
+          ),
+          'native',
+          requestId,
+        ),
+      );
     },
   });
-  const server = createGatewayHttpServer({ timeouts, ids, ...(options.log === undefined ? {} : { log: options.log }) }, (incoming, outgoing) => {
-    void listener(incoming, outgoing);
-  });
+  const server = createGatewayHttpServer(
+    { timeouts, ids, ...(options.log === undefined ? {} : { log: options.log }) },
+    (incoming, outgoing) => {
+      void listener(incoming, outgoing);
+    },
+  );
   // The node-server's connection cap and file-descriptor watch (logged on stderr, as the app's other lines).
-  limitConnections(server, { maxConnections: config.limits.maxConnections, metrics: gateway.gateway.deps.metrics });
+  limitConnections(server, {
+    maxConnections: config.limits.maxConnections,
+    metrics: gateway.gateway.deps.metrics,
+  });
   const url = await listenHttpServer(server, port, hostname);
   return {
     ...gateway,
@@ -103,7 +137,9 @@ export async function startEdgeNodeServer(options: EdgeNodeServerOptions = {}): 
     generatedKey,
     drain: () => gateway.gateway.drain(),
     close: async (graceMs = timeouts.shutdownGraceMs) => {
-      await closeHttpServer(server, graceMs, () => shutdown.abort(new Error('The gateway is shutting down.')));
+      await closeHttpServer(server, graceMs, () =>
+        shutdown.abort(new Error('The gateway is shutting down.')),
+      );
       await gateway.gateway.close();
     },
   };

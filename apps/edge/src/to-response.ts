@@ -7,6 +7,11 @@ import { joinedBody, type HandlerResult } from '@infergate/core';
  */
 export function toResponse(result: HandlerResult): Response {
   // A 204 (a CORS preflight) must have a null body: the Response constructor refuses even an empty one.
-  const body = result.kind === 'stream' ? result.stream : result.status === 204 ? null : joinedBody(result.body);
+  const body =
+    result.kind === 'stream'
+      ? result.stream
+      : result.status === 204
+        ? null
+        : joinedBody(result.body);
   return new Response(body, { status: result.status, headers: result.headers });
 }

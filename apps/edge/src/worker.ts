@@ -9,7 +9,9 @@ import { createWebIdSource } from '@infergate/upstream';
 type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /** Why this deployment cannot serve: told to the operator in the Worker's log, never to clients. */
-function configurationProblem(bindings: EdgeBindings): { handler: FetchHandler } | { problem: string } {
+function configurationProblem(
+  bindings: EdgeBindings,
+): { handler: FetchHandler } | { problem: string } {
   let config;
   try {
     config = resolveEdgeConfig(bindings);
@@ -18,7 +20,10 @@ function configurationProblem(bindings: EdgeBindings): { handler: FetchHandler }
   }
   // There is no console to print a generated key to: a Worker without keys would lock everyone out.
   if (config.keys.length === 0)
-    return { problem: 'no API key configured: set the INFERGATE_API_KEYS secret (wrangler secret put INFERGATE_API_KEYS) or keys in INFERGATE_CONFIG_JSON' };
+    return {
+      problem:
+        'no API key configured: set the INFERGATE_API_KEYS secret (wrangler secret put INFERGATE_API_KEYS) or keys in INFERGATE_CONFIG_JSON',
+    };
   const unreachable = unreachableLocalUpstreams(config, {});
   if (unreachable.length > 0)
     return {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openIdleConnection, startRecordingUpstream, upstreamsServingEverything, type IdleConnection, type RecordingUpstream } from '@infergate/testkit';
+import {
+  openIdleConnection,
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  type IdleConnection,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { testApiKey } from './edge-test-env.js';
 import { startEdgeOnNode, type NodeEdgeGateway } from './start-edge-on-node.js';
 
@@ -17,7 +23,10 @@ beforeAll(async () => {
   upstream = await startRecordingUpstream();
   gateway = await startEdgeOnNode({
     INFERGATE_API_KEYS: testApiKey,
-    INFERGATE_CONFIG_JSON: JSON.stringify({ upstreams: upstreamsServingEverything(upstream.url), limits: { max_connections: cap } }),
+    INFERGATE_CONFIG_JSON: JSON.stringify({
+      upstreams: upstreamsServingEverything(upstream.url),
+      limits: { max_connections: cap },
+    }),
   });
 });
 
@@ -35,15 +44,21 @@ describe('limits.max_connections on the edge app on Node', () => {
     });
     try {
       const admitted: IdleConnection[] = [];
-      for (let index = 0; index < cap; index += 1) admitted.push(await openIdleConnection(gateway.baseUrl));
+      for (let index = 0; index < cap; index += 1)
+        admitted.push(await openIdleConnection(gateway.baseUrl));
       expect((await admitted[0]?.get('/healthz'))?.status).toBe(200);
-      const extra = await Promise.all(Array.from({ length: cap }, () => openIdleConnection(gateway.baseUrl)));
+      const extra = await Promise.all(
+        Array.from({ length: cap }, () => openIdleConnection(gateway.baseUrl)),
+      );
       await Promise.all(extra.map((connection) => connection.closed));
       expect(admitted.filter((connection) => connection.isClosed())).toHaveLength(0);
       expect((await admitted[cap - 1]?.get('/healthz'))?.status).toBe(200);
       const warnings = written.filter((line) => line.includes('limits.max_connections reached'));
       expect(warnings).toHaveLength(1);
-      expect(JSON.parse(warnings[0] as string)).toMatchObject({ level: 'warn', maxConnections: cap });
+      expect(JSON.parse(warnings[0] as string)).toMatchObject({
+        level: 'warn',
+        maxConnections: cap,
+      });
 
       admitted.shift()?.socket.destroy();
       let again: IdleConnection | undefined;

@@ -16,7 +16,10 @@ export const edgeOnNode: FaultMatrixTarget = {
   // The request lines main-node.ts writes to stdout, kept in memory.
   async startWithLogs(file) {
     const lines: string[] = [];
-    const gateway = await startEdgeOnNode(bindingsFor(file), createJsonLog({ level: 'trace', write: (text) => lines.push(text) }));
+    const gateway = await startEdgeOnNode(
+      bindingsFor(file),
+      createJsonLog({ level: 'trace', write: (text) => lines.push(text) }),
+    );
     return { gateway, logs: () => lines.join('') };
   },
 };
@@ -25,6 +28,9 @@ export const edgeOnNode: FaultMatrixTarget = {
 function bindingsFor(file: ConfigFileValue): Record<string, string> {
   return {
     INFERGATE_API_KEYS: testApiKey,
-    INFERGATE_CONFIG_JSON: JSON.stringify({ ...file, timeouts: { shutdown_grace_ms: 1_000, ...(file.timeouts as object | undefined) } }),
+    INFERGATE_CONFIG_JSON: JSON.stringify({
+      ...file,
+      timeouts: { shutdown_grace_ms: 1_000, ...(file.timeouts as object | undefined) },
+    }),
   };
 }

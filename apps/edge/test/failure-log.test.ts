@@ -24,14 +24,28 @@ describe('a 5xx on the edge app', () => {
       const config = resolveEdgeConfig({
         INFERGATE_API_KEYS: apiKey,
         INFERGATE_CONFIG_JSON: JSON.stringify({
-          upstreams: [{ name: 'gpu-pool-a', url: upstream.url, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'served' } }],
+          upstreams: [
+            {
+              name: 'gpu-pool-a',
+              url: upstream.url,
+              protocol: 'openai',
+              models: { 'alpha36-35b-a3b-instruct': 'served' },
+            },
+          ],
         }),
       });
       const { app } = createEdgeGateway(config, { log });
       const response = await app.request('/v1/chat/completions', {
         method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-request-id': 'edge-fail-1' },
-        body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hi' }] }),
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'x-request-id': 'edge-fail-1',
+        },
+        body: JSON.stringify({
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
       });
       expect(response.status).toBe(502);
       expect(written).toHaveLength(1);

@@ -1,4 +1,10 @@
-import { describeBodyAdmissionRows, describeEventLoopRows, describeInputRows, describeNetworkRows, describeSafetyRows } from '@infergate/testkit';
+import {
+  describeBodyAdmissionRows,
+  describeEventLoopRows,
+  describeInputRows,
+  describeNetworkRows,
+  describeSafetyRows,
+} from '@infergate/testkit';
 import { edgeOnNode } from './edge-fault-matrix-target.js';
 
 // The fault matrix's input, safety and network rows against the edge app on Node, with the same

@@ -6,7 +6,9 @@ import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 describe('key limits on the edge app (in-memory, per isolate)', () => {
   it('sends the rate-limit headers and answers 429 with Retry-After past requests_per_minute', async () => {
     const config = resolveEdgeConfig({
-      INFERGATE_CONFIG_JSON: JSON.stringify({ keys: [{ key: 'edge-key-0123456789', name: 'edge', limits: { requests_per_minute: 1 } }] }),
+      INFERGATE_CONFIG_JSON: JSON.stringify({
+        keys: [{ key: 'edge-key-0123456789', name: 'edge', limits: { requests_per_minute: 1 } }],
+      }),
       INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9',
     });
     const { app } = createEdgeGateway(config);
@@ -14,7 +16,10 @@ describe('key limits on the edge app (in-memory, per isolate)', () => {
       Promise.resolve(
         app.request('/v1/embeddings', {
           method: 'POST',
-          headers: { authorization: 'Bearer edge-key-0123456789', 'content-type': 'application/json' },
+          headers: {
+            authorization: 'Bearer edge-key-0123456789',
+            'content-type': 'application/json',
+          },
           // An unknown model: answered by the handler after the limiter counted the request, no upstream needed.
           body: JSON.stringify({ model: 'no-such-model', input: 'hello' }),
         }),
@@ -26,6 +31,8 @@ describe('key limits on the edge app (in-memory, per isolate)', () => {
     const second = await send();
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe(
+      'rate_limit_exceeded',
+    );
   });
 });

@@ -29,8 +29,18 @@ const targets: Target[] = [
       const directory = mkdtempSync(join(tmpdir(), 'protections-'));
       const configPath = join(directory, 'config.json');
       writeFileSync(configPath, JSON.stringify(file));
-      const env = { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-      const child = spawn(process.execPath, [nodeServerMain], { stdio: ['ignore', 'pipe', 'inherit'], env });
+      const env = {
+        ...process.env,
+        INFERGATE_CONFIG: configPath,
+        INFERGATE_API_KEYS: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      };
+      const child = spawn(process.execPath, [nodeServerMain], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env,
+      });
       // The config file's folder goes with the process.
       child.once('exit', () => rmSync(directory, { recursive: true, force: true }));
       return { child, banner: /listening on (http:\/\/\S+?);/ };
@@ -48,7 +58,10 @@ const targets: Target[] = [
         PORT: '0',
         HOST: '127.0.0.1',
       };
-      return { child: spawn(process.execPath, [edgeMain], { stdio: ['ignore', 'pipe', 'inherit'], env }), banner: /listening on (http:\/\/\S+)/ };
+      return {
+        child: spawn(process.execPath, [edgeMain], { stdio: ['ignore', 'pipe', 'inherit'], env }),
+        banner: /listening on (http:\/\/\S+)/,
+      };
     },
   },
 ];
@@ -62,10 +75,17 @@ interface Running {
 const started: ChildProcess[] = [];
 
 async function startTarget(target: Target, file: object): Promise<Running> {
-  for (const main of [nodeServerMain, edgeMain]) if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first`);
-  const { child, banner } = target.start({ keys: [key], upstreams: upstreamsServingEverything('http://127.0.0.1:9'), ...file });
+  for (const main of [nodeServerMain, edgeMain])
+    if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first`);
+  const { child, banner } = target.start({
+    keys: [key],
+    upstreams: upstreamsServingEverything('http://127.0.0.1:9'),
+    ...file,
+  });
   started.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -73,7 +93,9 @@ async function startTarget(target: Target, file: object): Promise<Running> {
       const match = banner.exec(output);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('exit', () => reject(new Error(`${target.name} exited before listening: ${output}`)));
+    child.once('exit', () =>
+      reject(new Error(`${target.name} exited before listening: ${output}`)),
+    );
   });
   return { url, child, exited };
 }
@@ -94,7 +116,12 @@ interface Exchange {
  * Writes `text` to a raw TCP connection, keeps it open (a slow or stalled client), and reads until the
  * server closes it or `giveUpMs` passes; `onSent` runs once the text is written.
  */
-function rawExchange(url: string, text: string, giveUpMs = 15_000, onSent?: (close: () => void) => void): Promise<Exchange> {
+function rawExchange(
+  url: string,
+  text: string,
+  giveUpMs = 15_000,
+  onSent?: (close: () => void) => void,
+): Promise<Exchange> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -102,7 +129,9 @@ function rawExchange(url: string, text: string, giveUpMs = 15_000, onSent?: (clo
     let startedAt = 0;
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server kept the connection open for ${giveUpMs} ms; it wrote: ${received}`));
+      reject(
+        new Error(`the server kept the connection open for ${giveUpMs} ms; it wrote: ${received}`),
+      );
     }, giveUpMs);
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (received += chunk));
@@ -112,11 +141,18 @@ function rawExchange(url: string, text: string, giveUpMs = 15_000, onSent?: (clo
       const [head = '', body = ''] = received.split('\r\n\r\n', 2);
       let json: unknown;
       try {
-        json = JSON.parse(head.toLowerCase().includes('transfer-encoding: chunked') ? dechunk(body) : body) as unknown;
+        json = JSON.parse(
+          head.toLowerCase().includes('transfer-encoding: chunked') ? dechunk(body) : body,
+        ) as unknown;
       } catch {
         json = undefined;
       }
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head: head.toLowerCase(), body: json, closedAfterMs: Date.now() - startedAt });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head: head.toLowerCase(),
+        body: json,
+        closedAfterMs: Date.now() - startedAt,
+      });
     });
     socket.on('connect', () => {
       startedAt = Date.now();
@@ -137,8 +173,12 @@ function dechunk(body: string): string {
   }
 }
 
-function embeddingsHead(contentLength: number | 'chunked', authorization = `Bearer ${key}`): string {
-  const length = contentLength === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${contentLength}`;
+function embeddingsHead(
+  contentLength: number | 'chunked',
+  authorization = `Bearer ${key}`,
+): string {
+  const length =
+    contentLength === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${contentLength}`;
   return `POST /v1/embeddings HTTP/1.1\r\nhost: gateway\r\nconnection: close\r\nauthorization: ${authorization}\r\ncontent-type: application/json\r\n${length}\r\n\r\n`;
 }
 
@@ -147,7 +187,14 @@ describe.each(targets)('$name on Node', (target) => {
     let server: Running;
     beforeAll(async () => {
       // Limits far below Node's 30 s connection check: they are met only if connectionsCheckingInterval follows them.
-      server = await startTarget(target, { timeouts: { inbound_headers_ms: 600, inbound_request_ms: 1500, keep_alive_ms: 400, drain_delay_ms: 0 } });
+      server = await startTarget(target, {
+        timeouts: {
+          inbound_headers_ms: 600,
+          inbound_request_ms: 1500,
+          keep_alive_ms: 400,
+          drain_delay_ms: 0,
+        },
+      });
     }, 60_000);
     afterAll(async () => {
       server.child.kill('SIGINT');
@@ -155,7 +202,11 @@ describe.each(targets)('$name on Node', (target) => {
     });
 
     it('answers headers that do not arrive within inbound_headers_ms with 408 in the native envelope', async () => {
-      const exchange = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nhost: gateway\r\n', 10_000);
+      const exchange = await rawExchange(
+        server.url,
+        'GET /healthz HTTP/1.1\r\nhost: gateway\r\n',
+        10_000,
+      );
       expect(exchange.status).toBe(408);
       expect(exchange.body).toMatchObject({ error: { code: 'request_timeout' } });
       expect(exchange.closedAfterMs).toBeGreaterThanOrEqual(500);
@@ -168,7 +219,11 @@ describe.each(targets)('$name on Node', (target) => {
     });
 
     it('closes an idle keep-alive connection after keep_alive_ms', async () => {
-      const exchange = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nhost: gateway\r\n\r\n', 10_000);
+      const exchange = await rawExchange(
+        server.url,
+        'GET /healthz HTTP/1.1\r\nhost: gateway\r\n\r\n',
+        10_000,
+      );
       expect(exchange.status).toBe(200);
       expect(exchange.head).not.toContain('connection: close');
       expect(exchange.closedAfterMs).toBeGreaterThanOrEqual(300);
@@ -205,13 +260,19 @@ describe.each(targets)('$name on Node', (target) => {
       });
       await holderSent;
       // The key comes before the budget: a wrong key is 401 at once, whatever the budget holds.
-      const refused = await rawExchange(server.url, `${embeddingsHead(4000, 'Bearer not-a-key')}${' '.repeat(4000)}`);
+      const refused = await rawExchange(
+        server.url,
+        `${embeddingsHead(4000, 'Bearer not-a-key')}${' '.repeat(4000)}`,
+      );
       expect(refused.status).toBe(401);
       expect(refused.head).toContain('www-authenticate: bearer');
       const validKey = `Bearer ${key}`;
       let declared: Exchange | undefined;
       for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-        declared = await rawExchange(server.url, `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`);
+        declared = await rawExchange(
+          server.url,
+          `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`,
+        );
         if (declared.status === 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -236,7 +297,10 @@ describe.each(targets)('$name on Node', (target) => {
       releaseHolder();
       let after: Exchange | undefined;
       for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-        after = await rawExchange(server.url, `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`);
+        after = await rawExchange(
+          server.url,
+          `${embeddingsHead(4000, validKey)}${' '.repeat(4000)}`,
+        );
         if (after.status !== 503) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -253,7 +317,9 @@ describe.each(targets)('$name on Node', (target) => {
         ready = response.status;
       }
       expect(ready).toBe(503);
-      const models = await fetch(`${server.url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+      const models = await fetch(`${server.url}/v1/models`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(models.status).toBe(200);
       await models.body?.cancel();
       expect(await server.exited).toBe(0);

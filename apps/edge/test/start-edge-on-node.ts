@@ -8,7 +8,15 @@ export interface NodeEdgeGateway extends StartedGateway {
 }
 
 /** The edge app on Node (@hono/node-server) on 127.0.0.1:0, with the given bindings as its environment. */
-export async function startEdgeOnNode(bindings: Record<string, string>, log?: (line: RequestLogLine) => void): Promise<NodeEdgeGateway> {
-  const server = await startEdgeNodeServer({ env: bindings, host: '127.0.0.1', port: 0, ...(log === undefined ? {} : { log }) });
+export async function startEdgeOnNode(
+  bindings: Record<string, string>,
+  log?: (line: RequestLogLine) => void,
+): Promise<NodeEdgeGateway> {
+  const server = await startEdgeNodeServer({
+    env: bindings,
+    host: '127.0.0.1',
+    port: 0,
+    ...(log === undefined ? {} : { log }),
+  });
   return { baseUrl: server.url, apiKey: testApiKey, server, close: () => server.close() };
 }

@@ -23,7 +23,9 @@ const coreRoutes = routeTable.map((route) => `${route.method} ${route.path}`).so
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -42,19 +44,31 @@ function routesOfTree(tree: string): string[] {
     const path = (parents[depth - 1] ?? '') + (match[2] as string);
     parents[depth] = path;
     parents.length = depth + 1;
-    return (match[3]?.split(', ') ?? []).map((method) => `${method} ${path.replace(honoParameters, '{$1}')}`);
+    return (match[3]?.split(', ') ?? []).map(
+      (method) => `${method} ${path.replace(honoParameters, '{$1}')}`,
+    );
   });
 }
 
 describe('both apps are thin adapters over core', () => {
   it("the edge app registers exactly core's route table", () => {
-    const { app } = createEdgeGateway(resolveEdgeConfig({ INFERGATE_API_KEYS: 'k', INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9' }));
-    const registered = app.routes.map((route) => `${route.method} ${route.path.replace(honoParameters, '{$1}')}`).sort();
+    const { app } = createEdgeGateway(
+      resolveEdgeConfig({
+        INFERGATE_API_KEYS: 'k',
+        INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9',
+      }),
+    );
+    const registered = app.routes
+      .map((route) => `${route.method} ${route.path.replace(honoParameters, '{$1}')}`)
+      .sort();
     expect(registered).toEqual(coreRoutes);
   });
 
   it("the node-server registers exactly core's route table", async () => {
-    const config = resolveEdgeConfig({ INFERGATE_API_KEYS: 'k', INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9' });
+    const config = resolveEdgeConfig({
+      INFERGATE_API_KEYS: 'k',
+      INFERGATE_LOCAL_BACKEND_URL: 'http://127.0.0.1:9',
+    });
     const server = await buildServer(config);
     try {
       await server.app.ready();
@@ -65,17 +79,23 @@ describe('both apps are thin adapters over core', () => {
     }
   });
 
-  it.each(Object.entries(sourceLineBounds))('apps/%s/src stays under %i non-blank lines and names no route path', (app, bound) => {
-    const files = sourceFiles(join(appsDirectory, app, 'src'));
-    expect(files.length).toBeGreaterThan(0);
-    let lines = 0;
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      lines += text.split('\n').filter((line) => line.trim() !== '').length;
-      // A route path in an app's source would be a route declared by hand (a bare '/' is any URL's default).
-      for (const route of routeTable.filter((entry) => entry.path !== '/')) expect(text, `${file} names ${route.path}`).not.toContain(`'${route.path}'`);
-    }
-    console.info(`apps/${app}/src: ${files.length} files, ${lines} non-blank lines (bound ${bound})`);
-    expect(lines).toBeLessThanOrEqual(bound);
-  });
+  it.each(Object.entries(sourceLineBounds))(
+    'apps/%s/src stays under %i non-blank lines and names no route path',
+    (app, bound) => {
+      const files = sourceFiles(join(appsDirectory, app, 'src'));
+      expect(files.length).toBeGreaterThan(0);
+      let lines = 0;
+      for (const file of files) {
+        const text = readFileSync(file, 'utf8');
+        lines += text.split('\n').filter((line) => line.trim() !== '').length;
+        // A route path in an app's source would be a route declared by hand (a bare '/' is any URL's default).
+        for (const route of routeTable.filter((entry) => entry.path !== '/'))
+          expect(text, `${file} names ${route.path}`).not.toContain(`'${route.path}'`);
+      }
+      console.info(
+        `apps/${app}/src: ${files.length} files, ${lines} non-blank lines (bound ${bound})`,
+      );
+      expect(lines).toBeLessThanOrEqual(bound);
+    },
+  );
 });

@@ -33,7 +33,9 @@ describe('the Workers build (dist/worker.js)', () => {
     expect(bundled.some((path) => path.includes('packages/core/src/'))).toBe(true);
     expect(
       bundled.filter((path) =>
-        /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|node-runtime\/src\/|upstream\/src\/(?:node|undici-transport)\.ts/.test(path),
+        /node_modules\/(?:\.pnpm\/)?(?:sharp|undici|fastify)|local-backend\/src\/|node-runtime\/src\/|upstream\/src\/(?:node|undici-transport)\.ts/.test(
+          path,
+        ),
       ),
     ).toEqual([]);
   });

@@ -15,7 +15,11 @@ describe('the Worker in workerd refuses to serve a configuration it cannot honou
 
   const models = async (bindings: Record<string, string>) => {
     gateway = await startEdgeInWorkerd(bindings);
-    return toJsonReply(await fetch(`${gateway.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${testApiKey}` } }));
+    return toJsonReply(
+      await fetch(`${gateway.baseUrl}/v1/models`, {
+        headers: { authorization: `Bearer ${testApiKey}` },
+      }),
+    );
   };
 
   it('answers 503 gateway_not_configured when no API key is configured (no console to print a generated one to)', async () => {
@@ -25,12 +29,17 @@ describe('the Worker in workerd refuses to serve a configuration it cannot honou
   });
 
   it('answers 503 when nothing serves the models: no upstream and no INFERGATE_LOCAL_BACKEND_URL', async () => {
-    expectNativeError(await models({ INFERGATE_API_KEYS: testApiKey }), 503, { code: 'gateway_not_configured' });
+    expectNativeError(await models({ INFERGATE_API_KEYS: testApiKey }), 503, {
+      code: 'gateway_not_configured',
+    });
   });
 
   it('answers 503 for invalid INFERGATE_CONFIG_JSON without showing the client any of it', async () => {
     const secret = 'upstream-secret-3c2b1a';
-    const reply = await models({ INFERGATE_API_KEYS: testApiKey, INFERGATE_CONFIG_JSON: `{"upstreams": [{"api_key": "${secret}"` });
+    const reply = await models({
+      INFERGATE_API_KEYS: testApiKey,
+      INFERGATE_CONFIG_JSON: `{"upstreams": [{"api_key": "${secret}"`,
+    });
     expectNativeError(reply, 503, { code: 'gateway_not_configured' });
     expect(reply.text).not.toContain(secret);
     expect(reply.text).not.toContain('INFERGATE');

@@ -24,21 +24,29 @@ const completion = JSON.stringify({
 });
 
 export function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)),
+  );
 }
 
 /** The stub on a loopback port: its URL and the server (close it at the end). */
 export async function startChatStub() {
   const server = createServer((incoming, response) => {
     incoming.resume();
-    incoming.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(completion));
+    incoming.on('end', () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(completion),
+    );
   });
   return { url: await listen(server), server };
 }
 
 /** `load(address, count)` sends `count` chat completions to a gateway, `concurrency` at a time; `close()` ends the pool. */
 export function createChatLoad(apiKey, concurrency) {
-  const body = JSON.stringify({ model: benchModel, messages: [{ role: 'user', content: 'Count to three.' }], max_tokens: 16 });
+  const body = JSON.stringify({
+    model: benchModel,
+    messages: [{ role: 'user', content: 'Count to three.' }],
+    max_tokens: 16,
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const post = (address) =>
     new Promise((resolve, reject) => {
@@ -47,11 +55,19 @@ export function createChatLoad(apiKey, concurrency) {
         {
           method: 'POST',
           agent,
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (response) => {
           response.resume();
-          response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`status ${response.statusCode}`))));
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve()
+              : reject(new Error(`status ${response.statusCode}`)),
+          );
         },
       );
       call.on('error', reject);
@@ -72,4 +88,5 @@ export function createChatLoad(apiKey, concurrency) {
   };
 }
 
-export const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];
+export const median = (values) =>
+  [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];

@@ -14,12 +14,20 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, URL } from 'node:url';
-import { benchModel as model, createChatLoad, listen, median, startChatStub } from './chat-bench-load.mjs';
+import {
+  benchModel as model,
+  createChatLoad,
+  listen,
+  median,
+  startChatStub,
+} from './chat-bench-load.mjs';
 
 const [requestsPerRound = 3000, rounds = 3, concurrency = 32] = process.argv.slice(2).map(Number);
 const apiKey = 'bench-key-0123456789abcdef';
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const locations = fileURLToPath(new URL('../../../deploy/nginx/infergate-locations.conf', import.meta.url));
+const locations = fileURLToPath(
+  new URL('../../../deploy/nginx/infergate-locations.conf', import.meta.url),
+);
 const clockTicks = 100;
 
 async function freePort() {
@@ -44,7 +52,9 @@ const configPath = join(workDir, 'config.json');
 writeFileSync(
   configPath,
   JSON.stringify({
-    upstreams: [{ name: 'stub', url: upstreamUrl, protocol: 'openai', models: { [model]: 'served' } }],
+    upstreams: [
+      { name: 'stub', url: upstreamUrl, protocol: 'openai', models: { [model]: 'served' } },
+    ],
     timeouts: { drain_delay_ms: 0 },
   }),
 );
@@ -53,7 +63,14 @@ async function startReplica() {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, INFERGATE_CONFIG: configPath, INFERGATE_API_KEYS: apiKey, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      INFERGATE_CONFIG: configPath,
+      INFERGATE_API_KEYS: apiKey,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
   });
   let output = '';
   await new Promise((resolve, reject) => {
@@ -96,7 +113,11 @@ ${ports.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fail
 }
 `,
   );
-  const child = spawn('nginx', ['-p', folder, '-c', join(folder, 'nginx.conf'), '-e', join(folder, 'error.log')], { stdio: 'inherit' });
+  const child = spawn(
+    'nginx',
+    ['-p', folder, '-c', join(folder, 'nginx.conf'), '-e', join(folder, 'error.log')],
+    { stdio: 'inherit' },
+  );
   await once(child, 'spawn');
   // The worker is the master's only child; it does the proxying.
   let workerPid;
@@ -104,7 +125,12 @@ ${ports.map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fail
     if (attempt > 200) throw new Error(`nginx ${name} did not start`);
     await sleep(50);
     try {
-      workerPid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]) || undefined;
+      workerPid =
+        Number(
+          readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+            .trim()
+            .split(' ')[0],
+        ) || undefined;
     } catch {
       workerPid = undefined;
     }
@@ -121,8 +147,20 @@ const nginxTwo = await startNginx(
   replicas.map((replica) => replica.port),
 );
 const setups = [
-  { name: 'direct, 1 replica     ', address: `http://127.0.0.1:${replicas[0].port}`, gateways: [replicas[0].child.pid], nginx: undefined, results: [] },
-  { name: 'nginx -> 1 replica    ', address: `http://127.0.0.1:${nginxOne.port}`, gateways: [replicas[0].child.pid], nginx: nginxOne.workerPid, results: [] },
+  {
+    name: 'direct, 1 replica     ',
+    address: `http://127.0.0.1:${replicas[0].port}`,
+    gateways: [replicas[0].child.pid],
+    nginx: undefined,
+    results: [],
+  },
+  {
+    name: 'nginx -> 1 replica    ',
+    address: `http://127.0.0.1:${nginxOne.port}`,
+    gateways: [replicas[0].child.pid],
+    nginx: nginxOne.workerPid,
+    results: [],
+  },
   {
     name: 'nginx -> 2 replicas   ',
     address: `http://127.0.0.1:${nginxTwo.port}`,
@@ -136,7 +174,10 @@ const setups = [
 for (const setup of setups) await load(setup.address, 1000);
 
 for (let round = 0; round < rounds; round += 1) {
-  for (const setup of [...setups.slice(round % setups.length), ...setups.slice(0, round % setups.length)]) {
+  for (const setup of [
+    ...setups.slice(round % setups.length),
+    ...setups.slice(0, round % setups.length),
+  ]) {
     const gatewayBefore = setup.gateways.reduce((sum, pid) => sum + cpuMicros(pid), 0);
     const nginxBefore = setup.nginx === undefined ? 0 : cpuMicros(setup.nginx);
     const started = process.hrtime.bigint();
@@ -144,7 +185,11 @@ for (let round = 0; round < rounds; round += 1) {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const gatewayCpu = setup.gateways.reduce((sum, pid) => sum + cpuMicros(pid), 0) - gatewayBefore;
     const nginxCpu = setup.nginx === undefined ? 0 : cpuMicros(setup.nginx) - nginxBefore;
-    setup.results.push({ rps: requestsPerRound / seconds, gatewayCpu: gatewayCpu / requestsPerRound, nginxCpu: nginxCpu / requestsPerRound });
+    setup.results.push({
+      rps: requestsPerRound / seconds,
+      gatewayCpu: gatewayCpu / requestsPerRound,
+      nginxCpu: nginxCpu / requestsPerRound,
+    });
   }
 }
 

@@ -25,10 +25,21 @@ const completion = JSON.stringify({
   object: 'chat.completion',
   created: 1_750_000_000,
   model: 'alpha36-35b-a3b-instruct',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there.' }, logprobs: null, finish_reason: 'stop' }],
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'Hello there.' },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
   usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 },
 });
-const body = JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hello' }], max_tokens: 16 });
+const body = JSON.stringify({
+  model: 'alpha36-35b-a3b-instruct',
+  messages: [{ role: 'user', content: 'hello' }],
+  max_tokens: 16,
+});
 
 async function listen(server) {
   server.listen(0, '127.0.0.1');
@@ -40,15 +51,25 @@ async function startUpstream() {
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(completion) });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(completion),
+      });
       response.end(completion);
     });
   });
-  return { url: `http://127.0.0.1:${await listen(server)}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${await listen(server)}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 // High enough never to refuse: the bench measures what admitting costs.
-const limits = { requests_per_minute: 100_000_000, tokens_per_minute: 1_000_000_000, concurrent_requests: 1000 };
+const limits = {
+  requests_per_minute: 100_000_000,
+  tokens_per_minute: 1_000_000_000,
+  concurrent_requests: 1000,
+};
 const variants = {
   off: { limited: false },
   memory: { limited: true },
@@ -58,17 +79,31 @@ const variants = {
 
 async function startGateway(upstreamUrl, variant, redisUrl, inProcess = false) {
   const { limited, redis } = variants[variant];
-  const key = { key: 'bench-key-0123456789', name: `bench-${variant}`, ...(limited ? { limits } : {}) };
+  const key = {
+    key: 'bench-key-0123456789',
+    name: `bench-${variant}`,
+    ...(limited ? { limits } : {}),
+  };
   const file = {
-    upstreams: [{ name: 'stub', url: upstreamUrl, protocol: 'openai', models: { 'alpha36-35b-a3b-instruct': 'alpha36-35b-a3b-instruct' } }],
+    upstreams: [
+      {
+        name: 'stub',
+        url: upstreamUrl,
+        protocol: 'openai',
+        models: { 'alpha36-35b-a3b-instruct': 'alpha36-35b-a3b-instruct' },
+      },
+    ],
     keys: [key],
     metrics: { enabled: false },
     docs: { enabled: false },
     ...(redis === undefined ? {} : { redis: { url: redisUrl, ...redis } }),
   };
   if (inProcess) {
-    const upstreamHandler = async () => new globalThis.Response(completion, { headers: { 'content-type': 'application/json' } });
-    const server = await buildServer(resolveGatewayConfig(file, {}), { transportFor: () => createInProcessTransport(upstreamHandler) });
+    const upstreamHandler = async () =>
+      new globalThis.Response(completion, { headers: { 'content-type': 'application/json' } });
+    const server = await buildServer(resolveGatewayConfig(file, {}), {
+      transportFor: () => createInProcessTransport(upstreamHandler),
+    });
     await server.app.ready();
     return { app: server.app, close: () => server.close(100) };
   }
@@ -87,7 +122,10 @@ async function runInjected(app, count, concurrency) {
         const response = await app.inject({
           method: 'POST',
           url: '/v1/chat/completions',
-          headers: { authorization: 'Bearer bench-key-0123456789', 'content-type': 'application/json' },
+          headers: {
+            authorization: 'Bearer bench-key-0123456789',
+            'content-type': 'application/json',
+          },
           payload: body,
         });
         if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
@@ -122,14 +160,21 @@ async function run(baseUrl, count, concurrency) {
   );
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  return { cpuUsPerRequest: (cpu.user + cpu.system) / count, perSecond: count / (elapsedMs / 1000) };
+  return {
+    cpuUsPerRequest: (cpu.user + cpu.system) / count,
+    perSecond: count / (elapsedMs / 1000),
+  };
 }
 
 // The store alone: acquire and settle of one limited key, `concurrency` requests in flight at a time.
 async function storeCost(store, count, concurrency) {
   const request = {
     key: 'store-bench',
-    limits: { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 },
+    limits: {
+      requestsPerMinute: 100_000_000,
+      tokensPerMinute: 1_000_000_000,
+      concurrentRequests: 1000,
+    },
     estimatedTokens: 30,
   };
   const one = async () => {
@@ -170,7 +215,11 @@ const observer = new Redis(redis.url);
 // Lease-script calls Redis has run so far (EVALSHA, and EVAL after a restart).
 const scriptCalls = async () => {
   const stats = await observer.info('commandstats');
-  return ['evalsha', 'eval'].reduce((sum, command) => sum + Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0), 0);
+  return ['evalsha', 'eval'].reduce(
+    (sum, command) =>
+      sum + Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0),
+    0,
+  );
 };
 try {
   for (const name of names) gateways[name] = await startGateway(upstream.url, name, redis.url);
@@ -204,14 +253,26 @@ try {
     ['redis', 5],
     ['redis-exact', 0],
   ]) {
-    const store = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent, leaseMs: 1_000, clock });
+    const store = createRedisLimitStore({
+      url: redis.url,
+      budgetMs: 1_000,
+      replicas: 1,
+      slotTtlMs: 30_000,
+      accuracyPercent,
+      leaseMs: 1_000,
+      clock,
+    });
     await delay(200);
     stores[name] = await storeCost(store, name === 'redis' ? storeCount : requests * 2, parallel);
     await store.close();
   }
 } finally {
   observer.disconnect();
-  await Promise.allSettled([...Object.values(gateways), ...Object.values(injectedGateways)].map((gateway) => gateway.close()));
+  await Promise.allSettled(
+    [...Object.values(gateways), ...Object.values(injectedGateways)].map((gateway) =>
+      gateway.close(),
+    ),
+  );
   redis.stop();
   await upstream.close();
 }
@@ -222,13 +283,24 @@ const rows = names.map((name) => {
   const perSecond = samples[name].map((sample) => sample.perSecond);
   // Added cost per round against the same round's no-limits figure, then the median of those.
   const added = cpu.map((value, index) => value - samples.off[index].cpuUsPerRequest);
-  const redisCallsPer1000 = (median(samples[name].map((sample) => sample.redisCalls)) * 1000) / requests;
-  return { name, cpu: median(cpu), perSecond: median(perSecond), added: median(added), redisCallsPer1000, cpuRounds: cpu, perSecondRounds: perSecond };
+  const redisCallsPer1000 =
+    (median(samples[name].map((sample) => sample.redisCalls)) * 1000) / requests;
+  return {
+    name,
+    cpu: median(cpu),
+    perSecond: median(perSecond),
+    added: median(added),
+    redisCallsPer1000,
+    cpuRounds: cpu,
+    perSecondRounds: perSecond,
+  };
 });
 process.stdout.write(
   `limiter cost: ${rounds} rounds x ${requests} chat completions per variant, ${parallel} at a time (stub upstream; gateway and client in one process, redis-server's own CPU not counted)\n`,
 );
-process.stdout.write('variant       CPU us/req  added us/req      req/s  vs off  Redis calls/1000 req  CPU us/req of each round\n');
+process.stdout.write(
+  'variant       CPU us/req  added us/req      req/s  vs off  Redis calls/1000 req  CPU us/req of each round\n',
+);
 const base = rows[0];
 for (const row of rows) {
   process.stdout.write(
@@ -237,13 +309,24 @@ for (const row of rows) {
 }
 const injectedRows = names.map((name) => {
   const cpu = injected[name].map((sample) => sample.cpuUsPerRequest);
-  return { name, cpu: median(cpu), added: median(cpu.map((value, index) => value - injected.off[index].cpuUsPerRequest)), cpuRounds: cpu };
+  return {
+    name,
+    cpu: median(cpu),
+    added: median(cpu.map((value, index) => value - injected.off[index].cpuUsPerRequest)),
+    cpuRounds: cpu,
+  };
 });
-process.stdout.write(`without sockets (Fastify inject, upstream in process), ${rounds} rounds x ${requests * 2}:\n`);
+process.stdout.write(
+  `without sockets (Fastify inject, upstream in process), ${rounds} rounds x ${requests * 2}:\n`,
+);
 for (const row of injectedRows) {
-  process.stdout.write(`${row.name.padEnd(12)} ${format(row.cpu)}  ${format(row.added, 12)}   ${row.cpuRounds.map((value) => value.toFixed(0)).join(' ')}\n`);
+  process.stdout.write(
+    `${row.name.padEnd(12)} ${format(row.cpu)}  ${format(row.added, 12)}   ${row.cpuRounds.map((value) => value.toFixed(0)).join(' ')}\n`,
+  );
 }
 process.stdout.write(
   `store alone (acquire + settle, ${parallel} in flight), CPU us per request: memory ${stores.memory.toFixed(2)}, redis ${stores.redis.toFixed(2)}, redis-exact ${stores['redis-exact'].toFixed(2)}\n`,
 );
-process.stdout.write(`${JSON.stringify({ bench: 'limiter-cost', requests, rounds, parallel, rows, injected: injectedRows, storeAlone: stores })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ bench: 'limiter-cost', requests, rounds, parallel, rows, injected: injectedRows, storeAlone: stores })}\n`,
+);

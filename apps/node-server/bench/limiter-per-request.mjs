@@ -14,7 +14,9 @@ import { startBenchRedis } from './start-bench-redis.mjs';
 
 const gc = globalThis.gc;
 if (typeof gc !== 'function') {
-  process.stderr.write('run with node --expose-gc (and --min-semi-space-size=64 --max-semi-space-size=64)\n');
+  process.stderr.write(
+    'run with node --expose-gc (and --min-semi-space-size=64 --max-semi-space-size=64)\n',
+  );
   process.exit(2);
 }
 const requests = Number(process.env.BENCH_LIMITER_REQUESTS ?? 200_000);
@@ -29,7 +31,11 @@ const perTurn = 64;
 const clock = { now: () => Date.now() };
 // High enough never to refuse (the bench measures what admitting costs), within the small integers a
 // real configuration has: a count past 2^30 is a heap number in V8, and would add allocations no gateway sees.
-const limits = { requestsPerMinute: 100_000_000, tokensPerMinute: 1_000_000_000, concurrentRequests: 1000 };
+const limits = {
+  requestsPerMinute: 100_000_000,
+  tokensPerMinute: 1_000_000_000,
+  concurrentRequests: 1000,
+};
 const route = {
   method: 'POST',
   path: '/v1/chat/completions',
@@ -39,7 +45,11 @@ const route = {
   envelope: 'native',
   contract: { answers: 'json', endpoint: 'chat' },
 };
-const body = JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hello' }], max_tokens: 16 });
+const body = JSON.stringify({
+  model: 'alpha36-35b-a3b-instruct',
+  messages: [{ role: 'user', content: 'hello' }],
+  max_tokens: 16,
+});
 const input = { body };
 // What the request finaliser settles a JSON answer with: the usage it reports.
 const usedTokens = 9 + 3;
@@ -101,7 +111,15 @@ const median = (values) => {
 };
 
 const redis = await startBenchRedis();
-const redisStore = createRedisLimitStore({ url: redis.url, budgetMs: 1_000, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000, clock });
+const redisStore = createRedisLimitStore({
+  url: redis.url,
+  budgetMs: 1_000,
+  replicas: 1,
+  slotTtlMs: 30_000,
+  accuracyPercent: 5,
+  leaseMs: 1_000,
+  clock,
+});
 const subjects = [
   variant('none', createMemoryLimitStore(clock), { name: 'bench-none' }),
   variant('memory', createMemoryLimitStore(clock), { name: 'bench-memory', limits }),
@@ -131,7 +149,11 @@ try {
   const { Redis } = await import('ioredis');
   const observer = new Redis(redis.url);
   const stats = await observer.info('commandstats');
-  redisCalls = ['evalsha', 'eval'].reduce((sum, command) => sum + Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0), 0);
+  redisCalls = ['evalsha', 'eval'].reduce(
+    (sum, command) =>
+      sum + Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0),
+    0,
+  );
   observer.disconnect();
 } finally {
   gcObserver.disconnect();
@@ -157,10 +179,13 @@ const log = (line) => process.stdout.write(`${line}\n`);
 log(
   `limiter per request, in one process (limitRequest + the lease's settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
 );
-log('variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round');
+log(
+  'variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round',
+);
 for (const row of rows) {
   const bound = targets[row.name];
-  const verdict = bound === undefined ? '-' : `<= +${bound} us ${row.addedUs <= bound ? 'met' : 'NOT met'}`;
+  const verdict =
+    bound === undefined ? '-' : `<= +${bound} us ${row.addedUs <= bound ? 'met' : 'NOT met'}`;
   log(
     `${row.name.padEnd(8)} ${row.nsPerRequest.toFixed(0).padStart(11)} ${(row.name === 'none' ? '-' : `+${row.addedUs.toFixed(2)}`).padStart(14)}  ${verdict.padEnd(18)} ${row.bytesPerRequest.toFixed(0).padStart(7)} ${(row.name === 'none' ? '-' : `${row.addedBytes >= 0 ? '+' : ''}${row.addedBytes.toFixed(0)}`).padStart(12)}  ${row.nsRounds.map((value) => value.toFixed(0)).join(' ')}`,
   );
@@ -168,4 +193,16 @@ for (const row of rows) {
 log(
   `Redis lease-script calls: ${redisCalls} for ${totalRedisRequests.toLocaleString('en-US')} requests of the Redis variant; allocation samples dropped because a GC ran: ${droppedAllocationSamples}`,
 );
-log(JSON.stringify({ bench: 'limiter-per-request', requests, allocRequests, rounds, inFlight, perTurn, rows, redisCalls, droppedAllocationSamples }));
+log(
+  JSON.stringify({
+    bench: 'limiter-per-request',
+    requests,
+    allocRequests,
+    rounds,
+    inFlight,
+    perTurn,
+    rows,
+    redisCalls,
+    droppedAllocationSamples,
+  }),
+);

@@ -10,11 +10,17 @@ export async function startBenchRedis() {
   await once(probe, 'listening');
   const { port } = probe.address();
   probe.close();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   child.on('error', (error) => {
-    process.stderr.write(`redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`);
+    process.stderr.write(
+      `redis-server could not start (${error.message}); install it: apt-get install -y redis-server\n`,
+    );
     process.exit(1);
   });
   let output = '';

@@ -1,5 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { LogController, fastify, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  fastify,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { preParsingHookHandler } from 'fastify';
 import {
   GatewayError,
@@ -18,7 +25,11 @@ import {
   requestLogLine,
   resolveDotSegments,
 } from '@infergate/core';
-import { createNodeGateway, type NodeGatewayOptions, type ServerConfig } from './create-node-gateway.js';
+import {
+  createNodeGateway,
+  type NodeGatewayOptions,
+  type ServerConfig,
+} from './create-node-gateway.js';
 import {
   answerBeforeBody,
   bodyInFlight,
@@ -63,14 +74,23 @@ export interface GatewayServer {
 }
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
-export async function buildServer(config: ServerConfig, options: BuildServerOptions = {}): Promise<GatewayServer> {
+export async function buildServer(
+  config: ServerConfig,
+  options: BuildServerOptions = {},
+): Promise<GatewayServer> {
   // Traces only when an OTLP endpoint is configured (tracing.otlp_endpoint or OTEL_EXPORTER_OTLP_ENDPOINT):
   // OpenTelemetry is loaded only then.
   const tracing =
     config.tracing?.otlpEndpoint === undefined
       ? undefined
-      : await loadTracing({ otlpEndpoint: config.tracing.otlpEndpoint, serviceName: config.tracing.serviceName });
-  const gateway = await createNodeGateway(config, tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer });
+      : await loadTracing({
+          otlpEndpoint: config.tracing.otlpEndpoint,
+          serviceName: config.tracing.serviceName,
+        });
+  const gateway = await createNodeGateway(
+    config,
+    tracing === undefined ? options : { ...options, tracer: tracing.upstreamTracer },
+  );
   const { deps } = gateway;
   let metricsServer: MetricsServer | undefined;
   // Requests not finished yet: at the end of the shutdown grace their streams get the terminal error.
@@ -79,14 +99,18 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   // The request lines skip redaction: built field by field from facts, they hold no header, and
   // redacting them cost more than writing them.
   const requestLog = options.logger?.child({}, { redact: { paths: [] } });
-  const writeLine = (line: RequestLogLine): void => requestLog?.[line.level](line.fields, 'request');
+  const writeLine = (line: RequestLogLine): void =>
+    requestLog?.[line.level](line.fields, 'request');
   // Requests Node refuses before Fastify sees them are logged and counted as the others are.
   const refusals = { log: writeLine, metrics: deps.metrics };
 
   const app = fastify({
     loggerInstance: options.logger,
     // Fastify's own request lines are off: the app writes one line per request, with the model and tokens.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
     // No pino child per request: the app's own lines name their request id themselves.
     childLoggerFactory: (logger) => logger,
     // `.` and `..` segments resolved before routing, as the edge app's URL parser resolves them.
@@ -109,22 +133,36 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // A path find-my-way cannot decode (a malformed escape) is one no route serves: core's 404, as on the edge app.
     frameworkErrors: (error, request, reply) => {
       track(request, reply, undefined);
-      const answer = error.code === 'FST_ERR_BAD_URL' ? unmatched(request) : errorResult(toEdgeError(error, frameworkContext(request)), 'native', request.id);
+      const answer =
+        error.code === 'FST_ERR_BAD_URL'
+          ? unmatched(request)
+          : errorResult(toEdgeError(error, frameworkContext(request)), 'native', request.id);
       void sendError(request, reply, answer);
     },
   });
   app.server.on('checkExpectation', createExpectationHandler(deps.ids, refusals));
   app.decorateRequest('requestState', null); // every request has the field from construction (request-state.ts)
-  limitConnections(app.server, { maxConnections: config.limits.maxConnections, logger: app.log, metrics: deps.metrics });
+  limitConnections(app.server, {
+    maxConnections: config.limits.maxConnections,
+    logger: app.log,
+    metrics: deps.metrics,
+  });
 
   // The body stays text: core parses it (naming the bad field, refusing prototype poisoning). Only a body
   // whose key was checked (every route that takes a body needs one) is held against the in-flight budget.
   app.removeAllContentTypeParsers();
-  const admitBody = createBodyAdmission({ maxInflightBodyBytes: config.limits.maxInflightBodyBytes, bodyIdleMs: config.timeouts.bodyIdleMs });
+  const admitBody = createBodyAdmission({
+    maxInflightBodyBytes: config.limits.maxInflightBodyBytes,
+    bodyIdleMs: config.timeouts.bodyIdleMs,
+  });
   app.addContentTypeParser('application/json', (request, payload, done) => {
     const state = request.requestState;
     const limit = request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY;
-    const ticket = readRequestBody(payload, { limit, headers: request.headers, admit: state?.identity && admitBody }, done);
+    const ticket = readRequestBody(
+      payload,
+      { limit, headers: request.headers, admit: state?.identity && admitBody },
+      done,
+    );
     if (state !== null) state.body = ticket;
   });
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
@@ -137,7 +175,10 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
       payload.resume();
       return;
     }
-    done(GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')), undefined);
+    done(
+      GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')),
+      undefined,
+    );
   });
 
   // The key before the body: a request without a valid key is answered before a byte of its body is read or
@@ -161,7 +202,11 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   // An answer the app gives itself (before or outside dispatch) still says why in the request's log line.
   // It carries the CORS headers dispatch gives every other answer, so a browser script can read the error.
-  const sendError = async (request: FastifyRequest, reply: FastifyReply, result: JsonResult): Promise<void> => {
+  const sendError = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: JsonResult,
+  ): Promise<void> => {
     const state = request.requestState;
     if (state !== null) state.meta = result.meta;
     const answer = gateway.withCors(result, headerValue(request.headers, 'origin'));
@@ -174,17 +219,33 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
 
   // The one line per request, written when its response closes: what the client got (499 when it went
   // away first), whether answered by a route, before its body, or by Node on its socket (408).
-  const track = (request: FastifyRequest, reply: FastifyReply, route: RouteDefinition | undefined): RequestState => {
-    const state: RequestState = { startedAt: performance.now(), abort: new LightAbortController(), route };
+  const track = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteDefinition | undefined,
+  ): RequestState => {
+    const state: RequestState = {
+      startedAt: performance.now(),
+      abort: new LightAbortController(),
+      route,
+    };
     request.requestState = state;
-    if (tracing !== undefined) state.span = tracing.startRequest({ method: request.method, route: route?.path ?? 'unmatched', headers: request.headers });
+    if (tracing !== undefined)
+      state.span = tracing.startRequest({
+        method: request.method,
+        route: route?.path ?? 'unmatched',
+        headers: request.headers,
+      });
     active.add(state);
     reply.raw.once('close', () => {
       active.delete(state);
       state.body?.release();
       const finished = reply.raw.writableFinished;
       if (!finished) state.abort.abort(new Error('The client closed the connection.'));
-      const status = finished || state.answeredEarly === true ? reply.raw.statusCode : (statusAnsweredOnSocket(reply.raw) ?? 499);
+      const status =
+        finished || state.answeredEarly === true
+          ? reply.raw.statusCode
+          : (statusAnsweredOnSocket(reply.raw) ?? 499);
       const operationId = state.route?.operationId;
       const durationMs = Math.round(performance.now() - state.startedAt);
       writeLine(
@@ -206,7 +267,12 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
         });
       // Refused before dispatch (body too large or over the budget, wrong content type, unknown path,
       // shutting down): core never saw it, so the app counts it.
-      if (state.dispatched !== true) deps.metrics.record({ requestId: request.id, operationId: operationId ?? 'unmatched', status });
+      if (state.dispatched !== true)
+        deps.metrics.record({
+          requestId: request.id,
+          operationId: operationId ?? 'unmatched',
+          status,
+        });
       // Keep-alive connections that fall idle during shutdown would otherwise hold close() open.
       if (closing) setImmediate(() => app.server.closeIdleConnections());
     });
@@ -218,12 +284,24 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     // While draining, keep-alive clients are moved off this replica: each answer closes its connection,
     // so the client's next request opens a new one, which the load balancer sends to a ready replica.
     if (gateway.draining) reply.raw.setHeader('connection', 'close');
-    const refusal = closing ? GatewayError.shuttingDown() : lacksHost(request.raw) ? GatewayError.missingHost() : undefined;
+    const refusal = closing
+      ? GatewayError.shuttingDown()
+      : lacksHost(request.raw)
+        ? GatewayError.missingHost()
+        : undefined;
     if (refusal === undefined) return done();
-    void sendError(request, reply, errorResult(refusal, envelopeForPath(pathOf(request.url)), request.id));
+    void sendError(
+      request,
+      reply,
+      errorResult(refusal, envelopeForPath(pathOf(request.url)), request.id),
+    );
   });
 
-  const inputFor = (request: FastifyRequest, signal: HandlerInput['signal'], params: unknown): HandlerInput => ({
+  const inputFor = (
+    request: FastifyRequest,
+    signal: HandlerInput['signal'],
+    params: unknown,
+  ): HandlerInput => ({
     method: request.method,
     path: pathOf(request.url),
     params: (params ?? {}) as Record<string, string>,
@@ -233,16 +311,28 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
     requestId: request.id,
   });
 
-  const handle = async (route: RouteDefinition, request: FastifyRequest, reply: FastifyReply, params = request.params): Promise<void> => {
-    const state: RequestState = request.requestState ?? { startedAt: performance.now(), abort: new LightAbortController(), route };
+  const handle = async (
+    route: RouteDefinition,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params = request.params,
+  ): Promise<void> => {
+    const state: RequestState = request.requestState ?? {
+      startedAt: performance.now(),
+      abort: new LightAbortController(),
+      route,
+    };
     state.route = route;
     state.dispatched = true;
     // The client may have gone while its body was being read.
     if (reply.raw.destroyed) state.abort.abort(new Error('The client closed the connection.'));
     const { span } = state;
-    const run = () => gateway.dispatch(route, inputFor(request, state.abort.signal, params), state.identity);
+    const run = () =>
+      gateway.dispatch(route, inputFor(request, state.abort.signal, params), state.identity);
     // The request span is the parent of the upstream attempts dispatch makes.
-    const result = await (span === undefined || tracing === undefined ? run() : tracing.runInRequest(span, run));
+    const result = await (span === undefined || tracing === undefined
+      ? run()
+      : tracing.runInRequest(span, run));
     // The handler is done with the body text (a stream's upstream request is already sent).
     state.body?.release();
     state.meta = result.meta;
@@ -262,23 +352,40 @@ export async function buildServer(config: ServerConfig, options: BuildServerOpti
   }
 
   const unmatched = (request: FastifyRequest): JsonResult =>
-    gateway.unmatched({ method: request.method, path: pathOf(request.url), header: (name) => headerValue(request.headers, name), requestId: request.id });
+    gateway.unmatched({
+      method: request.method,
+      path: pathOf(request.url),
+      header: (name) => headerValue(request.headers, name),
+      requestId: request.id,
+    });
 
   app.setNotFoundHandler(async (request, reply) => {
     // HEAD takes the path's GET route (core's matchRoute; Fastify has no HEAD twins): Node leaves out the body.
     const head = request.method === 'HEAD' ? gateway.match('HEAD', pathOf(request.url)) : undefined;
-    if (head !== undefined && !isGatewayError(head)) return handle(head.route, request, reply, head.params);
+    if (head !== undefined && !isGatewayError(head))
+      return handle(head.route, request, reply, head.params);
     await sendError(request, reply, unmatched(request));
   });
 
   // Fastify's own failures (body limit, content type, broken body) in core's envelopes; a 500 is the
   // request line's, at error level (core's requestLogLine).
   const frameworkContext = (request: FastifyRequest) => ({
-    bodyLimit: request.requestState?.route === undefined ? config.limits.bodyJsonBytes : bodyLimitBytes(request.requestState.route, config),
+    bodyLimit:
+      request.requestState?.route === undefined
+        ? config.limits.bodyJsonBytes
+        : bodyLimitBytes(request.requestState.route, config),
     contentType: headerValue(request.headers, 'content-type'),
   });
   app.setErrorHandler(async (error, request, reply) => {
-    await sendError(request, reply, errorResult(toEdgeError(error, frameworkContext(request)), envelopeForPath(pathOf(request.url)), request.id));
+    await sendError(
+      request,
+      reply,
+      errorResult(
+        toEdgeError(error, frameworkContext(request)),
+        envelopeForPath(pathOf(request.url)),
+        request.id,
+      ),
+    );
   });
 
   return {

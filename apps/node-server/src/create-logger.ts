@@ -1,7 +1,14 @@
 import { createLineWriter } from '@infergate/node-runtime';
 import { pino, type Logger } from 'pino';
 
-const redactPaths = ['req.headers.authorization', 'headers.authorization', '*.headers.authorization', 'authorization', 'apiKey', '*.apiKey'];
+const redactPaths = [
+  'req.headers.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'authorization',
+  'apiKey',
+  '*.apiKey',
+];
 
 /**
  * The process logger: JSON lines on stdout. Nothing logs headers or bodies, and the redaction below

@@ -1,7 +1,12 @@
 import type { Gateway, MetricsSink, UpstreamConfig } from '@infergate/core';
 import type * as LocalBackendModule from '@infergate/local-backend/node';
 import type { LocalBackendOptions } from '@infergate/local-backend';
-import { createGatewayPorts, createInProcessTransport, type PortsConfig, type Transport } from '@infergate/upstream';
+import {
+  createGatewayPorts,
+  createInProcessTransport,
+  type PortsConfig,
+  type Transport,
+} from '@infergate/upstream';
 import { createUndiciTransport, nodeEncodeBase64, nodeSha256 } from '@infergate/upstream/node';
 import { createGateway, createGatewayMetrics, routeTable, type DocsAssets } from '@infergate/core';
 import type { UpstreamTracer } from '@infergate/upstream';
@@ -36,10 +41,16 @@ export type ServerConfig = PortsConfig;
  * Prometheus metrics, Redis for key limits when configured. The ports are upstream's, the gateway is
  * core's: nothing here decides about requests. The gateway's close() releases the pools and Redis.
  */
-export async function createNodeGateway(config: ServerConfig, options: NodeGatewayOptions = {}): Promise<Gateway> {
+export async function createNodeGateway(
+  config: ServerConfig,
+  options: NodeGatewayOptions = {},
+): Promise<Gateway> {
   // The local backend (its tokenizer and image library are large) is loaded only when an
   // upstream is served by it, so a gateway in front of real model servers does not carry it.
-  const localBackend = options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local) ? await importLocalBackend() : undefined;
+  const localBackend =
+    options.transportFor === undefined && config.upstreams.some((upstream) => upstream.local)
+      ? await importLocalBackend()
+      : undefined;
   let localTransport: Transport | undefined;
   let networkTransport: Transport | undefined;
   const defaultTransportFor = (upstream: UpstreamConfig): Transport => {
@@ -72,7 +83,12 @@ export async function createNodeGateway(config: ServerConfig, options: NodeGatew
     config.redis === undefined
       ? undefined
       : await loadRedisLimitStore(
-          { ...config.redis, clock, metrics, ...(options.logger === undefined ? {} : { logger: options.logger }) },
+          {
+            ...config.redis,
+            clock,
+            metrics,
+            ...(options.logger === undefined ? {} : { logger: options.logger }),
+          },
           { waitForConnection: options.waitForRedis === true },
         );
   return createGateway({ config, ports: limiter === undefined ? ports : { ...ports, limiter } });
@@ -83,7 +99,9 @@ async function importLocalBackend(): Promise<typeof LocalBackendModule> {
     return await import('@infergate/local-backend/node');
   } catch (error) {
     // The `infergate` package has it as an optional dependency: an install may leave it out.
-    const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && (error as Error).message.includes("'@infergate/local-backend'");
+    const missing =
+      (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' &&
+      (error as Error).message.includes("'@infergate/local-backend'");
     if (!missing) throw error;
     throw new StartFailure(
       'the embedded local backend (@infergate/local-backend) is not installed, and models no upstream serves need it; install it (npm install @infergate/local-backend) or configure upstreams for every model (INFERGATE_CONFIG or --config)',
@@ -94,7 +112,9 @@ async function importLocalBackend(): Promise<typeof LocalBackendModule> {
 function defaultMetrics(config: ServerConfig): MetricsSink {
   if (config.metrics?.enabled === false) return { record: () => undefined };
   // Label values come from the config only, so the series stay bounded whatever clients send.
-  const keyNames = (config.keyEntries ?? []).flatMap((entry) => (typeof entry !== 'string' && entry.name !== undefined ? [entry.name] : []));
+  const keyNames = (config.keyEntries ?? []).flatMap((entry) =>
+    typeof entry !== 'string' && entry.name !== undefined ? [entry.name] : [],
+  );
   return createGatewayMetrics({
     catalogue: config.catalogue,
     operationIds: routeTable.map((route) => route.operationId),
@@ -104,7 +124,10 @@ function defaultMetrics(config: ServerConfig): MetricsSink {
   });
 }
 
-function docsAssetsFor(config: ServerConfig, options: NodeGatewayOptions): { docsAssets?: DocsAssets } {
+function docsAssetsFor(
+  config: ServerConfig,
+  options: NodeGatewayOptions,
+): { docsAssets?: DocsAssets } {
   if (options.docsAssets !== undefined) return { docsAssets: options.docsAssets };
   return config.docs?.enabled === false ? {} : { docsAssets: loadDocsAssets() };
 }

@@ -13,7 +13,9 @@ export interface LoadedConfig {
  * environment (`INFERGATE_API_KEYS`, `HOST`, `PORT`, `${NAME}` substitution). Throws core's
  * ConfigError or a ConfigFileError, both naming the field at fault.
  */
-export async function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Promise<LoadedConfig> {
+export async function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<LoadedConfig> {
   const file = env.INFERGATE_CONFIG;
   const fileValue = file ? await readConfigFile(file) : undefined;
   return withGeneratedKey(resolveGatewayConfig(fileValue, env));

@@ -7,6 +7,8 @@ import type { DocsAssets } from '@infergate/core';
  * the gateway serves it itself, so the page at /docs loads nothing from another host.
  */
 export function loadDocsAssets(): DocsAssets {
-  const path = createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+  const path = createRequire(import.meta.url).resolve(
+    '@scalar/api-reference/browser/standalone.js',
+  );
   return { referenceScript: readFileSync(path, 'utf8') };
 }

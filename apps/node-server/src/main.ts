@@ -20,7 +20,11 @@ async function start(): Promise<void> {
   spaceOutFullCollections();
   let args;
   try {
-    args = parseCliArgs(process.argv.slice(2), { '--config': 'INFERGATE_CONFIG', '--host': 'HOST', '--port': 'PORT' });
+    args = parseCliArgs(process.argv.slice(2), {
+      '--config': 'INFERGATE_CONFIG',
+      '--host': 'HOST',
+      '--port': 'PORT',
+    });
   } catch (error) {
     refuseStart('infergate', (error as Error).message);
   }
@@ -51,14 +55,23 @@ async function start(): Promise<void> {
     drainDelayMs: config.timeouts.drainDelayMs,
     drain: () => server.drain(),
     close: () => server.close(),
-    onSignal: (signal, drainMs) => logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
+    onSignal: (signal, drainMs) =>
+      logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
     onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
     flushLogs: () => new Promise((resolve) => logger.flush(() => resolve())),
   });
   // Started by npx or a package manager's script (npm_lifecycle_event is theirs): see shutDownWhenOrphaned.
   if (process.env.npm_lifecycle_event !== undefined) shutDownWhenOrphaned();
   if (generatedKey !== undefined) printGeneratedKey(generatedKey);
-  process.stdout.write(startBanner({ address, metricsAddress, config, generatedKey, env: { ...process.env, ...args.env } }));
+  process.stdout.write(
+    startBanner({
+      address,
+      metricsAddress,
+      config,
+      generatedKey,
+      env: { ...process.env, ...args.env },
+    }),
+  );
 }
 
 await start();

@@ -9,14 +9,18 @@ import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
  * is cancelled, which aborts the upstream call. Resolves once the response has ended or the client is
  * gone; never rejects.
  */
-export async function pipeStreamToResponse(body: StreamBody, response: ServerResponse): Promise<void> {
+export async function pipeStreamToResponse(
+  body: StreamBody,
+  response: ServerResponse,
+): Promise<void> {
   const onClose = (): void => {
     if (!response.writableFinished) body.cancel().catch(() => undefined);
   };
   response.once('close', onClose);
   // A keep-alive comment waits behind nothing: a client that has not taken the last chunk gets none.
   body.onKeepalive((chunk) => {
-    if (!response.destroyed && !response.writableEnded && !response.writableNeedDrain) response.write(chunk);
+    if (!response.destroyed && !response.writableEnded && !response.writableNeedDrain)
+      response.write(chunk);
   });
   // Clients (openai-node among them) wait for the status line before they read any event.
   response.flushHeaders();

@@ -17,22 +17,34 @@ export class ConfigFileError extends Error {
 export async function readConfigFile(file: string): Promise<unknown> {
   const extension = extname(file).toLowerCase();
   if (extension !== '.json' && extension !== '.yaml' && extension !== '.yml') {
-    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: the file must end in .yaml, .yml or .json.`);
+    throw new ConfigFileError(
+      'INFERGATE_CONFIG',
+      `${file}: the file must end in .yaml, .yml or .json.`,
+    );
   }
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : (error as Error).message;
     // A relative path is read from the directory the gateway was started in, which a script may have chosen.
     const where = isAbsolute(file) ? file : `${file} (${resolve(file)})`;
-    throw new ConfigFileError('INFERGATE_CONFIG', `${where}: cannot be read (${reason}).`, { cause: error });
+    throw new ConfigFileError('INFERGATE_CONFIG', `${where}: cannot be read (${reason}).`, {
+      cause: error,
+    });
   }
   try {
     return extension === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigFileError('INFERGATE_CONFIG', `${file}: not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new ConfigFileError(
+      'INFERGATE_CONFIG',
+      `${file}: not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

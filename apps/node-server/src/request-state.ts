@@ -1,4 +1,9 @@
-import type { ApiKeyIdentity, LightAbortController, ResultMeta, RouteDefinition } from '@infergate/core';
+import type {
+  ApiKeyIdentity,
+  LightAbortController,
+  ResultMeta,
+  RouteDefinition,
+} from '@infergate/core';
 import type { BodyTicket, GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */

@@ -7,7 +7,8 @@ import { pipeStreamToResponse } from './pipe-stream-to-response.js';
  * body on the raw response (Fastify steps aside), with backpressure and cancellation on client close.
  */
 export async function sendResult(reply: FastifyReply, result: HandlerResult): Promise<void> {
-  if (result.kind === 'json' && typeof result.body === 'string') return reply.code(result.status).headers(result.headers).send(result.body);
+  if (result.kind === 'json' && typeof result.body === 'string')
+    return reply.code(result.status).headers(result.headers).send(result.body);
   reply.hijack();
   const response = reply.raw;
   if (result.kind === 'json') {

@@ -14,11 +14,15 @@ export interface StartBannerFacts {
 
 /** A chat model this gateway serves, for the example request: a configured one when there are upstreams. */
 function exampleChatModel(config: ResolvedGatewayConfig): string | undefined {
-  const remote = config.upstreams.filter((upstream) => !upstream.local).flatMap((upstream) => Object.keys(upstream.models));
+  const remote = config.upstreams
+    .filter((upstream) => !upstream.local)
+    .flatMap((upstream) => Object.keys(upstream.models));
   const chat = remote.find((id) => config.catalogue.models.get(id)?.serves.includes('chat'));
   if (chat !== undefined) return chat;
   const servedLocally = config.upstreams.some((upstream) => upstream.local);
-  return servedLocally && config.catalogue.virtualModels.has('general-std') ? 'general-std' : undefined;
+  return servedLocally && config.catalogue.virtualModels.has('general-std')
+    ? 'general-std'
+    : undefined;
 }
 
 /**
@@ -27,8 +31,10 @@ function exampleChatModel(config: ResolvedGatewayConfig): string | undefined {
  * shown on the terminal only (printGeneratedKey), a configured key never.
  */
 function exampleKey(facts: StartBannerFacts): { setup: string; note: string } {
-  if (facts.generatedKey !== undefined) return { setup: '', note: ' (INFERGATE_API_KEY: the API key printed above)' };
-  if ((facts.env.INFERGATE_API_KEYS ?? '').trim() !== '') return { setup: '', note: ' (INFERGATE_API_KEY: one of the keys in INFERGATE_API_KEYS)' };
+  if (facts.generatedKey !== undefined)
+    return { setup: '', note: ' (INFERGATE_API_KEY: the API key printed above)' };
+  if ((facts.env.INFERGATE_API_KEYS ?? '').trim() !== '')
+    return { setup: '', note: ' (INFERGATE_API_KEY: one of the keys in INFERGATE_API_KEYS)' };
   return { setup: '', note: ' (INFERGATE_API_KEY: one of the keys in the configuration file)' };
 }
 
@@ -36,7 +42,8 @@ function exampleCurl(facts: StartBannerFacts): string {
   const { setup, note } = exampleKey(facts);
   const model = exampleChatModel(facts.config);
   const auth = '-H "Authorization: Bearer $INFERGATE_API_KEY"';
-  if (model === undefined) return `Try it${note}:\n${setup}  curl -s ${facts.address}/v1/models ${auth}\n`;
+  if (model === undefined)
+    return `Try it${note}:\n${setup}  curl -s ${facts.address}/v1/models ${auth}\n`;
   const body = `{"model": "${model}", "messages": [{"role": "user", "content": "Hello"}]}`;
   return `Try it${note}:\n${setup}  curl -s ${facts.address}/v1/chat/completions ${auth} -H "Content-Type: application/json" -d '${body}'\n`;
 }
@@ -53,7 +60,8 @@ function configNote(env: StartBannerFacts['env']): string {
  * scripts and tests wait for.
  */
 export function startBanner(facts: StartBannerFacts): string {
-  const metricsNote = facts.metricsAddress === undefined ? '' : `; metrics on ${facts.metricsAddress}/metrics`;
+  const metricsNote =
+    facts.metricsAddress === undefined ? '' : `; metrics on ${facts.metricsAddress}/metrics`;
   let banner = `infergate listening on ${facts.address}; ${describeBackends(facts.config)}${metricsNote}\n`;
   if (facts.config.docs?.enabled !== false) banner += `Docs: ${facts.address}/docs\n`;
   return banner + exampleCurl(facts) + configNote(facts.env);

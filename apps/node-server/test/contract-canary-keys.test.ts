@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { startLocalBackendServer } from '@infergate/local-backend/node';
-import { recordFigure, runGatewayContract, secretForms, upstreamsServingEverything } from '@infergate/testkit';
+import {
+  recordFigure,
+  runGatewayContract,
+  secretForms,
+  upstreamsServingEverything,
+} from '@infergate/testkit';
 import { startNodeGateway } from './start-node-gateway.js';
 
 // fault-matrix row 7 over the whole contract suite: every endpoint, stream, error and abort it runs,
@@ -22,8 +27,14 @@ function traceLogger() {
 }
 
 async function startCanaryGateway(upstreamUrl: string) {
-  const upstreams = upstreamsServingEverything(upstreamUrl).map((entry) => ({ ...entry, api_key: canaryUpstreamKey }));
-  const gateway = await startNodeGateway({ upstreams, keys: [canaryClientKey] }, { logger: traceLogger() });
+  const upstreams = upstreamsServingEverything(upstreamUrl).map((entry) => ({
+    ...entry,
+    api_key: canaryUpstreamKey,
+  }));
+  const gateway = await startNodeGateway(
+    { upstreams, keys: [canaryClientKey] },
+    { logger: traceLogger() },
+  );
   return { ...gateway, apiKey: canaryClientKey };
 }
 

@@ -3,5 +3,8 @@ import { startNodeGateway } from './start-node-gateway.js';
 
 runGatewayContract({
   name: 'node-server, zero-config (local backend in-process)',
-  start: (upstreamUrl) => (upstreamUrl ? startNodeGateway({ upstreams: upstreamsServingEverything(upstreamUrl) }) : startNodeGateway()),
+  start: (upstreamUrl) =>
+    upstreamUrl
+      ? startNodeGateway({ upstreams: upstreamsServingEverything(upstreamUrl) })
+      : startNodeGateway(),
 });

@@ -44,7 +44,8 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
 
 function documentsOf(file: string): unknown[] {
   return parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
-    if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
+    if (document.errors.length > 0)
+      throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
     return document.toJS() as unknown;
   });
 }
@@ -53,11 +54,16 @@ const manifestFiles = readdirSync(kubernetesFolder)
   .filter((name) => name.endsWith('.yaml') && name !== 'kustomization.yaml')
   .sort();
 const manifests = manifestFiles.flatMap((name) =>
-  documentsOf(join(kubernetesFolder, name)).map((manifest) => ({ file: name, manifest: manifest as Manifest })),
+  documentsOf(join(kubernetesFolder, name)).map((manifest) => ({
+    file: name,
+    manifest: manifest as Manifest,
+  })),
 );
 
 function one(kind: string, name: string): Manifest {
-  const found = manifests.filter(({ manifest }) => manifest.kind === kind && manifest.metadata.name === name);
+  const found = manifests.filter(
+    ({ manifest }) => manifest.kind === kind && manifest.metadata.name === name,
+  );
   expect(found, `${kind} ${name}`).toHaveLength(1);
   return (found[0] as { manifest: Manifest }).manifest;
 }
@@ -97,7 +103,12 @@ interface Container {
   livenessProbe: Probe;
   startupProbe: Probe;
   resources: { requests: { cpu: string; memory: string }; limits: { cpu: string; memory: string } };
-  securityContext: { allowPrivilegeEscalation: boolean; readOnlyRootFilesystem: boolean; runAsNonRoot: boolean; capabilities: { drop: string[] } };
+  securityContext: {
+    allowPrivilegeEscalation: boolean;
+    readOnlyRootFilesystem: boolean;
+    runAsNonRoot: boolean;
+    capabilities: { drop: string[] };
+  };
 }
 interface PodSpec {
   terminationGracePeriodSeconds: number;
@@ -117,11 +128,18 @@ function deploymentSpec(name: string): DeploymentSpec {
 
 /** The container's `env` entries with a plain value. */
 function plainEnv(container: Container): Record<string, string> {
-  return Object.fromEntries(container.env.flatMap((entry) => (entry.value === undefined ? [] : [[entry.name, entry.value]])));
+  return Object.fromEntries(
+    container.env.flatMap((entry) =>
+      entry.value === undefined ? [] : [[entry.name, entry.value]],
+    ),
+  );
 }
 
 /** The container's environment as the kubelet builds it: Secret references read, `$(NAME)` expanded from the entries before. */
-function resolvedEnv(container: Container, secrets: Record<string, Record<string, string>>): Record<string, string> {
+function resolvedEnv(
+  container: Container,
+  secrets: Record<string, Record<string, string>>,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const entry of container.env) {
     const reference = entry.valueFrom?.secretKeyRef;
@@ -139,7 +157,10 @@ function expandReferences(text: string, env: Record<string, string>): string {
 
 /** Whether a `matchLabels` selector selects pods with these labels. */
 function selects(matchLabels: Record<string, string>, labels: Record<string, string>): boolean {
-  return Object.keys(matchLabels).length > 0 && Object.entries(matchLabels).every(([name, value]) => labels[name] === value);
+  return (
+    Object.keys(matchLabels).length > 0 &&
+    Object.entries(matchLabels).every(([name, value]) => labels[name] === value)
+  );
 }
 
 function mebibytes(quantity: string): number {
@@ -150,72 +171,121 @@ function mebibytes(quantity: string): number {
 
 describe('deploy/kubernetes', () => {
   it('every manifest is valid against the Kubernetes API schema of its kind', () => {
-    expect(manifestFiles).toEqual(['configmap.yaml', 'deployment.yaml', 'hpa.yaml', 'pdb.yaml', 'redis.yaml', 'secret.example.yaml', 'service.yaml']);
+    expect(manifestFiles).toEqual([
+      'configmap.yaml',
+      'deployment.yaml',
+      'hpa.yaml',
+      'pdb.yaml',
+      'redis.yaml',
+      'secret.example.yaml',
+      'service.yaml',
+    ]);
     for (const { file, manifest } of manifests) {
       const Model = models[`${manifest.apiVersion} ${manifest.kind}`];
       expect(Model, `${file}: ${manifest.apiVersion} ${manifest.kind}`).toBeDefined();
-      expect(() => new (Model as NonNullable<typeof Model>)(manifest as never).validate(), `${file} ${manifest.kind} ${manifest.metadata.name}`).not.toThrow();
+      expect(
+        () => new (Model as NonNullable<typeof Model>)(manifest as never).validate(),
+        `${file} ${manifest.kind} ${manifest.metadata.name}`,
+      ).not.toThrow();
     }
   });
 
   it('the schema check catches a wrong type (the validator is live)', () => {
     const spec = structuredClone(deploymentSpec('infergate')) as unknown as Record<string, unknown>;
     spec.replicas = 'three';
-    expect(() => new Deployment({ ...one('Deployment', 'infergate'), spec } as never).validate()).toThrow(/replicas/);
+    expect(() =>
+      new Deployment({ ...one('Deployment', 'infergate'), spec } as never).validate(),
+    ).toThrow(/replicas/);
   });
 
   it('kustomization.yaml applies every manifest but the example Secret', () => {
-    const kustomization = parse(readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
-    expect([...kustomization.resources].sort()).toEqual(manifestFiles.filter((name) => name !== 'secret.example.yaml'));
+    const kustomization = parse(
+      readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8'),
+    ) as { resources: string[] };
+    expect([...kustomization.resources].sort()).toEqual(
+      manifestFiles.filter((name) => name !== 'secret.example.yaml'),
+    );
   });
 
   it("kustomization.yaml's `images` entry names the gateway's placeholder image, so `kustomize edit set image` replaces it", () => {
-    const kustomization = parse(readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8')) as {
+    const kustomization = parse(
+      readFileSync(join(kubernetesFolder, 'kustomization.yaml'), 'utf8'),
+    ) as {
       images: { name: string; newName?: string; newTag?: string; digest?: string }[];
     };
-    const gatewayImage = (deploymentSpec('infergate').template.spec.containers[0] as Container).image;
+    const gatewayImage = (deploymentSpec('infergate').template.spec.containers[0] as Container)
+      .image;
     // kustomize matches an entry's name against the image without its tag or digest; a name that matches
     // nothing is silently ignored.
     const imageName = gatewayImage.replace(/@.*$/, '').replace(/:[^/:]+$/, '');
-    expect(kustomization.images).toEqual([{ name: imageName, newName: imageName, newTag: gatewayImage.slice(imageName.length + 1) }]);
+    expect(kustomization.images).toEqual([
+      { name: imageName, newName: imageName, newTag: gatewayImage.slice(imageName.length + 1) },
+    ]);
   });
 
   it("the ConfigMap's config file passes the gateway's own start-up validation with the Secret's keys and the Deployment's environment", async () => {
-    const configMap = one('ConfigMap', 'infergate-config') as unknown as { data: Record<string, string> };
-    const secret = one('Secret', 'infergate-keys') as unknown as { stringData: Record<string, string> };
+    const configMap = one('ConfigMap', 'infergate-config') as unknown as {
+      data: Record<string, string>;
+    };
+    const secret = one('Secret', 'infergate-keys') as unknown as {
+      stringData: Record<string, string>;
+    };
     const spec = deploymentSpec('infergate');
     const gateway = spec.template.spec.containers[0] as Container;
     const env = plainEnv(gateway);
     // The file is mounted where INFERGATE_CONFIG points, from this ConfigMap, and the keys from this Secret.
-    const mount = gateway.volumeMounts.find((volumeMount) => env.INFERGATE_CONFIG?.startsWith(`${volumeMount.mountPath}/`));
+    const mount = gateway.volumeMounts.find((volumeMount) =>
+      env.INFERGATE_CONFIG?.startsWith(`${volumeMount.mountPath}/`),
+    );
     expect(mount?.readOnly).toBe(true);
     const volume = spec.template.spec.volumes.find((candidate) => candidate.name === mount?.name);
     expect(volume?.configMap?.name).toBe('infergate-config');
-    const configText = configMap.data[(env.INFERGATE_CONFIG ?? '').slice((mount?.mountPath.length ?? 0) + 1)];
+    const configText =
+      configMap.data[(env.INFERGATE_CONFIG ?? '').slice((mount?.mountPath.length ?? 0) + 1)];
     expect(configText).toBeDefined();
     expect(gateway.envFrom.map((source) => source.secretRef.name)).toEqual(['infergate-keys']);
 
     const { config } = await loadAsMain(configText as string, { ...env, ...secret.stringData });
     expect(config.server).toEqual({ host: '0.0.0.0', port: 8080 });
-    expect(config.keyEntries.map((entry) => entry.key)).toEqual([secret.stringData.TEAM_A_KEY, secret.stringData.TEAM_B_KEY]);
+    expect(config.keyEntries.map((entry) => entry.key)).toEqual([
+      secret.stringData.TEAM_A_KEY,
+      secret.stringData.TEAM_B_KEY,
+    ]);
     // Redis is the example's Service, with the Secret's password, and each replica's share while Redis
     // is away assumes the HPA's minimum.
-    const redisService = one('Service', 'infergate-redis') as unknown as { spec: { ports: { port: number }[] } };
-    expect(config.redis?.url).toBe(`redis://:${secret.stringData.REDIS_PASSWORD}@infergate-redis:${redisService.spec.ports[0]?.port}`);
-    const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as { spec: { minReplicas: number } };
+    const redisService = one('Service', 'infergate-redis') as unknown as {
+      spec: { ports: { port: number }[] };
+    };
+    expect(config.redis?.url).toBe(
+      `redis://:${secret.stringData.REDIS_PASSWORD}@infergate-redis:${redisService.spec.ports[0]?.port}`,
+    );
+    const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as {
+      spec: { minReplicas: number };
+    };
     expect(config.redis?.replicas).toBe(hpa.spec.minReplicas);
     // The kubelet's SIGKILL comes after the drain and the whole shutdown grace.
-    expect(spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs);
+    expect(spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
+      config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs,
+    );
     expect(config.timeouts.drainDelayMs).toBeGreaterThan(0);
     // Memory: the limit holds the 1,000 concurrent requests the config allows (docs/deployment.md, "Capacity").
     expect(config.limits.maxConcurrentRequests).toBe(1000);
-    expect(mebibytes(gateway.resources.limits.memory)).toBeGreaterThanOrEqual(385 + (config.limits.maxInflightBodyBytes / 2 ** 20) * 4);
+    expect(mebibytes(gateway.resources.limits.memory)).toBeGreaterThanOrEqual(
+      385 + (config.limits.maxInflightBodyBytes / 2 ** 20) * 4,
+    );
   });
 
   it('a config with a typo in it is refused naming the field (the check is live)', async () => {
-    const configMap = one('ConfigMap', 'infergate-config') as unknown as { data: Record<string, string> };
-    const broken = (configMap.data['config.yaml'] as string).replace('drain_delay_ms: 5000', 'drain_delay_ms: -5');
-    const secret = one('Secret', 'infergate-keys') as unknown as { stringData: Record<string, string> };
+    const configMap = one('ConfigMap', 'infergate-config') as unknown as {
+      data: Record<string, string>;
+    };
+    const broken = (configMap.data['config.yaml'] as string).replace(
+      'drain_delay_ms: 5000',
+      'drain_delay_ms: -5',
+    );
+    const secret = one('Secret', 'infergate-keys') as unknown as {
+      stringData: Record<string, string>;
+    };
     await expect(loadAsMain(broken, secret.stringData)).rejects.toThrow(/timeouts\.drain_delay_ms/);
   });
 
@@ -226,7 +296,9 @@ describe('deploy/kubernetes', () => {
     expect(spec.template.metadata.labels).toMatchObject(spec.selector.matchLabels);
     const gateway = spec.template.spec.containers[0] as Container;
     const env = plainEnv(gateway);
-    expect(gateway.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: Number(env.PORT) })]);
+    expect(gateway.ports).toEqual([
+      expect.objectContaining({ name: 'http', containerPort: Number(env.PORT) }),
+    ]);
     expect(gateway.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(gateway.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     expect(gateway.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
@@ -235,7 +307,10 @@ describe('deploy/kubernetes', () => {
     const outAfter = (probe: Probe) => probe.periodSeconds * probe.failureThreshold;
     expect(gateway.readinessProbe.failureThreshold).toBeGreaterThanOrEqual(2);
     expect(outAfter(gateway.livenessProbe)).toBeGreaterThan(outAfter(gateway.readinessProbe) * 3);
-    expect(spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    expect(spec.template.spec.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      runAsUser: 1000,
+    });
     expect(gateway.securityContext).toEqual({
       allowPrivilegeEscalation: false,
       readOnlyRootFilesystem: true,
@@ -247,38 +322,59 @@ describe('deploy/kubernetes', () => {
 
   it('the Service, the autoscaler and the disruption budget point at the gateway pods', () => {
     const labels = deploymentSpec('infergate').template.metadata.labels;
-    const service = one('Service', 'infergate') as unknown as { spec: { selector: Record<string, string>; ports: { targetPort: string }[] } };
+    const service = one('Service', 'infergate') as unknown as {
+      spec: { selector: Record<string, string>; ports: { targetPort: string }[] };
+    };
     expect(labels).toMatchObject(service.spec.selector);
     expect(service.spec.ports[0]?.targetPort).toBe('http');
     const hpa = one('HorizontalPodAutoscaler', 'infergate') as unknown as {
-      spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number; metrics: { resource: { name: string } }[] };
+      spec: {
+        scaleTargetRef: { kind: string; name: string };
+        minReplicas: number;
+        metrics: { resource: { name: string } }[];
+      };
     };
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'infergate' });
     expect(hpa.spec.minReplicas).toBe(3);
     expect(hpa.spec.metrics.map((metric) => metric.resource.name)).toEqual(['cpu']);
-    const pdb = one('PodDisruptionBudget', 'infergate') as unknown as { spec: { selector: { matchLabels: Record<string, string> } } };
+    const pdb = one('PodDisruptionBudget', 'infergate') as unknown as {
+      spec: { selector: { matchLabels: Record<string, string> } };
+    };
     expect(labels).toMatchObject(pdb.spec.selector.matchLabels);
     const redisPods = deploymentSpec('infergate-redis').template.metadata.labels;
-    const redisService = one('Service', 'infergate-redis') as unknown as { spec: { selector: Record<string, string> } };
+    const redisService = one('Service', 'infergate-redis') as unknown as {
+      spec: { selector: Record<string, string> };
+    };
     expect(redisPods).toMatchObject(redisService.spec.selector);
     // The gateway Service must not select Redis pods, nor the other way round.
     expect(redisPods).not.toMatchObject(service.spec.selector);
   });
   it("Redis asks for the Secret's REDIS_PASSWORD, the gateway's redis.url carries the same key, and a real redis-server with the manifest's args takes it", async () => {
-    const secret = one('Secret', 'infergate-keys') as unknown as { metadata: { name: string }; stringData: Record<string, string> };
-    const configMap = one('ConfigMap', 'infergate-config') as unknown as { data: Record<string, string> };
+    const secret = one('Secret', 'infergate-keys') as unknown as {
+      metadata: { name: string };
+      stringData: Record<string, string>;
+    };
+    const configMap = one('ConfigMap', 'infergate-config') as unknown as {
+      data: Record<string, string>;
+    };
     const gateway = deploymentSpec('infergate').template.spec.containers[0] as Container;
     const redis = deploymentSpec('infergate-redis').template.spec.containers[0] as Container;
     // The gateway: redis.url names a variable that its envFrom Secret provides.
-    const redisConfig = (parse(configMap.data['config.yaml'] as string) as { redis: { url: string } }).redis;
-    const gatewayVariable = /^redis:\/\/:\$\{(\w+)\}@infergate-redis:\d+$/.exec(redisConfig.url)?.[1];
+    const redisConfig = (
+      parse(configMap.data['config.yaml'] as string) as { redis: { url: string } }
+    ).redis;
+    const gatewayVariable = /^redis:\/\/:\$\{(\w+)\}@infergate-redis:\d+$/.exec(
+      redisConfig.url,
+    )?.[1];
     expect(gatewayVariable).toBe('REDIS_PASSWORD');
     expect(gateway.envFrom.map((source) => source.secretRef.name)).toEqual([secret.metadata.name]);
     expect(Object.keys(secret.stringData)).toContain(gatewayVariable);
     // Redis: --requirepass is an env variable read from the same Secret key.
     const requirepass = redis.args?.[(redis.args?.indexOf('--requirepass') ?? -2) + 1];
     const redisVariable = /^\$\((\w+)\)$/.exec(requirepass ?? '')?.[1];
-    expect(redis.env.find((entry) => entry.name === redisVariable)?.valueFrom?.secretKeyRef).toEqual({ name: secret.metadata.name, key: gatewayVariable });
+    expect(
+      redis.env.find((entry) => entry.name === redisVariable)?.valueFrom?.secretKeyRef,
+    ).toEqual({ name: secret.metadata.name, key: gatewayVariable });
     expect(redis.envFrom).toBeUndefined();
 
     // Live: redis-server with the args the kubelet would pass, and the URL the gateway would use.
@@ -288,7 +384,9 @@ describe('deploy/kubernetes', () => {
       (redis.args ?? []).map((argument) => expandReferences(argument, redisEnv)),
     );
     const withPassword = new Redis(
-      redisConfig.url.replace('${REDIS_PASSWORD}', secret.stringData.REDIS_PASSWORD ?? '').replace(/@infergate-redis:\d+$/, `@127.0.0.1:${server.port}`),
+      redisConfig.url
+        .replace('${REDIS_PASSWORD}', secret.stringData.REDIS_PASSWORD ?? '')
+        .replace(/@infergate-redis:\d+$/, `@127.0.0.1:${server.port}`),
       {
         lazyConnect: true,
         maxRetriesPerRequest: 0,
@@ -301,8 +399,13 @@ describe('deploy/kubernetes', () => {
       expect(await withPassword.ping()).toBe('PONG');
       await expect(withoutPassword.ping()).rejects.toThrow(/NOAUTH/);
       // The readiness probe, in the container's environment (REDISCLI_AUTH).
-      const [probe, ...probeArgs] = (redis as unknown as { readinessProbe: { exec: { command: string[] } } }).readinessProbe.exec.command;
-      const probed = spawnSync(probe as string, ['-p', String(server.port), ...probeArgs], { env: { ...process.env, ...redisEnv }, encoding: 'utf8' });
+      const [probe, ...probeArgs] = (
+        redis as unknown as { readinessProbe: { exec: { command: string[] } } }
+      ).readinessProbe.exec.command;
+      const probed = spawnSync(probe as string, ['-p', String(server.port), ...probeArgs], {
+        env: { ...process.env, ...redisEnv },
+        encoding: 'utf8',
+      });
       expect(probed.stdout.trim()).toBe('PONG');
     } finally {
       withPassword.disconnect();
@@ -319,7 +422,10 @@ describe('deploy/kubernetes', () => {
       spec: {
         podSelector: { matchLabels: Record<string, string> };
         policyTypes: string[];
-        ingress: { from: Record<string, { matchLabels: Record<string, string> }>[]; ports: { port: string | number; protocol: string }[] }[];
+        ingress: {
+          from: Record<string, { matchLabels: Record<string, string> }>[];
+          ports: { port: string | number; protocol: string }[];
+        }[];
       };
     };
     // It isolates the Redis pods, and no gateway pod.
@@ -335,8 +441,12 @@ describe('deploy/kubernetes', () => {
     expect(selects(peer, redisPods)).toBe(false);
     // The port is Redis's container port, the one its Service targets.
     const redisPorts = (redisDeployment.template.spec.containers[0] as Container).ports;
-    const redisService = one('Service', 'infergate-redis') as unknown as { spec: { ports: { targetPort: string }[] } };
-    expect(rule?.ports).toEqual([{ port: redisService.spec.ports[0]?.targetPort, protocol: 'TCP' }]);
+    const redisService = one('Service', 'infergate-redis') as unknown as {
+      spec: { ports: { targetPort: string }[] };
+    };
+    expect(rule?.ports).toEqual([
+      { port: redisService.spec.ports[0]?.targetPort, protocol: 'TCP' },
+    ]);
     expect(redisPorts.map((port) => port.name)).toContain(rule?.ports[0]?.port);
   });
 });
@@ -352,7 +462,9 @@ describe('docker-compose.yml', () => {
     command?: string[];
     networks?: string[];
   }
-  const compose = parse(readFileSync(join(repository, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  const compose = parse(readFileSync(join(repository, 'docker-compose.yml'), 'utf8'), {
+    merge: true,
+  }) as {
     services: Record<string, ComposeService>;
     networks?: Record<string, { internal?: boolean }>;
   };
@@ -360,7 +472,12 @@ describe('docker-compose.yml', () => {
 
   /** Compose fills ${NAME:-default} from the host; the test takes the defaults. */
   function withDefaults(environment: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, value.replace(/^\$\{\w+:-(.*)\}$/, '$1')]));
+    return Object.fromEntries(
+      Object.entries(environment).map(([name, value]) => [
+        name,
+        value.replace(/^\$\{\w+:-(.*)\}$/, '$1'),
+      ]),
+    );
   }
 
   /** The host file mounted at `target` in a service. */
@@ -374,8 +491,15 @@ describe('docker-compose.yml', () => {
 
   it('three gateway replicas built from the Dockerfile, Redis and nginx', () => {
     expect(gatewayNames).toEqual(['gateway-1', 'gateway-2', 'gateway-3']);
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway-1', 'gateway-2', 'gateway-3', 'nginx', 'redis']);
-    for (const name of gatewayNames) expect(compose.services[name]).toMatchObject({ build: '.', read_only: true });
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'gateway-1',
+      'gateway-2',
+      'gateway-3',
+      'nginx',
+      'redis',
+    ]);
+    for (const name of gatewayNames)
+      expect(compose.services[name]).toMatchObject({ build: '.', read_only: true });
   });
 
   it("each replica's config file passes the gateway's start-up validation, Redis is the compose service, the stop grace covers drain + shutdown", async () => {
@@ -394,13 +518,17 @@ describe('docker-compose.yml', () => {
     expect(config.redis?.url).toBe(`redis://:${env.REDIS_PASSWORD}@redis:6379`);
     expect(config.redis?.replicas).toBe(gatewayNames.length);
     const stopGraceSeconds = Number(/^(\d+)s$/.exec(gateway.stop_grace_period ?? '')?.[1]);
-    expect(stopGraceSeconds * 1000).toBeGreaterThan(config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs);
+    expect(stopGraceSeconds * 1000).toBeGreaterThan(
+      config.timeouts.drainDelayMs + config.timeouts.shutdownGraceMs,
+    );
   });
 
   it('Redis is on an internal network that only the gateways share with it', () => {
     const networksOf = (name: string): string[] => compose.services[name]?.networks ?? ['default'];
     const redisNetworks = networksOf('redis');
-    expect(redisNetworks.map((name) => compose.networks?.[name]?.internal)).toEqual(redisNetworks.map(() => true));
+    expect(redisNetworks.map((name) => compose.networks?.[name]?.internal)).toEqual(
+      redisNetworks.map(() => true),
+    );
     for (const name of Object.keys(compose.services)) {
       if (name === 'redis') continue;
       const shared = networksOf(name).filter((network) => redisNetworks.includes(network));
@@ -411,12 +539,16 @@ describe('docker-compose.yml', () => {
   it("nginx's upstream lists the three replicas on the image's port and includes the tested location rules", () => {
     const nginx = compose.services.nginx as ComposeService;
     const conf = readFileSync(mounted(nginx, '/etc/nginx/nginx.conf'), 'utf8');
-    const servers = [...conf.matchAll(/^\s*server (\S+) max_fails=\d+ fail_timeout=\d+s;$/gm)].map((match) => match[1]);
+    const servers = [...conf.matchAll(/^\s*server (\S+) max_fails=\d+ fail_timeout=\d+s;$/gm)].map(
+      (match) => match[1],
+    );
     expect(servers).toEqual(gatewayNames.map((name) => `${name}:8080`));
     const include = /include (\S+);/.exec(conf)?.[1];
     expect(include).toBeDefined();
     // The location rules are the file the rolling-restart test runs nginx with.
-    expect(readFileSync(mounted(nginx, include as string), 'utf8')).toBe(readFileSync(join(repository, 'deploy/nginx/infergate-locations.conf'), 'utf8'));
+    expect(readFileSync(mounted(nginx, include as string), 'utf8')).toBe(
+      readFileSync(join(repository, 'deploy/nginx/infergate-locations.conf'), 'utf8'),
+    );
   });
 });
 
@@ -438,7 +570,10 @@ describe('one capacity figure', () => {
       // An approximate figure ("~" before a digit) is a measurement: those belong in docs/deployment.md.
       expect(text, file).not.toMatch(/~\s*\d/);
     }
-    for (const name of ['deployment.yaml', 'hpa.yaml']) expect(readFileSync(join(kubernetesFolder, name), 'utf8')).toContain('docs/deployment.md, "Capacity"');
+    for (const name of ['deployment.yaml', 'hpa.yaml'])
+      expect(readFileSync(join(kubernetesFolder, name), 'utf8')).toContain(
+        'docs/deployment.md, "Capacity"',
+      );
     expect(deploymentDoc).toMatch(/^## Capacity$/m);
   });
 

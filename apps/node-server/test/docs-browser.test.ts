@@ -45,9 +45,15 @@ interface DocumentedOperation {
 
 describe('the /docs page in headless Chromium', () => {
   it('shows every endpoint of the document and renders without console errors or requests elsewhere', async () => {
-    const openapi = (await (await fetch(`${gateway.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, DocumentedOperation>> };
+    const openapi = (await (await fetch(`${gateway.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, DocumentedOperation>>;
+    };
     const operations = Object.entries(openapi.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary })),
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary,
+      })),
     );
 
     const page = await browser.newPage();
@@ -60,10 +66,13 @@ describe('the /docs page in headless Chromium', () => {
     page.on('response', (answer) => {
       if (answer.status() >= 400) problems.push(`${answer.status()}: ${answer.url()}`);
     });
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('requestfailed', (request) =>
+      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.protocol.startsWith('http') && url.origin !== new URL(gateway.baseUrl).origin) elsewhere.push(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== new URL(gateway.baseUrl).origin)
+        elsewhere.push(request.url());
     });
 
     const response = await page.goto(`${gateway.baseUrl}/docs`, { waitUntil: 'load' });
@@ -71,15 +80,22 @@ describe('the /docs page in headless Chromium', () => {
     // The reference renders sections as it goes: wait until every operation's path is on the page.
     const paths = operations.map((operation) => operation.path);
     await page
-      .waitForFunction((expected) => expected.every((path) => document.body.innerText.includes(path)), paths, { timeout: 30_000 })
+      .waitForFunction(
+        (expected) => expected.every((path) => document.body.innerText.includes(path)),
+        paths,
+        { timeout: 30_000 },
+      )
       .catch(() => undefined);
     const text = await page.evaluate(() => document.body.innerText);
     // The endpoints the gateway answers with a 404 of their own are one section, not one entry each.
     expect(text).toContain('Endpoints this gateway does not serve');
     expect(text.split('Unsupported: the gateway stores no data').length - 1).toBe(0);
     const missing = operations.filter((operation) => !text.includes(operation.summary));
-    expect(missing.map((operation) => `${operation.method} ${operation.path} (${operation.summary})`)).toEqual([]);
-    for (const operation of operations) expect(text, operation.path).toContain(operation.path.replace(/\{[^}]+\}/g, (name) => name));
+    expect(
+      missing.map((operation) => `${operation.method} ${operation.path} (${operation.summary})`),
+    ).toEqual([]);
+    for (const operation of operations)
+      expect(text, operation.path).toContain(operation.path.replace(/\{[^}]+\}/g, (name) => name));
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
     await page.close();

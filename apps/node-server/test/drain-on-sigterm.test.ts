@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startGatewayProcess } from './start-gateway-process.js';
 
 /*
@@ -37,7 +41,10 @@ async function statusOf(url: string, init?: RequestInit): Promise<number | 'refu
 describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
   it('/readyz answers 503 at once while chat and models are still served, then the shutdown runs and the process exits 0', async () => {
     const gateway = await startGatewayProcess(
-      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: drainDelayMs, shutdown_grace_ms: 1_000 } },
+      {
+        upstreams: upstreamsServingEverything(upstream.url),
+        timeouts: { drain_delay_ms: drainDelayMs, shutdown_grace_ms: 1_000 },
+      },
       apiKey,
     );
     const { baseUrl, child, exited } = gateway;
@@ -64,7 +71,10 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
     const chat = await fetch(`${baseUrl}/v1/chat/completions`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Still there?' }] }),
+      body: JSON.stringify({
+        model: 'alpha36-35b-a3b-instruct',
+        messages: [{ role: 'user', content: 'Still there?' }],
+      }),
     });
     expect(chat.status).toBe(200);
     expect(((await chat.json()) as { object: string }).object).toBe('chat.completion');
@@ -84,7 +94,10 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
 
   it('SIGINT (a person at a terminal) skips the drain delay and shuts down at once', async () => {
     const gateway = await startGatewayProcess(
-      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 } },
+      {
+        upstreams: upstreamsServingEverything(upstream.url),
+        timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 },
+      },
       apiKey,
     );
     gateway.child.kill('SIGINT');
@@ -93,7 +106,10 @@ describe('drain on SIGTERM (timeouts.drain_delay_ms)', () => {
   }, 30_000);
 
   it('takes one Ctrl-C delivered twice at once (terminal and package manager) as one; a later second signal exits 1 at once', async () => {
-    const config = { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 } };
+    const config = {
+      upstreams: upstreamsServingEverything(upstream.url),
+      timeouts: { drain_delay_ms: 600_000, shutdown_grace_ms: 1_000 },
+    };
     const twice = await startGatewayProcess(config, apiKey);
     twice.child.kill('SIGINT');
     twice.child.kill('SIGINT');

@@ -32,21 +32,37 @@ describe('a 5xx explains itself in one warn line', () => {
       handlers: {
         'POST /v1/chat/completions': (_request, response) => {
           response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ error: { message: `${bodyCanary} engine died`, type: 'InternalServerError', code: 500 } }));
+          response.end(
+            JSON.stringify({
+              error: {
+                message: `${bodyCanary} engine died`,
+                type: 'InternalServerError',
+                code: 500,
+              },
+            }),
+          );
         },
         'POST /v1/embeddings': (_request, response) => {
           response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ data: [{ index: 0, embedding: bodyCanary }], usage: { prompt_tokens: 1 } }));
+          response.end(
+            JSON.stringify({
+              data: [{ index: 0, embedding: bodyCanary }],
+              usage: { prompt_tokens: 1 },
+            }),
+          );
         },
       },
     });
     // Takes the request and never answers: the headers limit below turns it into a 504.
-    stalled = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': () => undefined } });
+    stalled = await startRecordingUpstream({
+      handlers: { 'POST /v1/chat/completions': () => undefined },
+    });
     gonePort = await closedPort();
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         raw += chunk.toString('utf8');
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -60,8 +76,18 @@ describe('a 5xx explains itself in one warn line', () => {
             protocol: 'openai',
             models: { 'alpha36-35b-a3b-instruct': 'served-chat', 'gamma-m3': 'served-embed' },
           },
-          { name: 'gpu-pool-slow', url: stalled.url, protocol: 'openai', models: { 'alpha35-122b-a10b-instruct-general': 'served-slow' } },
-          { name: 'gpu-pool-gone', url: `http://127.0.0.1:${gonePort}`, protocol: 'openai', models: { 'alpha36-35b-a3b-thinking-general': 'served-gone' } },
+          {
+            name: 'gpu-pool-slow',
+            url: stalled.url,
+            protocol: 'openai',
+            models: { 'alpha35-122b-a10b-instruct-general': 'served-slow' },
+          },
+          {
+            name: 'gpu-pool-gone',
+            url: `http://127.0.0.1:${gonePort}`,
+            protocol: 'openai',
+            models: { 'alpha36-35b-a3b-thinking-general': 'served-gone' },
+          },
         ],
         timeouts: { headers_ms: 300, first_event_ms: 300, connect_ms: 300 },
       },
@@ -77,12 +103,24 @@ describe('a 5xx explains itself in one warn line', () => {
   });
 
   const lineFor = async (requestId: string): Promise<Record<string, unknown>> => {
-    await expect.poll(() => lines.filter((line) => line.requestId === requestId && line.msg === 'request').length, { timeout: 5_000 }).toBe(1);
-    return lines.find((line) => line.requestId === requestId && line.msg === 'request') as Record<string, unknown>;
+    await expect
+      .poll(
+        () => lines.filter((line) => line.requestId === requestId && line.msg === 'request').length,
+        { timeout: 5_000 },
+      )
+      .toBe(1);
+    return lines.find((line) => line.requestId === requestId && line.msg === 'request') as Record<
+      string,
+      unknown
+    >;
   };
 
   const chat = (model: string, requestId: string) =>
-    client.postJson('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'hello' }] }, { headers: { 'x-request-id': requestId } });
+    client.postJson(
+      '/v1/chat/completions',
+      { model, messages: [{ role: 'user', content: 'hello' }] },
+      { headers: { 'x-request-id': requestId } },
+    );
 
   it('a bad status: 502 naming the upstream, model, attempts and the upstream status', async () => {
     const reply = await chat('alpha36-35b-a3b-instruct', 'fail-status-1');
@@ -100,7 +138,11 @@ describe('a 5xx explains itself in one warn line', () => {
   });
 
   it('an unparseable body: 502 with the JSON path that failed', async () => {
-    const reply = await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello' }, { headers: { 'x-request-id': 'fail-body-1' } });
+    const reply = await client.postJson(
+      '/v1/embeddings',
+      { model: 'gamma-m3', input: 'hello' },
+      { headers: { 'x-request-id': 'fail-body-1' } },
+    );
     expect(reply.status).toBe(502);
     expect(await lineFor('fail-body-1')).toMatchObject({
       level: 40,
@@ -152,6 +194,11 @@ describe('a 5xx explains itself in one warn line', () => {
     expect(raw).not.toContain(stalled.url);
     expect(raw).not.toContain(String(gonePort));
     const warnings = lines.filter((line) => line.level === 40);
-    expect(warnings.map((line) => line.requestId).sort()).toEqual(['fail-body-1', 'fail-refused-1', 'fail-stall-1', 'fail-status-1']);
+    expect(warnings.map((line) => line.requestId).sort()).toEqual([
+      'fail-body-1',
+      'fail-refused-1',
+      'fail-stall-1',
+      'fail-status-1',
+    ]);
   });
 });

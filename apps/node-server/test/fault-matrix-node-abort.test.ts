@@ -1,7 +1,13 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, recordFigure, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  recordFigure,
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 const model = 'alpha36-35b-a3b-instruct';
@@ -22,7 +28,10 @@ describe('fault matrix row 17, node-server specifics', () => {
       },
     });
     gateway = await startNodeGateway(
-      { upstreams: upstreamsServingEverything(upstream.url), limits: { max_concurrent_requests: 100 } },
+      {
+        upstreams: upstreamsServingEverything(upstream.url),
+        limits: { max_concurrent_requests: 100 },
+      },
       { logger: pino({ level: 'info' }, sink) },
     );
   });
@@ -40,18 +49,26 @@ describe('fault matrix row 17, node-server specifics', () => {
     const controllers = Array.from({ length: 20 }, () => new AbortController());
     const pending = controllers.map((controller, index) =>
       client
-        .post('/v1/chat/completions', { model, messages, stream: index % 2 === 0 }, { signal: controller.signal })
+        .post(
+          '/v1/chat/completions',
+          { model, messages, stream: index % 2 === 0 },
+          { signal: controller.signal },
+        )
         .then((response) => response.text())
         .catch(() => 'aborted'),
     );
     // Abort once all 20 are admitted and running; a loaded machine may take a while to get there.
     const admittedBy = Date.now() + 8_000;
-    while (gate.inUse < 20 && Date.now() < admittedBy) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (gate.inUse < 20 && Date.now() < admittedBy)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const activeDuring = gate.inUse;
     for (const controller of controllers) controller.abort();
     await Promise.all(pending);
     const deadline = Date.now() + 2_000;
-    while ((gate.inUse > 0 || lines.filter((line) => line.includes('"status":499')).length < 20) && Date.now() < deadline)
+    while (
+      (gate.inUse > 0 || lines.filter((line) => line.includes('"status":499')).length < 20) &&
+      Date.now() < deadline
+    )
       await new Promise((resolve) => setTimeout(resolve, 20));
     const logged499 = lines.filter((line) => line.includes('"status":499')).length;
     recordFigure(

@@ -79,9 +79,15 @@ describe('fault matrix, load and slow clients: node-server', () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, async () => {
         try {
-          const response = await client.post('/v1/chat/completions', { model, messages, stream: true });
+          const response = await client.post('/v1/chat/completions', {
+            model,
+            messages,
+            stream: true,
+          });
           const read = await readTimed(response);
-          return read.events.at(-1)?.data === '[DONE]' && !read.text.includes('"error"') ? 'done' : 'error';
+          return read.events.at(-1)?.data === '[DONE]' && !read.text.includes('"error"')
+            ? 'done'
+            : 'error';
         } catch {
           return 'error';
         }
@@ -108,7 +114,11 @@ describe('fault matrix, load and slow clients: node-server', () => {
       Array.from({ length: 200 }, (_, index) =>
         rawSocketExchange(
           gateway.baseUrl,
-          ['GET /v1/models HTTP/1.1\r\n', 'Host: test\r\n', ...Array.from({ length: 20 }, (_unused, line) => `X-Slow-${index}-${line}: a\r\n`)],
+          [
+            'GET /v1/models HTTP/1.1\r\n',
+            'Host: test\r\n',
+            ...Array.from({ length: 20 }, (_unused, line) => `X-Slow-${index}-${line}: a\r\n`),
+          ],
           200,
           10_000,
         ),
@@ -135,7 +145,14 @@ describe('fault matrix, load and slow clients: node-server', () => {
   it('row 20: slow bodies get 408 and are closed within the request timeout + 1 s', async () => {
     const head = `POST /v1/embeddings HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${testApiKey}\r\nContent-Type: application/json\r\nContent-Length: ${mib}\r\n\r\n`;
     const exchanges = await Promise.all(
-      Array.from({ length: 200 }, () => rawSocketExchange(gateway.baseUrl, [head, ...Array.from({ length: 30 }, () => '{"a":')], 200, 10_000)),
+      Array.from({ length: 200 }, () =>
+        rawSocketExchange(
+          gateway.baseUrl,
+          [head, ...Array.from({ length: 30 }, () => '{"a":')],
+          200,
+          10_000,
+        ),
+      ),
     );
     const statuses = exchanges.map((exchange) => parseRawResponse(exchange.text).status);
     const slowest = Math.max(...exchanges.map((exchange) => exchange.closedAfterMs));
@@ -159,7 +176,10 @@ describe('in-flight body budget: node-server', () => {
     });
     try {
       upstream.setDefaultScript('ok:1:50');
-      const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'a'.repeat(5 * mib) }] });
+      const body = JSON.stringify({
+        model,
+        messages: [{ role: 'user', content: 'a'.repeat(5 * mib) }],
+      });
       let refusals = 0;
       let lost = 0;
       const send = async (): Promise<number> => {
@@ -168,7 +188,10 @@ describe('in-flight body budget: node-server', () => {
           try {
             response = await fetch(`${gateway.baseUrl}/v1/chat/completions`, {
               method: 'POST',
-              headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' },
+              headers: {
+                authorization: `Bearer ${testApiKey}`,
+                'content-type': 'application/json',
+              },
               body,
             });
           } catch {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, readTimed, recordFigure, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  readTimed,
+  recordFigure,
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startGatewayProcess } from './start-gateway-process.js';
 
 // Row 24's process part: the built CLI (dist/main.js, as `pnpm start` runs it) drains on SIGTERM and exits 0.
@@ -21,14 +28,21 @@ describe('fault matrix row 24, the process: node-server', () => {
 
   it('SIGTERM with 100 running streams: every stream ends in-protocol and the process exits 0 within the grace', async () => {
     const gateway = await startGatewayProcess(
-      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { shutdown_grace_ms: graceMs, drain_delay_ms: 0 } },
+      {
+        upstreams: upstreamsServingEverything(upstream.url),
+        timeouts: { shutdown_grace_ms: graceMs, drain_delay_ms: 0 },
+      },
       apiKey,
     );
     const { baseUrl, child, exited } = gateway;
     const client = new ContractClient({ baseUrl, apiKey, close: async () => undefined });
     const responses = await Promise.all(
       Array.from({ length: 100 }, () =>
-        client.post('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Go.' }], stream: true }),
+        client.post('/v1/chat/completions', {
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: 'Go.' }],
+          stream: true,
+        }),
       ),
     );
     const reads = responses.map((response) => readTimed(response).catch(() => undefined));

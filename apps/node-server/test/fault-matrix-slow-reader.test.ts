@@ -1,6 +1,13 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, readTimed, recordFigure, startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  readTimed,
+  recordFigure,
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { liveMemoryMb } from './inspect-process-memory.js';
 import { startGatewayProcess, type GatewayProcess } from './start-gateway-process.js';
 
@@ -21,7 +28,11 @@ describe('fault matrix row 21, slow readers: node-server (process)', () => {
 
   beforeAll(async () => {
     upstream = await startScriptedUpstream();
-    gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } }, apiKey, { inspect: true });
+    gateway = await startGatewayProcess(
+      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } },
+      apiKey,
+      { inspect: true },
+    );
   });
 
   afterAll(async () => {
@@ -32,9 +43,15 @@ describe('fault matrix row 21, slow readers: node-server (process)', () => {
   it('row 21: 100 clients that stop reading a 10 MB stream pause the upstream instead of filling memory', async () => {
     // Warm up first, so that RSS before counts the code paths a stream uses.
     upstream.setDefaultScript('ok:200:0');
-    const client = new ContractClient({ baseUrl: gateway.baseUrl, apiKey, close: async () => undefined });
+    const client = new ContractClient({
+      baseUrl: gateway.baseUrl,
+      apiKey,
+      close: async () => undefined,
+    });
     for (const read of await Promise.all(
-      Array.from({ length: 20 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }).then(readTimed)),
+      Array.from({ length: 20 }, () =>
+        client.post('/v1/chat/completions', { model, messages, stream: true }).then(readTimed),
+      ),
     )) {
       expect(read.events.at(-1)?.data).toBe('[DONE]');
     }

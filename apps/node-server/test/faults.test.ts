@@ -23,8 +23,19 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
 
   beforeAll(async () => {
     upstream = await startScriptedUpstream();
-    const upstreams = upstreamsServingEverything(upstream.url).map((entry) => ({ ...entry, api_key: upstreamKey }));
-    gateway = await startNodeGateway({ upstreams, timeouts: { connect_ms: 1000, first_event_ms: limitMs, headers_ms: limitMs, idle_ms: limitMs } });
+    const upstreams = upstreamsServingEverything(upstream.url).map((entry) => ({
+      ...entry,
+      api_key: upstreamKey,
+    }));
+    gateway = await startNodeGateway({
+      upstreams,
+      timeouts: {
+        connect_ms: 1000,
+        first_event_ms: limitMs,
+        headers_ms: limitMs,
+        idle_ms: limitMs,
+      },
+    });
     client = new ContractClient(gateway);
   });
 
@@ -43,13 +54,19 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     const { headers, requestId } = scripted(script);
     const startedAt = Date.now();
     const body =
-      path === '/v1/responses' ? { model: 'alpha36-35b-a3b-instruct', input: 'Go.', stream } : { model: 'alpha36-35b-a3b-instruct', messages, stream };
+      path === '/v1/responses'
+        ? { model: 'alpha36-35b-a3b-instruct', input: 'Go.', stream }
+        : { model: 'alpha36-35b-a3b-instruct', messages, stream };
     return { response: await client.post(path, body, { headers }), requestId, startedAt };
   };
 
   const expectStillServing = async (): Promise<void> => {
     const { headers } = scripted('ok:2:0');
-    const reply = await client.postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages }, { headers });
+    const reply = await client.postJson(
+      '/v1/chat/completions',
+      { model: 'alpha36-35b-a3b-instruct', messages },
+      { headers },
+    );
     expect(reply.status, reply.text).toBe(200);
   };
 
@@ -62,7 +79,8 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     expect(typeof error.message).toBe('string');
     if (code !== undefined) expect(error.code).toBe(code);
     const finished = events.slice(0, -2).some((event) => {
-      const choices = (JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? [];
+      const choices =
+        (JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? [];
       return choices.some((choice) => choice.finish_reason === 'stop');
     });
     expect(finished).toBe(false);
@@ -74,7 +92,9 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
       const reply = await toJsonReply(response);
       expectNativeError(reply, 504);
       expect(Date.now() - startedAt).toBeLessThan(limitMs + 5_000);
-      const seen = await upstream.waitForRequest((request) => request.headers['x-request-id'] === requestId);
+      const seen = await upstream.waitForRequest(
+        (request) => request.headers['x-request-id'] === requestId,
+      );
       await seen.closed;
       expect(seen.aborted).toBe(true);
     }
@@ -90,7 +110,9 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
   it('stall mid-stream: a terminating error event (upstream_timeout), upstream aborted', async () => {
     const { response, requestId } = await chat('stall-after:3', true);
     await expectChatTerminalError(response, 'upstream_timeout');
-    const seen = await upstream.waitForRequest((request) => request.headers['x-request-id'] === requestId);
+    const seen = await upstream.waitForRequest(
+      (request) => request.headers['x-request-id'] === requestId,
+    );
     await seen.closed;
     expect(seen.aborted).toBe(true);
     await expectStillServing();
@@ -117,7 +139,10 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     const html = await toJsonReply((await chat('status:502:html', false)).response);
     expectNativeError(html, 502);
     expect(html.text).not.toContain('10.1.2.3');
-    const rejected = expectNativeError(await toJsonReply((await chat('status:400', false)).response), 400);
+    const rejected = expectNativeError(
+      await toJsonReply((await chat('status:400', false)).response),
+      400,
+    );
     expect(rejected.message).toContain('scripted failure 400');
     const limited = await toJsonReply((await chat('status:429', false)).response);
     expectNativeError(limited, 429);
@@ -145,12 +170,16 @@ describe('faults of a misbehaving upstream (scripted upstream on loopback)', () 
     const { events } = await readSse(response);
     expect(events.at(-1)?.data).toBe('[DONE]');
     expect(events.some((event) => event.data.includes('"error"'))).toBe(false);
-    expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(2);
+    expect(
+      upstream.requests.filter((request) => request.headers['x-request-id'] === requestId),
+    ).toHaveLength(2);
   });
 
   it('never retries after the first byte reached the client', async () => {
     const { response, requestId } = await chat('reset-after:2', true);
     await expectChatTerminalError(response);
-    expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(1);
+    expect(
+      upstream.requests.filter((request) => request.headers['x-request-id'] === requestId),
+    ).toHaveLength(1);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIdleConnection, startRecordingUpstream, upstreamsServingEverything, type IdleConnection, type RecordingUpstream } from '@infergate/testkit';
+import {
+  openIdleConnection,
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  type IdleConnection,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { parsePrometheusText } from './parse-prometheus-text.js';
 import { metricValue } from './read-metrics.js';
 import { startGatewayProcess, type GatewayProcess } from './start-gateway-process.js';
@@ -48,10 +54,15 @@ function descriptorLines(): { level: number; msg: string; code?: string }[] {
 async function exhaustedCount(connection: IdleConnection): Promise<number> {
   const answer = await connection.get('/metrics', { authorization: `Bearer ${operatorKey}` });
   expect(answer.status).toBe(200);
-  return metricValue(parsePrometheusText(answer.body), 'infergate_fd_exhausted_total', { code: 'EMFILE' });
+  return metricValue(parsePrometheusText(answer.body), 'infergate_fd_exhausted_total', {
+    code: 'EMFILE',
+  });
 }
 
-async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+): Promise<void> {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -68,14 +79,18 @@ describe(`out of file descriptors (ulimit -n ${descriptorLimit})`, () => {
     const held: IdleConnection[] = [];
     let cut = 0;
     while (cut === 0 && held.length < descriptorLimit * 4) {
-      const batch = await Promise.all(Array.from({ length: 8 }, () => openIdleConnection(gateway.baseUrl)));
+      const batch = await Promise.all(
+        Array.from({ length: 8 }, () => openIdleConnection(gateway.baseUrl)),
+      );
       held.push(...batch);
       await new Promise((resolve) => setTimeout(resolve, 100));
       cut = held.filter((connection) => connection.isClosed()).length;
     }
     expect(cut).toBeGreaterThan(0);
     // A few more attempts while it lasts: each fails, none adds a line.
-    const more = await Promise.all(Array.from({ length: 16 }, () => openIdleConnection(gateway.baseUrl)));
+    const more = await Promise.all(
+      Array.from({ length: 16 }, () => openIdleConnection(gateway.baseUrl)),
+    );
     held.push(...more);
     await Promise.all(more.map((connection) => connection.closed));
 
@@ -89,7 +104,9 @@ describe(`out of file descriptors (ulimit -n ${descriptorLimit})`, () => {
     let healthz = 0;
     await eventually(async () => {
       try {
-        healthz = (await fetch(`${gateway.baseUrl}/healthz`, { signal: AbortSignal.timeout(1_000) })).status;
+        healthz = (
+          await fetch(`${gateway.baseUrl}/healthz`, { signal: AbortSignal.timeout(1_000) })
+        ).status;
       } catch {
         healthz = 0;
       }

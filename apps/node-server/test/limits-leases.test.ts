@@ -15,7 +15,15 @@ const keys = [
   { key: 'key-small-01234567', name: 'small', limits: { requests_per_minute: 10 } },
   { key: 'key-moves-01234567', name: 'moves', limits: { requests_per_minute: 300 } },
   { key: 'key-wide-012345678', name: 'wide', limits: { requests_per_minute: 450 } },
-  { key: 'key-busy-012345678', name: 'busy', limits: { requests_per_minute: 100_000, tokens_per_minute: 10_000_000, concurrent_requests: 1000 } },
+  {
+    key: 'key-busy-012345678',
+    name: 'busy',
+    limits: {
+      requests_per_minute: 100_000,
+      tokens_per_minute: 10_000_000,
+      concurrent_requests: 1000,
+    },
+  },
   { key: 'key-probe-01234567', name: 'probe', limits: { requests_per_minute: 100_000 } },
 ];
 
@@ -29,7 +37,12 @@ beforeAll(async () => {
   observer = new Redis(redis.url, { maxRetriesPerRequest: 0 });
   upstream = await startRecordingUpstream({});
   // A budget no loaded machine reaches: these tests count what Redis decides, never a local fallback.
-  replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: { url: redis.url, replicas: 3, budget_ms: 5_000 }, count: 3 });
+  replicas = await startLimitedReplicas({
+    upstreamUrl: upstream.url,
+    keys,
+    redis: { url: redis.url, replicas: 3, budget_ms: 5_000 },
+    count: 3,
+  });
   await Promise.all(replicas.map((replica) => waitUntilShared(replica)));
 });
 
@@ -51,7 +64,12 @@ async function embed(baseUrl: string, key: string): Promise<number> {
 }
 
 /** Sends `count` requests, `parallel` at a time, the n-th to `targets[n % targets.length]`; statuses in order. */
-async function spread(targets: readonly string[], key: string, count: number, parallel = 12): Promise<number[]> {
+async function spread(
+  targets: readonly string[],
+  key: string,
+  count: number,
+  parallel = 12,
+): Promise<number[]> {
   const statuses: number[] = new Array<number>(count);
   let next = 0;
   await Promise.all(
@@ -66,7 +84,8 @@ async function spread(targets: readonly string[], key: string, count: number, pa
   return statuses;
 }
 
-const admitted = (statuses: readonly number[]): number => statuses.filter((status) => status === 200).length;
+const admitted = (statuses: readonly number[]): number =>
+  statuses.filter((status) => status === 200).length;
 const fallbacks = (): number => replicas.reduce((sum, replica) => sum + replica.fallbacks(), 0);
 
 async function waitUntilShared(replica: LimitedReplica): Promise<void> {
@@ -83,7 +102,8 @@ async function waitUntilShared(replica: LimitedReplica): Promise<void> {
 /** Lease-script calls Redis has run so far (EVALSHA, and EVAL after a restart). */
 async function scriptCalls(): Promise<number> {
   const stats = await observer.info('commandstats');
-  const calls = (command: string): number => Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0);
+  const calls = (command: string): number =>
+    Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0);
   return calls('evalsha') + calls('eval');
 }
 
@@ -130,7 +150,9 @@ describe('key limits spent from leases by three replicas', () => {
     // the others can miss.
     expect(admitted(onSecond)).toBeGreaterThanOrEqual(150 - 5);
     const total = admitted(onFirst) + admitted(onSecond) + admitted(onThird);
-    console.info(`300 per minute, load moved: ${admitted(onFirst)} + ${admitted(onSecond)} + ${admitted(onThird)} = ${total} admitted`);
+    console.info(
+      `300 per minute, load moved: ${admitted(onFirst)} + ${admitted(onSecond)} + ${admitted(onThird)} = ${total} admitted`,
+    );
     expect(total).toBeLessThanOrEqual(300);
     expect(total).toBeGreaterThanOrEqual(300 - 15);
   });

@@ -24,8 +24,14 @@ let client: OpenAI;
 
 beforeAll(async () => {
   upstream = await startRecordingUpstream();
-  [gateway] = (await startLimitedReplicas({ upstreamUrl: upstream.url, keys, count: 1 })) as [LimitedReplica];
-  client = new OpenAI({ baseURL: `${gateway.baseUrl}/v1`, apiKey: 'key-team-a-0123456', maxRetries: 0 });
+  [gateway] = (await startLimitedReplicas({ upstreamUrl: upstream.url, keys, count: 1 })) as [
+    LimitedReplica,
+  ];
+  client = new OpenAI({
+    baseURL: `${gateway.baseUrl}/v1`,
+    apiKey: 'key-team-a-0123456',
+    maxRetries: 0,
+  });
 });
 
 afterAll(async () => {
@@ -36,7 +42,10 @@ afterAll(async () => {
 describe('key limits through the official openai client', () => {
   it("refuses a model outside the key's allow-list with 403 (PermissionDeniedError), a virtual id on it is served", async () => {
     const refused = await client.chat.completions
-      .create({ model: 'alpha35-122b-a10b-instruct-general', messages: [{ role: 'user', content: 'hi' }] })
+      .create({
+        model: 'alpha35-122b-a10b-instruct-general',
+        messages: [{ role: 'user', content: 'hi' }],
+      })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PermissionDeniedError);
     expect((refused as PermissionDeniedError).status).toBe(403);
@@ -51,15 +60,23 @@ describe('key limits through the official openai client', () => {
     expect(data.model).toBe('alpha36-35b-a3b-instruct');
     expect(response.headers.get('x-ratelimit-limit-requests')).toBe('3');
     expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('1');
-    expect(response.headers.get('x-ratelimit-reset-requests')).toMatch(/^(?:\d+(?:\.\d+)?s|\d+ms|1m0s)$/);
+    expect(response.headers.get('x-ratelimit-reset-requests')).toMatch(
+      /^(?:\d+(?:\.\d+)?s|\d+ms|1m0s)$/,
+    );
     expect(response.headers.get('x-ratelimit-limit-tokens')).toBe('200000');
     expect(Number(response.headers.get('x-ratelimit-remaining-tokens'))).toBeLessThan(200000);
-    expect(response.headers.get('x-ratelimit-reset-tokens')).toBe(response.headers.get('x-ratelimit-reset-requests'));
+    expect(response.headers.get('x-ratelimit-reset-tokens')).toBe(
+      response.headers.get('x-ratelimit-reset-requests'),
+    );
 
-    const embedding = await client.embeddings.create({ model: 'gamma-m3', input: 'hello' }).withResponse();
+    const embedding = await client.embeddings
+      .create({ model: 'gamma-m3', input: 'hello' })
+      .withResponse();
     expect(embedding.response.headers.get('x-ratelimit-remaining-requests')).toBe('0');
 
-    const refused = await client.embeddings.create({ model: 'gamma-m3', input: 'hello' }).catch((error: unknown) => error);
+    const refused = await client.embeddings
+      .create({ model: 'gamma-m3', input: 'hello' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RateLimitError);
     const error = refused as RateLimitError;
     expect(error.status).toBe(429);
@@ -74,11 +91,18 @@ describe('key limits through the official openai client', () => {
   it('answers the 429 of a compat route in the compat envelope', async () => {
     const response = await fetch(`${gateway.baseUrl}/compat/v2/embed`, {
       method: 'POST',
-      headers: { authorization: 'Bearer key-team-a-0123456', 'content-type': 'application/json', 'x-request-id': 'req-compat-429' },
+      headers: {
+        authorization: 'Bearer key-team-a-0123456',
+        'content-type': 'application/json',
+        'x-request-id': 'req-compat-429',
+      },
       body: JSON.stringify({ model: 'gamma-m3', texts: ['hello'], input_type: 'search_document' }),
     });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await response.json()).toEqual({ id: 'req-compat-429', message: expect.stringContaining('Rate limit reached') });
+    expect(await response.json()).toEqual({
+      id: 'req-compat-429',
+      message: expect.stringContaining('Rate limit reached'),
+    });
   });
 });

@@ -18,7 +18,12 @@ const slotTtlMs = 6_000;
 const keys = [
   { key: 'key-conc-0123456789', name: 'conc', limits: { concurrent_requests: 2 } },
   // Also reads the process's /metrics, which only operator keys open.
-  { key: 'key-other-012345678', name: 'other', limits: { requests_per_minute: 1000 }, operator: true },
+  {
+    key: 'key-other-012345678',
+    name: 'other',
+    limits: { requests_per_minute: 1000 },
+    operator: true,
+  },
 ];
 
 let redis: RedisServer;
@@ -29,10 +34,23 @@ let doomed: GatewayProcess;
 beforeAll(async () => {
   redis = await startRedisServer();
   // An endless stream: one token every 50 ms until the gateway goes away.
-  upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': dripChatHandler({ tokens: 100_000, promptTokens: 10, delayMs: 50 }) } });
+  upstream = await startRecordingUpstream({
+    handlers: {
+      'POST /v1/chat/completions': dripChatHandler({
+        tokens: 100_000,
+        promptTokens: 10,
+        delayMs: 50,
+      }),
+    },
+  });
   // A budget no loaded machine reaches: a local fallback would admit from a local share and hide the sharing.
   const shared = { url: redis.url, replicas: 3, slot_ttl_ms: slotTtlMs, budget_ms: 5_000 };
-  replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: shared, count: 2 });
+  replicas = await startLimitedReplicas({
+    upstreamUrl: upstream.url,
+    keys,
+    redis: shared,
+    count: 2,
+  });
   doomed = await startGatewayProcess({
     upstreams: upstreamsServingEverything(upstream.url),
     keys,
@@ -57,7 +75,10 @@ function request(baseUrl: string, key: string, path: string, body: unknown): Pro
 }
 
 async function embedStatus(baseUrl: string, key: string): Promise<number> {
-  const response = await request(baseUrl, key, '/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'hello' });
+  const response = await request(baseUrl, key, '/v1/embeddings', {
+    model: 'alpha3-vl-embedding-8b',
+    input: 'hello',
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -76,7 +97,9 @@ async function waitUntilShared(baseUrl: string, fallbacks: () => Promise<number>
 
 /** infergate_limiter_fallback_total from the process's /metrics. */
 async function processFallbacks(baseUrl: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: 'Bearer key-other-012345678' } });
+  const response = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: 'Bearer key-other-012345678' },
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`/metrics answered ${response.status}: ${text}`);
   return Number(/^infergate_limiter_fallback_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0);
@@ -84,18 +107,25 @@ async function processFallbacks(baseUrl: string): Promise<number> {
 
 describe('a replica killed mid-stream', () => {
   it('leaves the others serving, and its concurrency slots expire within redis.slot_ttl_ms', async () => {
-    await Promise.all(replicas.map((replica) => waitUntilShared(replica.baseUrl, async () => replica.fallbacks())));
+    await Promise.all(
+      replicas.map((replica) => waitUntilShared(replica.baseUrl, async () => replica.fallbacks())),
+    );
     await waitUntilShared(doomed.baseUrl, () => processFallbacks(doomed.baseUrl));
     const [survivor, third] = replicas as [LimitedReplica, LimitedReplica];
 
     // Two streams on the doomed replica hold both slots of the key; the first bytes have arrived.
     const streams = await Promise.all(
       [0, 1].map(async () => {
-        const response = await request(doomed.baseUrl, 'key-conc-0123456789', '/v1/chat/completions', {
-          model: 'alpha36-35b-a3b-instruct',
-          messages: [{ role: 'user', content: 'go on' }],
-          stream: true,
-        });
+        const response = await request(
+          doomed.baseUrl,
+          'key-conc-0123456789',
+          '/v1/chat/completions',
+          {
+            model: 'alpha36-35b-a3b-instruct',
+            messages: [{ role: 'user', content: 'go on' }],
+            stream: true,
+          },
+        );
         expect(response.status).toBe(200);
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
         await reader.read();

@@ -25,8 +25,17 @@ let replicas: LimitedReplica[];
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': dripChatHandler({ tokens: 20, promptTokens: 50, delayMs: 2 }) } });
-  replicas = await startLimitedReplicas({ upstreamUrl: upstream.url, keys, redis: { url: redis.url, replicas: 3, budget_ms: 500 }, count: 3 });
+  upstream = await startRecordingUpstream({
+    handlers: {
+      'POST /v1/chat/completions': dripChatHandler({ tokens: 20, promptTokens: 50, delayMs: 2 }),
+    },
+  });
+  replicas = await startLimitedReplicas({
+    upstreamUrl: upstream.url,
+    keys,
+    redis: { url: redis.url, replicas: 3, budget_ms: 500 },
+    count: 3,
+  });
   await Promise.all(replicas.map((replica) => waitUntilShared(replica)));
 });
 
@@ -45,7 +54,12 @@ function embed(baseUrl: string, key: string): Promise<Response> {
 }
 
 /** Sends `count` requests, `parallel` at a time, the n-th to `targets[n % targets.length]`; statuses in order. */
-async function spread(targets: readonly string[], key: string, count: number, parallel = 12): Promise<number[]> {
+async function spread(
+  targets: readonly string[],
+  key: string,
+  count: number,
+  parallel = 12,
+): Promise<number[]> {
   const statuses: number[] = new Array<number>(count);
   let next = 0;
   await Promise.all(
@@ -62,7 +76,8 @@ async function spread(targets: readonly string[], key: string, count: number, pa
   return statuses;
 }
 
-const admitted = (statuses: readonly number[]): number => statuses.filter((status) => status === 200).length;
+const admitted = (statuses: readonly number[]): number =>
+  statuses.filter((status) => status === 200).length;
 
 /** Waits (generously) until a replica decides through Redis again: a probe that does not fall back. */
 async function waitUntilShared(replica: LimitedReplica): Promise<void> {
@@ -89,10 +104,15 @@ describe('key limits shared by three replicas through Redis', () => {
     expect(Math.abs(admitted(statuses) - 60)).toBeLessThanOrEqual(3);
     // Every replica admitted some: the count was shared, not one replica's alone.
     for (let index = 0; index < replicas.length; index += 1)
-      expect(admitted(statuses.filter((_status, position) => position % replicas.length === index))).toBeGreaterThan(0);
+      expect(
+        admitted(statuses.filter((_status, position) => position % replicas.length === index)),
+      ).toBeGreaterThan(0);
     // Decided by Redis, not by each replica's local share (which would also add up to 60): a generous
     // 500 ms budget leaves room for a loaded machine, where a rare call may still fall back.
-    const fellBack = replicas.reduce((sum, replica, index) => sum + replica.fallbacks() - (fallbacksBefore[index] as number), 0);
+    const fellBack = replicas.reduce(
+      (sum, replica, index) => sum + replica.fallbacks() - (fallbacksBefore[index] as number),
+      0,
+    );
     expect(fellBack).toBeLessThanOrEqual(9);
   });
 
@@ -116,7 +136,10 @@ describe('key limits shared by three replicas through Redis', () => {
           next += 1;
           const response = await fetch(`${target.baseUrl}/v1/chat/completions`, {
             method: 'POST',
-            headers: { authorization: 'Bearer key-tpm-0123456789', 'content-type': 'application/json' },
+            headers: {
+              authorization: 'Bearer key-tpm-0123456789',
+              'content-type': 'application/json',
+            },
             body,
           });
           const text = await response.text();
@@ -149,11 +172,15 @@ describe('key limits shared by three replicas through Redis', () => {
     // Every request answered, none with a 5xx: each replica admits its share, 60 / 3.
     expect(during.every((status) => status === 200 || status === 429)).toBe(true);
     for (let index = 0; index < replicas.length; index += 1) {
-      expect(admitted(during.filter((_status, position) => position % replicas.length === index))).toBe(20);
+      expect(
+        admitted(during.filter((_status, position) => position % replicas.length === index)),
+      ).toBe(20);
       const replica = replicas[index] as LimitedReplica;
       expect(replica.fallbacks()).toBeGreaterThan(0);
       // Logged once for the outage, not once per request.
-      expect(replica.logs.slice(logsBefore[index]).filter((line) => line.includes('counting locally'))).toHaveLength(1);
+      expect(
+        replica.logs.slice(logsBefore[index]).filter((line) => line.includes('counting locally')),
+      ).toHaveLength(1);
     }
 
     await redis.restart();
@@ -171,7 +198,9 @@ describe('key limits shared by three replicas through Redis', () => {
         ),
       ),
     ).toBe(0);
-    expect(first.logs.slice(logsBefore[0]).some((line) => line.includes('Redis answers again'))).toBe(true);
+    expect(
+      first.logs.slice(logsBefore[0]).some((line) => line.includes('Redis answers again')),
+    ).toBe(true);
   });
 
   it('answers from local limits, never with an error, while Redis is slower than the budget', async () => {

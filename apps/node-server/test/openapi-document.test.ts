@@ -7,7 +7,9 @@ interface DocumentedOperation {
   operationId: string;
   security?: unknown[];
   parameters?: Array<{ name: string; in: string; example?: string }>;
-  requestBody?: { content: { 'application/json': { examples: Record<string, { value: unknown }> } } };
+  requestBody?: {
+    content: { 'application/json': { examples: Record<string, { value: unknown }> } };
+  };
   responses: Record<string, unknown>;
   tags: string[];
 }
@@ -32,14 +34,20 @@ afterAll(async () => {
 
 const operations = (): Array<[string, string, DocumentedOperation]> =>
   Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]): [string, string, DocumentedOperation] => [method.toUpperCase(), path, operation]),
+    Object.entries(methods).map(([method, operation]): [string, string, DocumentedOperation] => [
+      method.toUpperCase(),
+      path,
+      operation,
+    ]),
   );
 
 /** `METHOD /path` of each row of the description's section on the endpoints the gateway does not serve. */
 const notServedEndpoints = (): string[] =>
-  [...document.info.description.split('## Endpoints this gateway does not serve')[1]!.matchAll(/^\| `([A-Z]+ \S+)` \| 404 /gm)].map(
-    (match) => match[1] as string,
-  );
+  [
+    ...document.info.description
+      .split('## Endpoints this gateway does not serve')[1]!
+      .matchAll(/^\| `([A-Z]+ \S+)` \| 404 /gm),
+  ].map((match) => match[1] as string);
 
 describe('GET /openapi.json on the node-server', () => {
   it('is served without a key and validates as OpenAPI 3.1 with a standard validator', async () => {
@@ -50,11 +58,15 @@ describe('GET /openapi.json on the node-server', () => {
   });
 
   it("covers every route of core's table: each served one as an operation, the not-served ones in one section, the page's own left out", () => {
-    const documented = operations().map(([method, path, operation]) => `${method} ${path} ${operation.operationId}`);
+    const documented = operations().map(
+      ([method, path, operation]) => `${method} ${path} ${operation.operationId}`,
+    );
     const notServed = notServedEndpoints().map((endpoint) => `${endpoint} `);
     const pageRoutes = ['GET / redirectToDocs', 'GET /docs/assets/reference.js getDocsScript'];
     const table = routeTable.map((route) => `${route.method} ${route.path} ${route.operationId}`);
-    expect([...documented, ...pageRoutes].sort()).toEqual(table.filter((entry) => !notServed.some((prefix) => entry.startsWith(prefix))).sort());
+    expect([...documented, ...pageRoutes].sort()).toEqual(
+      table.filter((entry) => !notServed.some((prefix) => entry.startsWith(prefix))).sort(),
+    );
     expect(notServed.length + documented.length + pageRoutes.length).toBe(table.length);
   });
 
@@ -66,15 +78,26 @@ describe('GET /openapi.json on the node-server', () => {
       const examples =
         operation.requestBody === undefined
           ? [undefined]
-          : Object.values(operation.requestBody.content['application/json'].examples).map((example) => example.value);
+          : Object.values(operation.requestBody.content['application/json'].examples).map(
+              (example) => example.value,
+            );
       expect(examples.length, `${method} ${path}`).toBeGreaterThan(0);
       for (const body of examples) {
         const response = await fetch(
           url,
-          body === undefined ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          body === undefined
+            ? { method, headers }
+            : {
+                method,
+                headers: { ...headers, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              },
         );
         const text = await response.text();
-        expect([400, 404, 405, 415], `${method} ${path}: ${response.status} ${text.slice(0, 300)}`).not.toContain(response.status);
+        expect(
+          [400, 404, 405, 415],
+          `${method} ${path}: ${response.status} ${text.slice(0, 300)}`,
+        ).not.toContain(response.status);
         expect(response.status, `${method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(300);
         checked.push(operation.operationId);
       }
@@ -96,10 +119,15 @@ describe('GET /openapi.json on the node-server', () => {
   });
 
   it('documents the unsupported endpoints as the 404 they answer', async () => {
-    const unsupported = notServedEndpoints().map((endpoint) => endpoint.split(' ') as [string, string]);
+    const unsupported = notServedEndpoints().map(
+      (endpoint) => endpoint.split(' ') as [string, string],
+    );
     expect(unsupported).toHaveLength(14);
     for (const [method, path] of unsupported) {
-      const response = await fetch(`${gateway.baseUrl}${path.replace(/\{[^}]+\}/g, 'x1')}`, { method, headers: { authorization: `Bearer ${gateway.apiKey}` } });
+      const response = await fetch(`${gateway.baseUrl}${path.replace(/\{[^}]+\}/g, 'x1')}`, {
+        method,
+        headers: { authorization: `Bearer ${gateway.apiKey}` },
+      });
       expect(response.status, `${method} ${path}`).toBe(404);
     }
   });
@@ -135,7 +163,9 @@ describe('GET /docs on the node-server', () => {
       for (const path of ['/openapi.json', '/docs', '/docs/assets/reference.js', '/']) {
         const response = await fetch(`${off.baseUrl}${path}`);
         expect(response.status, path).toBe(404);
-        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+          'not_found',
+        );
       }
     } finally {
       await off.close();

@@ -17,7 +17,9 @@ function parseLabels(text: string, line: number): Record<string, string> {
     if (match === null) throw new Error(`line ${line}: malformed labels '${text}'`);
     const [whole, name, raw] = match as unknown as [string, string, string];
     if (Object.hasOwn(labels, name)) throw new Error(`line ${line}: label ${name} twice`);
-    labels[name] = raw.replace(/\\(["\\n])/g, (_escape, character: string) => (character === 'n' ? '\n' : character));
+    labels[name] = raw.replace(/\\(["\\n])/g, (_escape, character: string) =>
+      character === 'n' ? '\n' : character,
+    );
     rest = rest.slice(whole.length);
   }
   return labels;
@@ -27,7 +29,8 @@ function parseValue(text: string, line: number): number {
   if (text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
   if (text === 'NaN') return NaN;
-  if (!/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(text)) throw new Error(`line ${line}: '${text}' is not a number`);
+  if (!/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(text))
+    throw new Error(`line ${line}: '${text}' is not a number`);
   return Number(text);
 }
 
@@ -49,7 +52,8 @@ export function parsePrometheusText(text: string): PrometheusSample[] {
       const line = index + 1;
       if (content.startsWith('# TYPE ')) {
         const [name, type] = content.slice(7).split(' ');
-        if (name === undefined || type === undefined || !metricTypes.has(type)) throw new Error(`line ${line}: bad TYPE line`);
+        if (name === undefined || type === undefined || !metricTypes.has(type))
+          throw new Error(`line ${line}: bad TYPE line`);
         if (declared.has(name)) throw new Error(`line ${line}: ${name} declared twice`);
         declared.set(name, type);
         family = { name, type };
@@ -60,16 +64,25 @@ export function parsePrometheusText(text: string): PrometheusSample[] {
       if (match === null) throw new Error(`line ${line}: not a sample line: '${content}'`);
       const name = match[1] as string;
       const suffixes = family?.type === 'histogram' ? ['_bucket', '_sum', '_count'] : [''];
-      if (family === undefined || !suffixes.some((suffix) => name === `${family?.name}${suffix}`)) throw new Error(`line ${line}: ${name} outside its family`);
-      const sample = { name, labels: parseLabels(match[2] ?? '', line), value: parseValue(match[3] as string, line) };
-      if (family.type === 'counter' && !(sample.value >= 0)) throw new Error(`line ${line}: negative counter`);
+      if (family === undefined || !suffixes.some((suffix) => name === `${family?.name}${suffix}`))
+        throw new Error(`line ${line}: ${name} outside its family`);
+      const sample = {
+        name,
+        labels: parseLabels(match[2] ?? '', line),
+        value: parseValue(match[3] as string, line),
+      };
+      if (family.type === 'counter' && !(sample.value >= 0))
+        throw new Error(`line ${line}: negative counter`);
       samples.push(sample);
     });
   checkHistograms(samples, declared);
   return samples;
 }
 
-function checkHistograms(samples: readonly PrometheusSample[], declared: ReadonlyMap<string, string>): void {
+function checkHistograms(
+  samples: readonly PrometheusSample[],
+  declared: ReadonlyMap<string, string>,
+): void {
   for (const [name, type] of declared) {
     if (type !== 'histogram') continue;
     const series = new Map<string, { buckets: number[]; infinite?: number; count?: number }>();
@@ -89,9 +102,14 @@ function checkHistograms(samples: readonly PrometheusSample[], declared: Readonl
       series.set(keyOf(sample.labels), entry);
     }
     for (const [labels, entry] of series) {
-      if (entry.buckets.some((value, index) => index > 0 && value < (entry.buckets[index - 1] as number)))
+      if (
+        entry.buckets.some(
+          (value, index) => index > 0 && value < (entry.buckets[index - 1] as number),
+        )
+      )
         throw new Error(`${name}${labels}: buckets are not cumulative`);
-      if (entry.infinite === undefined || entry.infinite !== entry.count) throw new Error(`${name}${labels}: +Inf bucket and _count differ`);
+      if (entry.infinite === undefined || entry.infinite !== entry.count)
+        throw new Error(`${name}${labels}: +Inf bucket and _count differ`);
     }
   }
 }

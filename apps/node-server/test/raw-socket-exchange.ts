@@ -11,7 +11,12 @@ export interface RawExchange {
  * Writes `parts` to a raw TCP connection with `gapMs` between them and reads until the server closes:
  * the slow and malformed clients of fault-matrix rows 5, 19 and 20, which no HTTP client can play.
  */
-export function rawSocketExchange(url: string, parts: readonly string[], gapMs = 0, giveUpMs = 15_000): Promise<RawExchange> {
+export function rawSocketExchange(
+  url: string,
+  parts: readonly string[],
+  gapMs = 0,
+  giveUpMs = 15_000,
+): Promise<RawExchange> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });

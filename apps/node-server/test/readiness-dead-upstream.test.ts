@@ -28,7 +28,12 @@ beforeAll(async () => {
   const deadPort = await freeLoopbackPort();
   const file = {
     upstreams: [
-      { name: 'dead-reranker', url: `http://127.0.0.1:${deadPort}`, protocol: 'cohere', models: { [rerankModel]: 'reranker' } },
+      {
+        name: 'dead-reranker',
+        url: `http://127.0.0.1:${deadPort}`,
+        protocol: 'cohere',
+        models: { [rerankModel]: 'reranker' },
+      },
       { name: 'live-chat', url: live.url, protocol: 'openai', models: { [chatModel]: 'chat' } },
     ],
     keys: [
@@ -75,8 +80,19 @@ describe('a dead upstream behind two replicas (Kubernetes-style)', () => {
     const inService: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       for (const { baseUrl } of replicas) {
-        reranks.push(await post(baseUrl, '/compat/v2/rerank', { model: rerankModel, query: 'q', documents: ['a', 'b'] }));
-        chats.push(await post(baseUrl, '/v1/chat/completions', { model: chatModel, messages: [{ role: 'user', content: 'hi' }] }));
+        reranks.push(
+          await post(baseUrl, '/compat/v2/rerank', {
+            model: rerankModel,
+            query: 'q',
+            documents: ['a', 'b'],
+          }),
+        );
+        chats.push(
+          await post(baseUrl, '/v1/chat/completions', {
+            model: chatModel,
+            messages: [{ role: 'user', content: 'hi' }],
+          }),
+        );
       }
       // The kubelet's readiness probe on each replica; the Service keeps those that answered 200.
       const round_ = await Promise.all(replicas.map(({ baseUrl }) => readyz(baseUrl)));
@@ -92,9 +108,13 @@ describe('a dead upstream behind two replicas (Kubernetes-style)', () => {
     expect(tally(probes)).toEqual({ 200: rounds * replicas.length });
 
     for (const { baseUrl } of replicas) {
-      const health = await fetch(`${baseUrl}/upstreamz`, { headers: { authorization: `Bearer ${operatorKey}` } });
+      const health = await fetch(`${baseUrl}/upstreamz`, {
+        headers: { authorization: `Bearer ${operatorKey}` },
+      });
       expect(health.status).toBe(200);
-      const { data } = (await health.json()) as { data: { upstream: string; state: string; models: string[]; consecutive_failures: number }[] };
+      const { data } = (await health.json()) as {
+        data: { upstream: string; state: string; models: string[]; consecutive_failures: number }[];
+      };
       expect(data.map((entry) => [entry.upstream, entry.state, entry.models])).toEqual([
         ['dead-reranker', 'unreachable', [rerankModel]],
         ['live-chat', 'up', [chatModel]],
@@ -103,11 +123,19 @@ describe('a dead upstream behind two replicas (Kubernetes-style)', () => {
       // The body names upstreams, never where they are.
       expect(JSON.stringify(data)).not.toContain('127.0.0.1');
 
-      const metrics = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${operatorKey}` } });
+      const metrics = await fetch(`${baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${operatorKey}` },
+      });
       const samples = parsePrometheusText(await metrics.text());
       expect(metricValue(samples, 'infergate_upstream_up', { upstream: 'dead-reranker' })).toBe(0);
       expect(metricValue(samples, 'infergate_upstream_up', { upstream: 'live-chat' })).toBe(1);
-      expect(metricValue(samples, 'infergate_upstream_errors_total', { kind: 'refused', upstream: 'dead-reranker', model: rerankModel })).toBeGreaterThan(0);
+      expect(
+        metricValue(samples, 'infergate_upstream_errors_total', {
+          kind: 'refused',
+          upstream: 'dead-reranker',
+          model: rerankModel,
+        }),
+      ).toBeGreaterThan(0);
     }
   });
 });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startNodeGateway, testApiKey, type NodeGateway } from './start-node-gateway.js';
 
 /*
@@ -13,7 +17,10 @@ let gateway: NodeGateway;
 
 beforeAll(async () => {
   upstream = await startScriptedUpstream();
-  gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url), limits: { max_concurrent_requests: 2 } });
+  gateway = await startNodeGateway({
+    upstreams: upstreamsServingEverything(upstream.url),
+    limits: { max_concurrent_requests: 2 },
+  });
 });
 
 afterAll(async () => {
@@ -30,8 +37,16 @@ async function readyz(): Promise<[number, unknown]> {
 async function heldStream(controller: AbortController): Promise<void> {
   const response = await fetch(`${gateway.baseUrl}/v1/chat/completions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json', ...upstream.scripted('stall-after:2').headers },
-    body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hold' }], stream: true }),
+    headers: {
+      authorization: `Bearer ${testApiKey}`,
+      'content-type': 'application/json',
+      ...upstream.scripted('stall-after:2').headers,
+    },
+    body: JSON.stringify({
+      model: 'alpha36-35b-a3b-instruct',
+      messages: [{ role: 'user', content: 'hold' }],
+      stream: true,
+    }),
     signal: controller.signal,
   });
   expect(response.status).toBe(200);
@@ -53,7 +68,10 @@ describe('/readyz follows this replica, over HTTP', () => {
       headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gamma-m3', input: 'x' }),
     });
-    expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([503, 'overloaded']);
+    expect([
+      refused.status,
+      ((await refused.json()) as { error: { code: string } }).error.code,
+    ]).toEqual([503, 'overloaded']);
 
     first.abort();
     let status = 503;

@@ -27,13 +27,20 @@ function section(markdown: string, heading: string): string {
 
 describe("README.md's test command", () => {
   it('is what .ci/run runs, character for character, with nothing but shell settings before it', () => {
-    const testLine = shellCommands(readme.slice(0, readme.indexOf('\n## '))).find((line) => line.includes('pnpm test'));
+    const testLine = shellCommands(readme.slice(0, readme.indexOf('\n## '))).find((line) =>
+      line.includes('pnpm test'),
+    );
     expect(testLine).toBeDefined();
     const ciLines = readFileSync(`${repoRoot}.ci/run`, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.startsWith('#'));
     // Strict mode, the repository root, CI's flag: none of them installs or runs anything.
-    expect(ciLines).toEqual(['set -euo pipefail', 'cd "$(dirname "$0")/.."', 'export CI=true', testLine]);
+    expect(ciLines).toEqual([
+      'set -euo pipefail',
+      'cd "$(dirname "$0")/.."',
+      'export CI=true',
+      testLine,
+    ]);
   });
 });
 
@@ -83,7 +90,10 @@ describe("README.md's quick start, run as a reader runs it", () => {
     const curl = commands.find((command) => command.startsWith('curl '));
     // What a reader types in the second terminal, in order: everything after the start command.
     const afterStart = commands.slice(commands.indexOf(start ?? '') + 1);
-    if (start === undefined || curl === undefined) throw new Error(`the quick start has no start and curl commands: ${JSON.stringify(commands)}`);
+    if (start === undefined || curl === undefined)
+      throw new Error(
+        `the quick start has no start and curl commands: ${JSON.stringify(commands)}`,
+      );
     // The one change: a free port instead of 8080, which another process on this machine may hold.
     const port = await freePort();
     const child = spawn('sh', ['-c', start], {
@@ -97,7 +107,10 @@ describe("README.md's quick start, run as a reader runs it", () => {
     };
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start within 4 minutes:\n${output}`)), 240_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no start within 4 minutes:\n${output}`)),
+        240_000,
+      );
       const read = (chunk: Buffer): void => {
         output += chunk.toString();
         if (output.includes(`listening on http://127.0.0.1:${port}`)) {
@@ -107,7 +120,9 @@ describe("README.md's quick start, run as a reader runs it", () => {
       };
       child.stdout?.on('data', read);
       child.stderr?.on('data', read);
-      child.once('close', (code) => reject(new Error(`the start command exited with ${code}:\n${output}`)));
+      child.once('close', (code) =>
+        reject(new Error(`the start command exited with ${code}:\n${output}`)),
+      );
     });
     const script = afterStart
       .map((command) => (command === curl ? `${command} -w '\\n%{http_code}'` : command))
@@ -116,6 +131,9 @@ describe("README.md's quick start, run as a reader runs it", () => {
     const answer = execFileSync('sh', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
     const status = answer.slice(answer.lastIndexOf('\n') + 1);
     expect(status, answer).toBe('200');
-    expect(JSON.parse(answer.slice(0, answer.lastIndexOf('\n')))).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant' } }] });
+    expect(JSON.parse(answer.slice(0, answer.lastIndexOf('\n')))).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { role: 'assistant' } }],
+    });
   }, 300_000);
 });

@@ -1,6 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingUpstream, upstreamsServingEverything, type RecordingUpstream } from '@infergate/testkit';
+import {
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { freeLoopbackPort } from './free-loopback-port.js';
 import { parsePrometheusText } from './parse-prometheus-text.js';
 import { metricValue } from './read-metrics.js';
@@ -59,9 +63,14 @@ async function embed(): Promise<number> {
 }
 
 async function metrics(): Promise<{ connected: number; fallbacks: number }> {
-  const response = await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${operatorKey}` } });
+  const response = await fetch(`${gateway.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${operatorKey}` },
+  });
   const samples = parsePrometheusText(await response.text());
-  return { connected: metricValue(samples, 'infergate_redis_connected'), fallbacks: metricValue(samples, 'infergate_limiter_fallback_total') };
+  return {
+    connected: metricValue(samples, 'infergate_redis_connected'),
+    fallbacks: metricValue(samples, 'infergate_limiter_fallback_total'),
+  };
 }
 
 /** The JSON log lines about key limits the process wrote so far. */

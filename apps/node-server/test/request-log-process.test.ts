@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { startGatewayProcess } from './start-gateway-process.js';
 
 /*
@@ -27,9 +31,13 @@ afterAll(async () => {
 
 describe('the request log of the built CLI', () => {
   it('holds one whole line per request of a burst when SIGTERM follows it at once', async () => {
-    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } }, apiKey, {
-      logLevel: 'info',
-    });
+    const gateway = await startGatewayProcess(
+      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } },
+      apiKey,
+      {
+        logLevel: 'info',
+      },
+    );
     const sent = await burst(gateway.baseUrl, 'burst', requests);
     gateway.child.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
@@ -37,9 +45,13 @@ describe('the request log of the built CLI', () => {
   });
 
   it('holds one whole line per request when the reader of stdout stops reading during the burst', async () => {
-    const gateway = await startGatewayProcess({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } }, apiKey, {
-      logLevel: 'info',
-    });
+    const gateway = await startGatewayProcess(
+      { upstreams: upstreamsServingEverything(upstream.url), timeouts: { drain_delay_ms: 0 } },
+      apiKey,
+      {
+        logLevel: 'info',
+      },
+    );
     gateway.child.stdout?.pause();
     // Far more log lines than the pipe's 64 KiB holds: most of the burst is logged into a full pipe.
     const sent = await burst(gateway.baseUrl, 'stalled', 4_000);
@@ -61,7 +73,10 @@ async function burst(baseUrl: string, prefix: string, count: number): Promise<st
       const response = await fetch(`${baseUrl}/v1/chat/completions`, {
         method: 'POST',
         headers: { ...headers, 'x-request-id': requestId },
-        body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Log me, not my words.' }] }),
+        body: JSON.stringify({
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: 'Log me, not my words.' }],
+        }),
       });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
@@ -80,10 +95,14 @@ function expectOneLinePerRequest(output: string, sent: readonly string[]): void 
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  const logged = lines.filter((line) => line.msg === 'request' && line.route === '/v1/chat/completions');
+  const logged = lines.filter(
+    (line) => line.msg === 'request' && line.route === '/v1/chat/completions',
+  );
   expect(logged).toHaveLength(sent.length);
   expect(new Set(logged.map((line) => line.requestId))).toEqual(new Set(sent));
   expect(logged.every((line) => line.status === 200)).toBe(true);
-  expect(lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(true);
+  expect(lines.some((line) => line.msg === 'shutting down' && line.signal === 'SIGTERM')).toBe(
+    true,
+  );
   expect(output).not.toContain('Log me, not my words.');
 }

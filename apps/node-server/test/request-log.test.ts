@@ -14,7 +14,8 @@ describe('the request log', () => {
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         raw += chunk.toString('utf8');
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -26,7 +27,8 @@ describe('the request log', () => {
     await gateway?.close();
   });
 
-  const linesFor = (requestId: string): Record<string, unknown>[] => lines.filter((line) => line.msg === 'request' && line.requestId === requestId);
+  const linesFor = (requestId: string): Record<string, unknown>[] =>
+    lines.filter((line) => line.msg === 'request' && line.requestId === requestId);
 
   it('writes one line per request with route, model, status, duration, upstream and tokens; never the prompt or a key', async () => {
     const prompt = 'canary-prompt-7f3a do not log me';
@@ -45,7 +47,13 @@ describe('the request log', () => {
     await client.postJson(
       '/v1/embeddings',
       { model: 'gamma-m3', input: prompt },
-      { anonymous: true, headers: { authorization: 'Bearer ig-canary-wrong-key-123456', 'x-request-id': 'log-401-1' } },
+      {
+        anonymous: true,
+        headers: {
+          authorization: 'Bearer ig-canary-wrong-key-123456',
+          'x-request-id': 'log-401-1',
+        },
+      },
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -64,7 +72,10 @@ describe('the request log', () => {
     expect(typeof json?.inputTokens).toBe('number');
     expect(typeof json?.outputTokens).toBe('number');
     expect(linesFor('log-stream-1')).toHaveLength(1);
-    expect(linesFor('log-stream-1')[0]).toMatchObject({ status: 200, model: 'alpha36-35b-a3b-instruct' });
+    expect(linesFor('log-stream-1')[0]).toMatchObject({
+      status: 200,
+      model: 'alpha36-35b-a3b-instruct',
+    });
     expect(linesFor('log-401-1')[0]).toMatchObject({ status: 401 });
 
     expect(raw).not.toContain('canary-prompt-7f3a');

@@ -19,11 +19,27 @@ import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 type Json = Record<string, unknown>;
 const served = (id: string): string => `served-${id}`;
-const weatherParameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
-const weatherTool = { type: 'function', name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true };
+const weatherParameters = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+};
+const weatherTool = {
+  type: 'function',
+  name: 'get_weather',
+  description: 'Current weather of a city.',
+  parameters: weatherParameters,
+  strict: true,
+};
 const chatWeatherTool = {
   type: 'function',
-  function: { name: 'get_weather', description: 'Current weather of a city.', parameters: weatherParameters, strict: true },
+  function: {
+    name: 'get_weather',
+    description: 'Current weather of a city.',
+    parameters: weatherParameters,
+    strict: true,
+  },
 };
 
 // A vLLM answer with one tool call (content null, finish_reason tool_calls).
@@ -31,7 +47,13 @@ function toolCallAnswer(model: string): Json {
   const answer = chatCompletion(model, '') as Json & { choices: Array<Json & { message: Json }> };
   const choice = answer.choices[0] as Json & { message: Json };
   choice.message.content = null;
-  choice.message.tool_calls = [{ id: 'chatcmpl-tool-0123', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } }];
+  choice.message.tool_calls = [
+    {
+      id: 'chatcmpl-tool-0123',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{"city": "Paris"}' },
+    },
+  ];
   choice.finish_reason = 'tool_calls';
   return answer;
 }
@@ -43,7 +65,16 @@ function toolCallStream(model: string): string {
     `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
   return [
     chunk({ role: 'assistant', content: '' }),
-    chunk({ tool_calls: [{ index: 0, id: 'chatcmpl-tool-0123', type: 'function', function: { name: 'get_weather', arguments: '{"city": ' } }] }),
+    chunk({
+      tool_calls: [
+        {
+          index: 0,
+          id: 'chatcmpl-tool-0123',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city": ' },
+        },
+      ],
+    }),
     chunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }),
     chunk({}, 'tool_calls'),
     `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 30, completion_tokens: 9, total_tokens: 39 } })}\n\n`,
@@ -62,14 +93,18 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
       handlers: {
         'POST /v1/chat/completions': (request, response) => {
           const body = request.body as Json;
-          if (!answerWithToolCall) return writeJson(response, 200, chatCompletion(String(body.model), 'It is sunny.'));
-          if (body.stream !== true) return writeJson(response, 200, toolCallAnswer(String(body.model)));
+          if (!answerWithToolCall)
+            return writeJson(response, 200, chatCompletion(String(body.model), 'It is sunny.'));
+          if (body.stream !== true)
+            return writeJson(response, 200, toolCallAnswer(String(body.model)));
           response.writeHead(200, { 'content-type': 'text/event-stream' });
           response.end(toolCallStream(String(body.model)));
         },
       },
     });
-    gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url, served) });
+    gateway = await startNodeGateway({
+      upstreams: upstreamsServingEverything(upstream.url, served),
+    });
     client = new ContractClient(gateway);
   });
 
@@ -124,12 +159,26 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     ['none', 'none'],
     ['required', 'required'],
   ])('tool_choice %s is sent as %s', async (choice, sent) => {
-    expect((await client.postJson('/v1/responses', { model: 'general-std', input: 'x', tools: [weatherTool], tool_choice: choice })).status).toBe(200);
+    expect(
+      (
+        await client.postJson('/v1/responses', {
+          model: 'general-std',
+          input: 'x',
+          tools: [weatherTool],
+          tool_choice: choice,
+        })
+      ).status,
+    ).toBe(200);
     expect(sentBody().tool_choice).toBe(sent);
   });
 
   it('text.format becomes response_format (json_schema keeps name, schema and strict; json_object; text sends none); verbosity is not sent', async () => {
-    const schema = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { answer: { type: 'string' } },
+      required: ['answer'],
+      additionalProperties: false,
+    };
     const formats = [
       [
         { type: 'json_schema', name: 'reply', schema, strict: true },
@@ -140,7 +189,11 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     ] as const;
     for (const [format, responseFormat] of formats) {
       upstream.clear();
-      const reply = await client.postJson('/v1/responses', { model: 'general-std', input: 'x', text: { format, verbosity: 'low' } });
+      const reply = await client.postJson('/v1/responses', {
+        model: 'general-std',
+        input: 'x',
+        text: { format, verbosity: 'low' },
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(sentBody().response_format).toEqual(responseFormat);
       expect(sentBody()).not.toHaveProperty('verbosity');
@@ -155,9 +208,25 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
       store: false,
       input: [
         { role: 'developer', content: 'Answer in English.' },
-        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] },
-        { id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'Use the tool.' }], encrypted_content: null },
-        { id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+        {
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Weather in Paris?' }],
+        },
+        {
+          id: 'rs_1',
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: 'Use the tool.' }],
+          encrypted_content: null,
+        },
+        {
+          id: 'fc_1',
+          type: 'function_call',
+          status: 'completed',
+          call_id: 'call_1',
+          name: 'get_weather',
+          arguments: '{"city":"Paris"}',
+        },
         { type: 'function_call_output', call_id: 'call_1', output: '{"sky":"sunny"}' },
         {
           id: 'msg_1',
@@ -175,7 +244,16 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
       { role: 'system', content: 'Be brief.' },
       { role: 'system', content: 'Answer in English.' },
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
-      { role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      {
+        role: 'assistant',
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+        ],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"sky":"sunny"}' },
       { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }] },
       { role: 'user', content: 'And tomorrow?' },
@@ -185,23 +263,51 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
 
   it('reasoning.effort on each beta53 variant becomes chat_template_kwargs; elsewhere it is ignored and named in the header', async () => {
     const cases = [
-      ['beta53-flash-chat', 'high', { enable_thinking: true, clear_thinking: true, reasoning_effort: 'high' }],
-      ['beta53-flash-chat-low', 'low', { enable_thinking: true, clear_thinking: true, reasoning_effort: 'low' }],
-      ['beta53-flash-agent', 'max', { enable_thinking: true, clear_thinking: false, reasoning_effort: 'max' }],
-      ['beta53-flash-agent-low', undefined, { enable_thinking: true, clear_thinking: false, reasoning_effort: 'low' }],
+      [
+        'beta53-flash-chat',
+        'high',
+        { enable_thinking: true, clear_thinking: true, reasoning_effort: 'high' },
+      ],
+      [
+        'beta53-flash-chat-low',
+        'low',
+        { enable_thinking: true, clear_thinking: true, reasoning_effort: 'low' },
+      ],
+      [
+        'beta53-flash-agent',
+        'max',
+        { enable_thinking: true, clear_thinking: false, reasoning_effort: 'max' },
+      ],
+      [
+        'beta53-flash-agent-low',
+        undefined,
+        { enable_thinking: true, clear_thinking: false, reasoning_effort: 'low' },
+      ],
     ] as const;
     for (const [model, effort, kwargs] of cases) {
       upstream.clear();
-      const reply = await client.postJson('/v1/responses', { model, input: 'x', reasoning: { effort, summary: 'auto' } });
+      const reply = await client.postJson('/v1/responses', {
+        model,
+        input: 'x',
+        reasoning: { effort, summary: 'auto' },
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(sentBody().chat_template_kwargs).toEqual(kwargs);
       expect(sentBody()).not.toHaveProperty('reasoning_effort');
     }
-    const locked = await client.postJson('/v1/responses', { model: 'beta53-flash-chat-low', input: 'x', reasoning: { effort: 'high' } });
+    const locked = await client.postJson('/v1/responses', {
+      model: 'beta53-flash-chat-low',
+      input: 'x',
+      reasoning: { effort: 'high' },
+    });
     expect(locked.status).toBe(400);
     expect(asRecord(asRecord(locked.json).error).param).toBe('reasoning.effort');
     upstream.clear();
-    const ignored = await client.postJson('/v1/responses', { model: 'general-std', input: 'x', reasoning: { effort: 'medium' } });
+    const ignored = await client.postJson('/v1/responses', {
+      model: 'general-std',
+      input: 'x',
+      reasoning: { effort: 'medium' },
+    });
     expect(ignored.status).toBe(200);
     expect(ignored.headers.get('x-infergate-ignored-params')).toBe('reasoning.effort');
     expect(sentBody()).not.toHaveProperty('chat_template_kwargs');
@@ -209,7 +315,11 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
 
   it('an upstream tool call comes back as a function_call item, non-streamed and streamed', async () => {
     answerWithToolCall = true;
-    const reply = await client.postJson('/v1/responses', { model: 'general-std', input: 'Weather in Paris?', tools: [weatherTool] });
+    const reply = await client.postJson('/v1/responses', {
+      model: 'general-std',
+      input: 'Weather in Paris?',
+      tools: [weatherTool],
+    });
     expect(reply.status, reply.text).toBe(200);
     const body = asRecord(reply.json);
     expect(body.output).toEqual([
@@ -224,9 +334,16 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
     ]);
     expect(body.output_text).toBe('');
 
-    const streamed = await client.post('/v1/responses', { model: 'general-std', input: 'Weather in Paris?', tools: [weatherTool], stream: true });
+    const streamed = await client.post('/v1/responses', {
+      model: 'general-std',
+      input: 'Weather in Paris?',
+      tools: [weatherTool],
+      stream: true,
+    });
     expect(streamed.status).toBe(200);
-    const payloads = (await readSse(streamed)).events.map((event) => asRecord(JSON.parse(event.data)));
+    const payloads = (await readSse(streamed)).events.map((event) =>
+      asRecord(JSON.parse(event.data)),
+    );
     payloads.forEach((payload, index) => expect(payload.sequence_number).toBe(index));
     expect(payloads.map((payload) => payload.type)).toEqual([
       'response.created',
@@ -252,7 +369,10 @@ describe('/v1/responses bridged to a chat upstream: the exact chat request and t
   });
 
   it('a chat request replaying our own answer message is accepted and sent without the fields we answered', async () => {
-    const first = await client.postJson('/v1/chat/completions', { model: 'general-std', messages: [{ role: 'user', content: 'Hi' }] });
+    const first = await client.postJson('/v1/chat/completions', {
+      model: 'general-std',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     const answered = asRecord(asRecord((asRecord(first.json).choices as unknown[])[0]).message);
     upstream.clear();
     const second = await client.postJson('/v1/chat/completions', {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { freeLoopbackPort } from './free-loopback-port.js';
 import { startGatewayProcess, type GatewayProcess } from './start-gateway-process.js';
 import { startNginx, type Nginx } from './start-nginx.js';
@@ -48,7 +52,8 @@ function startReplica(port: number): Promise<GatewayProcess> {
 }
 
 function summary(outcomes: readonly Outcome[]): string {
-  const byKind = (kind: Outcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind).length;
+  const byKind = (kind: Outcome['kind']) =>
+    outcomes.filter((outcome) => outcome.kind === kind).length;
   return `${outcomes.length} requests (chat ${byKind('chat')}, streams ${byKind('stream')}, embeddings ${byKind('embeddings')}), ${outcomes.filter((outcome) => !outcome.ok).length} failed`;
 }
 
@@ -88,7 +93,9 @@ describe('three replicas behind nginx', () => {
       `rolling restart: ${summary(outcomes)}; nginx passed ${retried.length} requests to a second replica (${retried.map((line) => line.upstreamStatuses.join('>')).join(', ')})\n`,
     );
     expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
-    expect(outcomes.filter((outcome) => outcome.kind === 'stream').length).toBeGreaterThanOrEqual(requestsBetweenSteps);
+    expect(outcomes.filter((outcome) => outcome.kind === 'stream').length).toBeGreaterThanOrEqual(
+      requestsBetweenSteps,
+    );
     // Every restarted replica served again.
     const served = new Set(nginx.accessLog().map((line) => line.upstreams.at(-1)));
     for (const port of ports) expect(served.has(`127.0.0.1:${port}`)).toBe(true);
@@ -115,7 +122,9 @@ describe('three replicas behind nginx', () => {
     expect(failed.length).toBeLessThanOrEqual(inFlightAtKill);
     // Every failure was already running when the replica died; nothing sent later failed.
     expect(failed.filter((outcome) => outcome.startedAt >= killedAt)).toEqual([]);
-    expect(afterKill.filter((outcome) => outcome.startedAt >= killedAt && outcome.ok).length).toBeGreaterThanOrEqual(requestsBetweenSteps);
+    expect(
+      afterKill.filter((outcome) => outcome.startedAt >= killedAt && outcome.ok).length,
+    ).toBeGreaterThanOrEqual(requestsBetweenSteps);
 
     // A key allowed 3 requests at once sends 12 long streams at once through nginx, which spreads them
     // over the two replicas left: counted alone, each would admit 3.
@@ -124,8 +133,16 @@ describe('three replicas behind nginx', () => {
         const { headers } = upstream.scripted('ok:60:50');
         const response = await fetch(`${nginx.baseUrl}/v1/chat/completions`, {
           method: 'POST',
-          headers: { ...headers, authorization: `Bearer ${limitedKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Limited.' }], stream: true }),
+          headers: {
+            ...headers,
+            authorization: `Bearer ${limitedKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            model: 'alpha36-35b-a3b-instruct',
+            messages: [{ role: 'user', content: 'Limited.' }],
+            stream: true,
+          }),
         });
         return { status: response.status, text: await response.text() };
       }),

@@ -23,7 +23,8 @@ export interface StartedMain {
 }
 
 function spawnMain(env: Record<string, string>, prefix: readonly string[]): ChildProcess {
-  if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
+  if (!existsSync(main))
+    throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const [command, ...args] = [...prefix, process.execPath, main];
   // Only what a start needs: no INFERGATE_* of the test runner's own environment leaks in.
   return spawn(command as string, args, {
@@ -33,7 +34,10 @@ function spawnMain(env: Record<string, string>, prefix: readonly string[]): Chil
 }
 
 /** Runs the built CLI (as `pnpm start` does) until it exits; one that hangs is killed after 30 s. */
-export function runMainToExit(env: Record<string, string>, prefix: readonly string[] = []): Promise<Outcome> {
+export function runMainToExit(
+  env: Record<string, string>,
+  prefix: readonly string[] = [],
+): Promise<Outcome> {
   const child = spawnMain(env, prefix);
   let stdout = '';
   let stderr = '';
@@ -71,6 +75,8 @@ export function startMainUntilBanner(env: Record<string, string>): Promise<Start
         },
       });
     });
-    child.once('close', (code) => reject(new Error(`exited with ${code} before its banner:\n${stdout}\n${stderr}`)));
+    child.once('close', (code) =>
+      reject(new Error(`exited with ${code} before its banner:\n${stdout}\n${stderr}`)),
+    );
   });
 }

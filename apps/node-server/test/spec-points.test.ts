@@ -39,11 +39,13 @@ describe('spec points through the node-server', () => {
     const defaultChat = defaultUpstreamHandlers['POST /v1/chat/completions'];
     upstream = await startRecordingUpstream({
       handlers: {
-        'POST /v1/chat/completions': (request, response) => (chatOverride ?? defaultChat)?.(request, response),
+        'POST /v1/chat/completions': (request, response) =>
+          (chatOverride ?? defaultChat)?.(request, response),
         // The chat form of an image embedding (one message list, one vector), which the defaults do not answer.
         'POST /v1/embeddings': (request, response) => {
           const body = request.body as { model: string; messages?: unknown };
-          if (body.messages === undefined) return defaultUpstreamHandlers['POST /v1/embeddings']?.(request, response);
+          if (body.messages === undefined)
+            return defaultUpstreamHandlers['POST /v1/embeddings']?.(request, response);
           writeJson(response, 200, embeddingsResponse(body.model, ['image'], 8, undefined));
         },
       },
@@ -69,17 +71,32 @@ describe('spec points through the node-server', () => {
     chatOverride = undefined;
   });
 
-  const imageBody = { model: 'alpha-image', prompt: 'a red square', output_format: 'png', quality: 'low', size: '64x64' };
+  const imageBody = {
+    model: 'alpha-image',
+    prompt: 'a red square',
+    output_format: 'png',
+    quality: 'low',
+    size: '64x64',
+  };
 
   describe('images: the "accepted and ignored" fields take any value', () => {
     it('generations with stream: true, background: true and output_compression: 150 get the JSON result, nothing of them forwarded', async () => {
-      const odd = { stream: true, background: true, output_compression: 150, partial_images: 9, moderation: 1, style: { x: 1 }, user: null };
+      const odd = {
+        stream: true,
+        background: true,
+        output_compression: 150,
+        partial_images: 9,
+        moderation: 1,
+        style: { x: 1 },
+        user: null,
+      };
       const reply = await client.postJson('/v1/images/generations', { ...imageBody, ...odd });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
       expect(((reply.json as Json).data as Json[])[0]?.b64_json).toEqual(expect.any(String));
       const [call] = upstream.requestsTo('/v1/images/generations');
-      for (const field of Object.keys(odd)) expect(call?.body as Json, field).not.toHaveProperty(field);
+      for (const field of Object.keys(odd))
+        expect(call?.body as Json, field).not.toHaveProperty(field);
     });
 
     it('edits with a mask object (file_id or a data URL), input_fidelity and stream: true: 200', async () => {
@@ -95,7 +112,8 @@ describe('spec points through the node-server', () => {
         });
         expect(reply.status, reply.text).toBe(200);
       }
-      for (const call of upstream.requestsTo('/v1/images/edits')) expect(call.body as Json).not.toHaveProperty('mask');
+      for (const call of upstream.requestsTo('/v1/images/edits'))
+        expect(call.body as Json).not.toHaveProperty('mask');
     });
 
     it('still refuses a URL as mask.image_url: every image field refuses URLs', async () => {
@@ -110,7 +128,10 @@ describe('spec points through the node-server', () => {
   });
 
   it('POST /v1/images/variations is 404 saying the endpoint is not offered, not that data is stored', async () => {
-    const reply = await client.postJson('/v1/images/variations', { model: 'alpha-image', image: pngDataUrl });
+    const reply = await client.postJson('/v1/images/variations', {
+      model: 'alpha-image',
+      image: pngDataUrl,
+    });
     const error = expectNativeError(reply, 404, { code: 'unsupported_endpoint' });
     expect(String(error.message)).toContain('not offered by this gateway');
     expect(String(error.message)).not.toContain('stores no data');
@@ -143,22 +164,44 @@ describe('spec points through the node-server', () => {
         inputs: [{ content: [{ type: 'image_url', image_url: { url } }] }],
       });
       expect(reply.status, reply.text.slice(0, 300)).toBe(200);
-      expect((reply.json as Json).images).toEqual([expect.objectContaining({ width: 32, height: 32, format: 'png' })]);
+      expect((reply.json as Json).images).toEqual([
+        expect.objectContaining({ width: 32, height: 32, format: 'png' }),
+      ]);
     });
   });
 
   describe('/v1/embeddings: dimensions and nulls', () => {
     it('accepts dimensions: 1024 on gamma-m3 (its fixed size) and sends none upstream; another value is 400 param dimensions', async () => {
-      const reply = await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello', dimensions: 1024 });
+      const reply = await client.postJson('/v1/embeddings', {
+        model: 'gamma-m3',
+        input: 'hello',
+        dimensions: 1024,
+      });
       expect(reply.status, reply.text).toBe(200);
-      expect(upstream.requestsTo('/v1/embeddings')[0]?.body as Json).not.toHaveProperty('dimensions');
-      expectNativeError(await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello', dimensions: 512 }), 400, { param: 'dimensions' });
+      expect(upstream.requestsTo('/v1/embeddings')[0]?.body as Json).not.toHaveProperty(
+        'dimensions',
+      );
+      expectNativeError(
+        await client.postJson('/v1/embeddings', {
+          model: 'gamma-m3',
+          input: 'hello',
+          dimensions: 512,
+        }),
+        400,
+        { param: 'dimensions' },
+      );
     });
 
     it('takes encoding_format: null as not given: float vectors', async () => {
-      const reply = await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello', encoding_format: null });
+      const reply = await client.postJson('/v1/embeddings', {
+        model: 'gamma-m3',
+        input: 'hello',
+        encoding_format: null,
+      });
       expect(reply.status, reply.text).toBe(200);
-      expect(((reply.json as Json).data as Json[])[0]?.embedding).toEqual(expect.arrayContaining([expect.any(Number)]));
+      expect(((reply.json as Json).data as Json[])[0]?.embedding).toEqual(
+        expect.arrayContaining([expect.any(Number)]),
+      );
     });
   });
 
@@ -172,9 +215,14 @@ describe('spec points through the node-server', () => {
         param: 'messages',
         code: 400,
       });
-    const reply = await client.postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hi' }] });
+    const reply = await client.postJson('/v1/chat/completions', {
+      model: 'alpha36-35b-a3b-instruct',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     const error = expectNativeError(reply, 400, { param: 'messages' });
-    expect(error.message).toBe("This model's maximum context length is 8192 tokens; see [upstream]. Endpoint [upstream] (pod [upstream]) refused it.");
+    expect(error.message).toBe(
+      "This model's maximum context length is 8192 tokens; see [upstream]. Endpoint [upstream] (pod [upstream]) refused it.",
+    );
   });
 
   describe('-pe models: the enhancement is charged to the text model', () => {
@@ -182,14 +230,20 @@ describe('spec points through the node-server', () => {
 
     it('in the token counters, under the text model id', async () => {
       const before = await readMetrics(gateway.baseUrl, testMetricsKey);
-      const reply = await client.postJson('/v1/images/generations', { ...imageBody, model: 'alpha-image-pe' });
+      const reply = await client.postJson('/v1/images/generations', {
+        ...imageBody,
+        model: 'alpha-image-pe',
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.headers.get('x-infergate-prompt-enhancement-model')).toBe(textModel);
-      const [input, output] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '').split('/').map(Number);
+      const [input, output] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '')
+        .split('/')
+        .map(Number);
       expect(input).toBeGreaterThan(0);
       const after = await readMetrics(gateway.baseUrl, testMetricsKey);
       const delta = (name: string) =>
-        metricValue(after, name, { model: textModel, key: 'unnamed' }) - metricValue(before, name, { model: textModel, key: 'unnamed' });
+        metricValue(after, name, { model: textModel, key: 'unnamed' }) -
+        metricValue(before, name, { model: textModel, key: 'unnamed' });
       expect(delta('infergate_input_tokens_total')).toBe(input);
       expect(delta('infergate_output_tokens_total')).toBe(output);
     });
@@ -197,14 +251,32 @@ describe('spec points through the node-server', () => {
     it("in the key's token limit: a -pe request uses the enhancement's tokens more than the plain model", async () => {
       // Each key makes one image request, then the same probe; the probe's remaining tokens show what
       // the image request settled at, and the two differ by the enhancement's tokens exactly.
-      const spent = async (key: string, model: string): Promise<{ used: number; enhancement: number }> => {
+      const spent = async (
+        key: string,
+        model: string,
+      ): Promise<{ used: number; enhancement: number }> => {
         const headers = { authorization: `Bearer ${key}` };
-        const reply = await client.postJson('/v1/images/generations', { ...imageBody, model }, { headers });
+        const reply = await client.postJson(
+          '/v1/images/generations',
+          { ...imageBody, model },
+          { headers },
+        );
         expect(reply.status, reply.text).toBe(200);
-        const [input = 0, output = 0] = (reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '0/0').split('/').map(Number);
-        const probe = await client.postJson('/tokenize', { model: 'alpha36-35b-a3b-instruct', prompt: 'probe' }, { headers });
+        const [input = 0, output = 0] = (
+          reply.headers.get('x-infergate-prompt-enhancement-tokens') ?? '0/0'
+        )
+          .split('/')
+          .map(Number);
+        const probe = await client.postJson(
+          '/tokenize',
+          { model: 'alpha36-35b-a3b-instruct', prompt: 'probe' },
+          { headers },
+        );
         expect(probe.status, probe.text).toBe(200);
-        return { used: tokensPerMinute - Number(probe.headers.get('x-ratelimit-remaining-tokens')), enhancement: input + output };
+        return {
+          used: tokensPerMinute - Number(probe.headers.get('x-ratelimit-remaining-tokens')),
+          enhancement: input + output,
+        };
       };
       const pe = await spent(peKey, 'alpha-image-pe');
       const plain = await spent(plainKey, 'alpha-image');

@@ -10,10 +10,16 @@ afterEach(async () => {
 });
 
 /** The banner's example (the indented lines after "Try it"), run as printed by a shell, with `env` in that shell. */
-function runPrintedExample(banner: string, env: Record<string, string> = {}): { status: string; body: unknown } {
+function runPrintedExample(
+  banner: string,
+  env: Record<string, string> = {},
+): { status: string; body: unknown } {
   const lines = /^Try it.*:\n((?: {2}.*\n)+)/m.exec(banner)?.[1]?.trimEnd().split('\n');
-  if (lines === undefined || !lines.at(-1)?.trimStart().startsWith('curl ')) throw new Error(`no example ending in a curl in the banner:\n${banner}`);
-  const script = lines.map((line, index) => (index === lines.length - 1 ? `${line} -w '\\n%{http_code}'` : line)).join('\n');
+  if (lines === undefined || !lines.at(-1)?.trimStart().startsWith('curl '))
+    throw new Error(`no example ending in a curl in the banner:\n${banner}`);
+  const script = lines
+    .map((line, index) => (index === lines.length - 1 ? `${line} -w '\\n%{http_code}'` : line))
+    .join('\n');
   const output = execFileSync('sh', ['-c', script], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -27,8 +33,12 @@ describe('the start banner tells a newcomer what to do next', () => {
   it('zero-config: the generated key on the terminal only, the docs URL, a curl that works as printed once the key is exported', async () => {
     started = await startMainUntilBanner({ PORT: '0' });
     // stderr is written before the banner, but the two pipes are read in whichever order they arrive.
-    await expect.poll(() => started?.terminal(), { timeout: 2_000 }).toMatch(/^API key \(generated because none is configured; shown only now\): ig-\S+$/m);
-    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(started.terminal())?.[1] as string;
+    await expect
+      .poll(() => started?.terminal(), { timeout: 2_000 })
+      .toMatch(/^API key \(generated because none is configured; shown only now\): ig-\S+$/m);
+    const key = /^API key \(generated because none is configured; shown only now\): (\S+)$/m.exec(
+      started.terminal(),
+    )?.[1] as string;
     // stdout is the log stream: the key is never in it.
     expect(started.banner).not.toContain(key);
     expect(started.banner).toContain(`Docs: ${started.baseUrl}/docs\n`);
@@ -39,8 +49,13 @@ describe('the start banner tells a newcomer what to do next', () => {
     );
     const { status, body } = runPrintedExample(started.banner, { INFERGATE_API_KEY: key });
     expect(status).toBe('200');
-    expect(body).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant' } }] });
-    expect(started.banner).toMatch(/^Configuration: none; .*--config <file> \(or INFERGATE_CONFIG=<file>\)/m);
+    expect(body).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { role: 'assistant' } }],
+    });
+    expect(started.banner).toMatch(
+      /^Configuration: none; .*--config <file> \(or INFERGATE_CONFIG=<file>\)/m,
+    );
   });
 
   it('configured keys: the curl takes the client variable INFERGATE_API_KEY set to any of them; the keys themselves are never printed', async () => {
@@ -49,8 +64,11 @@ describe('the start banner tells a newcomer what to do next', () => {
     expect(started.banner).not.toContain('banner-key');
     expect(started.banner).not.toContain('API key (generated');
     expect(started.terminal()).not.toContain('API key (generated');
-    expect(started.banner).toContain('Try it (INFERGATE_API_KEY: one of the keys in INFERGATE_API_KEYS):\n  curl ');
+    expect(started.banner).toContain(
+      'Try it (INFERGATE_API_KEY: one of the keys in INFERGATE_API_KEYS):\n  curl ',
+    );
     expect(started.banner).not.toContain('$INFERGATE_API_KEYS');
-    for (const key of keys.split(',')) expect(runPrintedExample(started.banner, { INFERGATE_API_KEY: key }).status).toBe('200');
+    for (const key of keys.split(','))
+      expect(runPrintedExample(started.banner, { INFERGATE_API_KEY: key }).status).toBe('200');
   });
 });

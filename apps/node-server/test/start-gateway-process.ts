@@ -32,12 +32,18 @@ export async function startGatewayProcess(
   apiKey?: string,
   options: { port?: number; inspect?: boolean; logLevel?: string; prefix?: readonly string[] } = {},
 ): Promise<GatewayProcess> {
-  if (!existsSync(main)) throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
+  if (!existsSync(main))
+    throw new Error(`${main} is missing: run pnpm build first (turbo builds before testing)`);
   const directory = mkdtempSync(join(tmpdir(), 'infergate-process-'));
   const configPath = join(directory, 'config.json');
   writeFileSync(configPath, JSON.stringify(file));
   // `prefix` runs the process through another command, as `bash -c 'ulimit -n 64; exec "$@"' bash` does.
-  const [command, ...args] = [...(options.prefix ?? []), process.execPath, ...(options.inspect === true ? ['--inspect=127.0.0.1:0'] : []), main];
+  const [command, ...args] = [
+    ...(options.prefix ?? []),
+    process.execPath,
+    ...(options.inspect === true ? ['--inspect=127.0.0.1:0'] : []),
+    main,
+  ];
   const child = spawn(command as string, args, {
     stdio: ['ignore', 'pipe', options.inspect === true ? 'pipe' : 'inherit'],
     env: {
@@ -80,7 +86,8 @@ export async function startGatewayProcess(
     });
     child.once('exit', () => reject(new Error(`exited before listening: ${output}`)));
   });
-  if (options.inspect === true && inspectorUrl === undefined) throw new Error('the gateway started without printing its inspector URL');
+  if (options.inspect === true && inspectorUrl === undefined)
+    throw new Error('the gateway started without printing its inspector URL');
   return {
     baseUrl,
     child,

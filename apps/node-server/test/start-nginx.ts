@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { freeLoopbackPort } from './free-loopback-port.js';
 
 /** The location rules shipped in deploy/nginx and used by docker-compose.yml. */
-const locationsFile = fileURLToPath(new URL('../../../deploy/nginx/infergate-locations.conf', import.meta.url));
+const locationsFile = fileURLToPath(
+  new URL('../../../deploy/nginx/infergate-locations.conf', import.meta.url),
+);
 
 export interface NginxOptions {
   /** Loopback ports of the gateway replicas. */
@@ -62,7 +64,10 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   chmodSync(prefix, 0o755);
   const port = await freeLoopbackPort();
   const servers = options.upstreamPorts
-    .map((upstreamPort) => `        server 127.0.0.1:${upstreamPort} max_fails=${options.maxFails} fail_timeout=${options.failTimeoutSeconds}s;`)
+    .map(
+      (upstreamPort) =>
+        `        server 127.0.0.1:${upstreamPort} max_fails=${options.maxFails} fail_timeout=${options.failTimeoutSeconds}s;`,
+    )
     .join('\n');
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -90,7 +95,11 @@ ${servers}
 }
 `,
   );
-  const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'nginx',
+    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -100,7 +109,11 @@ ${servers}
     child.once('spawn', resolve);
     child.once('error', (error: NodeJS.ErrnoException) =>
       reject(
-        error.code === 'ENOENT' ? new Error('nginx is not installed: this test needs Debian nginx (apt-get install -y nginx; .ci/run installs it)') : error,
+        error.code === 'ENOENT'
+          ? new Error(
+              'nginx is not installed: this test needs Debian nginx (apt-get install -y nginx; .ci/run installs it)',
+            )
+          : error,
       ),
     );
   });
@@ -113,7 +126,8 @@ ${servers}
     }
   };
   for (let attempt = 0; !(await acceptsConnections(port)); attempt += 1) {
-    if (child.exitCode !== null || attempt > 200) throw new Error(`nginx did not start: ${output}${readLog('error.log')}`);
+    if (child.exitCode !== null || attempt > 200)
+      throw new Error(`nginx did not start: ${output}${readLog('error.log')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -123,8 +137,14 @@ ${servers}
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [upstreams = '', upstreamStatuses = '', status = '0', request = ''] = line.split('|');
-          return { upstreams: upstreams.split(/, | : /), upstreamStatuses: upstreamStatuses.split(/, | : /), status: Number(status), request };
+          const [upstreams = '', upstreamStatuses = '', status = '0', request = ''] =
+            line.split('|');
+          return {
+            upstreams: upstreams.split(/, | : /),
+            upstreamStatuses: upstreamStatuses.split(/, | : /),
+            status: Number(status),
+            request,
+          };
         }),
     errorLog: () => readLog('error.log'),
     async stop() {

@@ -14,7 +14,10 @@ export interface NodeGateway extends StartedGateway {
  * The node-server as `pnpm start` builds it, from a config-file value, listening on 127.0.0.1:0.
  * Shutdown grace is short so that tests never wait on the 30 s default; `testMetricsKey` reads /metrics.
  */
-export async function startNodeGateway(file: Record<string, unknown> = {}, options: BuildServerOptions = {}): Promise<NodeGateway> {
+export async function startNodeGateway(
+  file: Record<string, unknown> = {},
+  options: BuildServerOptions = {},
+): Promise<NodeGateway> {
   const config = resolveGatewayConfig(
     {
       timeouts: { shutdown_grace_ms: 1000, ...(file.timeouts as object | undefined) },

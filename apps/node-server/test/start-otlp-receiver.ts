@@ -34,13 +34,19 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v1/traces' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      if (
+        request.method !== 'POST' ||
+        request.url !== '/v1/traces' ||
+        !(request.headers['content-type'] ?? '').startsWith('application/json')
+      ) {
         response.writeHead(415).end();
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportRequest;
       for (const resourceSpans of body.resourceSpans ?? []) {
-        const service = resourceSpans.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value.stringValue;
+        const service = resourceSpans.resource?.attributes?.find(
+          (attribute) => attribute.key === 'service.name',
+        )?.value.stringValue;
         if (service !== undefined) serviceNames.push(service);
         for (const scope of resourceSpans.scopeSpans ?? []) spans.push(...(scope.spans ?? []));
       }

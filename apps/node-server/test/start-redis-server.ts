@@ -18,20 +18,38 @@ process.once('exit', () => {
 });
 
 async function launch(port: number, extraArgs: readonly string[]): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'];
-  const child = spawn('redis-server', [...args, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--enable-debug-command',
+    'local',
+  ];
+  const child = spawn('redis-server', [...args, ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.setEncoding('utf8');
   child.stderr?.setEncoding('utf8');
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)),
+      15_000,
+    );
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
         error.code === 'ENOENT'
-          ? new Error('redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server; .ci/run installs it)')
+          ? new Error(
+              'redis-server is not installed: these tests need a real Redis (Debian: apt-get install -y redis-server; .ci/run installs it)',
+            )
           : error,
       );
     });
@@ -65,7 +83,10 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
  * A real redis-server on `wantedPort` (a free loopback port by default), without persistence, with
  * `extraArgs` after the test's own (a manifest's `--requirepass`); the test must stop it (afterAll).
  */
-export async function startRedisServer(wantedPort?: number, extraArgs: readonly string[] = []): Promise<RedisServer> {
+export async function startRedisServer(
+  wantedPort?: number,
+  extraArgs: readonly string[] = [],
+): Promise<RedisServer> {
   const port = wantedPort ?? (await freeLoopbackPort());
   let child: ChildProcess | undefined = await launch(port, extraArgs);
   return {

@@ -39,7 +39,10 @@ export class SteadyLoad {
     const target = this.outcomes.length + count;
     const deadline = performance.now() + timeoutMs;
     while (this.outcomes.length < target) {
-      if (performance.now() > deadline) throw new Error(`only ${this.outcomes.length - target + count} of ${count} requests ended in ${timeoutMs} ms`);
+      if (performance.now() > deadline)
+        throw new Error(
+          `only ${this.outcomes.length - target + count} of ${count} requests ended in ${timeoutMs} ms`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -75,17 +78,32 @@ export class SteadyLoad {
   /** Undefined when the answer is complete, else what was wrong with it. */
   private async send(kind: LoadKind): Promise<string | undefined> {
     const headers = { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' };
-    const chat = { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Steady.' }] };
+    const chat = {
+      model: 'alpha36-35b-a3b-instruct',
+      messages: [{ role: 'user', content: 'Steady.' }],
+    };
     const [path, body] =
       kind === 'embeddings'
         ? ['/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'steady' }]
         : ['/v1/chat/completions', kind === 'stream' ? { ...chat, stream: true } : chat];
-    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     if (response.status !== 200) return `${response.status} ${text.slice(0, 200)}`;
-    if (kind === 'stream') return text.trimEnd().endsWith('data: [DONE]') ? undefined : `stream without [DONE]: ...${text.slice(-200)}`;
+    if (kind === 'stream')
+      return text.trimEnd().endsWith('data: [DONE]')
+        ? undefined
+        : `stream without [DONE]: ...${text.slice(-200)}`;
     const parsed = JSON.parse(text) as { object?: string; data?: { embedding?: unknown[] }[] };
-    if (kind === 'chat') return parsed.object === 'chat.completion' ? undefined : `not a chat completion: ${text.slice(0, 200)}`;
-    return (parsed.data?.[0]?.embedding?.length ?? 0) > 0 ? undefined : `no embedding: ${text.slice(0, 200)}`;
+    if (kind === 'chat')
+      return parsed.object === 'chat.completion'
+        ? undefined
+        : `not a chat completion: ${text.slice(0, 200)}`;
+    return (parsed.data?.[0]?.embedding?.length ?? 0) > 0
+      ? undefined
+      : `no embedding: ${text.slice(0, 200)}`;
   }
 }

@@ -1,4 +1,8 @@
-import { startScriptedUpstream, upstreamsServingEverything, type ScriptedUpstream } from '@infergate/testkit';
+import {
+  startScriptedUpstream,
+  upstreamsServingEverything,
+  type ScriptedUpstream,
+} from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, readMetrics } from './read-metrics.js';
 import { startNodeGateway, testMetricsKey, type NodeGateway } from './start-node-gateway.js';
@@ -14,7 +18,11 @@ const model = 'alpha36-35b-a3b-instruct';
 // Reserved per request while it runs (a quarter of the body's characters plus max_tokens): a stream
 // left unsettled would keep all of it, a settled one is charged what it used.
 const maxTokens = 2_000;
-const keys = { read: 'ig-finaliser-read-0123456789abcdef', cancel: 'ig-finaliser-cancel-0123456789abcd', reset: 'ig-finaliser-reset-0123456789abcde' };
+const keys = {
+  read: 'ig-finaliser-read-0123456789abcdef',
+  cancel: 'ig-finaliser-cancel-0123456789abcd',
+  reset: 'ig-finaliser-reset-0123456789abcde',
+};
 
 let upstream: ScriptedUpstream;
 let gateway: NodeGateway;
@@ -24,7 +32,11 @@ beforeAll(async () => {
   gateway = await startNodeGateway({
     upstreams: upstreamsServingEverything(upstream.url),
     limits: { max_concurrent_requests: 1 },
-    keys: Object.entries(keys).map(([name, key]) => ({ key, name, limits: { tokens_per_minute: 1_000_000, concurrent_requests: 1 } })),
+    keys: Object.entries(keys).map(([name, key]) => ({
+      key,
+      name,
+      limits: { tokens_per_minute: 1_000_000, concurrent_requests: 1 },
+    })),
   });
 });
 
@@ -33,7 +45,12 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-function chat(key: string, script: string, stream: boolean, signal?: AbortSignal): Promise<Response> {
+function chat(
+  key: string,
+  script: string,
+  stream: boolean,
+  signal?: AbortSignal,
+): Promise<Response> {
   const body = {
     model,
     messages: [{ role: 'user', content: 'Count slowly.' }],
@@ -44,7 +61,11 @@ function chat(key: string, script: string, stream: boolean, signal?: AbortSignal
   return fetch(`${gateway.baseUrl}/v1/chat/completions`, {
     method: 'POST',
     // The gateway forwards the request id: the scripted upstream runs this script for this request.
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...upstream.scripted(script).headers },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...upstream.scripted(script).headers,
+    },
     body: JSON.stringify(body),
     ...(signal === undefined ? {} : { signal }),
   });
@@ -55,11 +76,18 @@ async function probe(key: string): Promise<{ remaining: number; used: number }> 
   const response = await chat(key, 'ok:2:0', false);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { usage: { total_tokens: number } };
-  return { remaining: Number(response.headers.get('x-ratelimit-remaining-tokens')), used: body.usage.total_tokens };
+  return {
+    remaining: Number(response.headers.get('x-ratelimit-remaining-tokens')),
+    used: body.usage.total_tokens,
+  };
 }
 
 /** Chat requests of a key counted by /metrics, of one status or all. */
-function requestsCounted(samples: Awaited<ReturnType<typeof readMetrics>>, key: string, status?: string): number {
+function requestsCounted(
+  samples: Awaited<ReturnType<typeof readMetrics>>,
+  key: string,
+  status?: string,
+): number {
   return samples
     .filter(
       (sample) =>
@@ -76,7 +104,8 @@ async function streamsClosed(): Promise<Awaited<ReturnType<typeof readMetrics>>>
   const deadline = Date.now() + 5_000;
   for (;;) {
     const samples = await readMetrics(gateway.baseUrl, testMetricsKey);
-    if (metricValue(samples, 'infergate_active_streams') === 0 || Date.now() > deadline) return samples;
+    if (metricValue(samples, 'infergate_active_streams') === 0 || Date.now() > deadline)
+      return samples;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -129,7 +158,9 @@ describe('the end of a streamed request, through the node-server', () => {
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(maxTokens / 2);
     expect(requestsCounted(after, 'cancel') - requestsCounted(before, 'cancel')).toBe(1);
-    expect(requestsCounted(after, 'cancel', '499') - requestsCounted(before, 'cancel', '499')).toBe(1);
+    expect(requestsCounted(after, 'cancel', '499') - requestsCounted(before, 'cancel', '499')).toBe(
+      1,
+    );
     expect(metricValue(after, 'infergate_active_streams')).toBe(0);
   });
 

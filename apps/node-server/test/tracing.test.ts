@@ -1,4 +1,8 @@
-import { startRecordingUpstream, upstreamsServingEverything, type RecordingUpstream } from '@infergate/testkit';
+import {
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeGateway, testApiKey } from './start-node-gateway.js';
 import { startOtlpReceiver, type OtlpReceiver } from './start-otlp-receiver.js';
@@ -23,8 +27,15 @@ afterAll(async () => {
 function chat(baseUrl: string, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl}/v1/chat/completions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${testApiKey}`, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hi' }] }),
+    headers: {
+      authorization: `Bearer ${testApiKey}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify({
+      model: 'alpha36-35b-a3b-instruct',
+      messages: [{ role: 'user', content: 'hi' }],
+    }),
   });
 }
 
@@ -47,7 +58,9 @@ describe('traces on the node-server', () => {
     });
     upstream.clear();
     try {
-      const response = await chat(gateway.baseUrl, { traceparent: `00-${incomingTraceId}-${incomingSpanId}-01` });
+      const response = await chat(gateway.baseUrl, {
+        traceparent: `00-${incomingTraceId}-${incomingSpanId}-01`,
+      });
       expect(response.status).toBe(200);
       await response.text();
     } finally {
@@ -58,10 +71,17 @@ describe('traces on the node-server', () => {
     const [, traceId, upstreamParentId] = traceparentPattern.exec(String(sent)) ?? [];
     expect(traceId).toBe(incomingTraceId);
 
-    const server = receiver.spans.find((span) => span.name === 'POST /v1/chat/completions' && span.kind === 2);
+    const server = receiver.spans.find(
+      (span) => span.name === 'POST /v1/chat/completions' && span.kind === 2,
+    );
     const client = receiver.spans.find((span) => span.kind === 3);
     expect(server).toMatchObject({ traceId: incomingTraceId, parentSpanId: incomingSpanId });
-    expect(client).toMatchObject({ traceId: incomingTraceId, parentSpanId: server?.spanId, spanId: upstreamParentId, name: 'POST /v1/chat/completions' });
+    expect(client).toMatchObject({
+      traceId: incomingTraceId,
+      parentSpanId: server?.spanId,
+      spanId: upstreamParentId,
+      name: 'POST /v1/chat/completions',
+    });
     const attribute = (key: string) => server?.attributes.find((entry) => entry.key === key)?.value;
     expect(attribute('http.response.status_code')).toEqual({ intValue: 200 });
     expect(attribute('infergate.model')).toEqual({ stringValue: 'alpha36-35b-a3b-instruct' });
@@ -69,14 +89,20 @@ describe('traces on the node-server', () => {
   });
 
   it('start a new trace when the request carries none', async () => {
-    const gateway = await startNodeGateway({ upstreams: upstreamsServingEverything(upstream.url), tracing: { otlp_endpoint: receiver.url } });
+    const gateway = await startNodeGateway({
+      upstreams: upstreamsServingEverything(upstream.url),
+      tracing: { otlp_endpoint: receiver.url },
+    });
     upstream.clear();
     try {
       expect((await chat(gateway.baseUrl)).status).toBe(200);
     } finally {
       await gateway.close();
     }
-    const [, traceId] = traceparentPattern.exec(String(upstream.requestsTo('/v1/chat/completions')[0]?.headers.traceparent)) ?? [];
+    const [, traceId] =
+      traceparentPattern.exec(
+        String(upstream.requestsTo('/v1/chat/completions')[0]?.headers.traceparent),
+      ) ?? [];
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(traceId).not.toBe(incomingTraceId);
     const server = receiver.spans.find((span) => span.traceId === traceId && span.kind === 2);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContractClient, startRecordingUpstream, upstreamsServingEverything, type RecordingUpstream } from '@infergate/testkit';
+import {
+  ContractClient,
+  startRecordingUpstream,
+  upstreamsServingEverything,
+  type RecordingUpstream,
+} from '@infergate/testkit';
 import { startNodeGateway, type NodeGateway } from './start-node-gateway.js';
 
 // Every catalogue model is served under another name upstream, so the test sees the mapping.
@@ -16,7 +21,10 @@ describe('the exact upstream request (recording upstream)', () => {
 
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
-    const upstreams = upstreamsServingEverything(upstream.url, served).map((entry) => ({ ...entry, api_key: upstreamKey }));
+    const upstreams = upstreamsServingEverything(upstream.url, served).map((entry) => ({
+      ...entry,
+      api_key: upstreamKey,
+    }));
     gateway = await startNodeGateway({ upstreams });
     client = new ContractClient(gateway);
   });
@@ -35,7 +43,11 @@ describe('the exact upstream request (recording upstream)', () => {
   };
 
   it('resolves a virtual id, maps the upstream model name, and answers with the catalogue id', async () => {
-    const reply = await client.postJson('/v1/chat/completions', { model: 'general-std', messages }, { headers: { 'x-request-id': 'trace-virtual-1' } });
+    const reply = await client.postJson(
+      '/v1/chat/completions',
+      { model: 'general-std', messages },
+      { headers: { 'x-request-id': 'trace-virtual-1' } },
+    );
     expect(reply.status, reply.text).toBe(200);
     expect((reply.json as Json).model).toBe('alpha36-35b-a3b-instruct');
     const [call] = upstream.requestsTo('/v1/chat/completions');
@@ -58,7 +70,11 @@ describe('the exact upstream request (recording upstream)', () => {
     ] as const;
     for (const [model, effort, kwargs] of cases) {
       upstream.clear();
-      const reply = await client.postJson('/v1/chat/completions', { model, messages, ...(effort ? { reasoning_effort: effort } : {}) });
+      const reply = await client.postJson('/v1/chat/completions', {
+        model,
+        messages,
+        ...(effort ? { reasoning_effort: effort } : {}),
+      });
       expect(reply.status, reply.text).toBe(200);
       const body = onlyCall('/v1/chat/completions');
       expect(body.chat_template_kwargs, model).toMatchObject(kwargs);
@@ -77,17 +93,37 @@ describe('the exact upstream request (recording upstream)', () => {
       min_tokens: 2,
       max_tokens: 50,
     };
-    const reply = await client.postJson('/v1/chat/completions', { model: 'alpha35-122b-a10b-thinking-general', messages, ...sampling });
+    const reply = await client.postJson('/v1/chat/completions', {
+      model: 'alpha35-122b-a10b-thinking-general',
+      messages,
+      ...sampling,
+    });
     expect(reply.status, reply.text).toBe(200);
-    expect(onlyCall('/v1/chat/completions')).toMatchObject({ model: 'served-alpha35-122b-a10b-thinking-general', ...sampling });
+    expect(onlyCall('/v1/chat/completions')).toMatchObject({
+      model: 'served-alpha35-122b-a10b-thinking-general',
+      ...sampling,
+    });
   });
 
   it('drops sampling parameters on backend-enforced models and names them in x-infergate-ignored-params', async () => {
-    for (const model of ['alpha35-122b-a10b-instruct-creative', 'alpha35-122b-a10b-thinking-coding', 'coding-std-thinking']) {
+    for (const model of [
+      'alpha35-122b-a10b-instruct-creative',
+      'alpha35-122b-a10b-thinking-coding',
+      'coding-std-thinking',
+    ]) {
       upstream.clear();
-      const reply = await client.postJson('/v1/chat/completions', { model, messages, temperature: 1.5, top_p: 0.5, top_k: 3, max_tokens: 40 });
+      const reply = await client.postJson('/v1/chat/completions', {
+        model,
+        messages,
+        temperature: 1.5,
+        top_p: 0.5,
+        top_k: 3,
+        max_tokens: 40,
+      });
       expect(reply.status, reply.text).toBe(200);
-      const ignored = (reply.headers.get('x-infergate-ignored-params') ?? '').split(',').map((name) => name.trim());
+      const ignored = (reply.headers.get('x-infergate-ignored-params') ?? '')
+        .split(',')
+        .map((name) => name.trim());
       expect(ignored).toEqual(expect.arrayContaining(['temperature', 'top_p', 'top_k']));
       const body = onlyCall('/v1/chat/completions');
       expect(body.temperature).toBeUndefined();
@@ -98,12 +134,18 @@ describe('the exact upstream request (recording upstream)', () => {
   });
 
   it('turns a responses request into an upstream chat request with the mapped model', async () => {
-    const reply = await client.postJson('/v1/responses', { model: 'general-pro', input: 'Hi there', max_tokens: 30 });
+    const reply = await client.postJson('/v1/responses', {
+      model: 'general-pro',
+      input: 'Hi there',
+      max_tokens: 30,
+    });
     expect(reply.status, reply.text).toBe(200);
     const body = onlyCall('/v1/chat/completions');
     expect(body.model).toBe('served-alpha35-122b-a10b-instruct-general');
     expect(JSON.stringify(body.messages)).toContain('Hi there');
-    expect((reply.json as Json).output_text).toBe('Hello from served-alpha35-122b-a10b-instruct-general.');
+    expect((reply.json as Json).output_text).toBe(
+      'Hello from served-alpha35-122b-a10b-instruct-general.',
+    );
   });
 
   it('maps image quality before the upstream call', async () => {
@@ -148,9 +190,15 @@ describe('the exact upstream request (recording upstream)', () => {
     expect((first?.body as Json).model).toBe('served-alpha35-122b-a10b-instruct-general');
     expect(JSON.stringify((first?.body as Json).messages)).toContain('a lighthouse');
     expect(second?.path).toBe('/v1/images/generations');
-    expect(second?.body).toMatchObject({ model: 'served-alpha-image-pe', quality: 'high', size: '256x256' });
+    expect(second?.body).toMatchObject({
+      model: 'served-alpha-image-pe',
+      quality: 'high',
+      size: '256x256',
+    });
     // The enhanced prompt is what the text model answered.
-    expect((second?.body as Json).prompt).toBe('Hello from served-alpha35-122b-a10b-instruct-general.');
+    expect((second?.body as Json).prompt).toBe(
+      'Hello from served-alpha35-122b-a10b-instruct-general.',
+    );
   });
 
   it('makes the two calls of a -pe image edit', async () => {
@@ -164,20 +212,40 @@ describe('the exact upstream request (recording upstream)', () => {
       size: '64x64',
     });
     expect(reply.status, reply.text).toBe(200);
-    expect(upstream.requests.map((request) => request.path)).toEqual(['/v1/chat/completions', '/v1/images/edits']);
+    expect(upstream.requests.map((request) => request.path)).toEqual([
+      '/v1/chat/completions',
+      '/v1/images/edits',
+    ]);
     expect((upstream.requests[1]?.body as Json).model).toBe('served-alpha-image-edit-pe');
   });
 
   it('maps the model on embeddings, tokenize, compat embed and rerank', async () => {
-    expect((await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hi' })).status).toBe(200);
+    expect(
+      (await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hi' })).status,
+    ).toBe(200);
     expect(onlyCall('/v1/embeddings')).toMatchObject({ model: 'served-gamma-m3' });
     upstream.clear();
-    expect((await client.postJson('/tokenize', { model: 'general-max', prompt: 'count me' })).status).toBe(200);
-    expect(onlyCall('/tokenize')).toMatchObject({ model: 'served-beta53-flash-chat-low', prompt: 'count me' });
+    expect(
+      (await client.postJson('/tokenize', { model: 'general-max', prompt: 'count me' })).status,
+    ).toBe(200);
+    expect(onlyCall('/tokenize')).toMatchObject({
+      model: 'served-beta53-flash-chat-low',
+      prompt: 'count me',
+    });
     upstream.clear();
-    const rerank = await client.postJson('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 });
+    const rerank = await client.postJson('/compat/v2/rerank', {
+      model: 'gamma-reranker-v2-m3',
+      query: 'q',
+      documents: ['a', 'b'],
+      top_n: 1,
+    });
     expect(rerank.status, rerank.text).toBe(200);
-    expect(onlyCall('/v2/rerank')).toMatchObject({ model: 'served-gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 });
+    expect(onlyCall('/v2/rerank')).toMatchObject({
+      model: 'served-gamma-reranker-v2-m3',
+      query: 'q',
+      documents: ['a', 'b'],
+      top_n: 1,
+    });
     upstream.clear();
     const embed = await client.postJson('/compat/v2/embed', {
       model: 'alpha3-vl-embedding-8b',
@@ -191,7 +259,11 @@ describe('the exact upstream request (recording upstream)', () => {
   });
 
   it('sends nothing upstream for requests the gateway refuses', async () => {
-    await client.postJson('/v1/chat/completions', { model: 'general-std', messages, chat_template: '{{ evil }}' });
+    await client.postJson('/v1/chat/completions', {
+      model: 'general-std',
+      messages,
+      chat_template: '{{ evil }}',
+    });
     await client.postJson('/v1/chat/completions', { model: 'gamma-m3', messages });
     await client.postJson('/v1/chat/completions', '{"model":');
     await client.postJson('/v1/embeddings', { model: 'gamma-m3', input: 'x' }, { anonymous: true });

@@ -11,7 +11,9 @@ import wabt from 'wabt';
 const source = new URL('../src/transforms/json-text-check.wat', import.meta.url);
 const target = new URL('../src/transforms/json-text-wasm.ts', import.meta.url);
 
-const module = (await wabt()).parseWat('json-text-check.wat', readFileSync(source, 'utf8'), { simd: true });
+const module = (await wabt()).parseWat('json-text-check.wat', readFileSync(source, 'utf8'), {
+  simd: true,
+});
 let bytes;
 try {
   module.resolveNames();
@@ -25,4 +27,6 @@ writeFileSync(
   target,
   `// Generated from json-text-check.wat by scripts/build-json-text-wasm.mjs: do not edit.\nexport const jsonTextWasmBase64 =\n  '${base64}';\n`,
 );
-process.stdout.write(`json-text-wasm.ts: ${bytes.length} bytes, ${base64.length} base64 characters\n`);
+process.stdout.write(
+  `json-text-wasm.ts: ${bytes.length} bytes, ${base64.length} base64 characters\n`,
+);

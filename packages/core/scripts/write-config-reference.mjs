@@ -11,15 +11,21 @@ const source = (path) => fileURLToPath(new URL(`../src/${path}`, import.meta.url
 const outDir = fileURLToPath(new URL('../node_modules/.cache/reference-pages/', import.meta.url));
 await build({
   config: false,
-  entry: { config: source('config/render-config-reference.ts'), metrics: source('metrics/render-metrics-reference.ts') },
+  entry: {
+    config: source('config/render-config-reference.ts'),
+    metrics: source('metrics/render-metrics-reference.ts'),
+  },
   outDir,
   format: ['esm'],
   target: 'es2022',
   clean: true,
   silent: true,
 });
-const { configReferencePath, renderConfigReference } = await import(pathToFileURL(`${outDir}config.js`).href);
-const { metricsReferenceEnd, metricsReferencePath, metricsReferenceStart, renderMetricsReference } = await import(pathToFileURL(`${outDir}metrics.js`).href);
+const { configReferencePath, renderConfigReference } = await import(
+  pathToFileURL(`${outDir}config.js`).href
+);
+const { metricsReferenceEnd, metricsReferencePath, metricsReferenceStart, renderMetricsReference } =
+  await import(pathToFileURL(`${outDir}metrics.js`).href);
 
 const root = new URL('../../../', import.meta.url);
 const configPage = new URL(configReferencePath, root);
@@ -30,6 +36,10 @@ const metricsPage = new URL(metricsReferencePath, root);
 const page = readFileSync(metricsPage, 'utf8');
 const start = page.indexOf(metricsReferenceStart);
 const end = page.indexOf(metricsReferenceEnd);
-if (start < 0 || end < start) throw new Error(`${metricsReferencePath} has no generated metrics table to replace`);
-writeFileSync(metricsPage, page.slice(0, start) + renderMetricsReference() + page.slice(end + metricsReferenceEnd.length));
+if (start < 0 || end < start)
+  throw new Error(`${metricsReferencePath} has no generated metrics table to replace`);
+writeFileSync(
+  metricsPage,
+  page.slice(0, start) + renderMetricsReference() + page.slice(end + metricsReferenceEnd.length),
+);
 process.stdout.write(`wrote the metrics table of ${metricsPage.pathname}\n`);

@@ -6,5 +6,8 @@ import { URL } from 'node:url';
 import { buildOpenApiDocument, defaultCatalogue, routeTable } from '../dist/index.js';
 
 const target = new URL('../dist/openapi.json', import.meta.url);
-writeFileSync(target, `${JSON.stringify(buildOpenApiDocument({ catalogue: defaultCatalogue, routes: routeTable }), null, 2)}\n`);
+writeFileSync(
+  target,
+  `${JSON.stringify(buildOpenApiDocument({ catalogue: defaultCatalogue, routes: routeTable }), null, 2)}\n`,
+);
 process.stdout.write(`wrote ${target.pathname}\n`);

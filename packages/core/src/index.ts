@@ -19,7 +19,16 @@ export { LightAbortController } from './http/light-abort-controller.js';
 export { encodeBase64 } from './transforms/encode-float32-base64.js';
 
 // What an app hands the gateway per request and what it sends back, with the helpers both apps share
-export type { DocsAssets, HandlerInput, HandlerResult, JsonResult, ResultMeta, RouteDefinition, StreamBody, StreamResult } from './ports/handler-types.js';
+export type {
+  DocsAssets,
+  HandlerInput,
+  HandlerResult,
+  JsonResult,
+  ResultMeta,
+  RouteDefinition,
+  StreamBody,
+  StreamResult,
+} from './ports/handler-types.js';
 export { bodyLimitBytes, matchRoute } from './http/match-route.js';
 export { resolveDotSegments } from './http/resolve-dot-segments.js';
 export { utf8ByteLength } from './http/utf8-byte-length.js';
@@ -32,12 +41,22 @@ export { joinedBody, wholeBytes } from './http/joined-body.js';
 // Configuration
 export { resolveGatewayConfig } from './config/resolve-gateway-config.js';
 export type { ResolvedGatewayConfig } from './config/resolve-gateway-config.js';
-export type { GatewayConfig, KeyLimits, RedisConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './config/gateway-config.js';
+export type {
+  GatewayConfig,
+  KeyLimits,
+  RedisConfig,
+  RetryConfig,
+  TimeoutsConfig,
+  UpstreamConfig,
+} from './config/gateway-config.js';
 export { ConfigError } from './config/config-file-schema.js';
 
 // Catalogue and routes
 export { defaultCatalogue } from './catalogue/default-catalogue.js';
-export type { DefaultCatalogueModelId, DefaultVirtualModelId } from './catalogue/default-catalogue.js';
+export type {
+  DefaultCatalogueModelId,
+  DefaultVirtualModelId,
+} from './catalogue/default-catalogue.js';
 export type { ModelEntry, ModelKind, ReasoningEffort } from './catalogue/catalogue-types.js';
 export { catalogueRoutes, endpointRoutes } from './catalogue/route-paths.js';
 
@@ -61,7 +80,12 @@ export type * from './limits/limit-store.js';
 export { createMemoryLimitStore } from './limits/create-memory-limit-store.js';
 export { LimitAdmission } from './limits/limit-admission.js';
 export { divideKeyLimits } from './limits/key-limits.js';
-export { fillLimitSnapshot, limitWindowMs, retryAfterMs, windowResetMs } from './limits/rate-limit-policy.js';
+export {
+  fillLimitSnapshot,
+  limitWindowMs,
+  retryAfterMs,
+  windowResetMs,
+} from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
 // What dispatch pays per limited request, exported for the limiter bench
 export { limitRequest } from './limits/limit-request.js';
@@ -124,7 +148,11 @@ export type {
 } from './contracts/request-types.js';
 
 // Response types of every endpoint, shaped as the spec's Resources part
-export type { ChatCompletion, ChatCompletionChoice, ChatCompletionToolCall } from './transforms/chat-completion-response.js';
+export type {
+  ChatCompletion,
+  ChatCompletionChoice,
+  ChatCompletionToolCall,
+} from './transforms/chat-completion-response.js';
 export type {
   ResponsesObject,
   ResponsesOutputItem,

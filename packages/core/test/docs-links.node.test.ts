@@ -20,8 +20,12 @@ function prose(markdown: string): string {
 
 function linkTargets(markdown: string): string[] {
   const text = prose(markdown);
-  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1] as string);
-  const references = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((match) => match[1] as string);
+  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+    (match) => match[1] as string,
+  );
+  const references = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map(
+    (match) => match[1] as string,
+  );
   return [...inline, ...references];
 }
 
@@ -53,19 +57,27 @@ describe('links in README.md and docs/', () => {
     expect(pages.length).toBeGreaterThan(1);
   });
 
-  it.each(pages.map((page) => [relative(root, page), page]))('%s: every relative link reaches a file, and its anchor a heading', (_name, page) => {
-    const broken: string[] = [];
-    for (const target of linkTargets(readFileSync(page, 'utf8'))) {
-      if (isExternal(target)) continue;
-      const [path = '', anchor] = target.split('#');
-      const file = path === '' ? page : resolve(dirname(page), decodeURIComponent(path));
-      if (!file.startsWith(root) || !existsSync(file)) {
-        broken.push(`${target}: no such file`);
-        continue;
+  it.each(pages.map((page) => [relative(root, page), page]))(
+    '%s: every relative link reaches a file, and its anchor a heading',
+    (_name, page) => {
+      const broken: string[] = [];
+      for (const target of linkTargets(readFileSync(page, 'utf8'))) {
+        if (isExternal(target)) continue;
+        const [path = '', anchor] = target.split('#');
+        const file = path === '' ? page : resolve(dirname(page), decodeURIComponent(path));
+        if (!file.startsWith(root) || !existsSync(file)) {
+          broken.push(`${target}: no such file`);
+          continue;
+        }
+        if (
+          anchor !== undefined &&
+          anchor !== '' &&
+          file.endsWith('.md') &&
+          !anchorsOf(readFileSync(file, 'utf8')).has(anchor)
+        )
+          broken.push(`${target}: no heading with this anchor`);
       }
-      if (anchor !== undefined && anchor !== '' && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
-        broken.push(`${target}: no heading with this anchor`);
-    }
-    expect(broken).toEqual([]);
-  });
+      expect(broken).toEqual([]);
+    },
+  );
 });

@@ -1,10 +1,21 @@
 import { createKeyStore } from '../src/auth/create-key-store.js';
 import type { KeyStoreEntry } from '../src/auth/create-key-store.js';
 import { resolveGatewayConfig } from '../src/config/resolve-gateway-config.js';
-import type { IdSource, KeyStore, MetricsSink, RequestRecord, UpstreamPort } from '../src/ports/ports.js';
+import type {
+  IdSource,
+  KeyStore,
+  MetricsSink,
+  RequestRecord,
+  UpstreamPort,
+} from '../src/ports/ports.js';
 import { createGateway } from '../src/gateway/create-gateway.js';
 import type { Gateway } from '../src/gateway/gateway-types.js';
-import type { GatewayDeps, HandlerInput, HandlerResult, RouteDefinition } from '../src/ports/handler-types.js';
+import type {
+  GatewayDeps,
+  HandlerInput,
+  HandlerResult,
+  RouteDefinition,
+} from '../src/ports/handler-types.js';
 import type { LimitStore } from '../src/limits/limit-store.js';
 
 export const testKey = 'sk-test-0123456789abcdef';
@@ -49,20 +60,36 @@ export function fakeGatewayDeps(
     ids: countingIds(),
     metrics: options.metrics ?? { record: (record: RequestRecord) => void records.push(record) },
   };
-  const gateway = createGateway({ config, ports: options.limiter === undefined ? ports : { ...ports, limiter: options.limiter } });
+  const gateway = createGateway({
+    config,
+    ports: options.limiter === undefined ? ports : { ...ports, limiter: options.limiter },
+  });
   return { ...gateway.deps, records, gateway };
 }
 
 /** Runs a route through the fake's gateway, as an app does. */
-export function dispatch(route: RouteDefinition, input: HandlerInput, deps: FakeDeps): Promise<HandlerResult> {
+export function dispatch(
+  route: RouteDefinition,
+  input: HandlerInput,
+  deps: FakeDeps,
+): Promise<HandlerResult> {
   return deps.gateway.dispatch(route, input);
 }
 
 /** A HandlerInput with lower-case header lookup. */
 export function handlerInput(
-  fields: { method?: string; path?: string; params?: Record<string, string>; headers?: Record<string, string>; body?: string; requestId?: string } = {},
+  fields: {
+    method?: string;
+    path?: string;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: string;
+    requestId?: string;
+  } = {},
 ): HandlerInput {
-  const headers = new Map(Object.entries(fields.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = new Map(
+    Object.entries(fields.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   return {
     method: fields.method ?? 'GET',
     path: fields.path ?? '/',

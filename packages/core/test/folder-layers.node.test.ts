@@ -26,7 +26,9 @@ function importsOf(file: string): string[] {
   const code = readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(relativeImport)].map((match) => resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')));
+  return [...code.matchAll(relativeImport)].map((match) =>
+    resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')),
+  );
 }
 
 /** The top folder under src/ holding a file; undefined for src/index.ts, which stands above them all. */
@@ -73,7 +75,10 @@ function folderCycles(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): 
 }
 
 /** A cycle as its folders, each step with an import that makes it: `a -> b (a/x.ts imports b/y.ts)`. */
-function describeCycle(cycle: readonly string[], graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string {
+function describeCycle(
+  cycle: readonly string[],
+  graph: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): string {
   const steps = cycle.slice(1).map((to, index) => {
     const from = cycle[index] as string;
     return `${from} -> ${to} (${graph.get(from)?.get(to) ?? '?'})`;
@@ -85,7 +90,9 @@ function describeCycle(cycle: readonly string[], graph: ReadonlyMap<string, Read
 function readmeLayers(): string[][] {
   const text = readFileSync(readme, 'utf8');
   const section = /^## Layers\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(text)?.[1] ?? '';
-  return [...section.matchAll(/^\d+\.\s+([^:\n]*)/gm)].map((item) => [...(item[1] ?? '').matchAll(/`([^`]+)`/g)].map((name) => name[1] as string));
+  return [...section.matchAll(/^\d+\.\s+([^:\n]*)/gm)].map((item) =>
+    [...(item[1] ?? '').matchAll(/`([^`]+)`/g)].map((name) => name[1] as string),
+  );
 }
 
 describe("core's folders", () => {
@@ -100,7 +107,9 @@ describe("core's folders", () => {
     const importEachOther = [...graph].flatMap(([from, targets]) =>
       [...targets]
         .filter(([to]) => from < to && graph.get(to)?.has(from))
-        .map(([to, example]) => `${from} <-> ${to}: ${example}; ${graph.get(to)?.get(from) ?? '?'}`),
+        .map(
+          ([to, example]) => `${from} <-> ${to}: ${example}; ${graph.get(to)?.get(from) ?? '?'}`,
+        ),
     );
     // Longer cycles (a -> b -> c -> a); a pair importing each other is listed above with its imports.
     const longerCycles = folderCycles(graph)
@@ -111,7 +120,9 @@ describe("core's folders", () => {
 
   it('are listed in README.md as layers, each importing only folders on lines above its own', () => {
     const layers = readmeLayers();
-    const layerOf = new Map(layers.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)));
+    const layerOf = new Map(
+      layers.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)),
+    );
     const folders = readdirSync(sourceRoot, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
@@ -120,7 +131,10 @@ describe("core's folders", () => {
     const upward = [...graph].flatMap(([from, targets]) =>
       [...targets]
         .filter(([to]) => (layerOf.get(to) ?? -1) >= (layerOf.get(from) ?? -1))
-        .map(([to, example]) => `${from} (layer ${(layerOf.get(from) ?? -1) + 1}) imports ${to} (layer ${(layerOf.get(to) ?? -1) + 1}): ${example}`),
+        .map(
+          ([to, example]) =>
+            `${from} (layer ${(layerOf.get(from) ?? -1) + 1}) imports ${to} (layer ${(layerOf.get(to) ?? -1) + 1}): ${example}`,
+        ),
     );
     expect(upward).toEqual([]);
   });

@@ -20,7 +20,9 @@ function importsOf(file: string): string[] {
   const code = readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(relativeImport)].map((match) => resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')));
+  return [...code.matchAll(relativeImport)].map((match) =>
+    resolve(dirname(file), (match[1] ?? '').replace(/\.js$/, '.ts')),
+  );
 }
 
 /** Each cycle once, as the files around it. */
@@ -51,10 +53,14 @@ describe("core's imports", () => {
 
   it('are read from every source file', () => {
     expect(graph.size).toBeGreaterThan(100);
-    expect(graph.get(join(sourceRoot, 'gateway/route-table.ts'))).toContain(join(sourceRoot, 'openapi/openapi-handlers.ts'));
+    expect(graph.get(join(sourceRoot, 'gateway/route-table.ts'))).toContain(
+      join(sourceRoot, 'openapi/openapi-handlers.ts'),
+    );
   });
 
   it('form no cycle', () => {
-    expect(cycles(graph).map((cycle) => cycle.map((file) => relative(sourceRoot, file)).join(' -> '))).toEqual([]);
+    expect(
+      cycles(graph).map((cycle) => cycle.map((file) => relative(sourceRoot, file)).join(' -> ')),
+    ).toEqual([]);
   });
 });

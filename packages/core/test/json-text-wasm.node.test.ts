@@ -11,16 +11,20 @@ function answer(): Uint8Array {
   };
   const data = Array.from(
     { length: 16 },
-    (_, index) => `{"index":${index},"object":"embedding","embedding":[${Array.from({ length: 1024 }, number).join(',')}]}`,
+    (_, index) =>
+      `{"index":${index},"object":"embedding","embedding":[${Array.from({ length: 1024 }, number).join(',')}]}`,
   );
-  return new TextEncoder().encode(`{"object":"list","data":[${data.join(',')}],"usage":{"prompt_tokens":16,"total_tokens":16}}`);
+  return new TextEncoder().encode(
+    `{"object":"list","data":[${data.join(',')}],"usage":{"prompt_tokens":16,"total_tokens":16}}`,
+  );
 }
 
 describe('the WebAssembly checks of json-text-scanner on Node', () => {
   it('is the one in use, and reads an answer as the JavaScript loop does, to the byte where one is wrong', () => {
     expect(wasmTextCheckInUse()).toBe(true);
     const bytes = answer();
-    const texts = (read: ReturnType<typeof readEmbeddingUpstreamResponse>) => read.vectors.map((vector) => [vector.start, vector.end, vector.length]);
+    const texts = (read: ReturnType<typeof readEmbeddingUpstreamResponse>) =>
+      read.vectors.map((vector) => [vector.start, vector.end, vector.length]);
     const byWasm = texts(readEmbeddingUpstreamResponse(bytes, 16, 1024));
     useWasmTextCheck(false);
     try {
@@ -32,7 +36,9 @@ describe('the WebAssembly checks of json-text-scanner on Node', () => {
       const listStart = text.indexOf('"embedding":[', 5 * 20_000) + 13;
       const listEnd = text.indexOf(']', listStart);
       const middle = listStart + Math.floor((listEnd - listStart) / 2);
-      const places = [listStart, middle - 150, listEnd - 100].flatMap((from) => Array.from({ length: 200 }, (_, index) => from + index));
+      const places = [listStart, middle - 150, listEnd - 100].flatMap((from) =>
+        Array.from({ length: 200 }, (_, index) => from + index),
+      );
       const message = (answerBytes: Uint8Array, wasm: boolean) => {
         useWasmTextCheck(wasm);
         try {

@@ -23,7 +23,8 @@ function forbiddenSpecifier(specifier: string): string | undefined {
   const packageName = scopeOrName.startsWith('@') ? `${scopeOrName}/${name ?? ''}` : scopeOrName;
   if (nodeBuiltins.has(packageName) || nodeBuiltins.has(specifier)) return 'a Node builtin';
   if (scopeOrName === '@infergate') return 'another @infergate package';
-  if (scopeOrName === '@hono' || forbiddenPackages.includes(packageName)) return 'a framework or network client';
+  if (scopeOrName === '@hono' || forbiddenPackages.includes(packageName))
+    return 'a framework or network client';
   return undefined;
 }
 
@@ -98,7 +99,11 @@ describe('packages/core/src', () => {
   });
 
   it('imports no Node builtin, framework, network client or other @infergate package, and uses no process or Buffer', () => {
-    const problems = files.flatMap((file) => portabilityProblems(readFileSync(file, 'utf8')).map((problem) => `${relative(sourceRoot, file)}: ${problem}`));
+    const problems = files.flatMap((file) =>
+      portabilityProblems(readFileSync(file, 'utf8')).map(
+        (problem) => `${relative(sourceRoot, file)}: ${problem}`,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 });

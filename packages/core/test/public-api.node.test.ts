@@ -15,8 +15,14 @@ function withoutComments(code: string): string {
 /** The names a module declares with `export` (what `export type * from` passes on). */
 function declaredExports(file: string): string[] {
   const code = withoutComments(readFileSync(file, 'utf8'));
-  const declarations = [...code.matchAll(/^export\s+(?:declare\s+)?(?:interface|type|class|const|function|enum)\s+(\w+)/gm)].map((match) => match[1] as string);
-  const lists = [...code.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\};/gm)].flatMap((match) => names(match[1] ?? ''));
+  const declarations = [
+    ...code.matchAll(
+      /^export\s+(?:declare\s+)?(?:interface|type|class|const|function|enum)\s+(\w+)/gm,
+    ),
+  ].map((match) => match[1] as string);
+  const lists = [...code.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\};/gm)].flatMap((match) =>
+    names(match[1] ?? ''),
+  );
   return [...declarations, ...lists];
 }
 
@@ -31,7 +37,9 @@ function names(list: string): string[] {
 
 function indexExports(): string[] {
   const code = withoutComments(readFileSync(index, 'utf8'));
-  const listed = [...code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'[^']+'/g)].flatMap((match) => names(match[1] ?? ''));
+  const listed = [...code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'[^']+'/g)].flatMap(
+    (match) => names(match[1] ?? ''),
+  );
   const passedOn = [...code.matchAll(/export\s+type\s+\*\s+from\s*'([^']+)'/g)].flatMap((match) =>
     declaredExports(resolve(dirname(index), (match[1] ?? '').replace(/\.js$/, '.ts'))),
   );
@@ -57,7 +65,9 @@ describe("core's public API", () => {
 
   it('is listed in README.md, each export once', () => {
     const listed = readmeExports();
-    expect([...listed].sort(), 'README.md "## Public API" against src/index.ts').toEqual(indexExports().sort());
+    expect([...listed].sort(), 'README.md "## Public API" against src/index.ts').toEqual(
+      indexExports().sort(),
+    );
     expect(new Set(listed).size, 'a name listed twice').toBe(listed.length);
   });
 });

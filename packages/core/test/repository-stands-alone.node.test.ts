@@ -6,15 +6,28 @@ import { repositoryRoot } from './repository-root.js';
 
 // A reader of the repository can follow every reference: design decisions are in docs/design.md,
 // not in a file or folder outside it.
-const outsideReferences = [/\b[Ii]ssue \d+\b/, /\bprotocols \d+\.\d+/, /\bDESIGN\.md\b/, /\bshared\/ref\//, /\bprotocols\.md\b/, /\bfault-matrix\.md\b/];
+const outsideReferences = [
+  /\b[Ii]ssue \d+\b/,
+  /\bprotocols \d+\.\d+/,
+  /\bDESIGN\.md\b/,
+  /\bshared\/ref\//,
+  /\bprotocols\.md\b/,
+  /\bfault-matrix\.md\b/,
+];
 
 describe('the repository stands alone', () => {
   it('no tracked file points to a design document or folder outside the repository', () => {
     const root = repositoryRoot();
-    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter(Boolean);
     const found: string[] = [];
     for (const file of tracked) {
-      if (file.endsWith('CHANGELOG.md') || file === 'packages/core/test/repository-stands-alone.node.test.ts') continue;
+      if (
+        file.endsWith('CHANGELOG.md') ||
+        file === 'packages/core/test/repository-stands-alone.node.test.ts'
+      )
+        continue;
       let text: string;
       try {
         text = readFileSync(join(root, file), 'utf8');
@@ -22,7 +35,8 @@ describe('the repository stands alone', () => {
         continue;
       }
       text.split('\n').forEach((line, index) => {
-        if (outsideReferences.some((pattern) => pattern.test(line))) found.push(`${file}:${index + 1}: ${line.trim().slice(0, 120)}`);
+        if (outsideReferences.some((pattern) => pattern.test(line)))
+          found.push(`${file}:${index + 1}: ${line.trim().slice(0, 120)}`);
       });
     }
     expect(found).toEqual([]);

@@ -15,7 +15,11 @@ async function call(
 ): Promise<JsonResult> {
   const match = matchRoute(routeTable, method, path);
   if (isGatewayError(match)) throw new Error(`no route for ${method} ${path}: ${match.status}`);
-  const result: HandlerResult = await dispatch(match.route, handlerInput({ method, path, params: match.params, headers, requestId: 'req-rt' }), deps);
+  const result: HandlerResult = await dispatch(
+    match.route,
+    handlerInput({ method, path, params: match.params, headers, requestId: 'req-rt' }),
+    deps,
+  );
   if (result.kind !== 'json') throw new Error('expected JSON');
   return result;
 }
@@ -93,7 +97,16 @@ describe('routeTable', () => {
         .filter((route) => !route.auth)
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/', '/docs', '/docs/assets/reference.js', '/healthz', '/metrics', '/openapi.json', '/readyz', '/upstreamz']);
+    ).toEqual([
+      '/',
+      '/docs',
+      '/docs/assets/reference.js',
+      '/healthz',
+      '/metrics',
+      '/openapi.json',
+      '/readyz',
+      '/upstreamz',
+    ]);
     expect(
       routeTable
         .filter((route) => route.operator === true)
@@ -103,19 +116,28 @@ describe('routeTable', () => {
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {
-    expect(routeTable).toHaveLength(supported.length + operatorSurface.length + storedData.length + notOffered.length + masterOnly.length);
+    expect(routeTable).toHaveLength(
+      supported.length +
+        operatorSurface.length +
+        storedData.length +
+        notOffered.length +
+        masterOnly.length,
+    );
   });
 });
 
 describe('endpoints not offered', () => {
-  it.each(notOffered)('%s %s is 404 unsupported_endpoint saying it is not offered (not that data is stored)', async (method, path) => {
-    const result = await call(method, path, fakeGatewayDeps());
-    expect(result.status).toBe(404);
-    const { error } = JSON.parse(bodyText(result.body));
-    expect(error.code).toBe('unsupported_endpoint');
-    expect(error.message).toBe(`${method} ${path} is not offered by this gateway.`);
-    expect(error.message).not.toContain('stores no data');
-  });
+  it.each(notOffered)(
+    '%s %s is 404 unsupported_endpoint saying it is not offered (not that data is stored)',
+    async (method, path) => {
+      const result = await call(method, path, fakeGatewayDeps());
+      expect(result.status).toBe(404);
+      const { error } = JSON.parse(bodyText(result.body));
+      expect(error.code).toBe('unsupported_endpoint');
+      expect(error.message).toBe(`${method} ${path} is not offered by this gateway.`);
+      expect(error.message).not.toContain('stores no data');
+    },
+  );
 });
 
 describe('GET /', () => {
@@ -128,14 +150,17 @@ describe('GET /', () => {
 });
 
 describe('stored-data endpoints', () => {
-  it.each(storedData)('%s %s is 404 unsupported_endpoint saying the gateway stores no data', async (method, path) => {
-    const result = await call(method, path, fakeGatewayDeps());
-    expect(result.status).toBe(404);
-    const { error } = JSON.parse(bodyText(result.body));
-    expect(error.code).toBe('unsupported_endpoint');
-    expect(error.message).toContain('stores no data');
-    expect(result.headers['x-request-id']).toBe('req-rt');
-  });
+  it.each(storedData)(
+    '%s %s is 404 unsupported_endpoint saying the gateway stores no data',
+    async (method, path) => {
+      const result = await call(method, path, fakeGatewayDeps());
+      expect(result.status).toBe(404);
+      const { error } = JSON.parse(bodyText(result.body));
+      expect(error.code).toBe('unsupported_endpoint');
+      expect(error.message).toContain('stores no data');
+      expect(result.headers['x-request-id']).toBe('req-rt');
+    },
+  );
 
   it('still asks for a key first', async () => {
     expect((await call('GET', '/v1/responses/resp_1', fakeGatewayDeps(), {})).status).toBe(401);
@@ -143,20 +168,33 @@ describe('stored-data endpoints', () => {
 
   it('answers 405 with Allow for a supported path with the wrong method', () => {
     const match = matchRoute(routeTable, 'PUT', '/v1/chat/completions');
-    expect(isGatewayError(match) && [match.status, match.headers.allow]).toEqual([405, 'POST, GET, HEAD']);
+    expect(isGatewayError(match) && [match.status, match.headers.allow]).toEqual([
+      405,
+      'POST, GET, HEAD',
+    ]);
     const responses = matchRoute(routeTable, 'GET', '/v1/responses');
-    expect(isGatewayError(responses) && [responses.status, responses.headers.allow]).toEqual([405, 'POST']);
+    expect(isGatewayError(responses) && [responses.status, responses.headers.allow]).toEqual([
+      405,
+      'POST',
+    ]);
   });
 });
 
 describe('master-only endpoints', () => {
-  it.each(masterOnly)('%s %s is 404 use_master_endpoint naming the configured master URL', async (method, path) => {
-    const result = await call(method, path, fakeGatewayDeps({ file: { master_url: 'https://master.example.com' } }));
-    expect(result.status).toBe(404);
-    const { error } = JSON.parse(bodyText(result.body));
-    expect(error.code).toBe('use_master_endpoint');
-    expect(error.message).toContain('https://master.example.com');
-  });
+  it.each(masterOnly)(
+    '%s %s is 404 use_master_endpoint naming the configured master URL',
+    async (method, path) => {
+      const result = await call(
+        method,
+        path,
+        fakeGatewayDeps({ file: { master_url: 'https://master.example.com' } }),
+      );
+      expect(result.status).toBe(404);
+      const { error } = JSON.parse(bodyText(result.body));
+      expect(error.code).toBe('use_master_endpoint');
+      expect(error.message).toContain('https://master.example.com');
+    },
+  );
 
   it('says so when no master URL is configured', async () => {
     const { error } = JSON.parse(bodyText((await call('GET', '/usage', fakeGatewayDeps())).body));
@@ -174,7 +212,10 @@ describe('models, pricing and health through the table', () => {
 
   it('GET /v1/models/{id} of a virtual id answers the model', async () => {
     const result = await call('GET', '/v1/models/general-pro', fakeGatewayDeps());
-    expect(JSON.parse(bodyText(result.body))).toMatchObject({ id: 'general-pro', maps_to: 'alpha35-122b-a10b-instruct-general' });
+    expect(JSON.parse(bodyText(result.body))).toMatchObject({
+      id: 'general-pro',
+      maps_to: 'alpha35-122b-a10b-instruct-general',
+    });
   });
 
   it('GET /pricing needs a key', async () => {
@@ -183,7 +224,18 @@ describe('models, pricing and health through the table', () => {
 
   it('health checks answer without a key; readyz is 503 while draining, never for an unreachable upstream', async () => {
     const unreachable = fakeGatewayDeps({
-      upstream: { health: () => [{ upstream: 'dead', state: 'unreachable', models: ['gamma-m3'], inFlight: 0, consecutiveFailures: 1, ejectedForMs: 0 }] },
+      upstream: {
+        health: () => [
+          {
+            upstream: 'dead',
+            state: 'unreachable',
+            models: ['gamma-m3'],
+            inFlight: 0,
+            consecutiveFailures: 1,
+            ejectedForMs: 0,
+          },
+        ],
+      },
     });
     expect((await call('GET', '/healthz', unreachable, {})).status).toBe(200);
     expect((await call('GET', '/readyz', unreachable, {})).status).toBe(200);
@@ -193,22 +245,58 @@ describe('models, pricing and health through the table', () => {
 
   it('GET /upstreamz lists each upstream`s health for operator keys only', async () => {
     const health = [
-      { upstream: 'dead', state: 'unreachable' as const, models: ['gamma-m3'], inFlight: 0, consecutiveFailures: 2, ejectedForMs: 0 },
-      { upstream: 'live', state: 'up' as const, models: ['general-std'], inFlight: 1, consecutiveFailures: 0, ejectedForMs: 0 },
+      {
+        upstream: 'dead',
+        state: 'unreachable' as const,
+        models: ['gamma-m3'],
+        inFlight: 0,
+        consecutiveFailures: 2,
+        ejectedForMs: 0,
+      },
+      {
+        upstream: 'live',
+        state: 'up' as const,
+        models: ['general-std'],
+        inFlight: 1,
+        consecutiveFailures: 0,
+        ejectedForMs: 0,
+      },
     ];
-    const deps = fakeGatewayDeps({ keys: [testKey, { key: 'sk-ops-0123456789', name: 'ops', operator: true }], upstream: { health: () => health } });
-    const answer = await call('GET', '/upstreamz', deps, { authorization: 'Bearer sk-ops-0123456789' });
+    const deps = fakeGatewayDeps({
+      keys: [testKey, { key: 'sk-ops-0123456789', name: 'ops', operator: true }],
+      upstream: { health: () => health },
+    });
+    const answer = await call('GET', '/upstreamz', deps, {
+      authorization: 'Bearer sk-ops-0123456789',
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(bodyText(answer.body))).toEqual({
       object: 'list',
       data: [
-        { upstream: 'dead', state: 'unreachable', models: ['gamma-m3'], in_flight: 0, consecutive_failures: 2, ejected_for_ms: 0 },
-        { upstream: 'live', state: 'up', models: ['general-std'], in_flight: 1, consecutive_failures: 0, ejected_for_ms: 0 },
+        {
+          upstream: 'dead',
+          state: 'unreachable',
+          models: ['gamma-m3'],
+          in_flight: 0,
+          consecutive_failures: 2,
+          ejected_for_ms: 0,
+        },
+        {
+          upstream: 'live',
+          state: 'up',
+          models: ['general-std'],
+          in_flight: 1,
+          consecutive_failures: 0,
+          ejected_for_ms: 0,
+        },
       ],
     });
     const refused = await call('GET', '/upstreamz', deps);
-    expect([refused.status, JSON.parse(bodyText(refused.body)).error.code]).toEqual([403, 'operator_key_required']);
+    expect([refused.status, JSON.parse(bodyText(refused.body)).error.code]).toEqual([
+      403,
+      'operator_key_required',
+    ]);
     expect((await call('GET', '/upstreamz', deps, {})).status).toBe(401);
   });
 });

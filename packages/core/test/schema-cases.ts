@@ -12,7 +12,13 @@ export function schemaCases<Schema extends z.ZodType>(schema: Schema) {
     try {
       parse(body);
     } catch (error) {
-      if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
+      if (isGatewayError(error))
+        return {
+          status: error.status,
+          code: error.code,
+          param: error.param,
+          message: error.message,
+        };
       throw error;
     }
     throw new Error('expected the body to be refused');

@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const manifest = JSON.parse(await readFile(join(repoRoot, 'packages/infergate/package.json'), 'utf8')) as { engines: { node: string } };
+const manifest = JSON.parse(
+  await readFile(join(repoRoot, 'packages/infergate/package.json'), 'utf8'),
+) as { engines: { node: string } };
 // The oldest Node the CLI says it runs on: npm checks every dependency's engines against it.
 const oldestNode = /^>=(\d+\.\d+\.\d+)$/.exec(manifest.engines.node)?.[1] as string;
 
@@ -25,7 +27,14 @@ let runningTerminal = (): string => '';
 function userEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !name.startsWith('INFERGATE_') && !name.startsWith('npm_') && name !== 'PORT' && name !== 'HOST') env[name] = value;
+    if (
+      value !== undefined &&
+      !name.startsWith('INFERGATE_') &&
+      !name.startsWith('npm_') &&
+      name !== 'PORT' &&
+      name !== 'HOST'
+    )
+      env[name] = value;
   }
   // npx must run the installed bin and never fetch a package called infergate from the registry.
   return { ...env, npm_config_yes: 'false', ...extra };
@@ -37,7 +46,10 @@ beforeAll(async () => {
   // itself: no workspace: range left, a CHANGELOG.md and engines in each. Their third-party
   // dependencies come from the registry, as for a user.
   const tarballs = join(work, 'tarballs');
-  await run('node', [join(repoRoot, 'scripts/release.mjs'), '--out', tarballs], { cwd: repoRoot, timeout: 600_000 });
+  await run('node', [join(repoRoot, 'scripts/release.mjs'), '--out', tarballs], {
+    cwd: repoRoot,
+    timeout: 600_000,
+  });
   const files = (await readdir(tarballs)).map((file) => join(tarballs, file));
   expect(files.map((file) => file.replace(/^.*\/|-\d+\.\d+\.\d+\.tgz$/g, '')).sort()).toEqual([
     'infergate',
@@ -50,11 +62,22 @@ beforeAll(async () => {
 
   installed = join(work, 'app');
   await run('mkdir', [installed]);
-  await writeFile(join(installed, 'package.json'), JSON.stringify({ name: 'an-operators-folder', private: true }));
+  await writeFile(
+    join(installed, 'package.json'),
+    JSON.stringify({ name: 'an-operators-folder', private: true }),
+  );
   // Bounded: npm retries a failed fetch itself; a stalled install fails the suite after 8 minutes.
   const { stderr } = await run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=warn', '--fetch-retries=4', `--node-version=${oldestNode}`, ...files],
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=warn',
+      '--fetch-retries=4',
+      `--node-version=${oldestNode}`,
+      ...files,
+    ],
     {
       cwd: installed,
       env: userEnv(),
@@ -67,7 +90,8 @@ beforeAll(async () => {
 
 function stopRunning(): void {
   // npx runs the bin in a child process of its own: the whole group goes.
-  if (running?.pid !== undefined && running.exitCode === null) process.kill(-running.pid, 'SIGKILL');
+  if (running?.pid !== undefined && running.exitCode === null)
+    process.kill(-running.pid, 'SIGKILL');
   running = undefined;
 }
 
@@ -78,7 +102,10 @@ afterAll(async () => {
 });
 
 /** `npx infergate <args>` in the install folder, as the README has it, until its banner is complete. */
-function startInstalled(args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+function startInstalled(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const child = spawn('npx', ['infergate', ...args], {
     cwd: installed,
     env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
@@ -96,7 +123,11 @@ function startInstalled(args: readonly string[], env: Record<string, string> = {
       stdout += chunk.toString();
       if (/^Configuration: .*\n/m.test(stdout)) resolve(stdout);
     });
-    child.once('close', (code) => reject(new Error(`npx infergate exited with ${code} before its banner:\n${stdout}\n${stderr}`)));
+    child.once('close', (code) =>
+      reject(
+        new Error(`npx infergate exited with ${code} before its banner:\n${stdout}\n${stderr}`),
+      ),
+    );
   });
 }
 
@@ -110,18 +141,28 @@ async function chat(
   baseUrl: string,
   key: string,
   model: string,
-): Promise<{ status: number; body: { model?: string; choices?: Array<{ message: { content: string } }> } }> {
+): Promise<{
+  status: number;
+  body: { model?: string; choices?: Array<{ message: { content: string } }> };
+}> {
   const response = await fetch(`${baseUrl}/v1/chat/completions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello' }] }),
   });
-  return { status: response.status, body: (await response.json()) as { choices?: Array<{ message: { content: string } }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { choices?: Array<{ message: { content: string } }> },
+  };
 }
 
 describe('the infergate package, packed and installed with npm in an empty folder', () => {
   it('npx infergate --help prints the usage and exits 0', async () => {
-    const { stdout } = await run('npx', ['infergate', '--help'], { cwd: installed, env: userEnv(), timeout: 60_000 });
+    const { stdout } = await run('npx', ['infergate', '--help'], {
+      cwd: installed,
+      env: userEnv(),
+      timeout: 60_000,
+    });
     expect(stdout).toContain('Usage: infergate [--config <file>]');
     expect(stdout).toContain('INFERGATE_CONFIG');
   });
@@ -141,7 +182,10 @@ describe('the infergate package, packed and installed with npm in an empty folde
 
   it('SIGTERM to npx, as a supervisor stops it, reaches the gateway: it drains, says so and exits', async () => {
     const config = join(work, 'drain.yaml');
-    await writeFile(config, 'keys: ["drain-key-0123456789"]\ntimeouts: { drain_delay_ms: 300, shutdown_grace_ms: 1000 }\n');
+    await writeFile(
+      config,
+      'keys: ["drain-key-0123456789"]\ntimeouts: { drain_delay_ms: 300, shutdown_grace_ms: 1000 }\n',
+    );
     const banner = await startInstalled(['--config', config], { LOG_LEVEL: 'info' });
     const launcher = running as ChildProcess;
     expect((await chat(baseUrlOf(banner), 'drain-key-0123456789', 'general-std')).status).toBe(200);
@@ -154,7 +198,10 @@ describe('the infergate package, packed and installed with npm in an empty folde
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({ signal: 'SIGTERM', drainMs: 300 });
+    expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({
+      signal: 'SIGTERM',
+      drainMs: 300,
+    });
   }, 30_000);
 
   describe('with a configuration file', () => {
@@ -186,10 +233,17 @@ describe('the infergate package, packed and installed with npm in an empty folde
       const banner = await startInstalled(['--config', config], { TEAM_KEY: 'packed-cli-key' });
       expect(banner).toContain('upstreams: text-a');
       expect(banner).not.toContain('packed-cli-key');
-      const { status, body } = await chat(baseUrlOf(banner), 'packed-cli-key', 'alpha36-35b-a3b-instruct');
+      const { status, body } = await chat(
+        baseUrlOf(banner),
+        'packed-cli-key',
+        'alpha36-35b-a3b-instruct',
+      );
       expect(status).toBe(200);
       const [seen] = upstream.requestsTo('/v1/chat/completions');
-      expect(seen?.body).toMatchObject({ model: 'served-name-1', messages: [{ role: 'user', content: 'Hello' }] });
+      expect(seen?.body).toMatchObject({
+        model: 'served-name-1',
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
       expect(body.model).toBe('alpha36-35b-a3b-instruct');
     }
 
@@ -199,10 +253,17 @@ describe('the infergate package, packed and installed with npm in an empty folde
 
     // Last: it removes the optional dependency from the install, as `npm install --omit=optional` would.
     it('without the optional local backend: a configured start still serves, a zero-config one says what to install in one line', async () => {
-      await rm(join(installed, 'node_modules', '@infergate', 'local-backend'), { recursive: true, force: true });
+      await rm(join(installed, 'node_modules', '@infergate', 'local-backend'), {
+        recursive: true,
+        force: true,
+      });
       await expectConfiguredStartServes();
       stopRunning();
-      const failed = await run('npx', ['infergate'], { cwd: installed, env: userEnv({ PORT: '0', HOST: '127.0.0.1' }), timeout: 60_000 }).then(
+      const failed = await run('npx', ['infergate'], {
+        cwd: installed,
+        env: userEnv({ PORT: '0', HOST: '127.0.0.1' }),
+        timeout: 60_000,
+      }).then(
         () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => error,
       );

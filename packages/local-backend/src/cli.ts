@@ -12,10 +12,15 @@ Usage: infergate-local-backend [options]
   --first-token-delay-ms <ms>   wait before the first generated token (default 0)
   --help                        show this help`;
 
-function numberOption(name: string, value: string | undefined, fallback: number | undefined): number | undefined {
+function numberOption(
+  name: string,
+  value: string | undefined,
+  fallback: number | undefined,
+): number | undefined {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} must be a non-negative number, got '${value}'`);
+  if (!Number.isFinite(parsed) || parsed < 0)
+    throw new Error(`--${name} must be a non-negative number, got '${value}'`);
   return parsed;
 }
 
@@ -37,7 +42,11 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     port: numberOption('port', values.port, 8000),
     tokensPerSecond: numberOption('tokens-per-second', values['tokens-per-second'], undefined),
-    firstTokenDelayMs: numberOption('first-token-delay-ms', values['first-token-delay-ms'], undefined),
+    firstTokenDelayMs: numberOption(
+      'first-token-delay-ms',
+      values['first-token-delay-ms'],
+      undefined,
+    ),
   });
   process.stdout.write(`infergate local backend listening on ${server.url}\n`);
   const stop = (): void => {
@@ -51,6 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`infergate-local-backend: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `infergate-local-backend: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

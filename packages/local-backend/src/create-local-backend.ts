@@ -34,7 +34,9 @@ const routes: Record<string, Partial<Record<string, Route>>> = {
  * Cohere v2 and TEI rerank, and OpenAI-style images, for every catalogue model. Pure Web APIs plus sharp and
  * the tokenizer, so the gateway can call it in process.
  */
-export function createLocalBackend(options: LocalBackendOptions = {}): (request: Request) => Promise<Response> {
+export function createLocalBackend(
+  options: LocalBackendOptions = {},
+): (request: Request) => Promise<Response> {
   const context: RouteContext = { registry: new ModelRegistry(options), options };
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -47,11 +49,17 @@ export function createLocalBackend(options: LocalBackendOptions = {}): (request:
         return Response.json({ detail: 'Not Found' }, { status: 404 });
       }
       const route = methods[request.method];
-      if (route === undefined) return Response.json({ detail: 'Method Not Allowed' }, { status: 405, headers: { allow: Object.keys(methods).join(', ') } });
+      if (route === undefined)
+        return Response.json(
+          { detail: 'Method Not Allowed' },
+          { status: 405, headers: { allow: Object.keys(methods).join(', ') } },
+        );
       return await route(request, context);
     } catch (error) {
       if (error instanceof VllmError || error instanceof TeiError) return error.toResponse();
-      return VllmError.internal(error instanceof Error ? error.message : 'internal error').toResponse();
+      return VllmError.internal(
+        error instanceof Error ? error.message : 'internal error',
+      ).toResponse();
     }
   };
 }

@@ -8,7 +8,11 @@ const model = 'alpha36-35b-a3b-instruct';
 const server = useTestServer();
 const paced = useTestServer({ tokensPerSecond: 20 });
 
-function stream(url: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
+function stream(
+  url: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${url}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -24,7 +28,10 @@ function joined(chunks: ChatChunk[], field: 'content' | 'reasoning'): string {
 describe('POST /v1/chat/completions, streamed', () => {
   it('frames chunks as vLLM does: role first, deltas, finish_reason with stop_reason, usage chunk, [DONE]', async () => {
     const messages = [{ role: 'user', content: 'stream me a reflection, 你好' }];
-    const response = await stream(server.url(), { messages, stream_options: { include_usage: true } });
+    const response = await stream(server.url(), {
+      messages,
+      stream_options: { include_usage: true },
+    });
     expect(response.status).toBe(200);
     const read = await readSse(response);
     expect(read.done).toBe(true);
@@ -36,7 +43,12 @@ describe('POST /v1/chat/completions, streamed', () => {
       expect(chunk.id).toBe(chunks[0]?.id);
       expect(chunk.model).toBe(model);
     }
-    expect(choiceChunks[0]?.choices[0]).toEqual({ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null });
+    expect(choiceChunks[0]?.choices[0]).toEqual({
+      index: 0,
+      delta: { role: 'assistant', content: '' },
+      logprobs: null,
+      finish_reason: null,
+    });
     const last = choiceChunks.at(-1)?.choices[0];
     expect(last?.finish_reason).toBe('stop');
     expect(last?.stop_reason).toBe(151645);
@@ -46,29 +58,56 @@ describe('POST /v1/chat/completions, streamed', () => {
       expect(chunk).not.toHaveProperty('usage');
     }
     expect(usageChunk?.choices).toEqual([]);
-    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, { model, messages });
+    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, {
+      model,
+      messages,
+    });
     expect(joined(choiceChunks, 'content')).toBe(nonStreamed.json.choices[0]?.message.content);
     const { prompt_tokens, completion_tokens } = nonStreamed.json.usage;
-    expect(usageChunk?.usage).toEqual({ prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens });
+    expect(usageChunk?.usage).toEqual({
+      prompt_tokens,
+      completion_tokens,
+      total_tokens: prompt_tokens + completion_tokens,
+    });
   });
 
   it('sends no usage chunk unless include_usage is true', async () => {
-    const read = await readSse(await stream(server.url(), { messages: [{ role: 'user', content: 'hi' }], stream_options: { include_usage: false } }));
+    const read = await readSse(
+      await stream(server.url(), {
+        messages: [{ role: 'user', content: 'hi' }],
+        stream_options: { include_usage: false },
+      }),
+    );
     const chunks = read.payloads as ChatChunk[];
-    expect(chunks.every((chunk) => chunk.choices.length === 1 && chunk.usage === undefined)).toBe(true);
+    expect(chunks.every((chunk) => chunk.choices.length === 1 && chunk.usage === undefined)).toBe(
+      true,
+    );
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop');
   });
 
   it('streams reasoning deltas before content for a thinking request, and none otherwise', async () => {
     const messages = [{ role: 'user', content: 'think about this' }];
-    const thinking = (await readSse(await stream(server.url(), { model: 'beta53-flash-agent', messages, chat_template_kwargs: { enable_thinking: true } })))
-      .payloads as ChatChunk[];
-    const firstContent = thinking.findIndex((chunk) => (chunk.choices[0]?.delta.content ?? '') !== '');
-    const lastReasoning = thinking.findLastIndex((chunk) => chunk.choices[0]?.delta.reasoning !== undefined);
+    const thinking = (
+      await readSse(
+        await stream(server.url(), {
+          model: 'beta53-flash-agent',
+          messages,
+          chat_template_kwargs: { enable_thinking: true },
+        }),
+      )
+    ).payloads as ChatChunk[];
+    const firstContent = thinking.findIndex(
+      (chunk) => (chunk.choices[0]?.delta.content ?? '') !== '',
+    );
+    const lastReasoning = thinking.findLastIndex(
+      (chunk) => chunk.choices[0]?.delta.reasoning !== undefined,
+    );
     expect(lastReasoning).toBeGreaterThan(0);
     expect(lastReasoning).toBeLessThan(firstContent);
     expect(joined(thinking, 'reasoning')).toContain('[infergate local backend]');
-    const plain = (await readSse(await stream(server.url(), { model: 'beta53-flash-agent', messages }))).payloads as ChatChunk[];
+    const plain = (
+      await readSse(await stream(server.url(), { model: 'beta53-flash-agent', messages }))
+    ).payloads as ChatChunk[];
     expect(plain.some((chunk) => chunk.choices[0]?.delta.reasoning !== undefined)).toBe(false);
   });
 
@@ -81,25 +120,51 @@ describe('POST /v1/chat/completions, streamed', () => {
     const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, body);
     const expected = nonStreamed.json.usage.completion_tokens_details?.reasoning_tokens;
     expect(expected).toBeGreaterThan(0);
-    const chunks = (await readSse(await stream(server.url(), { ...body, stream_options: { include_usage: true, continuous_usage_stats: true } })))
-      .payloads as ChatChunk[];
+    const chunks = (
+      await readSse(
+        await stream(server.url(), {
+          ...body,
+          stream_options: { include_usage: true, continuous_usage_stats: true },
+        }),
+      )
+    ).payloads as ChatChunk[];
     const final = chunks.at(-1);
     expect(final?.choices).toEqual([]);
     const { prompt_tokens, completion_tokens, total_tokens } = nonStreamed.json.usage;
-    expect(final?.usage).toEqual({ prompt_tokens, completion_tokens, total_tokens, completion_tokens_details: { reasoning_tokens: expected } });
-    const running = chunks.slice(0, -1).map((chunk) => chunk.usage?.completion_tokens_details?.reasoning_tokens);
+    expect(final?.usage).toEqual({
+      prompt_tokens,
+      completion_tokens,
+      total_tokens,
+      completion_tokens_details: { reasoning_tokens: expected },
+    });
+    const running = chunks
+      .slice(0, -1)
+      .map((chunk) => chunk.usage?.completion_tokens_details?.reasoning_tokens);
     expect(running[0]).toBe(0);
     expect(running.at(-1)).toBe(expected);
-    expect(running.every((count, index) => index === 0 || (count ?? -1) >= (running[index - 1] ?? 0))).toBe(true);
+    expect(
+      running.every((count, index) => index === 0 || (count ?? -1) >= (running[index - 1] ?? 0)),
+    ).toBe(true);
     // A request without reasoning reports no details, streamed or not.
-    const plain = (await readSse(await stream(server.url(), { ...body, chat_template_kwargs: {}, stream_options: { include_usage: true } })))
-      .payloads as ChatChunk[];
+    const plain = (
+      await readSse(
+        await stream(server.url(), {
+          ...body,
+          chat_template_kwargs: {},
+          stream_options: { include_usage: true },
+        }),
+      )
+    ).payloads as ChatChunk[];
     expect(plain.at(-1)?.usage).not.toHaveProperty('completion_tokens_details');
   });
 
   it('finishes with length at max_tokens and counts exactly that many tokens', async () => {
     const read = await readSse(
-      await stream(server.url(), { messages: [{ role: 'user', content: 'hello' }], max_tokens: 7, stream_options: { include_usage: true } }),
+      await stream(server.url(), {
+        messages: [{ role: 'user', content: 'hello' }],
+        max_tokens: 7,
+        stream_options: { include_usage: true },
+      }),
     );
     const chunks = read.payloads as ChatChunk[];
     expect(chunks.at(-2)?.choices[0]).toMatchObject({ finish_reason: 'length', stop_reason: null });
@@ -109,16 +174,28 @@ describe('POST /v1/chat/completions, streamed', () => {
   it('never leaks a stop string into streamed deltas, and ends where the non-streamed reply ends', async () => {
     const messages = [{ role: 'user', content: 'alpha beta gamma delta epsilon' }];
     const stop = ['gamma delta'];
-    const chunks = (await readSse(await stream(server.url(), { messages, stop }))).payloads as ChatChunk[];
+    const chunks = (await readSse(await stream(server.url(), { messages, stop })))
+      .payloads as ChatChunk[];
     const streamed = joined(chunks, 'content');
     expect(streamed).not.toContain('gamma');
-    expect(chunks.at(-1)?.choices[0]).toMatchObject({ finish_reason: 'stop', stop_reason: 'gamma delta' });
-    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, { model, messages, stop });
+    expect(chunks.at(-1)?.choices[0]).toMatchObject({
+      finish_reason: 'stop',
+      stop_reason: 'gamma delta',
+    });
+    const nonStreamed = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, {
+      model,
+      messages,
+      stop,
+    });
     expect(streamed).toBe(nonStreamed.json.choices[0]?.message.content);
   });
 
   it('streams each of n choices with its own role chunk and finish', async () => {
-    const chunks = (await readSse(await stream(server.url(), { messages: [{ role: 'user', content: 'two please' }], n: 2 }))).payloads as ChatChunk[];
+    const chunks = (
+      await readSse(
+        await stream(server.url(), { messages: [{ role: 'user', content: 'two please' }], n: 2 }),
+      )
+    ).payloads as ChatChunk[];
     for (const index of [0, 1]) {
       const mine = chunks.filter((chunk) => chunk.choices[0]?.index === index);
       expect(mine[0]?.choices[0]?.delta.role).toBe('assistant');
@@ -127,7 +204,12 @@ describe('POST /v1/chat/completions, streamed', () => {
   });
 
   it('with --tokens-per-second 20, chunks of a 20-token reply arrive spread out over time', async () => {
-    const read = await readSse(await stream(paced.url(), { messages: [{ role: 'user', content: 'take your time' }], max_tokens: 20 }));
+    const read = await readSse(
+      await stream(paced.url(), {
+        messages: [{ role: 'user', content: 'take your time' }],
+        max_tokens: 20,
+      }),
+    );
     const arrivals = read.arrivals.slice(1);
     expect(arrivals.length).toBeGreaterThanOrEqual(10);
     // 19 intervals of 50 ms would be 950 ms; a generous bound.
@@ -137,13 +219,29 @@ describe('POST /v1/chat/completions, streamed', () => {
   it('answers 200 concurrent streaming requests without errors', async () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, async (_, index) => {
-        const response = await stream(server.url(), { messages: [{ role: 'user', content: `concurrent request number ${index}` }], max_tokens: 40 });
+        const response = await stream(server.url(), {
+          messages: [{ role: 'user', content: `concurrent request number ${index}` }],
+          max_tokens: 40,
+        });
         const read = await readSse(response);
         const chunks = read.payloads as ChatChunk[];
-        return { status: response.status, done: read.done, finish: chunks.at(-1)?.choices[0]?.finish_reason, text: joined(chunks, 'content') };
+        return {
+          status: response.status,
+          done: read.done,
+          finish: chunks.at(-1)?.choices[0]?.finish_reason,
+          text: joined(chunks, 'content'),
+        };
       }),
     );
-    expect(results.filter((result) => result.status !== 200 || !result.done || result.finish === undefined || result.finish === null)).toEqual([]);
+    expect(
+      results.filter(
+        (result) =>
+          result.status !== 200 ||
+          !result.done ||
+          result.finish === undefined ||
+          result.finish === null,
+      ),
+    ).toEqual([]);
     expect(new Set(results.map((result) => result.text)).size).toBe(200);
   }, 30_000);
 
@@ -164,7 +262,11 @@ describe('POST /v1/chat/completions, streamed', () => {
 
   it('a client disconnecting mid-stream leaves the server serving', async () => {
     const controller = new AbortController();
-    const response = await stream(paced.url(), { messages: [{ role: 'user', content: 'cancel me' }] }, controller.signal);
+    const response = await stream(
+      paced.url(),
+      { messages: [{ role: 'user', content: 'cancel me' }] },
+      controller.signal,
+    );
     const reader = response.body?.getReader();
     const first = await reader?.read();
     expect(new TextDecoder().decode(first?.value)).toMatch(/^data: /);

@@ -6,7 +6,8 @@ import type { EmbeddingResponse, VllmErrorBody } from './wire-types.js';
 
 const tokenizer = fromPreTrained();
 const server = useTestServer();
-const embed = <T = EmbeddingResponse>(body: Record<string, unknown>) => postJson<T>(`${server.url()}/v1/embeddings`, body);
+const embed = <T = EmbeddingResponse>(body: Record<string, unknown>) =>
+  postJson<T>(`${server.url()}/v1/embeddings`, body);
 
 function vectors(response: EmbeddingResponse): number[][] {
   return response.data.map((item) => item.embedding as number[]);
@@ -54,13 +55,25 @@ describe('POST /v1/embeddings', () => {
       expect(norm(vector)).toBeCloseTo(1, 5);
     }
     const promptTokens = input.reduce((sum, text) => sum + tokenizer.encode(text).length, 0);
-    expect(json.usage).toEqual({ prompt_tokens: promptTokens, total_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: null });
+    expect(json.usage).toEqual({
+      prompt_tokens: promptTokens,
+      total_tokens: promptTokens,
+      completion_tokens: 0,
+      prompt_tokens_details: null,
+    });
   });
 
   it('defaults alpha3-vl-embedding-8b to 4096 dimensions and honours dimensions as a renormalised prefix', async () => {
-    const full = await embed({ model: 'alpha3-vl-embedding-8b', input: 'matryoshka dolls nest inside each other' });
+    const full = await embed({
+      model: 'alpha3-vl-embedding-8b',
+      input: 'matryoshka dolls nest inside each other',
+    });
     expect(vectors(full.json)[0]).toHaveLength(4096);
-    const short = await embed({ model: 'alpha3-vl-embedding-8b', input: 'matryoshka dolls nest inside each other', dimensions: 256 });
+    const short = await embed({
+      model: 'alpha3-vl-embedding-8b',
+      input: 'matryoshka dolls nest inside each other',
+      dimensions: 256,
+    });
     const vector = vectors(short.json)[0] ?? [];
     expect(vector).toHaveLength(256);
     expect(norm(vector)).toBeCloseTo(1, 5);
@@ -68,7 +81,11 @@ describe('POST /v1/embeddings', () => {
   });
 
   it('refuses dimensions on gamma-m3 as vLLM refuses a non-matryoshka model', async () => {
-    const { status, json } = await embed<VllmErrorBody>({ model: 'gamma-m3', input: 'x', dimensions: 512 });
+    const { status, json } = await embed<VllmErrorBody>({
+      model: 'gamma-m3',
+      input: 'x',
+      dimensions: 512,
+    });
     expect(status).toBe(400);
     expect(json.error).toMatchObject({ type: 'BadRequestError', param: 'dimensions', code: 400 });
     expect(json.error.message).toMatch(/matryoshka/);
@@ -96,7 +113,9 @@ describe('POST /v1/embeddings', () => {
       ],
     });
     const [paraphrase, similar, unrelated] = vectors(json);
-    expect(cosine(paraphrase ?? [], similar ?? [])).toBeGreaterThan(cosine(paraphrase ?? [], unrelated ?? []) + 0.2);
+    expect(cosine(paraphrase ?? [], similar ?? [])).toBeGreaterThan(
+      cosine(paraphrase ?? [], unrelated ?? []) + 0.2,
+    );
   });
 
   it("embeds vLLM's chat form with image blocks from the image's pixels", async () => {
@@ -111,7 +130,11 @@ describe('POST /v1/embeddings', () => {
     expect(red.json.data).toHaveLength(1);
     expect(vectors(red.json)[0]).toHaveLength(4096);
     expect(red.json.usage.prompt_tokens).toBeGreaterThan(0);
-    const [redVector, darkerVector, blueVector] = [vectors(red.json)[0] ?? [], vectors(darkerRed.json)[0] ?? [], vectors(blue.json)[0] ?? []];
+    const [redVector, darkerVector, blueVector] = [
+      vectors(red.json)[0] ?? [],
+      vectors(darkerRed.json)[0] ?? [],
+      vectors(blue.json)[0] ?? [],
+    ];
     expect(cosine(redVector, darkerVector)).toBeGreaterThan(cosine(redVector, blueVector));
   });
 
@@ -121,10 +144,23 @@ describe('POST /v1/embeddings', () => {
     const corrupt = png.subarray(0, png.length - 30);
     const { status, json } = await embed<VllmErrorBody>({
       model: 'alpha3-vl-embedding-8b',
-      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${corrupt.toString('base64')}` } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'image_url',
+              image_url: { url: `data:image/png;base64,${corrupt.toString('base64')}` },
+            },
+          ],
+        },
+      ],
     });
     expect(status).toBe(400);
-    expect(json.error).toMatchObject({ type: 'BadRequestError', message: 'The image could not be decoded.' });
+    expect(json.error).toMatchObject({
+      type: 'BadRequestError',
+      message: 'The image could not be decoded.',
+    });
   });
 
   it('an input longer than the window is 400 naming input_tokens; an unknown model is 404', async () => {
@@ -136,7 +172,9 @@ describe('POST /v1/embeddings', () => {
     const huge = await embed<VllmErrorBody>({ model: 'gamma-m3', input: 'a'.repeat(8193 * 128) });
     expect(huge.status).toBe(400);
     expect(huge.json.error).toMatchObject({ type: 'BadRequestError', param: 'input_tokens' });
-    expect(huge.json.error.message).toMatch(/maximum context length is 8192 tokens\. However, you requested at least \d+ tokens/);
+    expect(huge.json.error.message).toMatch(
+      /maximum context length is 8192 tokens\. However, you requested at least \d+ tokens/,
+    );
     const unknown = await embed<VllmErrorBody>({ model: 'nope', input: 'x' });
     expect(unknown.status).toBe(404);
   });

@@ -6,7 +6,14 @@ const server = useTestServer({ models: { 'extra-model': { contextWindow: 4096 } 
 
 interface ModelList {
   object: string;
-  data: Array<{ id: string; object: string; created: number; owned_by: string; max_model_len: number | null; permission: unknown[] }>;
+  data: Array<{
+    id: string;
+    object: string;
+    created: number;
+    owned_by: string;
+    max_model_len: number | null;
+    permission: unknown[];
+  }>;
 }
 
 describe('GET /v1/models, /health and unrouted paths', () => {
@@ -20,7 +27,11 @@ describe('GET /v1/models, /health and unrouted paths', () => {
     expect(ids).not.toContain('coding-max');
     for (const card of body.data) {
       expect(card).toMatchObject({ object: 'model', owned_by: 'vllm' });
-      expect(card.max_model_len).toBe(card.id === 'extra-model' ? 4096 : (defaultCatalogue.models.get(card.id)?.contextWindow ?? null));
+      expect(card.max_model_len).toBe(
+        card.id === 'extra-model'
+          ? 4096
+          : (defaultCatalogue.models.get(card.id)?.contextWindow ?? null),
+      );
       expect(card.permission).toHaveLength(1);
     }
   });
@@ -30,7 +41,9 @@ describe('GET /v1/models, /health and unrouted paths', () => {
     expect(((await known.json()) as { id: string }).id).toBe('gamma-m3');
     const unknown = await fetch(`${server.url()}/v1/models/nope`);
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { type: string } }).error.type).toBe('NotFoundError');
+    expect(((await unknown.json()) as { error: { type: string } }).error.type).toBe(
+      'NotFoundError',
+    );
   });
 
   it('GET /health is an empty 200', async () => {

@@ -13,7 +13,11 @@ const query = 'Eiffel Tower height in Paris';
 
 describe('POST /v2/rerank (Cohere v2)', () => {
   it('ranks the document holding the query terms first, with scores in (0,1) sorted most relevant first', async () => {
-    const { status, json } = await postJson<CohereRerank>(`${server.url()}/v2/rerank`, { model: 'gamma-reranker-v2-m3', query, documents });
+    const { status, json } = await postJson<CohereRerank>(`${server.url()}/v2/rerank`, {
+      model: 'gamma-reranker-v2-m3',
+      query,
+      documents,
+    });
     expect(status).toBe(200);
     expect(typeof json.id).toBe('string');
     expect(json.results[0]?.index).toBe(1);
@@ -22,7 +26,10 @@ describe('POST /v2/rerank (Cohere v2)', () => {
       expect(Object.keys(result).sort()).toEqual(['index', 'relevance_score']);
       expect(result.relevance_score).toBeGreaterThan(0);
       expect(result.relevance_score).toBeLessThan(1);
-      if (position > 0) expect(result.relevance_score).toBeLessThanOrEqual(json.results[position - 1]?.relevance_score ?? 1);
+      if (position > 0)
+        expect(result.relevance_score).toBeLessThanOrEqual(
+          json.results[position - 1]?.relevance_score ?? 1,
+        );
     }
     // Neither the bananas nor the Berlin document shares a query term: they come last.
     expect(
@@ -35,30 +42,54 @@ describe('POST /v2/rerank (Cohere v2)', () => {
   });
 
   it('returns only top_n results', async () => {
-    const { json } = await postJson<CohereRerank>(`${server.url()}/v2/rerank`, { model: 'gamma-reranker-v2-m3', query, documents, top_n: 2 });
+    const { json } = await postJson<CohereRerank>(`${server.url()}/v2/rerank`, {
+      model: 'gamma-reranker-v2-m3',
+      query,
+      documents,
+      top_n: 2,
+    });
     expect(json.results.map((result) => result.index)).toEqual([1, 3]);
   });
 
   it('an unknown model is the 404 envelope', async () => {
-    const { status } = await postJson(`${server.url()}/v2/rerank`, { model: 'nope', query, documents });
+    const { status } = await postJson(`${server.url()}/v2/rerank`, {
+      model: 'nope',
+      query,
+      documents,
+    });
     expect(status).toBe(404);
   });
 });
 
 describe('POST /rerank (TEI)', () => {
   it('answers a bare array of {index, score} sorted by score, with text only on return_text', async () => {
-    const { status, json } = await postJson<Array<{ index: number; score: number; text?: string }>>(`${server.url()}/rerank`, { query, texts: documents });
+    const { status, json } = await postJson<Array<{ index: number; score: number; text?: string }>>(
+      `${server.url()}/rerank`,
+      { query, texts: documents },
+    );
     expect(status).toBe(200);
     expect(Array.isArray(json)).toBe(true);
     expect(json[0]?.index).toBe(1);
-    expect(json.every((item) => item.text === undefined && item.score > 0 && item.score < 1)).toBe(true);
-    const withText = await postJson<Array<{ index: number; text?: string }>>(`${server.url()}/rerank`, { query, texts: documents, return_text: true });
+    expect(json.every((item) => item.text === undefined && item.score > 0 && item.score < 1)).toBe(
+      true,
+    );
+    const withText = await postJson<Array<{ index: number; text?: string }>>(
+      `${server.url()}/rerank`,
+      { query, texts: documents, return_text: true },
+    );
     expect(withText.json[0]?.text).toBe(documents[1]);
   });
 
   it('raw_scores returns the unsquashed scores in the same order', async () => {
-    const squashed = await postJson<Array<{ index: number; score: number }>>(`${server.url()}/rerank`, { query, texts: documents });
-    const raw = await postJson<Array<{ index: number; score: number }>>(`${server.url()}/rerank`, { query, texts: documents, raw_scores: true });
+    const squashed = await postJson<Array<{ index: number; score: number }>>(
+      `${server.url()}/rerank`,
+      { query, texts: documents },
+    );
+    const raw = await postJson<Array<{ index: number; score: number }>>(`${server.url()}/rerank`, {
+      query,
+      texts: documents,
+      raw_scores: true,
+    });
     expect(raw.json.map((item) => item.index)).toEqual(squashed.json.map((item) => item.index));
     expect(raw.json[0]?.score).toBeGreaterThan(1);
   });

@@ -19,8 +19,15 @@ export function useTestServer(options: LocalBackendOptions = {}): { url: () => s
   };
 }
 
-export async function postJson<T = unknown>(url: string, body: unknown): Promise<{ status: number; json: T; response: Response }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function postJson<T = unknown>(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; json: T; response: Response }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   let json: T;
   try {

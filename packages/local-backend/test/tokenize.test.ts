@@ -9,7 +9,10 @@ const text = 'Token ids round-trip: naïve café, 東京, emoji 🚀 and <tags>.
 
 describe('POST /tokenize and /detokenize', () => {
   it('returns the Qwen3 token ids, their count, the catalogue context window and token_strs null', async () => {
-    const { status, json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model: 'alpha36-35b-a3b-instruct', prompt: text });
+    const { status, json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+      model: 'alpha36-35b-a3b-instruct',
+      prompt: text,
+    });
     expect(status).toBe(200);
     expect(json.tokens).toEqual(tokenizer.encode(text));
     expect(json.count).toBe(json.tokens.length);
@@ -25,19 +28,32 @@ describe('POST /tokenize and /detokenize', () => {
       'gamma-m3': 8_192,
     };
     for (const [model, window] of Object.entries(windows)) {
-      const { json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model, prompt: 'x' });
+      const { json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+        model,
+        prompt: 'x',
+      });
       expect(json.max_model_len, model).toBe(window);
     }
   });
 
   it('returns token strings only with return_token_strs', async () => {
-    const { json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model: 'gamma-m3', prompt: 'hello world', return_token_strs: true });
+    const { json } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+      model: 'gamma-m3',
+      prompt: 'hello world',
+      return_token_strs: true,
+    });
     expect(json.token_strs).toEqual(['hello', ' world']);
   });
 
   it('round-trips token ids through /detokenize', async () => {
-    const { json: tokenized } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model: 'gamma-m3', prompt: text });
-    const { status, json } = await postJson<{ prompt: string }>(`${server.url()}/detokenize`, { model: 'gamma-m3', tokens: tokenized.tokens });
+    const { json: tokenized } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+      model: 'gamma-m3',
+      prompt: text,
+    });
+    const { status, json } = await postJson<{ prompt: string }>(`${server.url()}/detokenize`, {
+      model: 'gamma-m3',
+      tokens: tokenized.tokens,
+    });
     expect(status).toBe(200);
     expect(json.prompt).toBe(text);
   });
@@ -47,19 +63,33 @@ describe('POST /tokenize and /detokenize', () => {
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'How many tokens is this?' },
     ];
-    const { json: tokenized } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model: 'alpha36-35b-a3b-instruct', messages });
-    const { json: completion } = await postJson<ChatCompletion>(`${server.url()}/v1/chat/completions`, { model: 'alpha36-35b-a3b-instruct', messages });
+    const { json: tokenized } = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+      model: 'alpha36-35b-a3b-instruct',
+      messages,
+    });
+    const { json: completion } = await postJson<ChatCompletion>(
+      `${server.url()}/v1/chat/completions`,
+      { model: 'alpha36-35b-a3b-instruct', messages },
+    );
     expect(tokenized.count).toBe(completion.usage.prompt_tokens);
     expect(tokenized.tokens).toEqual(
-      tokenizer.encode('<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHow many tokens is this?<|im_end|>\n<|im_start|>assistant\n'),
+      tokenizer.encode(
+        '<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHow many tokens is this?<|im_end|>\n<|im_start|>assistant\n',
+      ),
     );
   });
 
   it('an unknown model is the 404 envelope; out-of-vocabulary ids are 400', async () => {
-    const unknown = await postJson<VllmErrorBody>(`${server.url()}/tokenize`, { model: 'nope', prompt: 'x' });
+    const unknown = await postJson<VllmErrorBody>(`${server.url()}/tokenize`, {
+      model: 'nope',
+      prompt: 'x',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.json.error).toMatchObject({ type: 'NotFoundError', param: 'model', code: 404 });
-    const bad = await postJson<VllmErrorBody>(`${server.url()}/detokenize`, { model: 'gamma-m3', tokens: [999_999_999] });
+    const bad = await postJson<VllmErrorBody>(`${server.url()}/detokenize`, {
+      model: 'gamma-m3',
+      tokens: [999_999_999],
+    });
     expect(bad.status).toBe(400);
   });
 });

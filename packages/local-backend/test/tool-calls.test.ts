@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { schemaErrors } from './check-json-schema.js';
 import { readSse } from './read-sse.js';
 import { postJson, useTestServer } from './test-server.js';
-import type { ChatChunk, ChatCompletion, TokenizeResult, ToolCall, VllmErrorBody } from './wire-types.js';
+import type {
+  ChatChunk,
+  ChatCompletion,
+  TokenizeResult,
+  ToolCall,
+  VllmErrorBody,
+} from './wire-types.js';
 
 const tokenizer = fromPreTrained();
 const model = 'alpha36-35b-a3b-instruct';
 const server = useTestServer();
-const chat = <T = ChatCompletion>(body: Record<string, unknown>) => postJson<T>(`${server.url()}/v1/chat/completions`, { model, ...body });
+const chat = <T = ChatCompletion>(body: Record<string, unknown>) =>
+  postJson<T>(`${server.url()}/v1/chat/completions`, { model, ...body });
 
 const weatherParameters = {
   type: 'object',
@@ -32,8 +39,23 @@ const searchParameters = {
   additionalProperties: false,
 };
 const tools = [
-  { type: 'function', function: { name: 'get_weather', description: 'Weather forecast for a city', parameters: weatherParameters, strict: true } },
-  { type: 'function', function: { name: 'search_docs', description: 'Search the documentation', parameters: searchParameters } },
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Weather forecast for a city',
+      parameters: weatherParameters,
+      strict: true,
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'search_docs',
+      description: 'Search the documentation',
+      parameters: searchParameters,
+    },
+  },
 ];
 const question = [{ role: 'user', content: 'What will the weather be in Lisbon this weekend?' }];
 
@@ -70,7 +92,15 @@ describe('tool calls, not streamed', () => {
   });
 
   it('calls the named function of tool_choice; required and auto call the first tool', async () => {
-    const named = onlyCall((await chat({ messages: question, tools, tool_choice: { type: 'function', function: { name: 'search_docs' } } })).json);
+    const named = onlyCall(
+      (
+        await chat({
+          messages: question,
+          tools,
+          tool_choice: { type: 'function', function: { name: 'search_docs' } },
+        })
+      ).json,
+    );
     expect(named.function.name).toBe('search_docs');
     expect(schemaErrors(JSON.parse(named.function.arguments), searchParameters)).toEqual([]);
     for (const toolChoice of ['required', 'auto']) {
@@ -81,8 +111,15 @@ describe('tool calls, not streamed', () => {
   });
 
   it('gives {} as the arguments of a tool without parameters or with an open schema', async () => {
-    for (const definition of [{ name: 'ping' }, { name: 'ping', parameters: {} }, { name: 'ping', parameters: { type: 'object' } }]) {
-      const { json } = await chat({ messages: question, tools: [{ type: 'function', function: definition }] });
+    for (const definition of [
+      { name: 'ping' },
+      { name: 'ping', parameters: {} },
+      { name: 'ping', parameters: { type: 'object' } },
+    ]) {
+      const { json } = await chat({
+        messages: question,
+        tools: [{ type: 'function', function: definition }],
+      });
       expect(onlyCall(json).function).toEqual({ name: 'ping', arguments: '{}' });
     }
   });
@@ -90,12 +127,19 @@ describe('tool calls, not streamed', () => {
   it('with n=2 each choice makes its own call, with its own id', async () => {
     const { json } = await chat({ messages: question, tools, n: 2 });
     const calls = json.choices.map((choice) => choice.message.tool_calls[0]);
-    expect(json.choices.map((choice) => choice.finish_reason)).toEqual(['tool_calls', 'tool_calls']);
+    expect(json.choices.map((choice) => choice.finish_reason)).toEqual([
+      'tool_calls',
+      'tool_calls',
+    ]);
     expect(new Set(calls.map((call) => call?.id)).size).toBe(2);
   });
 
   it('refuses a named tool_choice that is not among the tools, naming tool_choice', async () => {
-    const { status, json } = await chat<VllmErrorBody>({ messages: question, tools, tool_choice: { type: 'function', function: { name: 'launch_rocket' } } });
+    const { status, json } = await chat<VllmErrorBody>({
+      messages: question,
+      tools,
+      tool_choice: { type: 'function', function: { name: 'launch_rocket' } },
+    });
     expect(status).toBe(400);
     expect(json.error).toMatchObject({ type: 'BadRequestError', param: 'tool_choice', code: 400 });
   });
@@ -107,7 +151,11 @@ describe('tool calls, not streamed', () => {
   });
 
   it('prefers a tool call over response_format when both apply', async () => {
-    const { json } = await chat({ messages: question, tools, response_format: { type: 'json_object' } });
+    const { json } = await chat({
+      messages: question,
+      tools,
+      response_format: { type: 'json_object' },
+    });
     expect(onlyCall(json).function.name).toBe('get_weather');
   });
 
@@ -125,7 +173,13 @@ describe('tool calls, streamed', () => {
     const expected = onlyCall(nonStreamed.json);
     const response = await fetch(`${server.url()}/v1/chat/completions`, {
       method: 'POST',
-      body: JSON.stringify({ model, messages: question, tools, stream: true, stream_options: { include_usage: true } }),
+      body: JSON.stringify({
+        model,
+        messages: question,
+        tools,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
     });
     const read = await readSse(response);
     expect(read.done).toBe(true);
@@ -157,7 +211,12 @@ describe('tool calls, streamed', () => {
 
 describe('tool calls from a thinking request', () => {
   it('reasons first, then calls; streamed reasoning and reasoning_tokens match the non-streamed answer', async () => {
-    const body = { model: 'beta53-flash-agent', messages: question, tools, chat_template_kwargs: { enable_thinking: true } };
+    const body = {
+      model: 'beta53-flash-agent',
+      messages: question,
+      tools,
+      chat_template_kwargs: { enable_thinking: true },
+    };
     const { json } = await chat(body);
     expect(json.choices[0]?.message.reasoning).toContain('[infergate local backend]');
     expect(onlyCall(json).function.name).toBe('get_weather');
@@ -167,12 +226,18 @@ describe('tool calls from a thinking request', () => {
     });
     const chunks = (await readSse(response)).payloads as ChatChunk[];
     const firstTool = chunks.findIndex((chunk) => chunk.choices[0]?.delta.tool_calls !== undefined);
-    const lastReasoning = chunks.findLastIndex((chunk) => chunk.choices[0]?.delta.reasoning !== undefined);
+    const lastReasoning = chunks.findLastIndex(
+      (chunk) => chunk.choices[0]?.delta.reasoning !== undefined,
+    );
     expect(lastReasoning).toBeGreaterThan(0);
     expect(lastReasoning).toBeLessThan(firstTool);
-    expect(chunks.map((chunk) => chunk.choices[0]?.delta.reasoning ?? '').join('')).toBe(json.choices[0]?.message.reasoning);
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.reasoning ?? '').join('')).toBe(
+      json.choices[0]?.message.reasoning,
+    );
     expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(chunks.at(-1)?.usage?.completion_tokens_details).toEqual(json.usage.completion_tokens_details);
+    expect(chunks.at(-1)?.usage?.completion_tokens_details).toEqual(
+      json.usage.completion_tokens_details,
+    );
   });
 });
 
@@ -184,12 +249,30 @@ describe('after tool results', () => {
       role: 'assistant',
       content: null,
       tool_calls: [
-        { id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Lisbon", "unit": "celsius", "days": 2, "hourly": false}' } },
-        { id: 'call_b', type: 'function', function: { name: 'search_docs', arguments: '{"query": "Lisbon", "limit": null, "filters": ["x"]}' } },
+        {
+          id: 'call_a',
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            arguments: '{"city": "Lisbon", "unit": "celsius", "days": 2, "hourly": false}',
+          },
+        },
+        {
+          id: 'call_b',
+          type: 'function',
+          function: {
+            name: 'search_docs',
+            arguments: '{"query": "Lisbon", "limit": null, "filters": ["x"]}',
+          },
+        },
       ],
     },
     { role: 'tool', tool_call_id: 'call_a', content: '{"forecast": "sunny", "high": 24}' },
-    { role: 'tool', tool_call_id: 'call_b', content: [{ type: 'text', text: 'No documents found.' }] },
+    {
+      role: 'tool',
+      tool_call_id: 'call_b',
+      content: [{ type: 'text', text: 'No documents found.' }],
+    },
   ];
 
   it('answers text quoting every result with its tool name, finish_reason stop, though tools are still offered', async () => {
@@ -206,7 +289,11 @@ describe('after tool results', () => {
     const toolLines = tools.map((tool) =>
       JSON.stringify({
         type: 'function',
-        function: { name: tool.function.name, description: tool.function.description, parameters: tool.function.parameters },
+        function: {
+          name: tool.function.name,
+          description: tool.function.description,
+          parameters: tool.function.parameters,
+        },
       }),
     );
     // Qwen3's tojson writes ", " and ": "; re-spacing JSON.stringify's output is exact for these ASCII schemas.
@@ -221,7 +308,11 @@ describe('after tool results', () => {
       '<|im_start|>assistant\n';
     const { json } = await chat({ messages: history, tools });
     expect(json.usage.prompt_tokens).toBe(tokenizer.encode(expected).length);
-    const tokenized = await postJson<TokenizeResult>(`${server.url()}/tokenize`, { model, messages: history, tools });
+    const tokenized = await postJson<TokenizeResult>(`${server.url()}/tokenize`, {
+      model,
+      messages: history,
+      tools,
+    });
     expect(tokenized.json.tokens).toEqual(tokenizer.encode(expected));
   });
 
@@ -235,6 +326,8 @@ describe('after tool results', () => {
     ];
     const second = await chat({ messages, tools });
     expect(second.json.choices[0]?.finish_reason).toBe('stop');
-    expect(second.json.choices[0]?.message.content).toContain('get_weather returned: Sunny, 24 degrees');
+    expect(second.json.choices[0]?.message.content).toContain(
+      'get_weather returned: Sunny, 24 degrees',
+    );
   });
 });

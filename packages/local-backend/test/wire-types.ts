@@ -83,7 +83,12 @@ export interface EmbeddingResponse {
   created: number;
   model: string;
   data: Array<{ index: number; object: string; embedding: number[] | string }>;
-  usage: { prompt_tokens: number; total_tokens: number; completion_tokens: number; prompt_tokens_details: null };
+  usage: {
+    prompt_tokens: number;
+    total_tokens: number;
+    completion_tokens: number;
+    prompt_tokens_details: null;
+  };
 }
 
 export interface CohereRerank {
@@ -95,7 +100,12 @@ export interface CohereRerank {
 export interface ImageResult {
   created: number;
   data: Array<{ b64_json: string }>;
-  usage: { total_tokens: number; input_tokens: number; output_tokens: number; input_tokens_details: { text_tokens: number; image_tokens: number } };
+  usage: {
+    total_tokens: number;
+    input_tokens: number;
+    output_tokens: number;
+    input_tokens_details: { text_tokens: number; image_tokens: number };
+  };
   output_format: string;
   quality: string;
   size: string;

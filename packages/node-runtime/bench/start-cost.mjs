@@ -10,7 +10,9 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
 
-const main = process.argv[2] ?? fileURLToPath(new URL('../../../apps/node-server/dist/main.js', import.meta.url));
+const main =
+  process.argv[2] ??
+  fileURLToPath(new URL('../../../apps/node-server/dist/main.js', import.meta.url));
 const runs = Number(process.argv[3] ?? 5);
 
 async function freePort() {
@@ -23,10 +25,16 @@ async function freePort() {
 
 async function startRedis() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  await new Promise((resolve) => child.stdout.on('data', (text) => String(text).includes('Ready to accept') && resolve()));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  await new Promise((resolve) =>
+    child.stdout.on('data', (text) => String(text).includes('Ready to accept') && resolve()),
+  );
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 
@@ -77,7 +85,10 @@ const directory = mkdtempSync(join(tmpdir(), 'start-cost-'));
 const redis = await startRedis();
 const cases = {
   plain: configFile(directory, 'plain', []),
-  'redis+tracing': configFile(directory, 'full', [`redis: { url: "${redis.url}" }`, 'tracing: { otlp_endpoint: "http://127.0.0.1:9" }']),
+  'redis+tracing': configFile(directory, 'full', [
+    `redis: { url: "${redis.url}" }`,
+    'tracing: { otlp_endpoint: "http://127.0.0.1:9" }',
+  ]),
 };
 try {
   for (const [name, config] of Object.entries(cases)) {

@@ -35,11 +35,19 @@ describe('answerBeforeBody: an answer given before the body arrived reaches a cl
   it('lets a node:http client sending 64 MiB read the whole answer, without EPIPE or ECONNRESET', async () => {
     const piece = Buffer.alloc(64 * 1024, 0x61);
     for (const declared of [true, false]) {
-      const outcome = await new Promise<{ status: number; body: string; error: string | undefined }>((resolve) => {
+      const outcome = await new Promise<{
+        status: number;
+        body: string;
+        error: string | undefined;
+      }>((resolve) => {
         let status = 0;
         let body = '';
         let error: string | undefined;
-        const client = httpRequest(url, { method: 'POST', agent: false, headers: declared ? { 'content-length': String(64 * mib) } : {} });
+        const client = httpRequest(url, {
+          method: 'POST',
+          agent: false,
+          headers: declared ? { 'content-length': String(64 * mib) } : {},
+        });
         client.on('response', (response: IncomingMessage) => {
           status = response.statusCode ?? 0;
           response.setEncoding('utf8');
@@ -64,24 +72,27 @@ describe('answerBeforeBody: an answer given before the body arrived reaches a cl
 
   it('closes, after sending the answer and a FIN, a client that ignores both and keeps pushing, once the bound is read', async () => {
     const { hostname, port } = new URL(url);
-    const result = await new Promise<{ text: string; ended: boolean; accepted: number }>((resolve) => {
-      // allowHalfOpen: the client does not end its side on the server's FIN, and keeps writing.
-      const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
-      let text = '';
-      let ended = false;
-      const piece = Buffer.alloc(64 * 1024, 0x61);
-      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-      socket.on('end', () => (ended = true));
-      socket.on('error', () => undefined);
-      socket.on('close', () => resolve({ text, ended, accepted: socket.bytesWritten }));
-      socket.on('connect', () => {
-        socket.write(`POST / HTTP/1.1\r\nhost: test\r\ncontent-length: ${1024 * mib}\r\n\r\n`);
-        const pump = (): void => {
-          while (!socket.destroyed) if (!socket.write(piece)) return void socket.once('drain', pump);
-        };
-        pump();
-      });
-    });
+    const result = await new Promise<{ text: string; ended: boolean; accepted: number }>(
+      (resolve) => {
+        // allowHalfOpen: the client does not end its side on the server's FIN, and keeps writing.
+        const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
+        let text = '';
+        let ended = false;
+        const piece = Buffer.alloc(64 * 1024, 0x61);
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('end', () => (ended = true));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ text, ended, accepted: socket.bytesWritten }));
+        socket.on('connect', () => {
+          socket.write(`POST / HTTP/1.1\r\nhost: test\r\ncontent-length: ${1024 * mib}\r\n\r\n`);
+          const pump = (): void => {
+            while (!socket.destroyed)
+              if (!socket.write(piece)) return void socket.once('drain', pump);
+          };
+          pump();
+        });
+      },
+    );
     expect(result.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(result.text.toLowerCase()).toContain('connection: close');
     expect(result.text.endsWith(refusal.body as string)).toBe(true);
@@ -91,7 +102,8 @@ describe('answerBeforeBody: an answer given before the body arrived reaches a cl
   });
 
   it('tells a body still in flight from none or one already read', () => {
-    const message = (headers: Record<string, string>, complete: boolean) => ({ headers, complete }) as IncomingMessage;
+    const message = (headers: Record<string, string>, complete: boolean) =>
+      ({ headers, complete }) as IncomingMessage;
     expect(bodyInFlight(message({ 'content-length': '10' }, false))).toBe(true);
     expect(bodyInFlight(message({ 'transfer-encoding': 'chunked' }, false))).toBe(true);
     expect(bodyInFlight(message({ 'content-length': '10' }, true))).toBe(false);

@@ -5,7 +5,9 @@ import { bodyText, earlyAnswerLinger, type JsonResult } from '@infergate/core';
 export function bodyInFlight(request: IncomingMessage): boolean {
   if (request.complete) return false;
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 /**
@@ -15,9 +17,17 @@ export function bodyInFlight(request: IncomingMessage): boolean {
  * bound is reached, and only then is the connection closed. The response is never ended: Node would
  * close the connection at once.
  */
-export function answerBeforeBody(request: IncomingMessage, response: ServerResponse, result: JsonResult): void {
+export function answerBeforeBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  result: JsonResult,
+): void {
   const body = bodyText(result.body);
-  response.writeHead(result.status, { ...result.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  response.writeHead(result.status, {
+    ...result.headers,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  });
   const { socket } = response;
   // Still behind an earlier answer on the connection (pipelining): Node sends it, then closes.
   if (socket === null) return void response.end(body);

@@ -7,10 +7,17 @@ import { shutdownDeadlines } from './shutdown-deadlines.js';
  * then closes every connection. Keep-alive connections close as they fall idle, so that they do not
  * hold the close open.
  */
-export function closeHttpServer(server: Server, graceMs: number, endRunning: () => void): Promise<void> {
+export function closeHttpServer(
+  server: Server,
+  graceMs: number,
+  endRunning: () => void,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const idle = setInterval(() => server.closeIdleConnections(), 50);
-    const cancelDeadlines = shutdownDeadlines(graceMs, { endRunning, cutAll: () => server.closeAllConnections() });
+    const cancelDeadlines = shutdownDeadlines(graceMs, {
+      endRunning,
+      cutAll: () => server.closeAllConnections(),
+    });
     server.close((error) => {
       clearInterval(idle);
       cancelDeadlines();

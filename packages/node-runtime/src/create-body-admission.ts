@@ -24,7 +24,11 @@ export interface BodyTicket {
  * length over the route's limit, the app's 413). `onIdle` runs when no byte of the body has arrived for
  * `timeouts.body_idle_ms`, its bytes already given back: the app answers 408.
  */
-export type BodyAdmission = (headers: BodyHeaders, routeLimit: number, onIdle: () => void) => BodyTicket | undefined;
+export type BodyAdmission = (
+  headers: BodyHeaders,
+  routeLimit: number,
+  onIdle: () => void,
+) => BodyTicket | undefined;
 
 class HeldBody implements BodyTicket {
   private readonly idle: ReturnType<typeof setTimeout>;
@@ -47,7 +51,9 @@ class HeldBody implements BodyTicket {
   take(bytes: number): boolean {
     this.idle.refresh();
     // Past the route's limit the app answers 413 and drops the rest: those bytes are not held.
-    return !this.counted || this.reservation.bytes >= this.routeLimit || this.reservation.grow(bytes);
+    return (
+      !this.counted || this.reservation.bytes >= this.routeLimit || this.reservation.grow(bytes)
+    );
   }
 
   received(): void {
@@ -67,13 +73,18 @@ class HeldBody implements BodyTicket {
  * a 503 before a byte is read; a chunked body grows as it arrives. A body that stops arriving gives its
  * bytes back after the idle limit.
  */
-export function createBodyAdmission(options: { maxInflightBodyBytes: number; bodyIdleMs: number }): BodyAdmission {
+export function createBodyAdmission(options: {
+  maxInflightBodyBytes: number;
+  bodyIdleMs: number;
+}): BodyAdmission {
   const budget = new BodyBudget(options.maxInflightBodyBytes);
   return ({ contentLength, chunked }, routeLimit, onIdle) => {
-    const declared = contentLength !== undefined && contentLength !== null && /^\d+$/.test(contentLength.trim());
+    const declared =
+      contentLength !== undefined && contentLength !== null && /^\d+$/.test(contentLength.trim());
     const bytes = declared ? Number(contentLength) : 0;
     // Nothing to wait for (no body, or an empty one), or a 413 for the app to answer.
-    if ((declared && bytes === 0) || (!declared && !chunked) || bytes > routeLimit) return undefined;
+    if ((declared && bytes === 0) || (!declared && !chunked) || bytes > routeLimit)
+      return undefined;
     const reservation = budget.reserve(bytes);
     if (reservation === undefined) throw GatewayError.overloaded();
     return new HeldBody(reservation, !declared, routeLimit, options.bodyIdleMs, onIdle);

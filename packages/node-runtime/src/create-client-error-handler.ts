@@ -1,6 +1,12 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { GatewayError, errorResult, requestIdFor, requestLogLine, type IdSource } from '@infergate/core';
+import {
+  GatewayError,
+  errorResult,
+  requestIdFor,
+  requestLogLine,
+  type IdSource,
+} from '@infergate/core';
 import type { NodeRefusalOptions } from './node-refusal-options.js';
 
 interface ConnectionError extends Error {
@@ -24,7 +30,10 @@ export function statusAnsweredOnSocket(response: ServerResponse): number | undef
 /** The line of the request being read when the error came: from the last line break before the error to it. */
 function lineAtError(error: ConnectionError): string | undefined {
   if (!Buffer.isBuffer(error.rawPacket)) return undefined;
-  const end = typeof error.bytesParsed === 'number' ? Math.min(error.bytesParsed, error.rawPacket.length) : error.rawPacket.length;
+  const end =
+    typeof error.bytesParsed === 'number'
+      ? Math.min(error.bytesParsed, error.rawPacket.length)
+      : error.rawPacket.length;
   const start = error.rawPacket.lastIndexOf('\n', end - 1) + 1;
   return error.rawPacket.toString('latin1', start, Math.min(end, start + 64));
 }
@@ -36,7 +45,10 @@ function errorFor(error: ConnectionError): GatewayError {
   // Node raises ERR_HTTP_REQUEST_TIMEOUT for both the inbound headers timeout and the whole-request timeout.
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return GatewayError.requestTimeout();
   // Node's header limit counts the request line too: past it while reading that line, the URL is what is too long.
-  if (error.code === 'HPE_HEADER_OVERFLOW') return requestLineStart.test(lineAtError(error) ?? '') ? GatewayError.uriTooLong() : GatewayError.headersTooLarge();
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return requestLineStart.test(lineAtError(error) ?? '')
+      ? GatewayError.uriTooLong()
+      : GatewayError.headersTooLarge();
   return GatewayError.badRequest('The request is not valid HTTP/1.1.', null, 'malformed_request');
 }
 
@@ -47,7 +59,10 @@ function errorFor(error: ConnectionError): GatewayError {
  * logged and counted here (`unmatched`); one the app was handling is left to the app
  * (statusAnsweredOnSocket).
  */
-export function createClientErrorHandler(ids: IdSource, options: NodeRefusalOptions = {}): (error: ConnectionError, socket: Socket) => void {
+export function createClientErrorHandler(
+  ids: IdSource,
+  options: NodeRefusalOptions = {},
+): (error: ConnectionError, socket: Socket) => void {
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     // Same guard as Node's default handler: never write a status line into a response already under way.
@@ -55,15 +70,23 @@ export function createClientErrorHandler(ids: IdSource, options: NodeRefusalOpti
     if (socket.writable && inFlight?.headersSent !== true) {
       const requestId = requestIdFor(undefined, ids);
       const result = errorResult(errorFor(error), 'native', requestId);
-      const headers = { ...result.headers, 'content-length': String(Buffer.byteLength(result.body)), connection: 'close' };
+      const headers = {
+        ...result.headers,
+        'content-length': String(Buffer.byteLength(result.body)),
+        connection: 'close',
+      };
       const head = Object.entries(headers)
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('');
-      socket.write(`HTTP/1.1 ${result.status} ${STATUS_CODES[result.status] ?? ''}\r\n${head}\r\n${result.body}`);
+      socket.write(
+        `HTTP/1.1 ${result.status} ${STATUS_CODES[result.status] ?? ''}\r\n${head}\r\n${result.body}`,
+      );
       if (inFlight !== undefined) answeredOnSocket.set(inFlight, result.status);
       else {
         const method = requestLineStart.exec(lineAtError(error) ?? '')?.[1];
-        options.log?.(requestLogLine({ requestId, method, route: 'unmatched', status: result.status }));
+        options.log?.(
+          requestLogLine({ requestId, method, route: 'unmatched', status: result.status }),
+        );
         options.metrics?.record({ requestId, operationId: 'unmatched', status: result.status });
       }
     }

@@ -18,10 +18,14 @@ export interface GatewayHttpServerOptions extends NodeRefusalOptions {
  * oversized or malformed requests, an Expect it cannot meet, no Host) are answered in the envelope,
  * logged and counted as the app's requests are; every other request goes to `handle`.
  */
-export function createGatewayHttpServer(options: GatewayHttpServerOptions, handle: (request: IncomingMessage, response: ServerResponse) => void): Server {
+export function createGatewayHttpServer(
+  options: GatewayHttpServerOptions,
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
   const { ids } = options;
   const server = createServer(serverOptions(options.timeouts), (request, response) => {
-    if (lacksHost(request)) refuseRequest(request, response, GatewayError.missingHost(), ids, options);
+    if (lacksHost(request))
+      refuseRequest(request, response, GatewayError.missingHost(), ids, options);
     else handle(request, response);
   });
   server.on('clientError', createClientErrorHandler(ids, options));
@@ -36,7 +40,9 @@ export function listenHttpServer(server: Server, port: number, host: string): Pr
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
-      resolve(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+      resolve(
+        `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+      );
     });
   });
 }

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,7 +25,8 @@ const descriptors: number[] = [];
 
 afterEach(() => {
   for (const fd of descriptors.splice(0)) closeSync(fd);
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+  for (const directory of directories.splice(0))
+    rmSync(directory, { recursive: true, force: true });
 });
 
 function scratch(): string {
@@ -43,7 +52,8 @@ function sampleLines(count: number, oversized = true): string[] {
   return lines;
 }
 
-const flushed = (writer: LineWriter): Promise<Error | undefined> => new Promise((resolve) => writer.flush(resolve));
+const flushed = (writer: LineWriter): Promise<Error | undefined> =>
+  new Promise((resolve) => writer.flush(resolve));
 
 describe('createLineWriter', () => {
   it('writes every line whole and in order, across buffers, multi-byte characters and an oversized line', async () => {

@@ -128,7 +128,8 @@ export function createLineWriter(fd: number): LineWriter {
         return;
       }
       // Each buffer goes out as one chunk after it stopped being filled: once written, nothing else holds it.
-      if (chunk.buffer.byteLength === bufferBytes && spare === undefined) spare = Buffer.from(chunk.buffer, 0, bufferBytes);
+      if (chunk.buffer.byteLength === bufferBytes && spare === undefined)
+        spare = Buffer.from(chunk.buffer, 0, bufferBytes);
       next();
     });
   };

@@ -73,7 +73,10 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
   const toLocal = (reason: string): void => {
     if (!shared) return;
     shared = false;
-    options.logger?.warn({ redis: where, reason, replicas }, `key limits: Redis at ${where} unreachable or slow, counting locally (each limit / replicas)`);
+    options.logger?.warn(
+      { redis: where, reason, replicas },
+      `key limits: Redis at ${where} unreachable or slow, counting locally (each limit / replicas)`,
+    );
   };
   const connected = (up: boolean): void => {
     try {
@@ -268,10 +271,19 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
         for (const lease of leases.values()) {
           lease.givingBack = true;
           const call = lease.buildCall(now);
-          if (call !== undefined) pipeline.evalsha(leaseScript.sha1, 2, ...lease.keys, ...scriptArguments(call, now, slotTtlMs));
+          if (call !== undefined)
+            pipeline.evalsha(
+              leaseScript.sha1,
+              2,
+              ...lease.keys,
+              ...scriptArguments(call, now, slotTtlMs),
+            );
         }
         // Best effort and bounded: unreturned leases lapse with their window.
-        await Promise.race([pipeline.exec().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, budgetMs).unref())]);
+        await Promise.race([
+          pipeline.exec().catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, budgetMs).unref()),
+        ]);
       }
       try {
         await client.quit();
@@ -322,6 +334,9 @@ function redisAddress(url: string): string {
 /** A replica's share of a request's limits while Redis is away. */
 function localShare(request: LimitRequest, replicas: number): LimitRequest {
   const limits = divideKeyLimits(request.limits, replicas);
-  const estimatedTokens = limits.tokensPerMinute === undefined ? request.estimatedTokens : Math.min(request.estimatedTokens, limits.tokensPerMinute);
+  const estimatedTokens =
+    limits.tokensPerMinute === undefined
+      ? request.estimatedTokens
+      : Math.min(request.estimatedTokens, limits.tokensPerMinute);
   return { ...request, limits, estimatedTokens };
 }

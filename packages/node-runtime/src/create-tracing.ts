@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapGetter, defaultTextMapSetter, trace, type Span } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  trace,
+  type Span,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -40,7 +48,11 @@ export interface GatewayTracing {
 export function createTracing(options: TracingOptions): GatewayTracing {
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` }))],
+    spanProcessors: [
+      new BatchSpanProcessor(
+        new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` }),
+      ),
+    ],
   });
   const tracer = provider.getTracer('infergate');
   const propagator = new W3CTraceContextPropagator();
@@ -72,9 +84,11 @@ export function createTracing(options: TracingOptions): GatewayTracing {
         end(outcome) {
           if (ended) return;
           ended = true;
-          if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);
+          if (outcome.status !== undefined)
+            span.setAttribute('http.response.status_code', outcome.status);
           if (outcome.error !== undefined) span.setAttribute('error.type', outcome.error);
-          if (outcome.error !== undefined || (outcome.status ?? 0) >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          if (outcome.error !== undefined || (outcome.status ?? 0) >= 500)
+            span.setStatus({ code: SpanStatusCode.ERROR });
           span.end();
         },
       };
@@ -91,14 +105,18 @@ export function createTracing(options: TracingOptions): GatewayTracing {
       const parent = propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
       return tracer.startSpan(
         `${facts.method} ${facts.route}`,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': facts.method, 'http.route': facts.route } },
+        {
+          kind: SpanKind.SERVER,
+          attributes: { 'http.request.method': facts.method, 'http.route': facts.route },
+        },
         parent,
       );
     },
     runInRequest: (span, work) => activeRequest.run(span, work),
     endRequest(span, facts) {
       span.setAttribute('http.response.status_code', facts.status);
-      if (facts.operationId !== undefined) span.setAttribute('infergate.operation_id', facts.operationId);
+      if (facts.operationId !== undefined)
+        span.setAttribute('infergate.operation_id', facts.operationId);
       if (facts.model !== undefined) span.setAttribute('infergate.model', facts.model);
       if (facts.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();

@@ -19,7 +19,10 @@ interface ListenError {
 function isListenError(error: unknown): error is ListenError {
   if (typeof error !== 'object' || error === null) return false;
   const { code, syscall } = error as Partial<ListenError>;
-  return typeof code === 'string' && (syscall === 'listen' || syscall === 'bind' || syscall === 'getaddrinfo');
+  return (
+    typeof code === 'string' &&
+    (syscall === 'listen' || syscall === 'bind' || syscall === 'getaddrinfo')
+  );
 }
 
 function hostPort(host: string, port: number | undefined): string {
@@ -29,9 +32,17 @@ function hostPort(host: string, port: number | undefined): string {
 
 function explainListenError(error: ListenError, config: ListenConfig): string | undefined {
   // The metrics port is a setting of its own: name the one that needs changing.
-  const onMetricsPort = error.port !== undefined && error.port === config.metrics?.port && error.port !== config.server.port;
-  const portSetting = onMetricsPort ? 'metrics.port in the configuration file' : 'PORT (or --port, or server.port in the configuration file)';
-  const where = hostPort(error.address ?? error.hostname ?? config.server.host, error.port ?? (onMetricsPort ? config.metrics?.port : config.server.port));
+  const onMetricsPort =
+    error.port !== undefined &&
+    error.port === config.metrics?.port &&
+    error.port !== config.server.port;
+  const portSetting = onMetricsPort
+    ? 'metrics.port in the configuration file'
+    : 'PORT (or --port, or server.port in the configuration file)';
+  const where = hostPort(
+    error.address ?? error.hostname ?? config.server.host,
+    error.port ?? (onMetricsPort ? config.metrics?.port : config.server.port),
+  );
   switch (error.code) {
     case 'EADDRINUSE':
       return `cannot listen on ${where}: the address is already in use by another process; stop that process or choose another port with ${portSetting}`;

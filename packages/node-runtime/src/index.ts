@@ -34,7 +34,11 @@ export { exitOnStartFailure, startFailureExitCode } from './exit-on-start-failur
 export { badConfigExitCode, refuseStart } from './refuse-start.js';
 export { loadRedisLimitStore } from './load-redis-limit-store.js';
 export type { LoadRedisOptions } from './load-redis-limit-store.js';
-export type { LimitStoreLogger, RedisLimitStore, RedisLimitStoreOptions } from './create-redis-limit-store.js';
+export type {
+  LimitStoreLogger,
+  RedisLimitStore,
+  RedisLimitStoreOptions,
+} from './create-redis-limit-store.js';
 export { loadTracing } from './load-tracing.js';
 export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
 export { keepRequestObjectsYoung } from './keep-request-objects-young.js';

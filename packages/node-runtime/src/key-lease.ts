@@ -102,13 +102,18 @@ export class KeyLease {
 
   /** A refusal known without asking Redis: the window's allowance is used up and the knowledge is fresh. Concurrency is always asked. */
   knownRefusal(request: LimitRequest, now: number): LimitDecision | undefined {
-    if (this.windowStart === undefined || now - this.syncedAt >= this.sizing.leaseMs) return undefined;
+    if (this.windowStart === undefined || now - this.syncedAt >= this.sizing.leaseMs)
+      return undefined;
     const rejectedBy = this.exhaustedBy(request, false);
     return rejectedBy === undefined ? undefined : this.refusal(rejectedBy, now);
   }
 
   /** Settles an admitted request (LeaseAdmission.settle): its slot back to the spare ones, its token estimate corrected. */
-  release(member: string | undefined, reservedStart: number | undefined, deltaTokens: number): void {
+  release(
+    member: string | undefined,
+    reservedStart: number | undefined,
+    deltaTokens: number,
+  ): void {
     let excess = false;
     if (member !== undefined) {
       if (this.stale.size > 0 && this.stale.delete(member)) {
@@ -120,14 +125,20 @@ export class KeyLease {
         // Spare slots beyond the lease size go back at the next tick, not at once: a busy key's running
         // requests rise and fall by more than the lease size, and giving back on every fall would have
         // the next rise wait for Redis. Without leases (accuracy 0) each slot goes back at once.
-        excess = this.spare.length > 0 && leaseCap(this.limits.concurrentRequests, this.sizing) === 0;
+        excess =
+          this.spare.length > 0 && leaseCap(this.limits.concurrentRequests, this.sizing) === 0;
       }
     }
     if (deltaTokens !== 0 && this.limits.tokensPerMinute !== undefined) {
       if (reservedStart === this.windowStart) this.tokens -= deltaTokens;
       else if (deltaTokens > 0) this.carried += deltaTokens;
       // Used beyond the reservation, or more back than the lease should hold: tell Redis soon.
-      if (this.tokens < 0 || this.carried > 0 || this.tokens > leaseCap(this.limits.tokensPerMinute, this.sizing)) excess = true;
+      if (
+        this.tokens < 0 ||
+        this.carried > 0 ||
+        this.tokens > leaseCap(this.limits.tokensPerMinute, this.sizing)
+      )
+        excess = true;
     }
     if (excess) this.wake(this);
   }
@@ -147,9 +158,12 @@ export class KeyLease {
     }
     const giving = this.givingBack;
     this.givingBack = false;
-    const keepRequests = requestsPerMinute === undefined ? 0 : giving ? 0 : needRequests + this.requestTarget();
-    const keepTokens = tokensPerMinute === undefined ? 0 : giving ? 0 : needTokens + this.tokenTarget();
-    const keepSlots = concurrentRequests === undefined ? 0 : giving ? 0 : needRequests + this.slotTarget();
+    const keepRequests =
+      requestsPerMinute === undefined ? 0 : giving ? 0 : needRequests + this.requestTarget();
+    const keepTokens =
+      tokensPerMinute === undefined ? 0 : giving ? 0 : needTokens + this.tokenTarget();
+    const keepSlots =
+      concurrentRequests === undefined ? 0 : giving ? 0 : needRequests + this.slotTarget();
 
     const returnedRequests = Math.max(0, this.requests - keepRequests);
     this.requests -= returnedRequests;
@@ -165,14 +179,35 @@ export class KeyLease {
     const givenSlots = this.given;
     this.given = [];
 
-    const minRequests = requestsPerMinute !== undefined && first !== undefined && this.requests < 1 ? 1 : 0;
-    const maxRequests = requestsPerMinute === undefined ? 0 : Math.max(minRequests, needRequests + (giving ? 0 : this.requestTarget()) - this.requests);
-    const minTokens = tokensPerMinute !== undefined && first !== undefined ? Math.max(0, first.estimatedTokens - this.tokens) : 0;
-    const maxTokens = tokensPerMinute === undefined ? 0 : Math.max(minTokens, needTokens + (giving ? 0 : this.tokenTarget()) - this.tokens);
-    const minSlots = concurrentRequests !== undefined && first !== undefined && this.spare.length === 0 ? 1 : 0;
-    const maxSlots = concurrentRequests === undefined ? 0 : Math.max(minSlots, needRequests + (giving ? 0 : this.slotTarget()) - this.spare.length);
+    const minRequests =
+      requestsPerMinute !== undefined && first !== undefined && this.requests < 1 ? 1 : 0;
+    const maxRequests =
+      requestsPerMinute === undefined
+        ? 0
+        : Math.max(minRequests, needRequests + (giving ? 0 : this.requestTarget()) - this.requests);
+    const minTokens =
+      tokensPerMinute !== undefined && first !== undefined
+        ? Math.max(0, first.estimatedTokens - this.tokens)
+        : 0;
+    const maxTokens =
+      tokensPerMinute === undefined
+        ? 0
+        : Math.max(minTokens, needTokens + (giving ? 0 : this.tokenTarget()) - this.tokens);
+    const minSlots =
+      concurrentRequests !== undefined && first !== undefined && this.spare.length === 0 ? 1 : 0;
+    const maxSlots =
+      concurrentRequests === undefined
+        ? 0
+        : Math.max(minSlots, needRequests + (giving ? 0 : this.slotTarget()) - this.spare.length);
     const asks = first !== undefined || maxRequests > 0 || maxTokens > 0 || maxSlots > 0;
-    if (!asks && returnedRequests === 0 && returnedTokens === 0 && carriedTokens === 0 && givenSlots.length === 0) return undefined;
+    if (
+      !asks &&
+      returnedRequests === 0 &&
+      returnedTokens === 0 &&
+      carriedTokens === 0 &&
+      givenSlots.length === 0
+    )
+      return undefined;
     const call: LeaseCall = {
       lease: this,
       limits: this.limits,
@@ -199,7 +234,16 @@ export class KeyLease {
   applyReply(call: LeaseCall, reply: LeaseReply, now: number): void {
     if (this.inFlight === call) this.inFlight = undefined;
     // Redis's own refusal (reply[0]) shows in its counts: exhaustedBy below reads it from them.
-    const [, start, grantedRequests, grantedTokens, grantedSlots, windowRequests, windowTokens, slotsInUse] = reply;
+    const [
+      ,
+      start,
+      grantedRequests,
+      grantedTokens,
+      grantedSlots,
+      windowRequests,
+      windowTokens,
+      slotsInUse,
+    ] = reply;
     if (this.windowStart !== start) {
       // A new window: the old lease lapsed with it; only extra use of it carries over (core's settleWindow).
       this.windowStart = start;
@@ -251,12 +295,21 @@ export class KeyLease {
 
   /** True when the lease holds more than its size (spare slots after a fall in running requests). */
   holdsExcess(): boolean {
-    return this.spare.length > this.slotTarget() || this.tokens > leaseCap(this.limits.tokensPerMinute, this.sizing);
+    return (
+      this.spare.length > this.slotTarget() ||
+      this.tokens > leaseCap(this.limits.tokensPerMinute, this.sizing)
+    );
   }
 
   /** True when the lease holds something unused that a quiet key should give back. */
   holdsUnused(): boolean {
-    return this.requests > 0 || this.tokens !== 0 || this.carried > 0 || this.spare.length > 0 || this.given.length > 0;
+    return (
+      this.requests > 0 ||
+      this.tokens !== 0 ||
+      this.carried > 0 ||
+      this.spare.length > 0 ||
+      this.given.length > 0
+    );
   }
 
   private covers(request: LimitRequest): boolean {
@@ -272,13 +325,29 @@ export class KeyLease {
     if (tokensPerMinute !== undefined) this.tokens -= request.estimatedTokens;
     const member = concurrentRequests === undefined ? undefined : this.spare.pop();
     this.countAdmission(request.estimatedTokens, now);
-    const lowOnRequests = requestsPerMinute !== undefined && this.requests <= this.requestTarget() / 2 && this.requestTarget() > 0;
-    const lowOnTokens = tokensPerMinute !== undefined && this.tokens <= this.tokenTarget() / 2 && this.tokenTarget() > 0;
-    const lowOnSlots = concurrentRequests !== undefined && this.spare.length === 0 && this.slotTarget() > 0;
+    const lowOnRequests =
+      requestsPerMinute !== undefined &&
+      this.requests <= this.requestTarget() / 2 &&
+      this.requestTarget() > 0;
+    const lowOnTokens =
+      tokensPerMinute !== undefined &&
+      this.tokens <= this.tokenTarget() / 2 &&
+      this.tokenTarget() > 0;
+    const lowOnSlots =
+      concurrentRequests !== undefined && this.spare.length === 0 && this.slotTarget() > 0;
     // Renewed before it runs out, in the background: the next requests find a lease.
-    if ((lowOnRequests || lowOnTokens || lowOnSlots) && this.inFlight === undefined) this.wake(this);
+    if ((lowOnRequests || lowOnTokens || lowOnSlots) && this.inFlight === undefined)
+      this.wake(this);
     const view = this.windowView(now);
-    return new LeaseAdmission(this, request.limits, request.estimatedTokens, view, windowResetMs(view.start, now), member, this.windowStart);
+    return new LeaseAdmission(
+      this,
+      request.limits,
+      request.estimatedTokens,
+      view,
+      windowResetMs(view.start, now),
+      member,
+      this.windowStart,
+    );
   }
 
   // Serves waiters in order while the lease covers them.
@@ -294,13 +363,28 @@ export class KeyLease {
   // The first limit (in the policy's order) that the lease cannot cover and Redis has no more of.
   private exhaustedBy(request: LimitRequest, includeSlots: boolean): LimitRejection | undefined {
     const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
-    if (requestsPerMinute !== undefined && this.requests < 1 && this.windowRequests >= requestsPerMinute) return 'requests';
+    if (
+      requestsPerMinute !== undefined &&
+      this.requests < 1 &&
+      this.windowRequests >= requestsPerMinute
+    )
+      return 'requests';
     if (tokensPerMinute !== undefined && this.tokens < request.estimatedTokens) {
       const unreported = this.carried + Math.max(0, -this.tokens);
       const shortfall = request.estimatedTokens - Math.max(0, this.tokens);
-      if (this.windowTokens + unreported > 0 && tokensPerMinute - this.windowTokens - unreported < shortfall) return 'tokens';
+      if (
+        this.windowTokens + unreported > 0 &&
+        tokensPerMinute - this.windowTokens - unreported < shortfall
+      )
+        return 'tokens';
     }
-    if (includeSlots && concurrentRequests !== undefined && this.spare.length === 0 && this.slotsInUse >= concurrentRequests) return 'concurrency';
+    if (
+      includeSlots &&
+      concurrentRequests !== undefined &&
+      this.spare.length === 0 &&
+      this.slotsInUse >= concurrentRequests
+    )
+      return 'concurrency';
     return undefined;
   }
 
@@ -325,7 +409,11 @@ export class KeyLease {
 
   // The window ended here too: the lease lapses (Redis starts the next window from zero).
   private roll(now: number): void {
-    if (this.windowStart === undefined || (now < this.windowStart + limitWindowMs && now >= this.windowStart - limitWindowMs)) return;
+    if (
+      this.windowStart === undefined ||
+      (now < this.windowStart + limitWindowMs && now >= this.windowStart - limitWindowMs)
+    )
+      return;
     this.windowStart = undefined;
     this.requests = 0;
     this.tokens = 0;
@@ -347,15 +435,27 @@ export class KeyLease {
   }
 
   private requestTarget(): number {
-    return leaseTarget(this.limits.requestsPerMinute, this.sizing, Math.max(this.previousRequests, this.periodRequests));
+    return leaseTarget(
+      this.limits.requestsPerMinute,
+      this.sizing,
+      Math.max(this.previousRequests, this.periodRequests),
+    );
   }
 
   private tokenTarget(): number {
-    return leaseTarget(this.limits.tokensPerMinute, this.sizing, Math.max(this.previousTokens, this.periodTokens));
+    return leaseTarget(
+      this.limits.tokensPerMinute,
+      this.sizing,
+      Math.max(this.previousTokens, this.periodTokens),
+    );
   }
 
   private slotTarget(): number {
-    return leaseTarget(this.limits.concurrentRequests, this.sizing, Math.max(this.previousRequests, this.periodRequests));
+    return leaseTarget(
+      this.limits.concurrentRequests,
+      this.sizing,
+      Math.max(this.previousRequests, this.periodRequests),
+    );
   }
 }
 

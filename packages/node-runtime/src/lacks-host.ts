@@ -6,5 +6,9 @@ import type { IncomingMessage } from 'node:http';
  * (`requireHostHeader`, off in serverOptions) is an empty 400. HTTP/1.0 has no Host to require.
  */
 export function lacksHost(request: IncomingMessage): boolean {
-  return request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor === 1;
+  return (
+    request.headers.host === undefined &&
+    request.httpVersionMajor === 1 &&
+    request.httpVersionMinor === 1
+  );
 }

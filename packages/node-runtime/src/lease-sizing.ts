@@ -19,6 +19,10 @@ export function leaseCap(limit: number | undefined, sizing: LeaseSizing): number
  * What a lease should hold beyond the requests waiting for it: what the key used on this replica in the
  * last lease_ms (so that it lasts about that long), up to the cap. A quiet key holds next to nothing.
  */
-export function leaseTarget(limit: number | undefined, sizing: LeaseSizing, recentUse: number): number {
+export function leaseTarget(
+  limit: number | undefined,
+  sizing: LeaseSizing,
+  recentUse: number,
+): number {
   return Math.min(leaseCap(limit, sizing), recentUse);
 }

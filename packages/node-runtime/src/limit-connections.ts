@@ -14,14 +14,19 @@ export interface ConnectionLimitOptions {
   maxConnections: number;
   /** JSON lines on stderr when absent. */
   logger?: ConnectionLogger;
-  metrics?: Pick<MetricsSink, 'connectionOpened' | 'connectionClosed' | 'connectionRefused' | 'descriptorsExhausted'>;
+  metrics?: Pick<
+    MetricsSink,
+    'connectionOpened' | 'connectionClosed' | 'connectionRefused' | 'descriptorsExhausted'
+  >;
   /** How often the end of a refusing episode and the file descriptors are checked; 1 s by default. */
   checkEveryMs?: number;
 }
 
 const stderrLogger: ConnectionLogger = {
-  warn: (facts, message) => process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...facts })}\n`),
-  info: (facts, message) => process.stderr.write(`${JSON.stringify({ level: 'info', msg: message, ...facts })}\n`),
+  warn: (facts, message) =>
+    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: message, ...facts })}\n`),
+  info: (facts, message) =>
+    process.stderr.write(`${JSON.stringify({ level: 'info', msg: message, ...facts })}\n`),
 };
 
 function isDescriptorError(error: unknown): error is Error & { code: 'EMFILE' | 'ENFILE' } {
@@ -56,14 +61,20 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
     metrics?.connectionRefused?.();
     if (refusing) return;
     refusing = true;
-    logger.warn({ maxConnections }, 'connections: limits.max_connections reached, new connections are refused');
+    logger.warn(
+      { maxConnections },
+      'connections: limits.max_connections reached, new connections are refused',
+    );
   });
 
   const startExhaustion = (code: string): void => {
     if (exhausted !== undefined) return;
     exhausted = code;
     metrics?.descriptorsExhausted?.(code);
-    logger.warn({ code, openConnections }, `connections: out of file descriptors (${code}), new connections fail until some close`);
+    logger.warn(
+      { code, openConnections },
+      `connections: out of file descriptors (${code}), new connections fail until some close`,
+    );
   };
   server.on('error', (error) => {
     if (isDescriptorError(error)) startExhaustion(error.code);
@@ -74,13 +85,19 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
   const check = (): void => {
     if (refusing && openConnections < maxConnections) {
       refusing = false;
-      logger.info({ maxConnections, openConnections }, 'connections: below limits.max_connections again');
+      logger.info(
+        { maxConnections, openConnections },
+        'connections: below limits.max_connections again',
+      );
     }
     open(devNull, 'r', (error, descriptor) => {
       if (error === null) {
         close(descriptor, () => undefined);
         if (exhausted === undefined) return;
-        logger.info({ code: exhausted, openConnections }, 'connections: file descriptors available again');
+        logger.info(
+          { code: exhausted, openConnections },
+          'connections: file descriptors available again',
+        );
         exhausted = undefined;
       } else if (isDescriptorError(error)) startExhaustion(error.code);
     });

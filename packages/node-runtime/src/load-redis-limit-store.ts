@@ -14,7 +14,10 @@ export interface LoadRedisOptions {
  * The Redis limit store, its module (and ioredis) imported only now: a gateway without `redis` in its
  * configuration never loads them. Redis out of reach never stops a start.
  */
-export async function loadRedisLimitStore(options: RedisLimitStoreOptions, load: LoadRedisOptions = {}): Promise<RedisLimitStore> {
+export async function loadRedisLimitStore(
+  options: RedisLimitStoreOptions,
+  load: LoadRedisOptions = {},
+): Promise<RedisLimitStore> {
   const { createRedisLimitStore } = await import('./redis.js');
   const store = createRedisLimitStore(options);
   if (load.waitForConnection === true) await store.whenConnected().catch(() => undefined);

@@ -11,12 +11,23 @@ export interface CliArgs {
  * (`--port`) stands for an environment variable (`PORT`); `--flag value` and `--flag=value`; `--help`
  * or `-h`. An unknown flag, a positional argument or a missing value is an error naming it.
  */
-export function parseCliArgs(argv: readonly string[], flags: Readonly<Record<string, string>>): CliArgs {
-  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
+export function parseCliArgs(
+  argv: readonly string[],
+  flags: Readonly<Record<string, string>>,
+): CliArgs {
+  const options: NonNullable<ParseArgsConfig['options']> = {
+    help: { type: 'boolean', short: 'h' },
+  };
   for (const flag of Object.keys(flags)) options[flag.slice(2)] = { type: 'string' };
   // Not strict: parseArgs' own messages would differ from the ones docs/design.md's CLI has always printed,
   // so every token is judged here instead.
-  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const result: CliArgs = { help: false, env: {} };
   for (const token of tokens) {
     const arg = argv[token.index] ?? '';
@@ -28,7 +39,8 @@ export function parseCliArgs(argv: readonly string[], flags: Readonly<Record<str
     }
     const variable = token.rawName.startsWith('--') ? flags[token.rawName] : undefined;
     if (variable === undefined) throw unknownArgument(arg);
-    if (token.value === undefined || token.value === '') throw new Error(`${token.rawName} needs a value`);
+    if (token.value === undefined || token.value === '')
+      throw new Error(`${token.rawName} needs a value`);
     result.env[variable] = token.value;
   }
   return result;

@@ -22,7 +22,11 @@ type Done = (error: Error | null, body?: string) => void;
  * other than Content-Length or bytes that are not UTF-8; a broken stream fails with its own error.
  * Returns the body's hold on the budget, released when the request is handled (twice is safe).
  */
-export function readRequestBody(payload: Readable, options: RequestBodyOptions, done: Done): BodyTicket | undefined {
+export function readRequestBody(
+  payload: Readable,
+  options: RequestBodyOptions,
+  done: Done,
+): BodyTicket | undefined {
   const { limit, headers } = options;
   const contentLength = Number(headers['content-length']);
   if (contentLength > limit) {
@@ -36,8 +40,13 @@ export function readRequestBody(payload: Readable, options: RequestBodyOptions, 
   let chunks: Buffer[] | undefined;
   let ticket: BodyTicket | undefined;
   try {
-    ticket = options.admit?.({ contentLength: headers['content-length'], chunked: headers['transfer-encoding'] !== undefined }, limit, () =>
-      fail(GatewayError.requestTimeout()),
+    ticket = options.admit?.(
+      {
+        contentLength: headers['content-length'],
+        chunked: headers['transfer-encoding'] !== undefined,
+      },
+      limit,
+      () => fail(GatewayError.requestTimeout()),
     );
   } catch (error) {
     fail(error as Error);
@@ -63,7 +72,8 @@ export function readRequestBody(payload: Readable, options: RequestBodyOptions, 
     const offset = received;
     received += bytes.byteLength;
     if (received > limit) return fail(GatewayError.payloadTooLarge(limit));
-    if (ticket !== undefined && !ticket.take(bytes.byteLength)) return fail(GatewayError.overloaded());
+    if (ticket !== undefined && !ticket.take(bytes.byteLength))
+      return fail(GatewayError.overloaded());
     if (offset === 0) {
       first = bytes;
       return;
@@ -78,18 +88,24 @@ export function readRequestBody(payload: Readable, options: RequestBodyOptions, 
       return;
     }
     // No declared length (chunked), or more bytes than declared (answered 400 at the end): kept as chunks.
-    chunks ??= whole === undefined ? (first === undefined ? [] : [first]) : [whole.subarray(0, offset)];
+    chunks ??=
+      whole === undefined ? (first === undefined ? [] : [first]) : [whole.subarray(0, offset)];
     first = whole = undefined;
     chunks.push(bytes);
   }
 
   function onEnd(error?: Error & { statusCode?: number }): void {
     if (error !== undefined) {
-      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+      if (!(typeof error.statusCode === 'number' && error.statusCode >= 400))
+        error.statusCode = 400;
       return fail(error);
     }
     if (!Number.isNaN(contentLength) && received !== contentLength)
-      return fail(GatewayError.badRequest('The request body length does not match its Content-Length header.'));
+      return fail(
+        GatewayError.badRequest(
+          'The request body length does not match its Content-Length header.',
+        ),
+      );
     stop();
     ticket?.received();
     const bytes = chunks === undefined ? (whole ?? first) : Buffer.concat(chunks, received);

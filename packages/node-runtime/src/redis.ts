@@ -1,2 +1,6 @@
 export { createRedisLimitStore } from './create-redis-limit-store.js';
-export type { LimitStoreLogger, RedisLimitStore, RedisLimitStoreOptions } from './create-redis-limit-store.js';
+export type {
+  LimitStoreLogger,
+  RedisLimitStore,
+  RedisLimitStoreOptions,
+} from './create-redis-limit-store.js';

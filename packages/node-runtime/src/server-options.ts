@@ -9,7 +9,9 @@ import type { TimeoutsConfig } from '@infergate/core';
  * only the first of some (Authorization among them), and core refuses two credentials with 400.
  */
 export function serverOptions(timeouts: TimeoutsConfig): ServerOptions {
-  const limits = [timeouts.inboundHeadersMs, timeouts.inboundRequestMs].filter((value) => value > 0);
+  const limits = [timeouts.inboundHeadersMs, timeouts.inboundRequestMs].filter(
+    (value) => value > 0,
+  );
   const smallest = limits.length > 0 ? Math.min(...limits) : 30_000;
   return {
     headersTimeout: timeouts.inboundHeadersMs,

@@ -9,5 +9,6 @@ const flag = 'heap-growing-percent';
  * flag each time it sets the limit, so setting it at start takes effect (docs/deployment.md).
  */
 export function spaceOutFullCollections(): void {
-  if (!process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith(`--${flag}`))) setFlagsFromString(`--${flag}=300`);
+  if (!process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith(`--${flag}`)))
+    setFlagsFromString(`--${flag}=300`);
 }

@@ -1,6 +1,12 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError, errorResult, requestIdFor, type Gateway, type JsonResult } from '@infergate/core';
+import {
+  GatewayError,
+  errorResult,
+  requestIdFor,
+  type Gateway,
+  type JsonResult,
+} from '@infergate/core';
 
 export interface MetricsServer {
   /** `http://host:port`. */
@@ -17,15 +23,23 @@ function send(response: ServerResponse, result: JsonResult): void {
  * GET /metrics on a port of its own (`metrics.port`), for scrapers on a private network: no key is asked
  * (the gateway's metricsPortResult); every other path is 404 in the native envelope.
  */
-export async function startMetricsServer(gateway: Gateway, host: string, port: number): Promise<MetricsServer> {
+export async function startMetricsServer(
+  gateway: Gateway,
+  host: string,
+  port: number,
+): Promise<MetricsServer> {
   // The path of core's metrics route: an app declares no route path of its own.
   const metricsPath = gateway.routes.find((route) => route.operationId === 'getMetrics')?.path;
   const server = createServer((request, response) => {
     const incomingId = request.headers['x-request-id'];
-    const requestId = requestIdFor(Array.isArray(incomingId) ? incomingId[0] : incomingId, gateway.deps.ids);
+    const requestId = requestIdFor(
+      Array.isArray(incomingId) ? incomingId[0] : incomingId,
+      gateway.deps.ids,
+    );
     const path = (request.url ?? '/').split('?', 1)[0] as string;
     try {
-      if (request.method !== 'GET' || path !== metricsPath) throw GatewayError.routeNotFound(request.method ?? 'GET', path);
+      if (request.method !== 'GET' || path !== metricsPath)
+        throw GatewayError.routeNotFound(request.method ?? 'GET', path);
       const result = gateway.metricsPortResult();
       send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } });
     } catch (error) {

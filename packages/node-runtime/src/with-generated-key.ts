@@ -10,8 +10,17 @@ interface KeyedConfig {
  * `generated`), so that a zero-config gateway is never open to all; the caller shows it once
  * (printGeneratedKey) and nothing else does.
  */
-export function withGeneratedKey<Config extends KeyedConfig>(config: Config): { config: Config; generatedKey: string | undefined } {
+export function withGeneratedKey<Config extends KeyedConfig>(
+  config: Config,
+): { config: Config; generatedKey: string | undefined } {
   if (config.keys.length > 0) return { config, generatedKey: undefined };
   const generatedKey = generateApiKey();
-  return { config: { ...config, keys: [generatedKey], keyEntries: [{ key: generatedKey, name: 'generated' }] }, generatedKey };
+  return {
+    config: {
+      ...config,
+      keys: [generatedKey],
+      keyEntries: [{ key: generatedKey, name: 'generated' }],
+    },
+    generatedKey,
+  };
 }

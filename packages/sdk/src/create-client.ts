@@ -35,7 +35,8 @@ const defaultMaxRetries = 2;
 
 function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new TypeError(`${name} must be a non-negative integer, got ${value}`);
   return value;
 }
 
@@ -44,7 +45,8 @@ export function createClient(options: ClientOptions): InfergateClient {
   if (!options.baseURL) throw new TypeError('baseURL is required, e.g. http://127.0.0.1:8080');
   if (!options.apiKey) throw new TypeError('apiKey is required');
   const globalFetch = globalThis.fetch as ClientOptions['fetch'];
-  const fetchFunction = options.fetch ?? (globalFetch === undefined ? undefined : globalFetch.bind(globalThis));
+  const fetchFunction =
+    options.fetch ?? (globalFetch === undefined ? undefined : globalFetch.bind(globalThis));
   if (fetchFunction === undefined) throw new TypeError('No global fetch: pass the fetch option');
   const config: TransportConfig = {
     baseURL: options.baseURL.replace(/\/+$/, ''),
@@ -61,8 +63,27 @@ export function createClient(options: ClientOptions): InfergateClient {
     embeddings: embeddings(config),
     compat: compat(config),
     images: images(config),
-    tokenize: (params, requestOptions) => requestJson(config, { method: 'POST', path: endpointRoutes.tokenize.path, body: params }, requestOptions),
-    models: { list: (requestOptions) => requestJson(config, { method: 'GET', path: catalogueRoutes.listModels.path }, requestOptions) },
-    pricing: { get: (requestOptions) => requestJson(config, { method: 'GET', path: catalogueRoutes.getPricing.path }, requestOptions) },
+    tokenize: (params, requestOptions) =>
+      requestJson(
+        config,
+        { method: 'POST', path: endpointRoutes.tokenize.path, body: params },
+        requestOptions,
+      ),
+    models: {
+      list: (requestOptions) =>
+        requestJson(
+          config,
+          { method: 'GET', path: catalogueRoutes.listModels.path },
+          requestOptions,
+        ),
+    },
+    pricing: {
+      get: (requestOptions) =>
+        requestJson(
+          config,
+          { method: 'GET', path: catalogueRoutes.getPricing.path },
+          requestOptions,
+        ),
+    },
   };
 }

@@ -14,7 +14,11 @@ export {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors/status-errors.js';
-export { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors/connection-errors.js';
+export {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from './errors/connection-errors.js';
 
 export { ChatCompletionStream } from './streaming/chat-completion-stream.js';
 export type { ChatCompletionStreamSummary } from './streaming/chat-completion-stream.js';

@@ -21,7 +21,8 @@ beforeAll(() => {
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-const imported = (text: string): string[] => [...text.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
+const imported = (text: string): string[] =>
+  [...text.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
 
 describe('the built SDK', () => {
   it("bundles core's route paths and imports nothing", () => {

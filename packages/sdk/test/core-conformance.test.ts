@@ -43,7 +43,16 @@ type KeysOf<Type> = Type extends unknown ? keyof Type : never;
 /** Fields with a schema default are optional to send, required in the parsed output. */
 type DefaultsOptional<Type, Keys extends keyof Type> = Omit<Type, Keys> & Partial<Pick<Type, Keys>>;
 // The image fields the spec lists as "accepted and ignored": the SDK does not offer them.
-type IgnoredImageFields = 'stream' | 'background' | 'moderation' | 'output_compression' | 'partial_images' | 'user' | 'style' | 'input_fidelity' | 'mask';
+type IgnoredImageFields =
+  | 'stream'
+  | 'background'
+  | 'moderation'
+  | 'output_compression'
+  | 'partial_images'
+  | 'user'
+  | 'style'
+  | 'input_fidelity'
+  | 'mask';
 
 // Requests: what the SDK lets you write, core accepts...
 export type RequestsFitCore = [
@@ -65,14 +74,18 @@ export type CoreFieldsInSdk = [
   Assert<IsNever<Exclude<keyof CompatEmbedRequest, KeysOf<CompatEmbedParams>>>>,
   Assert<IsNever<Exclude<keyof CompatRerankRequest, KeysOf<CompatRerankParams>>>>,
   Assert<IsNever<Exclude<keyof TokenizeRequest, KeysOf<TokenizeParams>>>>,
-  Assert<IsNever<Exclude<keyof ImageGenerationRequest, KeysOf<ImageGenerateParams> | IgnoredImageFields>>>,
+  Assert<
+    IsNever<Exclude<keyof ImageGenerationRequest, KeysOf<ImageGenerateParams> | IgnoredImageFields>>
+  >,
   Assert<IsNever<Exclude<keyof ImageEditRequest, KeysOf<ImageEditParams> | IgnoredImageFields>>>,
 ];
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('core’s request schemas accept the SDK’s requests', () => {
-  const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
+  const cases: Array<
+    [string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]
+  > = [
     [
       'chat',
       chatCompletionsRequestSchema,
@@ -117,7 +130,12 @@ describe('core’s request schemas accept the SDK’s requests', () => {
     [
       'embeddings',
       embeddingsRequestSchema,
-      { model: 'alpha3-vl-embedding-8b', input: ['a', 'b'], dimensions: 256, encoding_format: 'base64' } satisfies EmbeddingCreateParams,
+      {
+        model: 'alpha3-vl-embedding-8b',
+        input: ['a', 'b'],
+        dimensions: 256,
+        encoding_format: 'base64',
+      } satisfies EmbeddingCreateParams,
     ],
     [
       'compat embed',
@@ -130,8 +148,21 @@ describe('core’s request schemas accept the SDK’s requests', () => {
         inputs: [{ content: [{ type: 'image_url', image_url: { url: png } }] }],
       } satisfies CompatEmbedParams,
     ],
-    ['compat rerank', compatRerankRequestSchema, { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'], top_n: 1 } satisfies CompatRerankParams],
-    ['tokenize', tokenizeRequestSchema, { model: 'general-std', prompt: 'count me' } satisfies TokenizeParams],
+    [
+      'compat rerank',
+      compatRerankRequestSchema,
+      {
+        model: 'gamma-reranker-v2-m3',
+        query: 'q',
+        documents: ['a', 'b'],
+        top_n: 1,
+      } satisfies CompatRerankParams,
+    ],
+    [
+      'tokenize',
+      tokenizeRequestSchema,
+      { model: 'general-std', prompt: 'count me' } satisfies TokenizeParams,
+    ],
     [
       'image generation',
       imageGenerationRequestSchema,

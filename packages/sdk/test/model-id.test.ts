@@ -67,10 +67,21 @@ const byKind = {
     'alpha36-35b-a3b-thinking-general': true,
     'alpha36-35b-a3b-thinking-coding': true,
   } satisfies Record<KnownTextModelId, true>,
-  embedding: { 'alpha3-vl-embedding-8b': true, 'gamma-m3': true } satisfies Record<KnownEmbeddingModelId, true>,
+  embedding: { 'alpha3-vl-embedding-8b': true, 'gamma-m3': true } satisfies Record<
+    KnownEmbeddingModelId,
+    true
+  >,
   rerank: { 'gamma-reranker-v2-m3': true } satisfies Record<KnownRerankModelId, true>,
-  'image-generation': { 'alpha-image': true, 'alpha-image-pe': true, 'image-pro': true } satisfies Record<KnownImageGenerationModelId, true>,
-  'image-edit': { 'alpha-image-edit': true, 'alpha-image-edit-pe': true, 'image-pro-edit': true } satisfies Record<KnownImageEditModelId, true>,
+  'image-generation': {
+    'alpha-image': true,
+    'alpha-image-pe': true,
+    'image-pro': true,
+  } satisfies Record<KnownImageGenerationModelId, true>,
+  'image-edit': {
+    'alpha-image-edit': true,
+    'alpha-image-edit-pe': true,
+    'image-pro-edit': true,
+  } satisfies Record<KnownImageEditModelId, true>,
 };
 const virtualText = {
   'coding-max': true,
@@ -87,7 +98,8 @@ const virtualText = {
 
 describe('the per-endpoint model id unions', () => {
   it('group catalogue and virtual ids by the kind of model they resolve to', () => {
-    const kindOf = (id: string) => defaultCatalogue.models.get(defaultCatalogue.virtualModels.get(id) ?? id)?.kind;
+    const kindOf = (id: string) =>
+      defaultCatalogue.models.get(defaultCatalogue.virtualModels.get(id) ?? id)?.kind;
     for (const [kind, ids] of Object.entries(byKind)) {
       for (const id of Object.keys(ids)) expect(kindOf(id), id).toBe(kind);
     }

@@ -12,7 +12,14 @@ import {
 } from '../src/index.js';
 import { sendJson, startTestUpstream, type TestUpstream } from './start-test-upstream.js';
 
-const overloaded = { error: { message: 'The gateway is at capacity; retry shortly.', type: 'server_error', param: null, code: 'overloaded' } };
+const overloaded = {
+  error: {
+    message: 'The gateway is at capacity; retry shortly.',
+    type: 'server_error',
+    param: null,
+    code: 'overloaded',
+  },
+};
 const tokenized = { count: 2, max_model_len: 262_144, tokens: [1, 2], token_strs: null };
 const tokenizeParams = { model: 'alpha36-35b-a3b-instruct', prompt: 'hi' };
 
@@ -27,7 +34,13 @@ function clientFor(server: TestUpstream, options: { maxRetries?: number; timeout
 }
 
 function chunk(content: string): ChatCompletionChunk {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] };
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  };
 }
 
 describe('retries', () => {
@@ -41,8 +54,16 @@ describe('retries', () => {
     expect(upstream.requests).toHaveLength(3);
     // Each attempt is the same request, key and body included.
     for (const request of upstream.requests) {
-      expect(request).toMatchObject({ method: 'POST', url: '/tokenize', body: JSON.stringify(tokenizeParams) });
-      expect(request.headers).toMatchObject({ authorization: 'Bearer test-key', 'content-type': 'application/json', accept: 'application/json' });
+      expect(request).toMatchObject({
+        method: 'POST',
+        url: '/tokenize',
+        body: JSON.stringify(tokenizeParams),
+      });
+      expect(request.headers).toMatchObject({
+        authorization: 'Bearer test-key',
+        'content-type': 'application/json',
+        accept: 'application/json',
+      });
     }
   });
 
@@ -65,21 +86,44 @@ describe('retries', () => {
       if (status === undefined) sendJson(response, 200, tokenized);
       else sendJson(response, status, overloaded, { 'retry-after': '0' });
     });
-    await expect(clientFor(upstream, { maxRetries: 3 }).tokenize(tokenizeParams)).resolves.toEqual(tokenized);
+    await expect(clientFor(upstream, { maxRetries: 3 }).tokenize(tokenizeParams)).resolves.toEqual(
+      tokenized,
+    );
     expect(upstream.requests).toHaveLength(4);
   });
 
   it('throws RateLimitError once 429s use up the retries', async () => {
     upstream = await startTestUpstream((_attempt, _request, response) =>
-      sendJson(response, 429, { error: { message: 'slow down', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '0' }),
+      sendJson(
+        response,
+        429,
+        {
+          error: {
+            message: 'slow down',
+            type: 'rate_limit_error',
+            param: null,
+            code: 'rate_limit_exceeded',
+          },
+        },
+        { 'retry-after': '0' },
+      ),
     );
-    await expect(clientFor(upstream).tokenize(tokenizeParams)).rejects.toBeInstanceOf(RateLimitError);
+    await expect(clientFor(upstream).tokenize(tokenizeParams)).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
     expect(upstream.requests).toHaveLength(3);
   });
 
   it('does not retry 400 or 500', async () => {
     upstream = await startTestUpstream((attempt, _request, response) =>
-      sendJson(response, attempt === 1 ? 400 : 500, { error: { message: 'no', type: 'invalid_request_error', param: 'prompt', code: 'invalid_parameter' } }),
+      sendJson(response, attempt === 1 ? 400 : 500, {
+        error: {
+          message: 'no',
+          type: 'invalid_request_error',
+          param: 'prompt',
+          code: 'invalid_parameter',
+        },
+      }),
     );
     const client = clientFor(upstream);
     await expect(client.tokenize(tokenizeParams)).rejects.toBeInstanceOf(BadRequestError);
@@ -139,7 +183,11 @@ describe('retries', () => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.end(`data: ${JSON.stringify(chunk('hello'))}\n\ndata: [DONE]\n\n`);
     });
-    const stream = await clientFor(upstream).chat.completions.create({ model: 'general-std', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await clientFor(upstream).chat.completions.create({
+      model: 'general-std',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     expect(await stream.finalText()).toBe('hello');
     expect(upstream.requests).toHaveLength(3);
     expect(upstream.requests[2]?.headers.accept).toBe('text/event-stream');
@@ -148,9 +196,15 @@ describe('retries', () => {
   it('never retries once a stream has delivered events, and reports the break', async () => {
     upstream = await startTestUpstream((_attempt, request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(`data: ${JSON.stringify(chunk('first'))}\n\n`, () => setTimeout(() => request.socket.destroy(), 20));
+      response.write(`data: ${JSON.stringify(chunk('first'))}\n\n`, () =>
+        setTimeout(() => request.socket.destroy(), 20),
+      );
     });
-    const stream = await clientFor(upstream).chat.completions.create({ model: 'general-std', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await clientFor(upstream).chat.completions.create({
+      model: 'general-std',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     const received: string[] = [];
     const error = await (async () => {
       for await (const event of stream) received.push(event.choices[0]?.delta.content ?? '');
@@ -167,7 +221,11 @@ describe('retries', () => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.end(`data: ${JSON.stringify(chunk('partial'))}\n\n`);
     });
-    const stream = await clientFor(upstream).chat.completions.create({ model: 'general-std', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const stream = await clientFor(upstream).chat.completions.create({
+      model: 'general-std',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     await expect(stream.collect()).rejects.toBeInstanceOf(APIConnectionError);
     expect(upstream.requests).toHaveLength(1);
   });

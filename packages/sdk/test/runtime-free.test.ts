@@ -34,7 +34,8 @@ describe('src', () => {
           if (specifier.startsWith('./') || specifier.startsWith('../')) return false;
           if (specifier !== '@infergate/core') return true;
           if (typeOnly !== undefined) return false;
-          const values = names.startsWith('{') && names.endsWith('}') ? names.slice(1, -1).split(',') : [names];
+          const values =
+            names.startsWith('{') && names.endsWith('}') ? names.slice(1, -1).split(',') : [names];
           return !values.every((name) => coreValues.has(name.trim()));
         })
         .map(([statement]) => `${relative(sourceRoot, file)}: ${statement}`),
@@ -45,7 +46,9 @@ describe('src', () => {
   it('uses no Node globals', () => {
     const uses = files.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return /\b(Buffer|process|require|__dirname|setImmediate)\b/.test(text) ? [relative(sourceRoot, file)] : [];
+      return /\b(Buffer|process|require|__dirname|setImmediate)\b/.test(text)
+        ? [relative(sourceRoot, file)]
+        : [];
     });
     expect(uses).toEqual([]);
   });

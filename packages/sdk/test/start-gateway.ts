@@ -22,5 +22,11 @@ export const restrictedKey = 'sdk-restricted-key';
 /** Zero-config upstreams (the local backend serves every model in-process), with keys and a price. */
 export const localGatewayConfig = {
   keys: [testKey, { key: restrictedKey, name: 'restricted', models: ['gamma-m3'] }],
-  prices: { 'alpha36-35b-a3b-instruct': { input_per_million: 0.1, output_per_million: 0.4, currency: 'USD' } },
+  prices: {
+    'alpha36-35b-a3b-instruct': {
+      input_per_million: 0.1,
+      output_per_million: 0.4,
+      currency: 'USD',
+    },
+  },
 };

@@ -21,7 +21,9 @@ export interface TestUpstream {
  * made to show on demand (fail twice then succeed, reset a socket, break a stream off).
  * `handle` gets the 1-based attempt number.
  */
-export async function startTestUpstream(handle: (attempt: number, request: IncomingMessage, response: ServerResponse) => void): Promise<TestUpstream> {
+export async function startTestUpstream(
+  handle: (attempt: number, request: IncomingMessage, response: ServerResponse) => void,
+): Promise<TestUpstream> {
   const requests: SeenRequest[] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -30,7 +32,12 @@ export async function startTestUpstream(handle: (attempt: number, request: Incom
       body += chunk;
     });
     request.on('end', () => {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      });
       handle(requests.length, request, response);
     });
   });
@@ -47,7 +54,12 @@ export async function startTestUpstream(handle: (attempt: number, request: Incom
   };
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

@@ -14,7 +14,11 @@ export async function measureAuthRejections({ origin, realKey, perKey, warmup })
   let errors = 0;
   const send = async (key, into) => {
     const sent = performance.now();
-    const response = await pool.request({ path: '/v1/models', method: 'GET', headers: { authorization: `Bearer ${key}` } });
+    const response = await pool.request({
+      path: '/v1/models',
+      method: 'GET',
+      headers: { authorization: `Bearer ${key}` },
+    });
     await response.body.dump();
     const elapsed = performance.now() - sent;
     if (response.statusCode !== 401) errors += 1;

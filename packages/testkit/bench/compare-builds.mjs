@@ -49,12 +49,16 @@ function parseArguments(argv) {
     }
     const root = resolve(checkout);
     if (!existsSync(join(root, 'apps', 'node-server', 'dist', 'main.js')))
-      throw new Error(`${checkout}: no apps/node-server/dist/main.js (build it: pnpm install && pnpm build)`);
+      throw new Error(
+        `${checkout}: no apps/node-server/dist/main.js (build it: pnpm install && pnpm build)`,
+      );
     options.builds.push({ label: arg, root, env });
   }
   if (options.builds.length === 0) throw new Error('name at least one checkout');
-  if (!throughputScenarios.some((scenario) => scenario.id === options.scenario)) throw new Error(`--scenario=${options.scenario}: no such throughput scenario`);
-  if (options.rounds < 1 || options.seconds < 1) throw new Error('--rounds and --seconds take whole numbers from 1');
+  if (!throughputScenarios.some((scenario) => scenario.id === options.scenario))
+    throw new Error(`--scenario=${options.scenario}: no such throughput scenario`);
+  if (options.rounds < 1 || options.seconds < 1)
+    throw new Error('--rounds and --seconds take whole numbers from 1');
   return options;
 }
 
@@ -65,7 +69,10 @@ async function main() {
     return 0;
   }
   const scenario = throughputScenarios.find((entry) => entry.id === options.scenario);
-  const workDirectory = join(resultsDirectory, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const workDirectory = join(
+    resultsDirectory,
+    `compare-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+  );
   mkdirSync(workDirectory, { recursive: true });
   const layout = planCores(availableParallelism());
   const generator = ensureWrk(log);
@@ -75,7 +82,11 @@ async function main() {
   );
 
   const stub = await startStub({ workDirectory, longChunks: 30, longIntervalMs: 100 });
-  const floor = await startFloor({ workDirectory, upstreamOrigin: `http://127.0.0.1:${stub.ports[0]}`, core: layout.proxyCore });
+  const floor = await startFloor({
+    workDirectory,
+    upstreamOrigin: `http://127.0.0.1:${stub.ports[0]}`,
+    core: layout.proxyCore,
+  });
   const targets = [floor];
   for (const [index, build] of options.builds.entries()) {
     const name = `build-${index + 1}`;
@@ -92,11 +103,23 @@ async function main() {
   }
   // A longer first warm-up: right after start a process is still being optimised, and a short warm-up
   // left the first round far slower than the next.
-  const settings = { runs: options.rounds, warmSeconds: 5, seconds: options.seconds, connections: 64, generator, workDirectory };
-  log(`measuring: ${options.rounds} rounds of ${targets.length} targets, about ${Math.round((options.rounds * (options.seconds + 1) + 4) * targets.length)} s`);
+  const settings = {
+    runs: options.rounds,
+    warmSeconds: 5,
+    seconds: options.seconds,
+    connections: 64,
+    generator,
+    workDirectory,
+  };
+  log(
+    `measuring: ${options.rounds} rounds of ${targets.length} targets, about ${Math.round((options.rounds * (options.seconds + 1) + 4) * targets.length)} s`,
+  );
   const results = await measureThroughput(settings, targets, scenario, benchHeaders);
   const failed = results.findIndex((result) => result.failed !== undefined);
-  if (failed >= 0) throw new Error(`${failed === 0 ? 'floor' : options.builds[failed - 1].label} answered the probe wrongly: ${results[failed].failed}`);
+  if (failed >= 0)
+    throw new Error(
+      `${failed === 0 ? 'floor' : options.builds[failed - 1].label} answered the probe wrongly: ${results[failed].failed}`,
+    );
   log('');
   log(compareBuildsTable(['floor', ...options.builds.map((build) => build.label)], results));
   return results.some((result) => result.errors > 0) ? 1 : 0;

@@ -11,18 +11,34 @@ const guardedRetries = 2;
 export async function guardRatios({ bound, entries, scenarios, remeasure, log }) {
   const rows = [];
   for (const entry of entries) {
-    const [floor, infergate] = ['floor', 'infergate'].map((name) => entry.targets.find((target) => target.name === name)?.throughput);
+    const [floor, infergate] = ['floor', 'infergate'].map(
+      (name) => entry.targets.find((target) => target.name === name)?.throughput,
+    );
     if (floor === undefined || infergate === undefined) continue;
     const failed = floor.failed ?? infergate.failed;
     const ratios = failed === undefined ? [infergate.rps / floor.rps] : [];
     const scenario = scenarios.find((candidate) => candidate.id === entry.id);
     // The best ratio decides: once one reaches the bound, more runs cannot change the verdict.
-    for (let retry = 0; failed === undefined && ratios.every((ratio) => ratio < bound) && retry < guardedRetries; retry += 1) {
-      log(`  guard: scenario ${entry.id} at ${ratios.at(-1).toFixed(2)} x, below ${bound} x: measuring floor and infergate again`);
+    for (
+      let retry = 0;
+      failed === undefined && ratios.every((ratio) => ratio < bound) && retry < guardedRetries;
+      retry += 1
+    ) {
+      log(
+        `  guard: scenario ${entry.id} at ${ratios.at(-1).toFixed(2)} x, below ${bound} x: measuring floor and infergate again`,
+      );
       ratios.push(await remeasure(scenario));
     }
-    const ratio = ratios.length === 0 || ratios.some(Number.isNaN) ? Number.NaN : Math.max(...ratios);
-    rows.push({ id: entry.id, title: entry.title, ratios, ratio, failed, met: failed === undefined && ratio >= bound });
+    const ratio =
+      ratios.length === 0 || ratios.some(Number.isNaN) ? Number.NaN : Math.max(...ratios);
+    rows.push({
+      id: entry.id,
+      title: entry.title,
+      ratios,
+      ratio,
+      failed,
+      met: failed === undefined && ratio >= bound,
+    });
   }
   return rows;
 }
@@ -33,8 +49,17 @@ const remeasureSeconds = 3;
 
 /** One more ratio for `scenario`: floor and infergate measured again, one after the other, for longer. */
 export async function remeasureRatio(settings, floor, infergate, scenario, headers) {
-  const longer = { ...settings, warmSeconds: Math.max(remeasureSeconds, settings.warmSeconds), seconds: Math.max(remeasureSeconds, settings.seconds) };
-  const [floorPeak, infergatePeak] = await measureThroughput(longer, [floor, infergate], scenario, headers);
+  const longer = {
+    ...settings,
+    warmSeconds: Math.max(remeasureSeconds, settings.warmSeconds),
+    seconds: Math.max(remeasureSeconds, settings.seconds),
+  };
+  const [floorPeak, infergatePeak] = await measureThroughput(
+    longer,
+    [floor, infergate],
+    scenario,
+    headers,
+  );
   if (floorPeak.failed !== undefined || infergatePeak.failed !== undefined) return Number.NaN;
   return infergatePeak.rps / floorPeak.rps;
 }
@@ -42,7 +67,10 @@ export async function remeasureRatio(settings, floor, infergate, scenario, heade
 export function guardTable(rows, bound) {
   const lines = [`scenario  ratios (infergate / floor req/s)  judged  bound   verdict`];
   for (const row of rows) {
-    const ratios = row.failed === undefined ? row.ratios.map((ratio) => ratio.toFixed(2)).join(', ') : `requests failed: ${row.failed}`;
+    const ratios =
+      row.failed === undefined
+        ? row.ratios.map((ratio) => ratio.toFixed(2)).join(', ')
+        : `requests failed: ${row.failed}`;
     lines.push(
       `${String(row.id).padEnd(8)}  ${ratios.padEnd(32)}  ${Number.isFinite(row.ratio) ? row.ratio.toFixed(2).padStart(6) : '     -'}  >= ${bound}  ${row.met ? 'MET' : 'FAILED'}`,
     );
@@ -66,5 +94,9 @@ export function guardVerdict(rows, bound) {
       : `scenario ${row.id} failed (${row.title}): infergate/floor req/s ${Number.isFinite(row.ratio) ? row.ratio.toFixed(2) : 'not measured'} at best of ${row.ratios.length} runs, below ${bound}`,
   );
   if (rows.length === 0) reasons.push('no throughput scenario was measured');
-  return [`bench guard: FAILED (infergate/floor req/s must reach ${bound} in every scenario)`, guardTable(rows, bound), ...reasons].join('\n');
+  return [
+    `bench guard: FAILED (infergate/floor req/s must reach ${bound} in every scenario)`,
+    guardTable(rows, bound),
+    ...reasons,
+  ].join('\n');
 }

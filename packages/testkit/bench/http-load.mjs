@@ -34,14 +34,27 @@ export async function closedLoop({ origin, request, connections, seconds, expect
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
 }
 
 /**
  * Open loop at `rate` requests per second. Each latency runs from the request's scheduled time, not
  * from when it was sent, so a stalled proxy cannot hide its queue (no coordinated omission).
  */
-export async function fixedRate({ origin, request, rate, seconds, connections = 64, expectStatus = 200 }) {
+export async function fixedRate({
+  origin,
+  request,
+  rate,
+  seconds,
+  connections = 64,
+  expectStatus = 200,
+}) {
   const pool = new undici.Pool(origin, { connections, pipelining: 1 });
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
@@ -78,5 +91,11 @@ export async function fixedRate({ origin, request, rate, seconds, connections = 
   });
   await Promise.all(pending);
   await pool.close();
-  return { requests: latencies.length, rate, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
+  return {
+    requests: latencies.length,
+    rate,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
 }

@@ -3,7 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { undici } from './load-undici.mjs';
 
 export async function sendImageEdits({ origin, headers, body, count }) {
-  const agent = new undici.Agent({ connections: null, pipelining: 1, bodyTimeout: 120_000, headersTimeout: 120_000 });
+  const agent = new undici.Agent({
+    connections: null,
+    pipelining: 1,
+    bodyTimeout: 120_000,
+    headersTimeout: 120_000,
+  });
   const statuses = {};
   const started = performance.now();
   await Promise.all(
@@ -20,7 +25,8 @@ export async function sendImageEdits({ origin, headers, body, count }) {
         const text = await response.body.text();
         if (response.statusCode === 200 && text.includes('b64_json')) key = '200';
         // An over-budget body is refused, not lost: 503 with Retry-After (docs/design.md, in-flight body budget).
-        else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined) key = '503 + Retry-After';
+        else if (response.statusCode === 503 && response.headers['retry-after'] !== undefined)
+          key = '503 + Retry-After';
         else key = `status ${response.statusCode}`;
       } catch (error) {
         key = error.code ?? error.name ?? 'error';
@@ -30,5 +36,12 @@ export async function sendImageEdits({ origin, headers, body, count }) {
   );
   await agent.close();
   const refused = statuses['503 + Retry-After'] ?? 0;
-  return { count, ok: statuses['200'] ?? 0, refused, lost: count - (statuses['200'] ?? 0) - refused, statuses, seconds: (performance.now() - started) / 1000 };
+  return {
+    count,
+    ok: statuses['200'] ?? 0,
+    refused,
+    lost: count - (statuses['200'] ?? 0) - refused,
+    statuses,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

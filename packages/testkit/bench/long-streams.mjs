@@ -7,7 +7,12 @@ import { undici } from './load-undici.mjs';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 
 export async function runLongStreams({ origin, path, headers, body, streams, deadlineMs, onTick }) {
-  const agent = new undici.Agent({ connections: null, pipelining: 1, bodyTimeout: 0, headersTimeout: 0 });
+  const agent = new undici.Agent({
+    connections: null,
+    pipelining: 1,
+    bodyTimeout: 0,
+    headersTimeout: 0,
+  });
   const abort = new AbortController();
   // One signal ends every stream at the deadline: it has one listener per stream.
   setMaxListeners(0, abort.signal);
@@ -21,7 +26,14 @@ export async function runLongStreams({ origin, path, headers, body, streams, dea
   const started = performance.now();
   const one = async () => {
     try {
-      const response = await agent.request({ origin, path, method: 'POST', headers, body, signal: abort.signal });
+      const response = await agent.request({
+        origin,
+        path,
+        method: 'POST',
+        headers,
+        body,
+        signal: abort.signal,
+      });
       open += 1;
       peakOpen = Math.max(peakOpen, open);
       let tail = '';
@@ -49,5 +61,11 @@ export async function runLongStreams({ origin, path, headers, body, streams, dea
   clearInterval(ticker);
   clearTimeout(killer);
   await agent.close();
-  return { streams, completed: done, peakOpen, errors, seconds: (performance.now() - started) / 1000 };
+  return {
+    streams,
+    completed: done,
+    peakOpen,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

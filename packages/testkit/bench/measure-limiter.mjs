@@ -10,7 +10,11 @@ import process from 'node:process';
 // The child's stdout is shown as it comes; its last line is the JSON of its figures.
 function runScript(cwd, args, env, log) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
@@ -37,11 +41,21 @@ export async function measureLimiter({ repositoryRoot, quick, log }) {
   // A new space of 64 MiB per semi-space: no collection runs within an allocation sample.
   const perRequest = await runScript(
     cwd,
-    ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', 'bench/limiter-per-request.mjs'],
+    [
+      '--expose-gc',
+      '--min-semi-space-size=64',
+      '--max-semi-space-size=64',
+      'bench/limiter-per-request.mjs',
+    ],
     quick ? { BENCH_LIMITER_ROUNDS: '3' } : {},
     log,
   );
   log('');
-  const http = await runScript(cwd, ['bench/limiter-cost.mjs'], quick ? { BENCH_ROUNDS: '3', BENCH_REQUESTS: '1000' } : {}, log);
+  const http = await runScript(
+    cwd,
+    ['bench/limiter-cost.mjs'],
+    quick ? { BENCH_ROUNDS: '3', BENCH_REQUESTS: '1000' } : {},
+    log,
+  );
   return { perRequest, http };
 }

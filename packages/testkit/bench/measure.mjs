@@ -31,9 +31,17 @@ export async function loopStats(target) {
 
 /** One request, checked: the scenario is measured only if the target answers it correctly. */
 export async function probe(target, scenario, headers) {
-  const response = await undici.request(`${target.origin}${scenario.path}`, { method: 'POST', headers, body: scenario.body });
+  const response = await undici.request(`${target.origin}${scenario.path}`, {
+    method: 'POST',
+    headers,
+    body: scenario.body,
+  });
   const text = await response.body.text();
-  if (response.statusCode !== 200 || !text.includes(scenario.expect) || scenario.complete?.(text) === false) {
+  if (
+    response.statusCode !== 200 ||
+    !text.includes(scenario.expect) ||
+    scenario.complete?.(text) === false
+  ) {
     return `status ${response.statusCode}: ${text.slice(0, 300)}`;
   }
   return undefined;
@@ -68,15 +76,36 @@ function load(settings, target, scenario, headers, seconds, name) {
  */
 export async function measureThroughput(settings, targets, scenario, headers) {
   const states = [];
-  for (const target of targets) states.push({ target, failed: await probe(target, scenario, headers), runs: [], cpu: 0, peakReset: false });
+  for (const target of targets)
+    states.push({
+      target,
+      failed: await probe(target, scenario, headers),
+      runs: [],
+      cpu: 0,
+      peakReset: false,
+    });
   const live = states.filter((state) => state.failed === undefined);
   for (let run = 0; run < settings.runs; run += 1) {
     for (const state of live) {
       const { target } = state;
-      await load(settings, target, scenario, headers, run === 0 ? settings.warmSeconds : 1, `${target.name}-${scenario.id}-warm`);
+      await load(
+        settings,
+        target,
+        scenario,
+        headers,
+        run === 0 ? settings.warmSeconds : 1,
+        `${target.name}-${scenario.id}-warm`,
+      );
       if (run === 0 && target.pid !== undefined) state.peakReset = resetPeakRss(target.pid);
       const cpuBefore = target.pid !== undefined ? cpuMicroseconds(target.pid) : 0;
-      const result = await load(settings, target, scenario, headers, settings.seconds, `${target.name}-${scenario.id}`);
+      const result = await load(
+        settings,
+        target,
+        scenario,
+        headers,
+        settings.seconds,
+        `${target.name}-${scenario.id}`,
+      );
       const cpu = target.pid !== undefined ? cpuMicroseconds(target.pid) - cpuBefore : undefined;
       state.runs.push({ ...result, cpu });
       if (cpu !== undefined) state.cpu += cpu;
@@ -115,10 +144,25 @@ export async function measureFixedRate(settings, targets, scenario, headers, rat
       let latency;
       if (settings.openLoop === undefined) {
         await fixedRate({ origin: target.origin, request, rate, seconds: 0.5 });
-        latency = await fixedRate({ origin: target.origin, request, rate, seconds: settings.fixedSeconds });
+        latency = await fixedRate({
+          origin: target.origin,
+          request,
+          rate,
+          seconds: settings.fixedSeconds,
+        });
       } else {
-        const load = { binary: settings.openLoop, workDirectory: settings.workDirectory, origin: target.origin, request, rate };
-        latency = await openLoopFixedRate({ ...load, warmSeconds: 0.5, seconds: settings.fixedSeconds });
+        const load = {
+          binary: settings.openLoop,
+          workDirectory: settings.workDirectory,
+          origin: target.origin,
+          request,
+          rate,
+        };
+        latency = await openLoopFixedRate({
+          ...load,
+          warmSeconds: 0.5,
+          seconds: settings.fixedSeconds,
+        });
       }
       runsOf[index].push({ ...latency, gc: (await loopStats(target))?.gc });
     }

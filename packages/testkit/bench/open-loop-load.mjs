@@ -17,24 +17,52 @@ export function buildOpenLoop(workDirectory, log) {
     execFileSync('cc', ['-O2', '-o', binary, source], { stdio: ['ignore', 'ignore', 'pipe'] });
     return binary;
   } catch (error) {
-    log(`open-loop.c not compiled (${error.code === 'ENOENT' ? 'no cc' : String(error.stderr ?? error.message).trim()}): fixed-rate runs use undici`);
+    log(
+      `open-loop.c not compiled (${error.code === 'ENOENT' ? 'no cc' : String(error.stderr ?? error.message).trim()}): fixed-rate runs use undici`,
+    );
     return undefined;
   }
 }
 
 /** `rate` requests per second to `origin` for `warmSeconds` unmeasured then `seconds` measured; latencies in ms. */
-export async function openLoopFixedRate({ binary, workDirectory, origin, request, rate, warmSeconds, seconds, connections = 64 }) {
+export async function openLoopFixedRate({
+  binary,
+  workDirectory,
+  origin,
+  request,
+  rate,
+  warmSeconds,
+  seconds,
+  connections = 64,
+}) {
   const { hostname, port } = new URL(origin);
   const bodyFile = join(workDirectory, 'open-loop-body');
   writeFileSync(bodyFile, request.body);
   const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`);
   const { stdout } = await run(
     binary,
-    [hostname, port, request.path, bodyFile, String(rate), String(warmSeconds), String(seconds), String(connections), ...headers],
+    [
+      hostname,
+      port,
+      request.path,
+      bodyFile,
+      String(rate),
+      String(warmSeconds),
+      String(seconds),
+      String(connections),
+      ...headers,
+    ],
     {
       timeout: (warmSeconds + seconds) * 1000 + 60_000,
     },
   );
   const result = JSON.parse(stdout);
-  return { requests: result.requests, rate, p50: result.p50, p99: result.p99, max: result.max, errors: result.errors };
+  return {
+    requests: result.requests,
+    rate,
+    p50: result.p50,
+    p99: result.p99,
+    max: result.max,
+    errors: result.errors,
+  };
 }

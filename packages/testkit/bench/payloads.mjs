@@ -4,7 +4,10 @@ import { crc32 } from 'node:zlib';
 import { Buffer } from 'node:buffer';
 
 const created = 1_767_225_600;
-const words = 'The gateway forwards this answer from a stub model server so that only the proxy costs anything here'.split(' ');
+const words =
+  'The gateway forwards this answer from a stub model server so that only the proxy costs anything here'.split(
+    ' ',
+  );
 
 /** The chat model every text scenario uses, and the one the long-stream scenario uses (its own upstream name). */
 export const chatModel = 'alpha36-35b-a3b-instruct';
@@ -18,7 +21,11 @@ export function chatRequestBody(stream, model = chatModel) {
     model,
     messages: [
       { role: 'system', content: 'You are a concise assistant. Answer in one short paragraph.' },
-      { role: 'user', content: 'Explain in two sentences why a reverse proxy should add as little latency as possible to each call.' },
+      {
+        role: 'user',
+        content:
+          'Explain in two sentences why a reverse proxy should add as little latency as possible to each call.',
+      },
     ],
     max_tokens: 128,
     temperature: 0.7,
@@ -31,7 +38,8 @@ export function responsesRequestBody() {
   return JSON.stringify({
     model: chatModel,
     instructions: 'You are a concise assistant. Answer in one short paragraph.',
-    input: 'Explain in two sentences why a reverse proxy should add as little latency as possible to each call.',
+    input:
+      'Explain in two sentences why a reverse proxy should add as little latency as possible to each call.',
     max_output_tokens: 128,
     stream: true,
   });
@@ -41,7 +49,10 @@ export function responsesRequestBody() {
 export function embeddingsRequestBody(inputs = 16, encodingFormat = undefined) {
   return JSON.stringify({
     model: embeddingModel,
-    input: Array.from({ length: inputs }, (_, index) => `document number ${index}: a short passage of text to embed for retrieval`),
+    input: Array.from(
+      { length: inputs },
+      (_, index) => `document number ${index}: a short passage of text to embed for retrieval`,
+    ),
     ...(encodingFormat === undefined ? {} : { encoding_format: encodingFormat }),
   });
 }
@@ -55,8 +66,16 @@ export function embeddingsAnswerComplete(text, inputs, dimensions, encodingForma
   if (!Array.isArray(data) || data.length !== inputs) return false;
   return data.every((item, index) => {
     if (item.index !== index) return false;
-    if (encodingFormat === 'base64') return typeof item.embedding === 'string' && Buffer.from(item.embedding, 'base64').length === dimensions * 4;
-    return Array.isArray(item.embedding) && item.embedding.length === dimensions && item.embedding.every((value) => typeof value === 'number');
+    if (encodingFormat === 'base64')
+      return (
+        typeof item.embedding === 'string' &&
+        Buffer.from(item.embedding, 'base64').length === dimensions * 4
+      );
+    return (
+      Array.isArray(item.embedding) &&
+      item.embedding.length === dimensions &&
+      item.embedding.every((value) => typeof value === 'number')
+    );
   });
 }
 
@@ -71,7 +90,16 @@ export function chatCompletionBody(model) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], reasoning_content: null },
+        message: {
+          role: 'assistant',
+          content,
+          refusal: null,
+          annotations: null,
+          audio: null,
+          function_call: null,
+          tool_calls: [],
+          reasoning_content: null,
+        },
         logprobs: null,
         finish_reason: 'stop',
         stop_reason: null,
@@ -79,7 +107,12 @@ export function chatCompletionBody(model) {
     ],
     service_tier: null,
     system_fingerprint: null,
-    usage: { prompt_tokens: 58, total_tokens: 72, completion_tokens: 14, prompt_tokens_details: null },
+    usage: {
+      prompt_tokens: 58,
+      total_tokens: 72,
+      completion_tokens: 14,
+      prompt_tokens_details: null,
+    },
     prompt_logprobs: null,
     kv_transfer_params: null,
   });
@@ -87,13 +120,55 @@ export function chatCompletionBody(model) {
 
 /** A vLLM chat stream: role chunk, `pieces` content chunks, the finishing chunk, the usage chunk, [DONE]. */
 export function chatStreamEvents(model, pieces) {
-  const base = { id: 'chatcmpl-fedcba9876543210fedcba9876543210', object: 'chat.completion.chunk', created, model };
-  const events = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }];
+  const base = {
+    id: 'chatcmpl-fedcba9876543210fedcba9876543210',
+    object: 'chat.completion.chunk',
+    created,
+    model,
+  };
+  const events = [
+    {
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: { role: 'assistant', content: '' },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ],
+    },
+  ];
   for (let index = 0; index < pieces; index += 1) {
-    events.push({ ...base, choices: [{ index: 0, delta: { content: ` ${words[index % words.length]}` }, logprobs: null, finish_reason: null }] });
+    events.push({
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: { content: ` ${words[index % words.length]}` },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ],
+    });
   }
-  events.push({ ...base, choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'stop', stop_reason: null }] });
-  events.push({ ...base, choices: [], usage: { prompt_tokens: 58, total_tokens: 58 + pieces, completion_tokens: pieces } });
+  events.push({
+    ...base,
+    choices: [
+      {
+        index: 0,
+        delta: { content: '' },
+        logprobs: null,
+        finish_reason: 'stop',
+        stop_reason: null,
+      },
+    ],
+  });
+  events.push({
+    ...base,
+    choices: [],
+    usage: { prompt_tokens: 58, total_tokens: 58 + pieces, completion_tokens: pieces },
+  });
   return [...events.map((event) => `data: ${JSON.stringify(event)}\n\n`), 'data: [DONE]\n\n'];
 }
 
@@ -101,7 +176,10 @@ export function chatStreamEvents(model, pieces) {
 export function responsesStreamEvents(model, pieces) {
   let sequence = 0;
   const events = [];
-  const emit = (type, payload) => events.push(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`);
+  const emit = (type, payload) =>
+    events.push(
+      `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...payload })}\n\n`,
+    );
   const response = {
     id: 'resp_0123456789abcdef0123456789abcdef',
     object: 'response',
@@ -111,7 +189,13 @@ export function responsesStreamEvents(model, pieces) {
     output: [],
     usage: null,
   };
-  const item = { id: 'msg_0123456789abcdef0123456789abcdef', type: 'message', role: 'assistant', status: 'in_progress', content: [] };
+  const item = {
+    id: 'msg_0123456789abcdef0123456789abcdef',
+    type: 'message',
+    role: 'assistant',
+    status: 'in_progress',
+    content: [],
+  };
   emit('response.created', { response });
   emit('response.in_progress', { response });
   emit('response.output_item.added', { output_index: 0, item });
@@ -125,15 +209,32 @@ export function responsesStreamEvents(model, pieces) {
   for (let index = 0; index < pieces; index += 1) {
     const delta = ` ${words[index % words.length]}`;
     text += delta;
-    emit('response.output_text.delta', { item_id: item.id, output_index: 0, content_index: 0, delta, logprobs: [] });
+    emit('response.output_text.delta', {
+      item_id: item.id,
+      output_index: 0,
+      content_index: 0,
+      delta,
+      logprobs: [],
+    });
   }
   const part = { type: 'output_text', text, annotations: [], logprobs: [] };
-  emit('response.output_text.done', { item_id: item.id, output_index: 0, content_index: 0, text, logprobs: [] });
+  emit('response.output_text.done', {
+    item_id: item.id,
+    output_index: 0,
+    content_index: 0,
+    text,
+    logprobs: [],
+  });
   emit('response.content_part.done', { item_id: item.id, output_index: 0, content_index: 0, part });
   const done = { ...item, status: 'completed', content: [part] };
   emit('response.output_item.done', { output_index: 0, item: done });
   emit('response.completed', {
-    response: { ...response, status: 'completed', output: [done], usage: { input_tokens: 58, output_tokens: pieces, total_tokens: 58 + pieces } },
+    response: {
+      ...response,
+      status: 'completed',
+      output: [done],
+      usage: { input_tokens: 58, output_tokens: pieces, total_tokens: 58 + pieces },
+    },
   });
   return events;
 }
@@ -151,7 +252,14 @@ export function embeddingsBody(model, inputs, dimensions, encodingFormat = 'floa
   };
   const data = Array.from({ length: inputs }, (_, index) => {
     const values = Array.from({ length: dimensions }, next);
-    return { index, object: 'embedding', embedding: encodingFormat === 'base64' ? Buffer.from(Float32Array.from(values).buffer).toString('base64') : values };
+    return {
+      index,
+      object: 'embedding',
+      embedding:
+        encodingFormat === 'base64'
+          ? Buffer.from(Float32Array.from(values).buffer).toString('base64')
+          : values,
+    };
   });
   return JSON.stringify({
     id: 'embd-0123456789abcdef0123456789abcdef',
@@ -159,17 +267,28 @@ export function embeddingsBody(model, inputs, dimensions, encodingFormat = 'floa
     created,
     model,
     data,
-    usage: { prompt_tokens: inputs * 12, total_tokens: inputs * 12, completion_tokens: 0, prompt_tokens_details: null },
+    usage: {
+      prompt_tokens: inputs * 12,
+      total_tokens: inputs * 12,
+      completion_tokens: 0,
+      prompt_tokens_details: null,
+    },
   });
 }
 
-const onePixelPngBase64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const onePixelPngBase64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export function imageEditBody() {
   return JSON.stringify({
     created,
     data: [{ b64_json: onePixelPngBase64 }],
-    usage: { total_tokens: 4160, input_tokens: 0, output_tokens: 4160, input_tokens_details: { text_tokens: 0, image_tokens: 0 } },
+    usage: {
+      total_tokens: 4160,
+      input_tokens: 0,
+      output_tokens: 4160,
+      input_tokens_details: { text_tokens: 0, image_tokens: 0 },
+    },
     output_format: 'png',
     quality: 'medium',
     size: '1024x1024',
@@ -203,7 +322,13 @@ export function imageEditRequestBody(dataUrlBytes) {
   const paddingLength = Math.max(0, rawBytes - signature.length - ihdr.length - 12);
   const padding = pngChunk('bnCh', Buffer.alloc(paddingLength, 0x5a));
   const image = Buffer.concat([signature, ihdr, padding]);
-  const head = Buffer.from(`{"model":"${imageEditModel}","prompt":"make the sky blue","images":[{"image_url":"${prefix}`, 'latin1');
-  const tail = Buffer.from('"}],"output_format":"png","quality":"standard","size":"1024x1024"}', 'latin1');
+  const head = Buffer.from(
+    `{"model":"${imageEditModel}","prompt":"make the sky blue","images":[{"image_url":"${prefix}`,
+    'latin1',
+  );
+  const tail = Buffer.from(
+    '"}],"output_format":"png","quality":"standard","size":"1024x1024"}',
+    'latin1',
+  );
   return Buffer.concat([head, Buffer.from(image.toString('base64'), 'latin1'), tail]);
 }

@@ -22,7 +22,8 @@ export function cpuMicroseconds(pid) {
 /** VmRSS and VmHWM in bytes. */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'latin1');
-  const kib = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  const kib = (name) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 

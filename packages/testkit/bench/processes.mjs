@@ -23,7 +23,12 @@ function hasTaskset() {
  * on core 1. Without taskset or with one core, nothing is pinned and the table says so.
  */
 export function planCores(cores) {
-  if (cores < 2 || !hasTaskset()) return { pinned: false, proxyCore: undefined, reason: cores < 2 ? 'one core' : 'taskset missing' };
+  if (cores < 2 || !hasTaskset())
+    return {
+      pinned: false,
+      proxyCore: undefined,
+      reason: cores < 2 ? 'one core' : 'taskset missing',
+    };
   execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   return { pinned: true, proxyCore: 0, generatorCore: 1 };
 }
@@ -33,7 +38,10 @@ export function startNode({ name, args, env = {}, core, logFile, stdoutPipe = fa
   const logFd = openSync(logFile, 'a');
   const command = core === undefined ? process.execPath : 'taskset';
   const commandArgs = core === undefined ? args : ['-c', String(core), process.execPath, ...args];
-  const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', stdoutPipe ? 'pipe' : logFd, logFd] });
+  const child = spawn(command, commandArgs, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', stdoutPipe ? 'pipe' : logFd, logFd],
+  });
   closeSync(logFd);
   const entry = { name, child, pid: child.pid, exited: false };
   child.on('exit', () => {
@@ -47,7 +55,10 @@ export function startNode({ name, args, env = {}, core, logFile, stdoutPipe = fa
 export function firstLine(entry, timeoutMs = 15_000) {
   return new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`${entry.name} printed nothing in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${entry.name} printed nothing in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     entry.child.stdout.setEncoding('utf8').on('data', (chunk) => {
       text += chunk;
       const end = text.indexOf('\n');
@@ -56,7 +67,9 @@ export function firstLine(entry, timeoutMs = 15_000) {
         resolve(text.slice(0, end));
       }
     });
-    entry.child.on('exit', (code) => reject(new Error(`${entry.name} exited (${code}) before starting`)));
+    entry.child.on('exit', (code) =>
+      reject(new Error(`${entry.name} exited (${code}) before starting`)),
+    );
   });
 }
 

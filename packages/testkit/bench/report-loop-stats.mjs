@@ -2,10 +2,21 @@
 // (perf_hooks) and memory, written to BENCH_STATS_FILE on SIGUSR2, after which the histogram and the
 // pause counts start again. Nothing in the app changes.
 import { writeFileSync } from 'node:fs';
-import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  performance,
+  PerformanceObserver,
+} from 'node:perf_hooks';
 import process from 'node:process';
 
-const noPauses = () => ({ since: performance.now(), scavenges: 0, markCompacts: 0, pauseMs: 0, maxPauseMs: 0 });
+const noPauses = () => ({
+  since: performance.now(),
+  scavenges: 0,
+  markCompacts: 0,
+  pauseMs: 0,
+  maxPauseMs: 0,
+});
 
 export function reportLoopStats() {
   const statsFile = process.env.BENCH_STATS_FILE;
@@ -29,8 +40,17 @@ export function reportLoopStats() {
     const memory = process.memoryUsage();
     const stats = {
       sequence,
-      eventLoopDelayMs: { p50: milliseconds(histogram.percentile(50)), p99: milliseconds(histogram.percentile(99)), max: milliseconds(histogram.max) },
-      memory: { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
+      eventLoopDelayMs: {
+        p50: milliseconds(histogram.percentile(50)),
+        p99: milliseconds(histogram.percentile(99)),
+        max: milliseconds(histogram.max),
+      },
+      memory: {
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        external: memory.external,
+        arrayBuffers: memory.arrayBuffers,
+      },
       gc: {
         seconds: Math.round(performance.now() - gc.since) / 1000,
         scavenges: gc.scavenges,

@@ -2,13 +2,26 @@
 // of a run. Printing only: a figure never fails the bench.
 import { median } from './stats.mjs';
 
-const fixed = (value, digits = 1) => (value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
-const integer = (value) => (value === undefined || !Number.isFinite(value) ? '-' : Math.round(value).toLocaleString('en-US'));
+const fixed = (value, digits = 1) =>
+  value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
+const integer = (value) =>
+  value === undefined || !Number.isFinite(value) ? '-' : Math.round(value).toLocaleString('en-US');
 
 function table(header, rows) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
+      )
+      .join('  ');
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 export function throughputTable(scenario) {
@@ -31,15 +44,19 @@ export function throughputTable(scenario) {
     const peak = target.throughput;
     const latency = target.fixedRate;
     const direct = scenario.targets.find((entry) => entry.name === 'direct')?.fixedRate;
-    const added = latency && direct && target.name !== 'direct' ? latency.p99 - direct.p99 : undefined;
-    if (peak?.failed) return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, ...header.slice(2).map(() => '')];
+    const added =
+      latency && direct && target.name !== 'direct' ? latency.p99 - direct.p99 : undefined;
+    if (peak?.failed)
+      return [target.name, `FAILED: ${peak.failed.slice(0, 80)}`, ...header.slice(2).map(() => '')];
     return [
       target.name,
       integer(peak?.rps),
       fixed(peak?.p50, 2),
       fixed(peak?.p99, 2),
       target.name === 'direct' ? '-' : fixed(peak?.cpuUsPerRequest, 0),
-      target.name === 'direct' ? '-' : `${fixed(peak?.peakRssMb, 0)}${peak?.peakRssSinceStart ? '*' : ''}`,
+      target.name === 'direct'
+        ? '-'
+        : `${fixed(peak?.peakRssMb, 0)}${peak?.peakRssSinceStart ? '*' : ''}`,
       integer(peak?.errors),
       fixed(latency?.p50, 2),
       fixed(latency?.p99, 2),
@@ -61,7 +78,10 @@ export function compareBuildsTable(labels, results) {
   const [floor, first] = results;
   const rows = results.map((result, index) => {
     const cpu = median(cpuOf(result));
-    const paired = index < 2 ? undefined : median(cpuOf(result).map((value, round) => value - cpuOf(first)[round]));
+    const paired =
+      index < 2
+        ? undefined
+        : median(cpuOf(result).map((value, round) => value - cpuOf(first)[round]));
     return [
       labels[index],
       fixed(cpu, 0),
@@ -74,7 +94,10 @@ export function compareBuildsTable(labels, results) {
       integer(result.errors),
     ];
   });
-  return table(['target', 'CPU us/req', 'per round', 'req/s', 'CPU vs floor', 'vs first build', 'errors'], rows);
+  return table(
+    ['target', 'CPU us/req', 'per round', 'req/s', 'CPU vs floor', 'vs first build', 'errors'],
+    rows,
+  );
 }
 
 export function longStreamsTable(scenario) {
@@ -97,7 +120,20 @@ export function longStreamsTable(scenario) {
       errors,
     ];
   });
-  return table(['target', 'completed', 'peak open', 'seconds', 'peak RSS MB', 'loop delay p99 ms', 'max ms', 'CPU s', 'errors'], rows);
+  return table(
+    [
+      'target',
+      'completed',
+      'peak open',
+      'seconds',
+      'peak RSS MB',
+      'loop delay p99 ms',
+      'max ms',
+      'CPU s',
+      'errors',
+    ],
+    rows,
+  );
 }
 
 export function imageTable(scenario) {
@@ -124,7 +160,19 @@ export function imageTable(scenario) {
       ]);
     }
   }
-  return table(['target', '200/503/lost', 'seconds', 'RSS before MB', 'peak RSS MB', 'growth MB', 'growth / accepted body', 'statuses'], rows);
+  return table(
+    [
+      'target',
+      '200/503/lost',
+      'seconds',
+      'RSS before MB',
+      'peak RSS MB',
+      'growth MB',
+      'growth / accepted body',
+      'statuses',
+    ],
+    rows,
+  );
 }
 
 const round20 = (result) => result.many.count;
@@ -139,12 +187,15 @@ export function authTable(scenario) {
         ['shares 0 leading chars', integer(result.perKey), fixed(result.medianUs0, 2)],
         ['shares 31 leading chars', integer(result.perKey), fixed(result.medianUs31, 2)],
       ],
-    ) + `\ndifference of medians: ${fixed(result.differenceUs, 2)} us; non-401 answers: ${result.errors}`
+    ) +
+    `\ndifference of medians: ${fixed(result.differenceUs, 2)} us; non-401 answers: ${result.errors}`
   );
 }
 
 function find(results, scenarioId, targetName) {
-  return results.scenarios.find((scenario) => scenario.id === scenarioId)?.targets.find((target) => target.name === targetName);
+  return results.scenarios
+    .find((scenario) => scenario.id === scenarioId)
+    ?.targets.find((target) => target.name === targetName);
 }
 
 /**
@@ -153,7 +204,8 @@ function find(results, scenarioId, targetName) {
  */
 export function evaluateTargets(results) {
   const checks = [];
-  const check = (name, value, bound, met, unit = '') => checks.push({ name, value, bound, unit, met: Number.isFinite(value) ? met : undefined });
+  const check = (name, value, bound, met, unit = '') =>
+    checks.push({ name, value, bound, unit, met: Number.isFinite(value) ? met : undefined });
   const of = (id, name) => find(results, id, name)?.throughput;
   const ratio = (id, field) => of(id, 'infergate')?.[field] / of(id, 'floor')?.[field];
   const scenarios = [
@@ -163,34 +215,108 @@ export function evaluateTargets(results) {
     [4, 'responses stream'],
     [10, 'embeddings base64'],
   ];
-  for (const [id, name] of scenarios) check(`${id} ${name}: infergate / floor req/s`, ratio(id, 'rps'), '>= 0.7', ratio(id, 'rps') >= 0.7, ' x');
-  check('1 chat: infergate / floor CPU per request', ratio(1, 'cpuUsPerRequest'), '<= 1.5', ratio(1, 'cpuUsPerRequest') <= 1.5, ' x');
-  for (const [id] of scenarios) check(`${id}: infergate / floor p99 at the bench's concurrency`, ratio(id, 'p99'), '<= 2', ratio(id, 'p99') <= 2, ' x');
+  for (const [id, name] of scenarios)
+    check(
+      `${id} ${name}: infergate / floor req/s`,
+      ratio(id, 'rps'),
+      '>= 0.7',
+      ratio(id, 'rps') >= 0.7,
+      ' x',
+    );
+  check(
+    '1 chat: infergate / floor CPU per request',
+    ratio(1, 'cpuUsPerRequest'),
+    '<= 1.5',
+    ratio(1, 'cpuUsPerRequest') <= 1.5,
+    ' x',
+  );
+  for (const [id] of scenarios)
+    check(
+      `${id}: infergate / floor p99 at the bench's concurrency`,
+      ratio(id, 'p99'),
+      '<= 2',
+      ratio(id, 'p99') <= 2,
+      ' x',
+    );
   for (const [id] of scenarios) {
-    const added = find(results, id, 'infergate')?.fixedRate?.p99 - find(results, id, 'direct')?.fixedRate?.p99;
-    check(`${id}: added p99 vs direct at half of infergate's peak`, added, '<= 1 ms', added <= 1, ' ms');
+    const added =
+      find(results, id, 'infergate')?.fixedRate?.p99 - find(results, id, 'direct')?.fixedRate?.p99;
+    check(
+      `${id}: added p99 vs direct at half of infergate's peak`,
+      added,
+      '<= 1 ms',
+      added <= 1,
+      ' ms',
+    );
   }
   const streams = find(results, 5, 'infergate')?.longStreams;
   if (streams) {
-    check('5 long streams: completed', streams.completed, `= ${streams.streams}`, streams.completed === streams.streams);
-    check('5 long streams: peak RSS', streams.peakRssMb, '<= 256 MB', streams.peakRssMb <= 256, ' MB');
+    check(
+      '5 long streams: completed',
+      streams.completed,
+      `= ${streams.streams}`,
+      streams.completed === streams.streams,
+    );
+    check(
+      '5 long streams: peak RSS',
+      streams.peakRssMb,
+      '<= 256 MB',
+      streams.peakRssMb <= 256,
+      ' MB',
+    );
     const delay = streams.eventLoopDelayMs?.p99;
     check('5 long streams: event-loop delay p99', delay, '<= 100 ms', delay <= 100, ' ms');
   }
   const images = find(results, 6, 'infergate')?.imageBodies;
   if (images) {
-    check('6 one 50 MiB body: RSS growth / body size', images.one.growthPerBody, '<= 3', images.one.growthPerBody <= 3, ' x');
-    check(`6 ${images.many.count} at once: lost (neither 200 nor 503 + Retry-After)`, images.many.lost, '= 0', images.many.lost === 0);
-    check(`6 ${images.many.count} at once: RSS growth / accepted bodies`, images.many.growthPerBody, '<= 3', images.many.growthPerBody <= 3, ' x');
+    check(
+      '6 one 50 MiB body: RSS growth / body size',
+      images.one.growthPerBody,
+      '<= 3',
+      images.one.growthPerBody <= 3,
+      ' x',
+    );
+    check(
+      `6 ${images.many.count} at once: lost (neither 200 nor 503 + Retry-After)`,
+      images.many.lost,
+      '= 0',
+      images.many.lost === 0,
+    );
+    check(
+      `6 ${images.many.count} at once: RSS growth / accepted bodies`,
+      images.many.growthPerBody,
+      '<= 3',
+      images.many.growthPerBody <= 3,
+      ' x',
+    );
   }
   const auth = find(results, 7, 'infergate')?.auth;
-  if (auth) check('7 wrong keys: |difference of medians|', Math.abs(auth.differenceUs), '< 1 us', Math.abs(auth.differenceUs) < 1, ' us');
+  if (auth)
+    check(
+      '7 wrong keys: |difference of medians|',
+      Math.abs(auth.differenceUs),
+      '< 1 us',
+      Math.abs(auth.differenceUs) < 1,
+      ' us',
+    );
   // The lease bounds, judged on the in-process figures: the HTTP rounds differ by far more than them.
   const limiterRows = results.limiter?.perRequest?.rows;
   if (limiterRows) {
     const added = (name) => limiterRows.find((row) => row.name === name)?.addedUs;
-    check('8 key limits in memory: added per request', added('memory'), '<= +10 us', added('memory') <= 10, ' us');
-    check('8 key limits in Redis (leases): added per request', added('redis'), '<= +30 us', added('redis') <= 30, ' us');
+    check(
+      '8 key limits in memory: added per request',
+      added('memory'),
+      '<= +10 us',
+      added('memory') <= 10,
+      ' us',
+    );
+    check(
+      '8 key limits in Redis (leases): added per request',
+      added('redis'),
+      '<= +30 us',
+      added('redis') <= 30,
+      ' us',
+    );
   }
   return checks;
 }
@@ -200,7 +326,9 @@ export function targetsTable(checks) {
     ['target', 'measured', 'bound', 'verdict'],
     checks.map((check) => [
       check.name,
-      Number.isFinite(check.value) ? `${Number.isInteger(check.value) ? check.value : check.value.toFixed(2)}${check.unit}` : '-',
+      Number.isFinite(check.value)
+        ? `${Number.isInteger(check.value) ? check.value : check.value.toFixed(2)}${check.unit}`
+        : '-',
       check.bound,
       check.met === undefined ? 'not measured' : check.met ? 'MET' : 'NOT MET',
     ]),

@@ -7,14 +7,30 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureAuthRejections } from './auth-timing.mjs';
-import { measureFixedRate, measureImageBodies, measureLongStreams, measureThroughput } from './measure.mjs';
+import {
+  measureFixedRate,
+  measureImageBodies,
+  measureLongStreams,
+  measureThroughput,
+} from './measure.mjs';
 import { measureLimiter } from './measure-limiter.mjs';
 import { buildOpenLoop } from './open-loop-load.mjs';
 import { chatRequestBody, imageEditRequestBody, longStreamModel } from './payloads.mjs';
 import { killAllNow, planCores, stopAll, stopProcess } from './processes.mjs';
-import { authTable, evaluateTargets, imageTable, longStreamsTable, targetsTable, throughputTable } from './report.mjs';
+import {
+  authTable,
+  evaluateTargets,
+  imageTable,
+  longStreamsTable,
+  targetsTable,
+  throughputTable,
+} from './report.mjs';
 import { runProfile } from './run-profile.mjs';
-import { benchApiKey as apiKey, benchHeaders as headers, throughputScenarios } from './scenarios.mjs';
+import {
+  benchApiKey as apiKey,
+  benchHeaders as headers,
+  throughputScenarios,
+} from './scenarios.mjs';
 import { startFloor, startInfergate, startStub } from './start-targets.mjs';
 import { ensureWrk } from './wrk-load.mjs';
 import { guardRatios, guardTable, guardVerdict, remeasureRatio } from './guard-ratios.mjs';
@@ -33,8 +49,10 @@ const only = args
   .map(Number);
 // CI's regression guard: exit 1 when a scenario's infergate / floor req/s is below this (guard-ratios.mjs).
 const guardArgument = args.find((arg) => arg.startsWith('--guard='));
-const guard = guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
-if (guard !== undefined && !(guard > 0)) throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
+const guard =
+  guardArgument === undefined ? undefined : Number(guardArgument.slice('--guard='.length));
+if (guard !== undefined && !(guard > 0))
+  throw new Error(`--guard needs a ratio above 0, such as --guard=0.5 (got ${guardArgument})`);
 // With --guard (the end of `pnpm test`) the run's lines, tables and targets go to bench.log in its work
 // folder, and the terminal gets the guard's verdict only: one line on a pass, the guard's table and the
 // failing scenarios on a failure (guardVerdict). Without it, everything is printed as it is measured.
@@ -81,39 +99,65 @@ const wanted = (id) => only === undefined || only.includes(id);
 function measureSseParsers(workDirectory) {
   const file = join(workDirectory, 'sse-parsers.json');
   const script = join(benchDirectory, 'sse-parsers.mjs');
-  const output = execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', script, ...(quick ? ['--quick'] : []), `--json=${file}`], {
-    stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
-    encoding: 'utf8',
-    timeout: 900_000,
-  });
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-semi-space-size=64',
+      script,
+      ...(quick ? ['--quick'] : []),
+      `--json=${file}`,
+    ],
+    {
+      stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
+      encoding: 'utf8',
+      timeout: 900_000,
+    },
+  );
   if (logFile !== undefined) appendFileSync(logFile, output);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 function buildInfergate() {
-  if (args.includes('--no-build') && existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) {
+  if (
+    args.includes('--no-build') &&
+    existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))
+  ) {
     log('--no-build: measuring the existing apps/node-server/dist');
     return;
   }
   // turbo's bench task builds testkit and its dependencies, not the app: build it (a cache hit when unchanged).
   log('building @infergate/node-server and its dependencies (turbo, cached)');
   try {
-    const output = execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@infergate/node-server...', '--output-logs=errors-only'], {
-      cwd: repositoryRoot,
-      stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
+    const output = execFileSync(
+      'pnpm',
+      [
+        'exec',
+        'turbo',
+        'run',
+        'build',
+        '--filter=@infergate/node-server...',
+        '--output-logs=errors-only',
+      ],
+      {
+        cwd: repositoryRoot,
+        stdio: ['ignore', logFile === undefined ? 'inherit' : 'pipe', 'inherit'],
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
     if (logFile !== undefined) appendFileSync(logFile, output);
   } catch (error) {
     // With --guard turbo's output was kept: a failed build shows it, as it does without.
     if (logFile !== undefined && error.stdout) process.stdout.write(error.stdout);
     if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw error;
-    const warning = 'WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale';
+    const warning =
+      'WARNING: the build failed (see above); measuring the apps/node-server/dist already there, which may be stale';
     log(warning);
     if (logFile !== undefined) say(warning);
   }
-  if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js'))) throw new Error('apps/node-server/dist/main.js is missing after the build');
+  if (!existsSync(join(repositoryRoot, 'apps', 'node-server', 'dist', 'main.js')))
+    throw new Error('apps/node-server/dist/main.js is missing after the build');
 }
 
 async function main() {
@@ -130,11 +174,15 @@ async function main() {
   const serverScenarios = [1, 2, 3, 4, 5, 6, 7, 10].some(wanted);
   settings.generator = serverScenarios ? ensureWrk(log) : 'none';
   settings.openLoop = serverScenarios ? buildOpenLoop(workDirectory, log) : undefined;
-  log(`cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`);
+  log(
+    `cores: ${cores}; ${layout.pinned ? 'proxy under test on core 0; generator, wrk and stub on core 1 (taskset)' : `not pinned (${layout.reason})`}`,
+  );
   log(
     `load generator: ${settings.generator === 'wrk' ? 'wrk -t1 -c' + settings.connections : 'undici closed loop, ' + settings.connections + ' connections'}; fixed-rate: ${settings.openLoop === undefined ? 'undici' : 'open-loop.c'}; stream clients: undici`,
   );
-  log(`mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`);
+  log(
+    `mode: ${quick ? 'quick (1 run per figure, short durations)' : 'full (median of 3 runs)'}; logs and configs in ${workDirectory}`,
+  );
 
   const results = {
     startedAt: new Date(started).toISOString(),
@@ -149,9 +197,16 @@ async function main() {
   };
   if (wanted(9) && !args.includes('--profile')) {
     log('\n== 9. SSE parsers: ours against eventsource-parser, in one process (no servers)');
-    results.scenarios.push({ id: 9, title: 'SSE parsers, ns and bytes per event', sseParsers: measureSseParsers(workDirectory) });
+    results.scenarios.push({
+      id: 9,
+      title: 'SSE parsers, ns and bytes per event',
+      sseParsers: measureSseParsers(workDirectory),
+    });
     if (!serverScenarios && !wanted(8)) {
-      writeFileSync(join(resultsDirectory, `bench-sse-parsers-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+      writeFileSync(
+        join(resultsDirectory, `bench-sse-parsers-${stamp}.json`),
+        `${JSON.stringify(results, null, 2)}\n`,
+      );
       return;
     }
   }
@@ -172,35 +227,62 @@ async function main() {
 
   // Scenario 8 runs its own processes: the stub and the proxies start only for the others.
   const needsProxies = [1, 2, 3, 4, 5, 6, 7, 10].some(wanted);
-  const stub = needsProxies ? await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs }) : { ports: [0] };
+  const stub = needsProxies
+    ? await startStub({
+        workDirectory,
+        longChunks: settings.longChunks,
+        longIntervalMs: settings.longIntervalMs,
+      })
+    : { ports: [0] };
   const direct = { name: 'direct', origin: `http://127.0.0.1:${stub.ports[0]}` };
-  let floor = needsProxies ? await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore }) : undefined;
-  let infergate = needsProxies ? await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore }) : undefined;
+  let floor = needsProxies
+    ? await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore })
+    : undefined;
+  let infergate = needsProxies
+    ? await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore })
+    : undefined;
   const targets = [direct, floor, infergate];
   // Memory scenarios start from fresh proxies: a heap grown by the throughput runs would hide their own peak.
   let generation = 0;
   const restartProxies = async () => {
     await Promise.all([stopProcess(floor), stopProcess(infergate)]);
     generation += 1;
-    floor = await startFloor({ workDirectory, upstreamOrigin: direct.origin, core: layout.proxyCore });
-    infergate = await startInfergate({ workDirectory, stubPorts: stub.ports, apiKey, core: layout.proxyCore, fileTag: `infergate-${generation}` });
+    floor = await startFloor({
+      workDirectory,
+      upstreamOrigin: direct.origin,
+      core: layout.proxyCore,
+    });
+    infergate = await startInfergate({
+      workDirectory,
+      stubPorts: stub.ports,
+      apiKey,
+      core: layout.proxyCore,
+      fileTag: `infergate-${generation}`,
+    });
   };
 
   for (const scenario of throughputScenarios.filter((entry) => wanted(entry.id))) {
     log(`\n== ${scenario.id}. ${scenario.title}`);
-    const entry = { id: scenario.id, title: scenario.title, targets: targets.map((target) => ({ name: target.name })) };
+    const entry = {
+      id: scenario.id,
+      title: scenario.title,
+      targets: targets.map((target) => ({ name: target.name })),
+    };
     const peaks = await measureThroughput(settings, targets, scenario, headers);
     for (const [index, target] of targets.entries()) {
       const peak = peaks[index];
       entry.targets[index].throughput = peak;
-      log(`  ${target.name}: ${peak.failed ? `FAILED ${peak.failed}` : `${Math.round(peak.rps)} req/s, p99 ${peak.p99.toFixed(2)} ms, errors ${peak.errors}`}`);
+      log(
+        `  ${target.name}: ${peak.failed ? `FAILED ${peak.failed}` : `${Math.round(peak.rps)} req/s, p99 ${peak.p99.toFixed(2)} ms, errors ${peak.errors}`}`,
+      );
     }
     const infergatePeak = entry.targets[2].throughput.rps;
     if (settings.fixedRateScenarios.includes(scenario.id) && Number.isFinite(infergatePeak)) {
       const rate = Math.max(10, Math.round(infergatePeak / 2));
       const measured = targets.filter((_target, index) => !entry.targets[index].throughput.failed);
       const latencies = await measureFixedRate(settings, measured, scenario, headers, rate);
-      for (const [index, target] of measured.entries()) entry.targets[targets.indexOf(target)].fixedRate = latencies[index];
+      for (const [index, target] of measured.entries())
+        entry.targets[targets.indexOf(target)].fixedRate = latencies[index];
     }
     results.scenarios.push(entry);
     log(throughputTable(entry));
@@ -210,7 +292,9 @@ async function main() {
     log(`\n== Guard: infergate / floor req/s >= ${guard} for every scenario measured`);
     const rows = await guardRatios({
       bound: guard,
-      entries: results.scenarios.filter((entry) => throughputScenarios.some((scenario) => scenario.id === entry.id)),
+      entries: results.scenarios.filter((entry) =>
+        throughputScenarios.some((scenario) => scenario.id === entry.id),
+      ),
       scenarios: throughputScenarios,
       remeasure: (scenario) => remeasureRatio(settings, floor, infergate, scenario, headers),
       log,
@@ -221,12 +305,21 @@ async function main() {
 
   if (wanted(5)) {
     const seconds = (settings.longChunks * settings.longIntervalMs) / 1000;
-    log(`\n== 5. ${settings.longStreams} concurrent long streams (${settings.longChunks} chunks, ${settings.longIntervalMs} ms apart: ${seconds} s each)`);
+    log(
+      `\n== 5. ${settings.longStreams} concurrent long streams (${settings.longChunks} chunks, ${settings.longIntervalMs} ms apart: ${seconds} s each)`,
+    );
     const scenario = { path: '/v1/chat/completions', body: chatRequestBody(true, longStreamModel) };
     await restartProxies();
-    const entry = { id: 5, title: `${settings.longStreams} concurrent long streams, ${seconds} s`, targets: [] };
+    const entry = {
+      id: 5,
+      title: `${settings.longStreams} concurrent long streams, ${seconds} s`,
+      targets: [],
+    };
     for (const target of [floor, infergate]) {
-      entry.targets.push({ name: target.name, longStreams: await measureLongStreams(settings, target, scenario, headers, log) });
+      entry.targets.push({
+        name: target.name,
+        longStreams: await measureLongStreams(settings, target, scenario, headers, log),
+      });
       log(`  ${target.name}: done`);
     }
     results.scenarios.push(entry);
@@ -235,25 +328,45 @@ async function main() {
 
   if (wanted(6)) {
     const body = imageEditRequestBody(50 * 1_048_576);
-    log(`\n== 6. image edit with a 50 MiB data-URL body (request ${(body.length / 1_048_576).toFixed(1)} MiB), then ${settings.imageConcurrent} at once`);
+    log(
+      `\n== 6. image edit with a 50 MiB data-URL body (request ${(body.length / 1_048_576).toFixed(1)} MiB), then ${settings.imageConcurrent} at once`,
+    );
     await restartProxies();
     const entry = { id: 6, title: 'image edit, 50 MiB data-URL body', targets: [] };
-    for (const target of [floor, infergate]) entry.targets.push({ name: target.name, imageBodies: await measureImageBodies(settings, target, headers, body) });
+    for (const target of [floor, infergate])
+      entry.targets.push({
+        name: target.name,
+        imageBodies: await measureImageBodies(settings, target, headers, body),
+      });
     results.scenarios.push(entry);
     log(imageTable(entry));
   }
 
   if (wanted(7)) {
-    log(`\n== 7. authentication rejections: ${settings.authPerKey.toLocaleString('en-US')} per wrong key, interleaved, one connection`);
-    const auth = await measureAuthRejections({ origin: infergate.origin, realKey: apiKey, perKey: settings.authPerKey, warmup: settings.authWarmup });
-    const entry = { id: 7, title: 'wrong keys sharing 0 vs 31 leading characters', targets: [{ name: 'infergate', auth }] };
+    log(
+      `\n== 7. authentication rejections: ${settings.authPerKey.toLocaleString('en-US')} per wrong key, interleaved, one connection`,
+    );
+    const auth = await measureAuthRejections({
+      origin: infergate.origin,
+      realKey: apiKey,
+      perKey: settings.authPerKey,
+      warmup: settings.authWarmup,
+    });
+    const entry = {
+      id: 7,
+      title: 'wrong keys sharing 0 vs 31 leading characters',
+      targets: [{ name: 'infergate', auth }],
+    };
     results.scenarios.push(entry);
     log(authTable(entry));
   }
 
   if (wanted(8)) {
-    log('\n== 8. key limits: none, in-memory and Redis, per request in one process, then over HTTP');
-    if (needsProxies) await Promise.all([stopProcess(floor), stopProcess(infergate), stopProcess(stub)]);
+    log(
+      '\n== 8. key limits: none, in-memory and Redis, per request in one process, then over HTTP',
+    );
+    if (needsProxies)
+      await Promise.all([stopProcess(floor), stopProcess(infergate), stopProcess(stub)]);
     results.limiter = await measureLimiter({ repositoryRoot, quick, log });
   }
 

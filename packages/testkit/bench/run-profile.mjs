@@ -8,8 +8,21 @@ import { startInfergate, startStub } from './start-targets.mjs';
 import { summariseCpuProfile } from './summarise-cpuprofile.mjs';
 import { runWrk } from './wrk-load.mjs';
 
-export async function runProfile({ settings, layout, workDirectory, resultsDirectory, headers, apiKey, scenarios, log }) {
-  const stub = await startStub({ workDirectory, longChunks: settings.longChunks, longIntervalMs: settings.longIntervalMs });
+export async function runProfile({
+  settings,
+  layout,
+  workDirectory,
+  resultsDirectory,
+  headers,
+  apiKey,
+  scenarios,
+  log,
+}) {
+  const stub = await startStub({
+    workDirectory,
+    longChunks: settings.longChunks,
+    longIntervalMs: settings.longIntervalMs,
+  });
   const seconds = Math.max(5, settings.seconds * 2);
   for (const scenario of scenarios) {
     const profileDirectory = join(workDirectory, `profile-${scenario.id}`);
@@ -45,7 +58,10 @@ export async function runProfile({ settings, layout, workDirectory, resultsDirec
       log(`scenario ${scenario.id}: no profile written`);
       continue;
     }
-    const summary = summariseCpuProfile(JSON.parse(readFileSync(join(profileDirectory, file), 'utf8')), 30);
+    const summary = summariseCpuProfile(
+      JSON.parse(readFileSync(join(profileDirectory, file), 'utf8')),
+      30,
+    );
     const text = `scenario ${scenario.id}: ${scenario.title}\n${Math.round(result.rps)} req/s under the profiler, ${result.errors} errors\nprofile: ${join(profileDirectory, file)}\n\n${summary}\n`;
     writeFileSync(join(resultsDirectory, `profile-${scenario.id}.txt`), text);
     log(`\n${text}`);

@@ -53,14 +53,31 @@ const payloads = frames.map((frame) => frame.slice('data: '.length, -2));
 // Each shape: the chunks as read from the socket, and the data of the events a client must see.
 function multiLine(payload) {
   const lines = [];
-  for (let offset = 0; offset < payload.length; offset += 40) lines.push(payload.slice(offset, offset + 40));
+  for (let offset = 0; offset < payload.length; offset += 40)
+    lines.push(payload.slice(offset, offset + 40));
   return lines;
 }
 const shapes = [
-  { name: 'one event per read (LF)', chunks: frames.map((frame) => encoder.encode(frame)), expected: payloads },
-  { name: 'cut at random offsets (1-97 B)', chunks: cutAnywhere(concat(frames), seededRandom(15), 97), expected: payloads },
-  { name: 'CRLF, one event per read', chunks: frames.map((frame) => encoder.encode(frame.replaceAll('\n', '\r\n'))), expected: payloads },
-  { name: 'CR, one event per read', chunks: frames.map((frame) => encoder.encode(frame.replaceAll('\n', '\r'))), expected: payloads },
+  {
+    name: 'one event per read (LF)',
+    chunks: frames.map((frame) => encoder.encode(frame)),
+    expected: payloads,
+  },
+  {
+    name: 'cut at random offsets (1-97 B)',
+    chunks: cutAnywhere(concat(frames), seededRandom(15), 97),
+    expected: payloads,
+  },
+  {
+    name: 'CRLF, one event per read',
+    chunks: frames.map((frame) => encoder.encode(frame.replaceAll('\n', '\r\n'))),
+    expected: payloads,
+  },
+  {
+    name: 'CR, one event per read',
+    chunks: frames.map((frame) => encoder.encode(frame.replaceAll('\n', '\r'))),
+    expected: payloads,
+  },
   {
     name: 'multi-line data + comments',
     chunks: payloads.map((payload, index) =>
@@ -72,7 +89,11 @@ const shapes = [
     ),
     expected: payloads.map((payload) => multiLine(payload).join('\n')),
   },
-  { name: '1-byte reads', chunks: [...concat(frames)].map((byte) => Uint8Array.of(byte)), expected: payloads },
+  {
+    name: '1-byte reads',
+    chunks: [...concat(frames)].map((byte) => Uint8Array.of(byte)),
+    expected: payloads,
+  },
 ];
 
 // Each parser reads one whole stream the way the gateway does per request: a fresh parser, every
@@ -98,7 +119,10 @@ const parsers = [
     read(chunks, keep) {
       const decoder = new TextDecoder();
       let batch = [];
-      const parser = createParser({ onEvent: (event) => batch.push(event), maxBufferSize: 1_048_576 });
+      const parser = createParser({
+        onEvent: (event) => batch.push(event),
+        maxBufferSize: 1_048_576,
+      });
       const seen = keep ? [] : undefined;
       let count = 0;
       for (const chunk of chunks) {
@@ -133,17 +157,28 @@ function bytesPerEvent(parser, chunks) {
   gc();
   const before = process.memoryUsage().heapUsed;
   let events = 0;
-  for (let stream = 0; stream < allocationStreams; stream += 1) events += parser.read(chunks, false);
+  for (let stream = 0; stream < allocationStreams; stream += 1)
+    events += parser.read(chunks, false);
   const grown = process.memoryUsage().heapUsed - before;
   return grown > 0 ? grown / events : Number.NaN;
 }
 
 // A parser that misses or changes events is still timed (on what it did read), and named below the table.
 const misread = [];
-const results = { node: process.version, quick, eventsourceParser: eventsourceParserVersion, gcExposed: gc !== undefined, shapes: [] };
-log(`SSE parsers, ${rounds} rounds of ${streamsPerRound} streams per shape (median of rounds), ${frames.length} events per stream; node ${process.version}`);
+const results = {
+  node: process.version,
+  quick,
+  eventsourceParser: eventsourceParserVersion,
+  gcExposed: gc !== undefined,
+  shapes: [],
+};
+log(
+  `SSE parsers, ${rounds} rounds of ${streamsPerRound} streams per shape (median of rounds), ${frames.length} events per stream; node ${process.version}`,
+);
 if (gc === undefined) log('allocations: n/a (run with --expose-gc --max-semi-space-size=64)');
-log(`| shape | ${parsers.map((parser) => `${parser.name} ns/event | B/event`).join(' | ')} | ours / theirs (time) |`);
+log(
+  `| shape | ${parsers.map((parser) => `${parser.name} ns/event | B/event`).join(' | ')} | ours / theirs (time) |`,
+);
 log(`|---|${parsers.map(() => '---:|---:').join('|')}|---:|`);
 for (const shape of shapes) {
   for (const parser of parsers) {
@@ -157,7 +192,8 @@ for (const shape of shapes) {
   const samples = parsers.map(() => []);
   // Rounds alternate between the parsers, so that drift on the machine hits both alike.
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, parser] of parsers.entries()) samples[index].push(timeRound(parser, shape.chunks));
+    for (const [index, parser] of parsers.entries())
+      samples[index].push(timeRound(parser, shape.chunks));
   }
   const figures = parsers.map((parser, index) => ({
     parser: parser.name,
@@ -166,8 +202,13 @@ for (const shape of shapes) {
     rounds: samples[index],
   }));
   results.shapes.push({ shape: shape.name, chunks: shape.chunks.length, figures });
-  const cells = figures.map((figure) => `${figure.nsPerEvent.toFixed(0)} | ${Number.isNaN(figure.bytesPerEvent) ? 'n/a' : figure.bytesPerEvent.toFixed(0)}`);
-  log(`| ${shape.name} (${shape.chunks.length} reads) | ${cells.join(' | ')} | ${(figures[0].nsPerEvent / figures[1].nsPerEvent).toFixed(2)} |`);
+  const cells = figures.map(
+    (figure) =>
+      `${figure.nsPerEvent.toFixed(0)} | ${Number.isNaN(figure.bytesPerEvent) ? 'n/a' : figure.bytesPerEvent.toFixed(0)}`,
+  );
+  log(
+    `| ${shape.name} (${shape.chunks.length} reads) | ${cells.join(' | ')} | ${(figures[0].nsPerEvent / figures[1].nsPerEvent).toFixed(2)} |`,
+  );
 }
 results.misread = misread;
 for (const line of misread) log(`MISREAD: ${line}`);

@@ -19,7 +19,13 @@ const steadyV8 = ['--no-allocation-site-pretenuring', '--heap-growing-percent=30
 export async function startStub({ workDirectory, longChunks, longIntervalMs }) {
   const entry = startNode({
     name: 'stub',
-    args: [...steadyV8, join(benchDirectory, 'stub-upstream.mjs'), '4', String(longChunks), String(longIntervalMs)],
+    args: [
+      ...steadyV8,
+      join(benchDirectory, 'stub-upstream.mjs'),
+      '4',
+      String(longChunks),
+      String(longIntervalMs),
+    ],
     logFile: join(workDirectory, 'stub.log'),
     stdoutPipe: true,
   });
@@ -51,12 +57,24 @@ export function writeInfergateConfig(workDirectory, stubPorts) {
         name: 'stub-0',
         url: origin(stubPorts[0]),
         protocol: 'openai',
-        models: { [chatModel]: 'stub-model', [embeddingModel]: 'stub-embed', [longStreamModel]: 'stub-long' },
+        models: {
+          [chatModel]: 'stub-model',
+          [embeddingModel]: 'stub-embed',
+          [longStreamModel]: 'stub-long',
+        },
       },
-      ...stubPorts
-        .slice(1)
-        .map((port, index) => ({ name: `stub-${index + 1}`, url: origin(port), protocol: 'openai', models: { [longStreamModel]: 'stub-long' } })),
-      { name: 'stub-images', url: origin(stubPorts[0]), protocol: 'images', models: { [imageEditModel]: 'stub-image-edit' } },
+      ...stubPorts.slice(1).map((port, index) => ({
+        name: `stub-${index + 1}`,
+        url: origin(port),
+        protocol: 'openai',
+        models: { [longStreamModel]: 'stub-long' },
+      })),
+      {
+        name: 'stub-images',
+        url: origin(stubPorts[0]),
+        protocol: 'images',
+        models: { [imageEditModel]: 'stub-image-edit' },
+      },
     ],
   };
   const file = join(workDirectory, 'infergate-config.json');
@@ -111,7 +129,13 @@ export async function startInfergate({
     ...extraEnv,
   };
   const entryFile = join(checkout, 'packages', 'testkit', 'bench', 'infergate-entry.mjs');
-  const entry = startNode({ name: 'infergate', args: [...nodeFlags, entryFile], env, core, logFile });
+  const entry = startNode({
+    name: 'infergate',
+    args: [...nodeFlags, entryFile],
+    env,
+    core,
+    logFile,
+  });
   const origin = `http://127.0.0.1:${port}`;
   await waitReady(origin, {
     ...entry,

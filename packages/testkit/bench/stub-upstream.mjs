@@ -4,7 +4,13 @@
 // It listens on `ports` loopback ports (several origins let the gateway open more than one pool of
 // 256 connections for the long-stream scenario) and prints one JSON line: {"ports":[...]}.
 import { createServer } from 'node:http';
-import { chatCompletionBody, chatStreamEvents, embeddingsBody, imageEditBody, responsesStreamEvents } from './payloads.mjs';
+import {
+  chatCompletionBody,
+  chatStreamEvents,
+  embeddingsBody,
+  imageEditBody,
+  responsesStreamEvents,
+} from './payloads.mjs';
 import process from 'node:process';
 import { Buffer } from 'node:buffer';
 import { setInterval } from 'node:timers';
@@ -16,7 +22,9 @@ const longIntervalMs = Number(process.argv[4] ?? 100);
 const completion = Buffer.from(chatCompletionBody('stub-model'));
 const shortStream = chatStreamEvents('stub-model', 32).map((event) => Buffer.from(event));
 const longStream = chatStreamEvents('stub-long', longChunks).map((event) => Buffer.from(event));
-const responsesStream = responsesStreamEvents('alpha36-35b-a3b-instruct', 32).map((event) => Buffer.from(event));
+const responsesStream = responsesStreamEvents('alpha36-35b-a3b-instruct', 32).map((event) =>
+  Buffer.from(event),
+);
 const embeddings = Buffer.from(embeddingsBody('stub-embed', 16, 1024));
 const embeddingsBase64 = Buffer.from(embeddingsBody('stub-embed', 16, 1024, 'base64'));
 const imageEdit = Buffer.from(imageEditBody());
@@ -95,7 +103,10 @@ function onRequest(request, response) {
 const servers = [];
 const ports = [];
 for (let index = 0; index < portCount; index += 1) {
-  const server = createServer({ keepAliveTimeout: 120_000, headersTimeout: 130_000, requestTimeout: 0 }, onRequest);
+  const server = createServer(
+    { keepAliveTimeout: 120_000, headersTimeout: 130_000, requestTimeout: 0 },
+    onRequest,
+  );
   server.maxRequestsPerSocket = 0;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);

@@ -27,7 +27,10 @@ export function summariseCpuProfile(profile, top = 25) {
   const byModule = new Map();
   for (const [id, microseconds] of selfMicroseconds) {
     const { callFrame } = nodes.get(id);
-    const file = callFrame.url.replace(/^file:\/\/.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|(?=packages\/|apps\/))/, '');
+    const file = callFrame.url.replace(
+      /^file:\/\/.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|(?=packages\/|apps\/))/,
+      '',
+    );
     const key = `${callFrame.functionName || '(anonymous)'}  ${file}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + microseconds);
     const module = moduleOf(callFrame.url);
@@ -35,14 +38,18 @@ export function summariseCpuProfile(profile, top = 25) {
   }
   const percent = (value) => `${((value / total) * 100).toFixed(1).padStart(5)} %`;
   const lines = [`total sampled ${(total / 1000).toFixed(0)} ms`, '', 'self time by package:'];
-  for (const [module, microseconds] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${percent(microseconds)}  ${module}`);
+  for (const [module, microseconds] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    lines.push(`  ${percent(microseconds)}  ${module}`);
   lines.push('', `top ${top} functions by self time:`);
-  for (const [key, microseconds] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${percent(microseconds)}  ${key}`);
+  for (const [key, microseconds] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`  ${percent(microseconds)}  ${key}`);
   return lines.join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
   if (!file) throw new Error('usage: summarise-cpuprofile.mjs <file.cpuprofile> [top]');
-  process.stdout.write(`${summariseCpuProfile(JSON.parse(readFileSync(file, 'utf8')), Number(process.argv[3] ?? 25))}\n`);
+  process.stdout.write(
+    `${summariseCpuProfile(JSON.parse(readFileSync(file, 'utf8')), Number(process.argv[3] ?? 25))}\n`,
+  );
 }

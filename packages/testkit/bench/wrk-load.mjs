@@ -21,26 +21,36 @@ export function ensureWrk(log) {
   if (process.getuid?.() === 0 && hasCommand('apt-get')) {
     log('wrk missing: apt-get install -y wrk');
     try {
-      execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore', timeout: 120_000 });
+      execFileSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+        stdio: 'ignore',
+        timeout: 120_000,
+      });
     } catch {
       try {
-        execFileSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq wrk'], { stdio: 'ignore', timeout: 240_000 });
+        execFileSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq wrk'], {
+          stdio: 'ignore',
+          timeout: 240_000,
+        });
       } catch {
         // Falls through to the undici generator below.
       }
     }
     if (hasCommand('wrk')) return 'wrk';
   }
-  log('wrk unavailable: using the undici closed-loop generator (slower than wrk; ratios stay comparable)');
+  log(
+    'wrk unavailable: using the undici closed-loop generator (slower than wrk; ratios stay comparable)',
+  );
   return 'undici';
 }
 
-const luaString = (text) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+const luaString = (text) =>
+  `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 
 function luaScript({ method, body, headers }) {
   const lines = [`wrk.method = ${luaString(method)}`];
   if (body !== undefined) lines.push(`wrk.body = ${luaString(body)}`);
-  for (const [name, value] of Object.entries(headers)) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
+  for (const [name, value] of Object.entries(headers))
+    lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
   // wrk counts a status >= 400 as errors.status; every non-200 answer of these routes is >= 400.
   lines.push(`done = function(summary, latency, requests)
   local e = summary.errors
@@ -55,13 +65,35 @@ end`);
  * One wrk run: `connections` keep-alive connections on one thread for `seconds`. Latencies in ms.
  * @returns {Promise<{ requests: number, rps: number, p50: number, p99: number, errors: number }>}
  */
-export function runWrk({ url, method = 'POST', body, headers, connections, seconds, scriptDirectory, name }) {
+export function runWrk({
+  url,
+  method = 'POST',
+  body,
+  headers,
+  connections,
+  seconds,
+  scriptDirectory,
+  name,
+}) {
   const scriptPath = join(scriptDirectory, `${name}.lua`);
   writeFileSync(scriptPath, luaScript({ method, body, headers }));
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--timeout', '10s', '-s', scriptPath, url], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'wrk',
+      [
+        '-t1',
+        `-c${connections}`,
+        `-d${Math.max(1, Math.round(seconds))}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        scriptPath,
+        url,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       output += chunk;

@@ -18,7 +18,9 @@ function bodyOf(request: { body: unknown }): Json {
 
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }
 
 /** The text the fake chat model answers: it names the model it was asked for, so tests see the mapping. */
@@ -32,7 +34,10 @@ const chat: UpstreamHandler = (request, response) => {
   const answer = fakeAnswer(model);
   if (body.stream === true) {
     const options = bodyOf({ body: body.stream_options });
-    writeChatSse(response, chatStreamChunks(model, answer.split(/(?<= )/), options.include_usage === true));
+    writeChatSse(
+      response,
+      chatStreamChunks(model, answer.split(/(?<= )/), options.include_usage === true),
+    );
     return;
   }
   writeJson(response, 200, chatCompletion(model, answer));
@@ -44,7 +49,12 @@ const embeddings: UpstreamHandler = (request, response) => {
   writeJson(
     response,
     200,
-    embeddingsResponse(String(body.model), stringsOf(body.input), dimensions, typeof body.encoding_format === 'string' ? body.encoding_format : undefined),
+    embeddingsResponse(
+      String(body.model),
+      stringsOf(body.input),
+      dimensions,
+      typeof body.encoding_format === 'string' ? body.encoding_format : undefined,
+    ),
   );
 };
 
@@ -68,7 +78,12 @@ const rerank: UpstreamHandler = (request, response) => {
   writeJson(
     response,
     200,
-    rerankResponse(String(body.model), String(body.query ?? ''), stringsOf(body.documents), typeof body.top_n === 'number' ? body.top_n : undefined),
+    rerankResponse(
+      String(body.model),
+      String(body.query ?? ''),
+      stringsOf(body.documents),
+      typeof body.top_n === 'number' ? body.top_n : undefined,
+    ),
   );
 };
 
@@ -79,7 +94,15 @@ const tokenize: UpstreamHandler = (request, response) => {
 
 const images: UpstreamHandler = (request, response) => {
   const body = bodyOf(request);
-  writeJson(response, 200, imagesResponse(String(body.output_format ?? 'png'), String(body.quality ?? 'medium'), String(body.size ?? '1024x1024')));
+  writeJson(
+    response,
+    200,
+    imagesResponse(
+      String(body.output_format ?? 'png'),
+      String(body.quality ?? 'medium'),
+      String(body.size ?? '1024x1024'),
+    ),
+  );
 };
 
 const models: UpstreamHandler = (_request, response) => {

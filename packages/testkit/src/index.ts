@@ -1,5 +1,9 @@
 export { startRecordingUpstream } from './start-recording-upstream.js';
-export type { RecordingUpstream, RecordingUpstreamOptions, UpstreamHandler } from './start-recording-upstream.js';
+export type {
+  RecordingUpstream,
+  RecordingUpstreamOptions,
+  UpstreamHandler,
+} from './start-recording-upstream.js';
 export { startScriptedUpstream } from './start-scripted-upstream.js';
 export type { ScriptedUpstream, ScriptedUpstreamOptions } from './start-scripted-upstream.js';
 export { parseScript } from './parse-script.js';
@@ -35,7 +39,11 @@ export { pushRawRequest, rawJsonReply, rawResponseJson } from './fault-matrix/pu
 export type { RawPushResult } from './fault-matrix/push-raw-request.js';
 export { imageFields, validBodies } from './fault-matrix/route-bodies.js';
 export type { ImageField } from './fault-matrix/route-bodies.js';
-export { closedPort, describeUpstreamRows, readTimed } from './fault-matrix/describe-upstream-rows.js';
+export {
+  closedPort,
+  describeUpstreamRows,
+  readTimed,
+} from './fault-matrix/describe-upstream-rows.js';
 export { settledMemoryMb, signedMb, type SettledMemory } from './fault-matrix/settled-memory.js';
 export { splitFrames, splitStreamText } from './split-stream-text.js';
 export { describeSafetyRows } from './fault-matrix/describe-safety-rows.js';

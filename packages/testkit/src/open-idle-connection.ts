@@ -28,7 +28,10 @@ export function openIdleConnection(url: string): Promise<IdleConnection> {
   });
   // A server closing at once may reset: the close is what the test looks at.
   socket.on('error', () => undefined);
-  const get = (path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> =>
+  const get = (
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: string }> =>
     new Promise((resolve, reject) => {
       let received = Buffer.alloc(0);
       const onData = (chunk: Buffer): void => {
@@ -40,12 +43,18 @@ export function openIdleConnection(url: string): Promise<IdleConnection> {
         if (received.length < end + 4 + length) return;
         socket.off('data', onData);
         socket.off('close', onClose);
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: received.subarray(end + 4, end + 4 + length).toString('utf8') });
+        resolve({
+          status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+          body: received.subarray(end + 4, end + 4 + length).toString('utf8'),
+        });
       };
-      const onClose = (): void => reject(new Error(`the connection closed before an answer to GET ${path}`));
+      const onClose = (): void =>
+        reject(new Error(`the connection closed before an answer to GET ${path}`));
       socket.on('data', onData);
       socket.once('close', onClose);
-      const lines = Object.entries({ host: `${hostname}:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+      const lines = Object.entries({ host: `${hostname}:${port}`, ...headers }).map(
+        ([name, value]) => `${name}: ${value}\r\n`,
+      );
       socket.write(`GET ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
     });
   return new Promise((resolve, reject) => {

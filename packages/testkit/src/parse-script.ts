@@ -13,7 +13,14 @@ export type Script =
   | { kind: 'fail-then-ok' }
   | { kind: 'split'; seed: number };
 
-const bare = new Set(['stall-before-headers', 'stall-after-headers', 'redirect', 'huge', 'echo-auth', 'fail-then-ok']);
+const bare = new Set([
+  'stall-before-headers',
+  'stall-after-headers',
+  'redirect',
+  'huge',
+  'echo-auth',
+  'fail-then-ok',
+]);
 
 function count(text: string | undefined): number | undefined {
   return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
@@ -26,7 +33,9 @@ export function parseScript(text: string): Script | undefined {
   if (name === 'ok') {
     const chunks = count(first ?? '3');
     const delayMs = count(rest[0] ?? '0');
-    return chunks !== undefined && delayMs !== undefined ? { kind: 'ok', chunks, delayMs } : undefined;
+    return chunks !== undefined && delayMs !== undefined
+      ? { kind: 'ok', chunks, delayMs }
+      : undefined;
   }
   if (name === 'stall-after' || name === 'reset-after' || name === 'eof-after') {
     const chunks = count(first);
@@ -38,7 +47,9 @@ export function parseScript(text: string): Script | undefined {
   }
   if (name === 'status') {
     const status = count(first);
-    return status !== undefined && status >= 100 && status <= 599 ? { kind: 'status', status, body: rest.length > 0 ? rest.join(':') : 'json' } : undefined;
+    return status !== undefined && status >= 100 && status <= 599
+      ? { kind: 'status', status, body: rest.length > 0 ? rest.join(':') : 'json' }
+      : undefined;
   }
   return undefined;
 }

@@ -20,19 +20,31 @@ export interface RawHttpRequestOptions {
  * server answers (413, 415) before the body has been sent and then closes: writes after that are
  * dropped rather than failing the test, which is what a real client of an early-answering server sees.
  */
-export function rawHttpRequest(url: string, options: RawHttpRequestOptions): Promise<RawHttpResponse> {
+export function rawHttpRequest(
+  url: string,
+  options: RawHttpRequestOptions,
+): Promise<RawHttpResponse> {
   return new Promise((resolve, reject) => {
     let answered = false;
     let bytesSent = 0;
     let sentAtAnswer = 0;
-    const request = httpRequest(url, { method: options.method, headers: options.headers, agent: false });
+    const request = httpRequest(url, {
+      method: options.method,
+      headers: options.headers,
+      agent: false,
+    });
     request.on('response', (response) => {
       answered = true;
       sentAtAnswer = bytesSent;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       const settle = (): void =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), bytesSent: sentAtAnswer });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          bytesSent: sentAtAnswer,
+        });
       response.on('end', settle);
       response.on('error', settle);
     });

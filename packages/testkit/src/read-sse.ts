@@ -20,7 +20,9 @@ export function parseSseText(text: string): ReceivedEvent[] {
 }
 
 /** Reads a streamed response to its very end and returns its raw text and events. */
-export async function readSse(response: Response): Promise<{ text: string; events: ReceivedEvent[] }> {
+export async function readSse(
+  response: Response,
+): Promise<{ text: string; events: ReceivedEvent[] }> {
   const text = await response.text();
   return { text, events: parseSseText(text) };
 }

@@ -20,7 +20,11 @@ export const recordedAnswer = {
 
 const created = 1_767_225_600;
 const totalTokens = recordedAnswer.promptTokens + recordedAnswer.completionTokens;
-const plainUsage = { prompt_tokens: recordedAnswer.promptTokens, completion_tokens: recordedAnswer.completionTokens, total_tokens: totalTokens };
+const plainUsage = {
+  prompt_tokens: recordedAnswer.promptTokens,
+  completion_tokens: recordedAnswer.completionTokens,
+  total_tokens: totalTokens,
+};
 
 export interface RecordedServerPayload {
   /** Which server and version the shape comes from. */
@@ -55,7 +59,12 @@ const vllmOld: RecordedServerPayload = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', reasoning_content: recordedAnswer.reasoning, content: recordedAnswer.content, tool_calls: [] },
+        message: {
+          role: 'assistant',
+          reasoning_content: recordedAnswer.reasoning,
+          content: recordedAnswer.content,
+          tool_calls: [],
+        },
         logprobs: null,
         finish_reason: 'stop',
         stop_reason: null,
@@ -66,12 +75,51 @@ const vllmOld: RecordedServerPayload = {
     kv_transfer_params: null,
   }),
   chunks: (model) => {
-    const base = { id: 'chatcmpl-5d0c2f6e9a8b4c1d8e7f6a5b4c3d2e1f', object: 'chat.completion.chunk', created, model };
+    const base = {
+      id: 'chatcmpl-5d0c2f6e9a8b4c1d8e7f6a5b4c3d2e1f',
+      object: 'chat.completion.chunk',
+      created,
+      model,
+    };
     return [
-      { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] },
-      { ...base, choices: [{ index: 0, delta: { reasoning_content: recordedAnswer.reasoning }, logprobs: null, finish_reason: null }] },
-      ...recordedAnswer.pieces.map((piece) => ({ ...base, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] })),
-      { ...base, choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'stop', stop_reason: null }] },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: '' },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { reasoning_content: recordedAnswer.reasoning },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
+      },
+      ...recordedAnswer.pieces.map((piece) => ({
+        ...base,
+        choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }],
+      })),
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { content: '' },
+            logprobs: null,
+            finish_reason: 'stop',
+            stop_reason: null,
+          },
+        ],
+      },
       { ...base, choices: [], usage: plainUsage },
     ];
   },
@@ -111,20 +159,62 @@ const vllmNew: RecordedServerPayload = {
     ],
     service_tier: null,
     system_fingerprint: 'vllm-0.17.1-3f2a9c',
-    usage: { ...plainUsage, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 6 } },
+    usage: {
+      ...plainUsage,
+      prompt_tokens_details: { cached_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 6 },
+    },
     prompt_logprobs: null,
     prompt_token_ids: null,
     kv_transfer_params: null,
     metrics: { queue_ms: 1 },
   }),
   chunks: (model) => {
-    const base = { id: 'chatcmpl-0f1e2d3c4b5a69788796a5b4c3d2e1f0', object: 'chat.completion.chunk', created, model };
+    const base = {
+      id: 'chatcmpl-0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      object: 'chat.completion.chunk',
+      created,
+      model,
+    };
     return [
-      { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] },
-      { ...base, choices: [{ index: 0, delta: { reasoning: recordedAnswer.reasoning }, logprobs: null, finish_reason: null }] },
-      ...recordedAnswer.pieces.map((piece) => ({ ...base, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] })),
-      { ...base, system_fingerprint: 'vllm-0.17.1-3f2a9c', choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop', stop_reason: null }] },
-      { ...base, choices: [], usage: { ...plainUsage, completion_tokens_details: { reasoning_tokens: 6 } } },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: '' },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
+      },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { reasoning: recordedAnswer.reasoning },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
+      },
+      ...recordedAnswer.pieces.map((piece) => ({
+        ...base,
+        choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }],
+      })),
+      {
+        ...base,
+        system_fingerprint: 'vllm-0.17.1-3f2a9c',
+        choices: [
+          { index: 0, delta: {}, logprobs: null, finish_reason: 'stop', stop_reason: null },
+        ],
+      },
+      {
+        ...base,
+        choices: [],
+        usage: { ...plainUsage, completion_tokens_details: { reasoning_tokens: 6 } },
+      },
     ];
   },
 };
@@ -145,18 +235,49 @@ const tgi: RecordedServerPayload = {
     created,
     model,
     system_fingerprint: '3.3.4-sha-9f38d93',
-    choices: [{ index: 0, message: { role: 'assistant', content: recordedAnswer.content }, logprobs: null, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: recordedAnswer.content },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
     usage: plainUsage,
   }),
   chunks: (model) => {
-    const base = { object: 'chat.completion.chunk', id: '', created, model, system_fingerprint: '3.3.4-sha-9f38d93' };
+    const base = {
+      object: 'chat.completion.chunk',
+      id: '',
+      created,
+      model,
+      system_fingerprint: '3.3.4-sha-9f38d93',
+    };
     return [
       ...recordedAnswer.pieces.map((piece) => ({
         ...base,
-        choices: [{ index: 0, delta: { role: 'assistant', content: piece }, logprobs: null, finish_reason: null }],
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: piece },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ],
         usage: null,
       })),
-      { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: 'stop' }], usage: null },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: '' },
+            logprobs: null,
+            finish_reason: 'stop',
+          },
+        ],
+        usage: null,
+      },
       { ...base, choices: [], usage: plainUsage },
     ];
   },
@@ -185,7 +306,15 @@ const llamaCpp: RecordedServerPayload = {
   hasReasoning: true,
   completion: (model) => ({
     choices: [
-      { finish_reason: 'stop', index: 0, message: { role: 'assistant', reasoning_content: recordedAnswer.reasoning, content: recordedAnswer.content } },
+      {
+        finish_reason: 'stop',
+        index: 0,
+        message: {
+          role: 'assistant',
+          reasoning_content: recordedAnswer.reasoning,
+          content: recordedAnswer.content,
+        },
+      },
     ],
     created,
     model,
@@ -196,12 +325,34 @@ const llamaCpp: RecordedServerPayload = {
     timings,
   }),
   chunks: (model) => {
-    const tail = { created, id: 'chatcmpl-Xq7tR2mJ9vLp4sWc8nHd1kFb6yGz3aEu', model, system_fingerprint: 'b6881-8b11deea4', object: 'chat.completion.chunk' };
+    const tail = {
+      created,
+      id: 'chatcmpl-Xq7tR2mJ9vLp4sWc8nHd1kFb6yGz3aEu',
+      model,
+      system_fingerprint: 'b6881-8b11deea4',
+      object: 'chat.completion.chunk',
+    };
     return [
-      { choices: [{ finish_reason: null, index: 0, delta: { role: 'assistant', content: null } }], ...tail },
-      { choices: [{ finish_reason: null, index: 0, delta: { reasoning_content: recordedAnswer.reasoning } }], ...tail },
-      ...recordedAnswer.pieces.map((piece) => ({ choices: [{ finish_reason: null, index: 0, delta: { content: piece } }], ...tail })),
-      { choices: [{ finish_reason: 'stop', index: 0, delta: {} }], ...tail, usage: plainUsage, timings },
+      {
+        choices: [{ finish_reason: null, index: 0, delta: { role: 'assistant', content: null } }],
+        ...tail,
+      },
+      {
+        choices: [
+          { finish_reason: null, index: 0, delta: { reasoning_content: recordedAnswer.reasoning } },
+        ],
+        ...tail,
+      },
+      ...recordedAnswer.pieces.map((piece) => ({
+        choices: [{ finish_reason: null, index: 0, delta: { content: piece } }],
+        ...tail,
+      })),
+      {
+        choices: [{ finish_reason: 'stop', index: 0, delta: {} }],
+        ...tail,
+        usage: plainUsage,
+        timings,
+      },
     ];
   },
 };
@@ -222,15 +373,46 @@ const ollama: RecordedServerPayload = {
     created,
     model,
     system_fingerprint: 'fp_ollama',
-    choices: [{ index: 0, message: { role: 'assistant', content: recordedAnswer.content, reasoning: recordedAnswer.reasoning }, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: recordedAnswer.content,
+          reasoning: recordedAnswer.reasoning,
+        },
+        finish_reason: 'stop',
+      },
+    ],
     usage: plainUsage,
   }),
   chunks: (model) => {
-    const base = { id: 'chatcmpl-417', object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_ollama' };
+    const base = {
+      id: 'chatcmpl-417',
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_ollama',
+    };
     return [
-      { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '', reasoning: recordedAnswer.reasoning }, finish_reason: null }] },
-      ...recordedAnswer.pieces.map((piece) => ({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: piece }, finish_reason: null }] })),
-      { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: '', reasoning: recordedAnswer.reasoning },
+            finish_reason: null,
+          },
+        ],
+      },
+      ...recordedAnswer.pieces.map((piece) => ({
+        ...base,
+        choices: [{ index: 0, delta: { role: 'assistant', content: piece }, finish_reason: null }],
+      })),
+      {
+        ...base,
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }],
+      },
       { ...base, choices: [], usage: plainUsage },
     ];
   },
@@ -254,7 +436,12 @@ const sglang: RecordedServerPayload = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: recordedAnswer.content, reasoning_content: recordedAnswer.reasoning, tool_calls: null },
+        message: {
+          role: 'assistant',
+          content: recordedAnswer.content,
+          reasoning_content: recordedAnswer.reasoning,
+          tool_calls: null,
+        },
         logprobs: null,
         finish_reason: 'stop',
         matched_stop: 151_645,
@@ -270,25 +457,72 @@ const sglang: RecordedServerPayload = {
     metadata: { weight_version: 'default' },
   }),
   chunks: (model) => {
-    const base = { id: '6d2b8c0e4f7a4e1b9c3d5a7f8e0b1c2d', object: 'chat.completion.chunk', created, model };
-    const delta = (fields: Json) => ({ role: null, content: null, reasoning_content: null, tool_calls: null, ...fields });
+    const base = {
+      id: '6d2b8c0e4f7a4e1b9c3d5a7f8e0b1c2d',
+      object: 'chat.completion.chunk',
+      created,
+      model,
+    };
+    const delta = (fields: Json) => ({
+      role: null,
+      content: null,
+      reasoning_content: null,
+      tool_calls: null,
+      ...fields,
+    });
     return [
       {
         ...base,
-        choices: [{ index: 0, delta: delta({ role: 'assistant', content: '' }), logprobs: null, finish_reason: null, matched_stop: null }],
+        choices: [
+          {
+            index: 0,
+            delta: delta({ role: 'assistant', content: '' }),
+            logprobs: null,
+            finish_reason: null,
+            matched_stop: null,
+          },
+        ],
         usage: null,
       },
       {
         ...base,
-        choices: [{ index: 0, delta: delta({ reasoning_content: recordedAnswer.reasoning }), logprobs: null, finish_reason: null, matched_stop: null }],
+        choices: [
+          {
+            index: 0,
+            delta: delta({ reasoning_content: recordedAnswer.reasoning }),
+            logprobs: null,
+            finish_reason: null,
+            matched_stop: null,
+          },
+        ],
         usage: null,
       },
       ...recordedAnswer.pieces.map((piece) => ({
         ...base,
-        choices: [{ index: 0, delta: delta({ content: piece }), logprobs: null, finish_reason: null, matched_stop: null }],
+        choices: [
+          {
+            index: 0,
+            delta: delta({ content: piece }),
+            logprobs: null,
+            finish_reason: null,
+            matched_stop: null,
+          },
+        ],
         usage: null,
       })),
-      { ...base, choices: [{ index: 0, delta: delta({}), logprobs: null, finish_reason: 'stop', matched_stop: 151_645 }], usage: null },
+      {
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: delta({}),
+            logprobs: null,
+            finish_reason: 'stop',
+            matched_stop: 151_645,
+          },
+        ],
+        usage: null,
+      },
       {
         ...base,
         choices: [],
@@ -305,4 +539,11 @@ const sglang: RecordedServerPayload = {
 };
 
 /** Every recorded server shape, oldest vLLM first. */
-export const recordedServerPayloads: readonly RecordedServerPayload[] = [vllmOld, vllmNew, tgi, llamaCpp, ollama, sglang];
+export const recordedServerPayloads: readonly RecordedServerPayload[] = [
+  vllmOld,
+  vllmNew,
+  tgi,
+  llamaCpp,
+  ollama,
+  sglang,
+];

@@ -4,7 +4,10 @@ import type { RecordedRequest } from './recorded-request.js';
 import { defaultUpstreamHandlers } from './default-upstream-handlers.js';
 
 /** Answers one recorded request; it may write slowly, stall or destroy the socket. */
-export type UpstreamHandler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
+export type UpstreamHandler = (
+  request: RecordedRequest,
+  response: ServerResponse,
+) => void | Promise<void>;
 
 export interface RecordingUpstreamOptions {
   /** Per path (`/v1/chat/completions`) or per method and path (`POST /tokenize`); replace the defaults. */
@@ -20,7 +23,10 @@ export interface RecordingUpstream {
   requests: RecordedRequest[];
   requestsTo(path: string): RecordedRequest[];
   /** Resolves with the first request to arrive after the call that satisfies `predicate`, or earlier ones already recorded. */
-  waitForRequest(predicate: (request: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
+  waitForRequest(
+    predicate: (request: RecordedRequest) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedRequest>;
   clear(): void;
   close(): Promise<void>;
 }
@@ -28,7 +34,14 @@ export interface RecordingUpstream {
 const notFound: UpstreamHandler = (request, response) => {
   response.writeHead(404, { 'content-type': 'application/json' });
   response.end(
-    JSON.stringify({ error: { message: `The route ${request.path} does not exist on this test upstream.`, type: 'NotFoundError', param: null, code: 404 } }),
+    JSON.stringify({
+      error: {
+        message: `The route ${request.path} does not exist on this test upstream.`,
+        type: 'NotFoundError',
+        param: null,
+        code: 404,
+      },
+    }),
   );
 };
 
@@ -55,8 +68,13 @@ function parseJson(text: string): unknown {
  * A real upstream on 127.0.0.1:0 that records every request (headers, parsed body, arrival and close
  * times, whether the gateway aborted it) and answers with vLLM-shaped defaults or the given handlers.
  */
-export async function startRecordingUpstream(options: RecordingUpstreamOptions = {}): Promise<RecordingUpstream> {
-  const handlers: Record<string, UpstreamHandler> = { ...defaultUpstreamHandlers, ...options.handlers };
+export async function startRecordingUpstream(
+  options: RecordingUpstreamOptions = {},
+): Promise<RecordingUpstream> {
+  const handlers: Record<string, UpstreamHandler> = {
+    ...defaultUpstreamHandlers,
+    ...options.handlers,
+  };
   const requests: RecordedRequest[] = [];
   const waiters = new Set<(request: RecordedRequest) => void>();
   const sockets = new Set<Socket>();
@@ -88,7 +106,11 @@ export async function startRecordingUpstream(options: RecordingUpstreamOptions =
       record.body = parseJson(rawBody);
       requests.push(record);
       for (const waiter of waiters) waiter(record);
-      const handler = handlers[`${record.method} ${record.path}`] ?? handlers[record.path] ?? options.fallback ?? notFound;
+      const handler =
+        handlers[`${record.method} ${record.path}`] ??
+        handlers[record.path] ??
+        options.fallback ??
+        notFound;
       try {
         await handler(record, response);
       } catch (error) {
@@ -96,7 +118,12 @@ export async function startRecordingUpstream(options: RecordingUpstreamOptions =
           response.writeHead(500, { 'content-type': 'application/json' });
           response.end(
             JSON.stringify({
-              error: { message: `test upstream handler failed: ${(error as Error).message}`, type: 'InternalServerError', param: null, code: 500 },
+              error: {
+                message: `test upstream handler failed: ${(error as Error).message}`,
+                type: 'InternalServerError',
+                param: null,
+                code: 500,
+              },
             }),
           );
         } else {

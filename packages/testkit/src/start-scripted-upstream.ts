@@ -4,7 +4,11 @@ import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
 import { defaultUpstreamHandlers, fakeAnswer } from './default-upstream-handlers.js';
 import { parseScript, type Script } from './parse-script.js';
 import type { RecordedRequest } from './recorded-request.js';
-import { startRecordingUpstream, type RecordingUpstream, type UpstreamHandler } from './start-recording-upstream.js';
+import {
+  startRecordingUpstream,
+  type RecordingUpstream,
+  type UpstreamHandler,
+} from './start-recording-upstream.js';
 import { chatCompletion, chatStreamChunks } from './vllm-payloads.js';
 import { writeJson } from './write-json.js';
 import { splitFrames, splitStreamText } from './split-stream-text.js';
@@ -33,14 +37,19 @@ function isOpen(response: ServerResponse): boolean {
 }
 
 function sseHead(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
   response.flushHeaders();
 }
 
 /** The chat events of a stream with `pieces` content chunks, as SSE frames. */
 function chatFrames(model: string, pieces: number, includeUsage: boolean): string[] {
   const words = Array.from({ length: pieces }, (_, index) => `word${index} `);
-  return chatStreamChunks(model, words, includeUsage).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
+  return chatStreamChunks(model, words, includeUsage).map(
+    (chunk) => `data: ${JSON.stringify(chunk)}\n\n`,
+  );
 }
 
 /**
@@ -51,12 +60,16 @@ function* lazyChatFrames(model: string, pieces: number, includeUsage: boolean): 
   const frame = (chunk: unknown): string => `data: ${JSON.stringify(chunk)}\n\n`;
   const [role, , finish, usage] = chatStreamChunks(model, ['x '], includeUsage);
   yield frame(role);
-  for (let index = 0; index < pieces; index += 1) yield frame(chatStreamChunks(model, [`word${index} `], false)[1]);
+  for (let index = 0; index < pieces; index += 1)
+    yield frame(chatStreamChunks(model, [`word${index} `], false)[1]);
   yield frame(finish);
   if (usage !== undefined) {
     // Each piece is one word, so one token (fakeTokenCount): the same usage chatFrames reports.
     const counts = (usage as { usage: { prompt_tokens: number } }).usage;
-    yield frame({ ...usage, usage: { ...counts, completion_tokens: pieces, total_tokens: counts.prompt_tokens + pieces } });
+    yield frame({
+      ...usage,
+      usage: { ...counts, completion_tokens: pieces, total_tokens: counts.prompt_tokens + pieces },
+    });
   }
 }
 
@@ -65,7 +78,11 @@ function partialJson(model: string, bytes: number): string {
   return JSON.stringify(chatCompletion(model, fakeAnswer(model))).slice(0, Math.max(1, bytes));
 }
 
-async function writeWithBackpressure(response: ServerResponse, total: number, piece: string): Promise<void> {
+async function writeWithBackpressure(
+  response: ServerResponse,
+  total: number,
+  piece: string,
+): Promise<void> {
   let written = 0;
   while (written < total && isOpen(response)) {
     written += piece.length;
@@ -79,16 +96,26 @@ async function writeWithBackpressure(response: ServerResponse, total: number, pi
  * that parses as a script (configure the gateway's upstream model name as the script), the default
  * script; else `ok:3:0`. It records every request and when each exchange closed.
  */
-export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {}): Promise<ScriptedUpstream> {
+export async function startScriptedUpstream(
+  options: ScriptedUpstreamOptions = {},
+): Promise<ScriptedUpstream> {
   const byRequestId = new Map<string, string>();
   const attempts = new Map<string, number>();
   let defaultScript = 'ok:3:0';
   const hugeBytes = options.hugeBytes ?? 70 * 1024 * 1024;
 
   const pick = (request: RecordedRequest): { text: string; script: Script } => {
-    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    const body =
+      typeof request.body === 'object' && request.body !== null
+        ? (request.body as Record<string, unknown>)
+        : {};
     const requestId = request.headers['x-request-id'];
-    const candidates = [request.headers['x-test-script'], typeof requestId === 'string' ? byRequestId.get(requestId) : undefined, body.model, defaultScript];
+    const candidates = [
+      request.headers['x-test-script'],
+      typeof requestId === 'string' ? byRequestId.get(requestId) : undefined,
+      body.model,
+      defaultScript,
+    ];
     for (const candidate of candidates) {
       if (typeof candidate !== 'string') continue;
       const script = parseScript(candidate);
@@ -100,11 +127,16 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
   const run: UpstreamHandler = async (request, response) => {
     const { text, script } = pick(request);
     request.script = text;
-    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    const body =
+      typeof request.body === 'object' && request.body !== null
+        ? (request.body as Record<string, unknown>)
+        : {};
     const model = typeof body.model === 'string' ? body.model : 'scripted';
     const streaming = body.stream === true;
     const includeUsage =
-      typeof body.stream_options === 'object' && body.stream_options !== null && (body.stream_options as Record<string, unknown>).include_usage === true;
+      typeof body.stream_options === 'object' &&
+      body.stream_options !== null &&
+      (body.stream_options as Record<string, unknown>).include_usage === true;
     const defaultHandler = defaultUpstreamHandlers[`${request.method} ${request.path}`];
     const isChat = request.path === '/v1/chat/completions';
 
@@ -145,7 +177,8 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       case 'eof-after': {
         if (streaming) {
           sseHead(response);
-          for (const frame of chatFrames(model, script.chunks + 5, false).slice(0, script.chunks)) response.write(frame);
+          for (const frame of chatFrames(model, script.chunks + 5, false).slice(0, script.chunks))
+            response.write(frame);
         } else {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.write(partialJson(model, script.chunks * 16));
@@ -162,7 +195,14 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
           writeJson(
             response,
             script.status,
-            { error: { message: `scripted failure ${script.status}`, type: 'BadRequestError', param: null, code: script.status } },
+            {
+              error: {
+                message: `scripted failure ${script.status}`,
+                type: 'BadRequestError',
+                param: null,
+                code: script.status,
+              },
+            },
             headers,
           );
         } else if (script.body === 'html') {
@@ -199,7 +239,12 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
         return;
       case 'echo-auth':
         writeJson(response, 400, {
-          error: { message: `rejected credentials: ${String(request.headers.authorization)}`, type: 'BadRequestError', param: null, code: 400 },
+          error: {
+            message: `rejected credentials: ${String(request.headers.authorization)}`,
+            type: 'BadRequestError',
+            param: null,
+            code: 400,
+          },
         });
         return;
       case 'split': {
@@ -222,14 +267,20 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
           response.socket?.resetAndDestroy();
           return;
         }
-        await run({ ...request, headers: { ...request.headers, 'x-test-script': 'ok:3:0' } }, response);
+        await run(
+          { ...request, headers: { ...request.headers, 'x-test-script': 'ok:3:0' } },
+          response,
+        );
         request.script = text;
         return;
       }
     }
   };
 
-  const upstream = await startRecordingUpstream({ handlers: Object.fromEntries(Object.keys(defaultUpstreamHandlers).map((key) => [key, run])), fallback: run });
+  const upstream = await startRecordingUpstream({
+    handlers: Object.fromEntries(Object.keys(defaultUpstreamHandlers).map((key) => [key, run])),
+    fallback: run,
+  });
   let sequence = 0;
   const scriptForRequest = (requestId: string, script: string): void => {
     if (!parseScript(script)) throw new Error(`not a script: ${script}`);

@@ -13,7 +13,10 @@ export interface UpstreamFileEntry {
  * core gives the embedded local backend when nothing is configured, so a model or protocol added to
  * core is served here without a list to update.
  */
-export function upstreamsServingEverything(url: string, upstreamName: (catalogueId: string) => string = (id) => id): UpstreamFileEntry[] {
+export function upstreamsServingEverything(
+  url: string,
+  upstreamName: (catalogueId: string) => string = (id) => id,
+): UpstreamFileEntry[] {
   return resolveGatewayConfig({}, {}).upstreams.map(({ protocol, models }) => ({
     name: `test-${protocol}`,
     url,

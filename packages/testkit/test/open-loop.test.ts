@@ -44,10 +44,13 @@ describe.skipIf(!hasCompiler)('open-loop.c, the fixed-rate generator of the benc
           } else if (path === '/chunked') {
             // No content-length: Node sends it chunked, one chunk per write.
             response.writeHead(200, { 'content-type': 'text/event-stream' });
-            for (let index = 0; index < 5; index += 1) response.write(`data: ${'x'.repeat(index * 700)}\n\n`);
+            for (let index = 0; index < 5; index += 1)
+              response.write(`data: ${'x'.repeat(index * 700)}\n\n`);
             response.end('data: [DONE]\n\n');
           } else {
-            response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, pad: 'y'.repeat(3000) }));
+            response
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ ok: true, pad: 'y'.repeat(3000) }));
           }
         };
         if (path === '/stall' && Date.now() >= stallAfter) {
@@ -72,7 +75,12 @@ describe.skipIf(!hasCompiler)('open-loop.c, the fixed-rate generator of the benc
       binary,
       workDirectory: directory,
       origin,
-      request: { path, method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k-1' }, body: '{"model":"m"}' },
+      request: {
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer k-1' },
+        body: '{"model":"m"}',
+      },
       rate: 500,
       warmSeconds: 0.2,
       seconds: 1,
@@ -84,7 +92,11 @@ describe.skipIf(!hasCompiler)('open-loop.c, the fixed-rate generator of the benc
     const sized = await run('/length');
     expect(sized).toMatchObject({ requests: 500, errors: 0 });
     expect(seen).toHaveLength(600);
-    expect(seen[0]).toEqual({ path: '/length', body: '{"model":"m"}', authorization: 'Bearer k-1' });
+    expect(seen[0]).toEqual({
+      path: '/length',
+      body: '{"model":"m"}',
+      authorization: 'Bearer k-1',
+    });
     const chunked = await run('/chunked');
     expect(chunked).toMatchObject({ requests: 500, errors: 0 });
     expect(chunked.p99).toBeLessThan(chunked.max + 0.001);

@@ -8,11 +8,23 @@ describe('parseScript', () => {
     expect(parseScript('stall-after:3')).toEqual({ kind: 'stall-after', chunks: 3 });
     expect(parseScript('reset-after:0')).toEqual({ kind: 'reset-after', chunks: 0 });
     expect(parseScript('status:503')).toEqual({ kind: 'status', status: 503, body: 'json' });
-    expect(parseScript('status:200:{"a":1}')).toEqual({ kind: 'status', status: 200, body: '{"a":1}' });
+    expect(parseScript('status:200:{"a":1}')).toEqual({
+      kind: 'status',
+      status: 200,
+      body: '{"a":1}',
+    });
     expect(parseScript('fail-then-ok')).toEqual({ kind: 'fail-then-ok' });
   });
 
   it('refuses anything else, so that a real model name is never taken for a script', () => {
-    for (const text of ['alpha36-35b-a3b-instruct', 'ok:x', 'status:99', 'stall-after', 'huge:1', '']) expect(parseScript(text), text).toBeUndefined();
+    for (const text of [
+      'alpha36-35b-a3b-instruct',
+      'ok:x',
+      'status:99',
+      'stall-after',
+      'huge:1',
+      '',
+    ])
+      expect(parseScript(text), text).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@ import { parseSseText } from '../src/read-sse.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../src/start-recording-upstream.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../src/start-scripted-upstream.js';
 
-const chatBody = (model: string, stream = false): string => JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream });
+const chatBody = (model: string, stream = false): string =>
+  JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream });
 
 describe('startRecordingUpstream', () => {
   let upstream: RecordingUpstream;
@@ -18,7 +19,11 @@ describe('startRecordingUpstream', () => {
       headers: { 'content-type': 'application/json', 'x-request-id': 'r-1' },
       body: chatBody('m-1'),
     });
-    const body = (await response.json()) as { object: string; model: string; choices: { message: { content: string } }[] };
+    const body = (await response.json()) as {
+      object: string;
+      model: string;
+      choices: { message: { content: string } }[];
+    };
     expect(body.object).toBe('chat.completion');
     expect(body.choices[0]?.message.content).toBe('Hello from m-1.');
     const [recorded] = upstream.requestsTo('/v1/chat/completions');
@@ -29,7 +34,12 @@ describe('startRecordingUpstream', () => {
   });
 
   it('streams vLLM chunks ending with [DONE]', async () => {
-    const text = await (await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', body: chatBody('m-2', true) })).text();
+    const text = await (
+      await fetch(`${upstream.url}/v1/chat/completions`, {
+        method: 'POST',
+        body: chatBody('m-2', true),
+      })
+    ).text();
     const events = parseSseText(text);
     expect(events.at(-1)?.data).toBe('[DONE]');
     expect(JSON.parse(events[0]?.data ?? '{}')).toMatchObject({ object: 'chat.completion.chunk' });
@@ -44,7 +54,11 @@ describe('startScriptedUpstream', () => {
   afterAll(async () => upstream?.close());
 
   it('answers status scripts with Retry-After on 429', async () => {
-    const response = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: { 'x-test-script': 'status:429' }, body: chatBody('x') });
+    const response = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'x-test-script': 'status:429' },
+      body: chatBody('x'),
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('7');
     await response.body?.cancel();
@@ -61,9 +75,12 @@ describe('startScriptedUpstream', () => {
     });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let text = '';
-    while (parseSseText(text).length < 2) text += new TextDecoder().decode((await reader.read()).value);
+    while (parseSseText(text).length < 2)
+      text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
-    const recorded = await upstream.waitForRequest((request) => request.headers['x-request-id'] === 'stall-1');
+    const recorded = await upstream.waitForRequest(
+      (request) => request.headers['x-request-id'] === 'stall-1',
+    );
     await recorded.closed;
     expect(recorded.aborted).toBe(true);
     expect(recorded.script).toBe('stall-after:2');
@@ -73,8 +90,16 @@ describe('startScriptedUpstream', () => {
     const refused = upstream.scripted('status:503');
     const served = upstream.scripted('ok:1:0');
     expect(refused.requestId).not.toBe(served.requestId);
-    const first = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: refused.headers, body: chatBody('x') });
-    const second = await fetch(`${upstream.url}/v1/chat/completions`, { method: 'POST', headers: served.headers, body: chatBody('x') });
+    const first = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: refused.headers,
+      body: chatBody('x'),
+    });
+    const second = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: served.headers,
+      body: chatBody('x'),
+    });
     expect([first.status, second.status]).toEqual([503, 200]);
     await Promise.all([first.body?.cancel(), second.body?.cancel()]);
   });
@@ -102,7 +127,10 @@ describe('startScriptedUpstream', () => {
   });
 
   it('takes the script from the model name', async () => {
-    const response = await fetch(`${upstream.url}/v1/embeddings`, { method: 'POST', body: JSON.stringify({ model: 'status:418:empty', input: 'x' }) });
+    const response = await fetch(`${upstream.url}/v1/embeddings`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'status:418:empty', input: 'x' }),
+    });
     expect(response.status).toBe(418);
     await response.body?.cancel();
   });

@@ -23,7 +23,11 @@ const consumerStopped = upstreamFailure('aborted', 'body');
  * first event and then those the last network read completed; `next()` reports the end and failures.
  * `return()` aborts the upstream at once.
  */
-export function createEventIterator(first: SseEvent | undefined, rest: SseEventReader, hooks: EventIteratorHooks): TakeableIterator<SseEvent> {
+export function createEventIterator(
+  first: SseEvent | undefined,
+  rest: SseEventReader,
+  hooks: EventIteratorHooks,
+): TakeableIterator<SseEvent> {
   let pendingFirst = first;
   let ended = first === undefined;
   if (ended) hooks.end();

@@ -6,10 +6,15 @@ import { createInProcessTransport } from './in-process-transport.js';
 
 describe('createGatewayPorts', () => {
   it('verifies the configured keys by name and asks the transport of every upstream once', async () => {
-    const config = resolveGatewayConfig({ keys: [{ key: 'key-with-a-name', name: 'team-a' }] }, { INFERGATE_API_KEYS: 'plain-key' });
+    const config = resolveGatewayConfig(
+      { keys: [{ key: 'key-with-a-name', name: 'team-a' }] },
+      { INFERGATE_API_KEYS: 'plain-key' },
+    );
     const asked: UpstreamConfig[] = [];
     const transport = createInProcessTransport(async () => Response.json({ ok: true }));
-    const ports = createGatewayPorts(config, { transportFor: (upstream) => (asked.push(upstream), transport) });
+    const ports = createGatewayPorts(config, {
+      transportFor: (upstream) => (asked.push(upstream), transport),
+    });
     expect(await ports.keys.verify('key-with-a-name')).toEqual({ name: 'team-a' });
     expect(await ports.keys.verify('plain-key')).toEqual({ name: 'key-1' });
     expect(await ports.keys.verify('nope')).toBeUndefined();
@@ -18,8 +23,13 @@ describe('createGatewayPorts', () => {
   });
 
   it('takes the plain key list of a GatewayConfig without key entries', async () => {
-    const { keyEntries: _entries, ...config } = resolveGatewayConfig({}, { INFERGATE_API_KEYS: 'a-key,b-key' });
-    const ports = createGatewayPorts(config satisfies GatewayConfig, { transportFor: () => createInProcessTransport(async () => new Response(null)) });
+    const { keyEntries: _entries, ...config } = resolveGatewayConfig(
+      {},
+      { INFERGATE_API_KEYS: 'a-key,b-key' },
+    );
+    const ports = createGatewayPorts(config satisfies GatewayConfig, {
+      transportFor: () => createInProcessTransport(async () => new Response(null)),
+    });
     expect(await ports.keys.verify('b-key')).toEqual({ name: 'key-2' });
   });
 
@@ -27,7 +37,13 @@ describe('createGatewayPorts', () => {
     const config = resolveGatewayConfig({}, { INFERGATE_API_KEYS: 'k' });
     const seen: string[] = [];
     const ports = createGatewayPorts(config, {
-      transportFor: () => createInProcessTransport(async (request) => (seen.push(new URL(request.url).pathname), Response.json({ data: [] }))),
+      transportFor: () =>
+        createInProcessTransport(
+          async (request) => (
+            seen.push(new URL(request.url).pathname),
+            Response.json({ data: [] })
+          ),
+        ),
     });
     const target = ports.upstream.target('gamma-m3');
     expect(target?.protocol).toBe('openai');
@@ -56,7 +72,10 @@ describe('the upstream port of createGatewayPorts', () => {
       { INFERGATE_API_KEYS: 'k' },
     );
     let closed = 0;
-    const shared = { ...createInProcessTransport(async () => new Response(null)), close: async () => void (closed += 1) };
+    const shared = {
+      ...createInProcessTransport(async () => new Response(null)),
+      close: async () => void (closed += 1),
+    };
     const ports = createGatewayPorts(config, { transportFor: () => shared });
     await ports.upstream.close?.();
     expect(closed).toBe(1);

@@ -1,4 +1,14 @@
-import type { Base64Encoder, Clock, DocsAssets, GatewayConfig, GatewayPorts, IdSource, LimitStore, MetricsSink, UpstreamConfig } from '@infergate/core';
+import type {
+  Base64Encoder,
+  Clock,
+  DocsAssets,
+  GatewayConfig,
+  GatewayPorts,
+  IdSource,
+  LimitStore,
+  MetricsSink,
+  UpstreamConfig,
+} from '@infergate/core';
 import { createKeyStore, type KeyStoreEntry, type Sha256 } from '@infergate/core';
 import { createUpstreamPort } from './create-upstream-port.js';
 import { createWebIdSource } from './create-web-id-source.js';
@@ -38,7 +48,10 @@ export type PortsConfig = GatewayConfig & { keyEntries?: readonly KeyStoreEntry[
  * given transports, the key store (by the named entries when there are any), ids, and what the app
  * chose (clock, metrics, limit store, docs assets). An app hands them to core's createGateway.
  */
-export function createGatewayPorts(config: PortsConfig, options: GatewayPortsOptions): GatewayPorts {
+export function createGatewayPorts(
+  config: PortsConfig,
+  options: GatewayPortsOptions,
+): GatewayPorts {
   return {
     upstream: createUpstreamPort({
       upstreams: config.upstreams,
@@ -48,7 +61,10 @@ export function createGatewayPorts(config: PortsConfig, options: GatewayPortsOpt
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.tracer === undefined ? {} : { tracer: options.tracer }),
     }),
-    keys: createKeyStore(config.keyEntries ?? config.keys, options.sha256 === undefined ? {} : { sha256: options.sha256 }),
+    keys: createKeyStore(
+      config.keyEntries ?? config.keys,
+      options.sha256 === undefined ? {} : { sha256: options.sha256 },
+    ),
     ids: options.ids ?? createWebIdSource(),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),

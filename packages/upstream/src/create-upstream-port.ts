@@ -1,5 +1,13 @@
 import { isUpstreamError } from '@infergate/core';
-import type { MetricsSink, RetryConfig, UpstreamCall, UpstreamConfig, UpstreamPort, UpstreamResponse, UpstreamTarget } from '@infergate/core';
+import type {
+  MetricsSink,
+  RetryConfig,
+  UpstreamCall,
+  UpstreamConfig,
+  UpstreamPort,
+  UpstreamResponse,
+  UpstreamTarget,
+} from '@infergate/core';
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
 import { EndpointPool } from './endpoint-pool.js';
@@ -51,7 +59,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     maxEjectionMs: options.ejection?.maxMs,
     onEject: () => options.metrics?.endpointEjected?.(),
   });
-  const transports = new Map<UpstreamConfig, Transport>(options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]));
+  const transports = new Map<UpstreamConfig, Transport>(
+    options.upstreams.map((upstream) => [upstream, options.transportFor(upstream)]),
+  );
   const budget = new RetryBudget(options.retries);
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
   const maxEventBytes = options.maxEventBytes ?? defaultMaxEventBytes;
@@ -59,7 +69,12 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
   for (const upstream of options.upstreams) {
     for (const [modelId, model] of Object.entries(upstream.models)) {
       const existing = targets.get(modelId);
-      if (existing === undefined) targets.set(modelId, { protocol: upstream.protocol, model, ...(upstream.tokenize === false ? { tokenize: false } : {}) });
+      if (existing === undefined)
+        targets.set(modelId, {
+          protocol: upstream.protocol,
+          model,
+          ...(upstream.tokenize === false ? { tokenize: false } : {}),
+        });
       else if (existing.protocol !== upstream.protocol) {
         throw new Error(
           `Upstream "${upstream.name}" serves model "${modelId}" with protocol ${upstream.protocol}, but an earlier upstream serves it with ${existing.protocol}.`,
@@ -72,7 +87,8 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
 
   async function send(call: UpstreamCall): Promise<UpstreamResponse> {
     if (call.signal.aborted) throw upstreamFailure('aborted', 'connect');
-    if (pool.endpointsOf(call.modelId).length === 0) throw upstreamFailure('unavailable', 'connect');
+    if (pool.endpointsOf(call.modelId).length === 0)
+      throw upstreamFailure('unavailable', 'connect');
     const body = encodeJsonBody(call.body);
     active += 1;
     let callOpen = true;
@@ -89,7 +105,10 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
     let lastUpstream: string | undefined;
     let attempts = 0;
     const countError = (kind: string): void =>
-      options.metrics?.upstreamError?.(kind, { ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }), model: call.modelId });
+      options.metrics?.upstreamError?.(kind, {
+        ...(lastUpstream === undefined ? {} : { upstream: lastUpstream }),
+        model: call.modelId,
+      });
     // A failure a stream's reader is handed; one the client or the consumer caused (aborted) is not the upstream's.
     const countStreamError = (error: unknown): void => {
       if (isUpstreamError(error) && error.kind !== 'aborted') countError(error.kind);
@@ -122,7 +141,8 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
         nextHasSlot = false;
         if (previous !== undefined) (tried ??= new Set()).add(previous);
         const endpoint = pool.pick(call.modelId, tried);
-        if (endpoint === undefined) throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, attempts);
+        if (endpoint === undefined)
+          throw withAttemptFacts(upstreamFailure('unavailable', 'connect'), lastUpstream, attempts);
         lastUpstream = endpoint.upstream.name;
         previous = endpoint;
         // Counted apart from `tried`: a pool of one endpoint retries that endpoint.
@@ -142,7 +162,10 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             pool,
             transport: transports.get(endpoint.upstream) as Transport,
             timeouts: options.timeouts,
-            headers: span === undefined ? requestHeaders(endpoint.upstream, call) : { ...requestHeaders(endpoint.upstream, call), ...span.headers },
+            headers:
+              span === undefined
+                ? requestHeaders(endpoint.upstream, call)
+                : { ...requestHeaders(endpoint.upstream, call), ...span.headers },
             body,
             maxResponseBytes,
             maxEventBytes,
@@ -162,7 +185,9 @@ export function createUpstreamPort(options: UpstreamPortOptions): UpstreamPort {
             await abortableSleep(backoffDelay(retriesUsed, random), call.signal);
             continue;
           }
-          throw isUpstreamError(error) ? withAttemptFacts(error, endpoint.upstream.name, attempts) : error;
+          throw isUpstreamError(error)
+            ? withAttemptFacts(error, endpoint.upstream.name, attempts)
+            : error;
         }
         releaseSlots();
         if (result.retry) {
@@ -204,6 +229,7 @@ function requestHeaders(upstream: UpstreamConfig, call: UpstreamCall): Record<st
     accept: call.stream ? 'text/event-stream' : 'application/json',
     'x-request-id': call.requestId,
   };
-  if (upstream.apiKey !== undefined && upstream.apiKey !== '') headers.authorization = `Bearer ${upstream.apiKey}`;
+  if (upstream.apiKey !== undefined && upstream.apiKey !== '')
+    headers.authorization = `Bearer ${upstream.apiKey}`;
   return headers;
 }

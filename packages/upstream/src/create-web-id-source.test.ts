@@ -5,7 +5,8 @@ describe('createWebIdSource', () => {
   const ids = createWebIdSource();
 
   it('gives lower-case hex of the asked length, odd lengths included', () => {
-    for (const length of [1, 7, 24, 32]) expect(ids.hex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
+    for (const length of [1, 7, 24, 32])
+      expect(ids.hex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
   });
 
   it('gives decimal digits of the asked length whose first is never 0', () => {
@@ -25,7 +26,8 @@ describe('createWebIdSource', () => {
 
   it('uses every digit', () => {
     const counts = new Map<string, number>();
-    for (const digit of Array.from({ length: 200 }, () => ids.digits(50)).join('')) counts.set(digit, (counts.get(digit) ?? 0) + 1);
+    for (const digit of Array.from({ length: 200 }, () => ids.digits(50)).join(''))
+      counts.set(digit, (counts.get(digit) ?? 0) + 1);
     expect([...counts.keys()].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
   });
 });

@@ -46,7 +46,8 @@ export function createWebIdSource(): IdSource {
   return {
     hex(length: number): string {
       let hex = '';
-      for (let pair = Math.ceil(length / 2); pair > 0; pair -= 1) hex += hexDigits[nextByte()] as string;
+      for (let pair = Math.ceil(length / 2); pair > 0; pair -= 1)
+        hex += hexDigits[nextByte()] as string;
       return hex.length === length ? hex : hex.slice(0, length);
     },
     digits(length: number): string {

@@ -1,19 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJsonBody, jsonBodyBytes, jsonBodySlices, type JsonRequestBody } from './encode-json-body.js';
+import {
+  encodeJsonBody,
+  jsonBodyBytes,
+  jsonBodySlices,
+  type JsonRequestBody,
+} from './encode-json-body.js';
 
 const decode = (body: JsonRequestBody) => new TextDecoder().decode(jsonBodyBytes(body));
 
 describe('encodeJsonBody', () => {
   it('gives the bytes of JSON.stringify for small values', () => {
-    const value = { model: 'm', messages: [{ role: 'user', content: 'héllo "quoted" \\ ✓ 🎉\n' }], n: 1, ok: true, none: null };
+    const value = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'héllo "quoted" \\ ✓ 🎉\n' }],
+      n: 1,
+      ok: true,
+      none: null,
+    };
     expect(decode(encodeJsonBody(value))).toBe(JSON.stringify(value));
   });
 
   it('gives the bytes of JSON.stringify when large data URLs are written straight into the body', () => {
     const image = `data:image/png;base64,${'iVBORw0KGgo+/='.repeat(20_000)}`;
-    const value = { model: 'alpha-image-edit', prompt: 'a "sky" ✓', images: [{ image_url: image }, { image_url: `${image}AA` }], size: '1024x1024' };
+    const value = {
+      model: 'alpha-image-edit',
+      prompt: 'a "sky" ✓',
+      images: [{ image_url: image }, { image_url: `${image}AA` }],
+      size: '1024x1024',
+    };
     const body = encodeJsonBody(value);
-    if (typeof body === 'string' || body instanceof Uint8Array) throw new Error('expected text pieces');
+    if (typeof body === 'string' || body instanceof Uint8Array)
+      throw new Error('expected text pieces');
     expect(body.byteLength).toBe(new TextEncoder().encode(JSON.stringify(value)).byteLength);
     expect(decode(body)).toBe(JSON.stringify(value));
     expect(JSON.parse(decode(body))).toEqual(value);
@@ -33,7 +50,8 @@ describe('encodeJsonBody', () => {
     const long = 'a\u00e9\u{1F600}'.repeat(40_000);
     const value = { text: long, image: `data:,${'AAAA'.repeat(50_000)}`, after: long };
     const body = encodeJsonBody(value);
-    if (typeof body === 'string' || body instanceof Uint8Array) throw new Error('expected text pieces');
+    if (typeof body === 'string' || body instanceof Uint8Array)
+      throw new Error('expected text pieces');
     const slices = [...jsonBodySlices(body, 1_000)];
     expect(slices.join('')).toBe(JSON.stringify(value));
     expect(new TextEncoder().encode(slices.join('')).byteLength).toBe(body.byteLength);

@@ -71,7 +71,8 @@ function holdsLongString(value: unknown): boolean {
     for (const item of value) if (holdsLongString(item)) return true;
     return false;
   }
-  for (const key in value) if (holdsLongString((value as Record<string, unknown>)[key])) return true;
+  for (const key in value)
+    if (holdsLongString((value as Record<string, unknown>)[key])) return true;
   return false;
 }
 
@@ -81,7 +82,8 @@ export function jsonBodyBytes(body: JsonRequestBody): Uint8Array<ArrayBuffer> {
   if (body instanceof Uint8Array) return body;
   const bytes = new Uint8Array(body.byteLength);
   let offset = 0;
-  for (const piece of body.pieces) offset += encoder.encodeInto(piece, bytes.subarray(offset)).written;
+  for (const piece of body.pieces)
+    offset += encoder.encodeInto(piece, bytes.subarray(offset)).written;
   return bytes;
 }
 
@@ -91,12 +93,16 @@ export function jsonBodyBytes(body: JsonRequestBody): Uint8Array<ArrayBuffer> {
  * socket encodes one slice at a time, so the body never exists as bytes whole. Only the plain-ASCII
  * strings are cut, so no character is ever split.
  */
-export function* jsonBodySlices(body: JsonTextPieces, sliceLength = largeString): Generator<string> {
+export function* jsonBodySlices(
+  body: JsonTextPieces,
+  sliceLength = largeString,
+): Generator<string> {
   for (const [index, piece] of body.pieces.entries()) {
     if (index % 2 === 0 || piece.length <= sliceLength) {
       if (piece.length > 0) yield piece;
       continue;
     }
-    for (let start = 0; start < piece.length; start += sliceLength) yield piece.slice(start, start + sliceLength);
+    for (let start = 0; start < piece.length; start += sliceLength)
+      yield piece.slice(start, start + sliceLength);
   }
 }

@@ -89,7 +89,16 @@ describe('EndpointPool', () => {
     const { pool, advance } = poolOf([upstream('a')]);
     const a = pool.endpointsOf('m')[0]!;
     const state = () => pool.health()[0]?.state;
-    expect(pool.health()).toEqual([{ upstream: 'a', state: 'up', models: ['m'], inFlight: 0, consecutiveFailures: 0, ejectedForMs: 0 }]);
+    expect(pool.health()).toEqual([
+      {
+        upstream: 'a',
+        state: 'up',
+        models: ['m'],
+        inFlight: 0,
+        consecutiveFailures: 0,
+        ejectedForMs: 0,
+      },
+    ]);
     pool.recordFailure(a, true);
     expect(state()).toBe('unreachable');
     expect(pool.health()[0]?.consecutiveFailures).toBe(1);
@@ -106,10 +115,12 @@ describe('EndpointPool', () => {
     const { pool, advance } = poolOf([upstream('a'), upstream('b')]);
     const a = pool.endpointsOf('m')[0]!;
     for (let index = 0; index < 5; index += 1) pool.recordFailure(a, true);
-    expect(pool.health().map((entry) => [entry.upstream, entry.state, entry.ejectedForMs])).toEqual([
-      ['a', 'ejected', 30_000],
-      ['b', 'up', 0],
-    ]);
+    expect(pool.health().map((entry) => [entry.upstream, entry.state, entry.ejectedForMs])).toEqual(
+      [
+        ['a', 'ejected', 30_000],
+        ['b', 'up', 0],
+      ],
+    );
     advance(10_000);
     expect(pool.health()[0]?.ejectedForMs).toBe(20_000);
   });

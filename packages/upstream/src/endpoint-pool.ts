@@ -81,14 +81,22 @@ export class EndpointPool {
   pick(modelId: string, exclude?: ReadonlySet<Endpoint>): Endpoint | undefined {
     const all = this.endpointsOf(modelId);
     // Most models have one endpoint: the choice below would build two arrays to return it.
-    if (all.length === 1) return all[0] !== undefined && this.isAvailable(all[0]) ? all[0] : undefined;
+    if (all.length === 1)
+      return all[0] !== undefined && this.isAvailable(all[0]) ? all[0] : undefined;
     const available = all.filter((endpoint) => this.isAvailable(endpoint));
-    const fresh = exclude === undefined ? available : available.filter((endpoint) => !exclude.has(endpoint));
+    const fresh =
+      exclude === undefined ? available : available.filter((endpoint) => !exclude.has(endpoint));
     const candidates = fresh.length > 0 ? fresh : available;
     if (candidates.length <= 1) return candidates[0];
-    const first = Math.min(candidates.length - 1, Math.floor(this.options.random() * candidates.length));
+    const first = Math.min(
+      candidates.length - 1,
+      Math.floor(this.options.random() * candidates.length),
+    );
     // The second draw is over the others, so the pair is always two distinct endpoints.
-    let second = Math.min(candidates.length - 2, Math.floor(this.options.random() * (candidates.length - 1)));
+    let second = Math.min(
+      candidates.length - 2,
+      Math.floor(this.options.random() * (candidates.length - 1)),
+    );
     if (second >= first) second += 1;
     const a = candidates[first];
     const b = candidates[second];
@@ -111,9 +119,13 @@ export class EndpointPool {
     endpoint.connectFailedAt = connect ? now : undefined;
     if (!this.isAvailable(endpoint)) return; // a request sent before the ejection, finishing late
     endpoint.consecutiveFailures += 1;
-    if ((endpoint.probing || endpoint.consecutiveFailures >= this.failuresToEject) && this.canEject(endpoint)) {
+    if (
+      (endpoint.probing || endpoint.consecutiveFailures >= this.failuresToEject) &&
+      this.canEject(endpoint)
+    ) {
       endpoint.ejections += 1;
-      endpoint.ejectedUntil = now + Math.min(this.baseEjectionMs * endpoint.ejections, this.maxEjectionMs);
+      endpoint.ejectedUntil =
+        now + Math.min(this.baseEjectionMs * endpoint.ejections, this.maxEjectionMs);
       endpoint.consecutiveFailures = 0;
       endpoint.probing = true;
       this.options.onEject?.(endpoint);
@@ -129,7 +141,9 @@ export class EndpointPool {
     const now = this.options.now();
     return this.endpoints.map((endpoint) => {
       const ejectedForMs = Math.max(0, endpoint.ejectedUntil - now);
-      const unreachable = endpoint.connectFailedAt !== undefined && now - endpoint.connectFailedAt < this.baseEjectionMs;
+      const unreachable =
+        endpoint.connectFailedAt !== undefined &&
+        now - endpoint.connectFailedAt < this.baseEjectionMs;
       return {
         upstream: endpoint.upstream.name,
         state: ejectedForMs > 0 ? 'ejected' : unreachable ? 'unreachable' : 'up',
@@ -143,7 +157,9 @@ export class EndpointPool {
 
   private canEject(endpoint: Endpoint): boolean {
     for (const modelId of Object.keys(endpoint.upstream.models)) {
-      const others = this.endpointsOf(modelId).some((other) => other !== endpoint && this.isAvailable(other));
+      const others = this.endpointsOf(modelId).some(
+        (other) => other !== endpoint && this.isAvailable(other),
+      );
       if (!others) return false;
     }
     return true;

@@ -34,7 +34,11 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
       } catch (error) {
         throw classifyTransportError(error, 'headers');
       }
-      return { status: response.status, headers: headersToRecord(response.headers), body: readWebStream(response.body, request.signal) };
+      return {
+        status: response.status,
+        headers: headersToRecord(response.headers),
+        body: readWebStream(response.body, request.signal),
+      };
     },
   };
 }

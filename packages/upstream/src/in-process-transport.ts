@@ -42,7 +42,11 @@ export function createInProcessTransport(handler: WebHandler): Transport {
         if (request.signal.aborted) cancelUnread();
         else request.signal.addEventListener('abort', cancelUnread, { once: true });
       }
-      return { status: response.status, headers: headersToRecord(response.headers), body: readWebStream(body, request.signal) };
+      return {
+        status: response.status,
+        headers: headersToRecord(response.headers),
+        body: readWebStream(body, request.signal),
+      };
     },
   };
 }

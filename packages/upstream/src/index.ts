@@ -1,5 +1,9 @@
 export { createUpstreamPort } from './create-upstream-port.js';
-export type { UpstreamAttemptInfo, UpstreamAttemptSpan, UpstreamTracer } from './upstream-tracer.js';
+export type {
+  UpstreamAttemptInfo,
+  UpstreamAttemptSpan,
+  UpstreamTracer,
+} from './upstream-tracer.js';
 export type { UpstreamPortOptions } from './create-upstream-port.js';
 export type { AttemptTimeouts } from './send-attempt.js';
 export type { BodySink, Transport, TransportRequest, TransportResponse } from './transport.js';

@@ -11,7 +11,10 @@ async function* reads(...texts: string[]): AsyncGenerator<Uint8Array> {
 describe('parseSseStream', () => {
   it('yields each event once its blank line has arrived, whatever the reads', async () => {
     const events = [];
-    for await (const event of parseSseStream(reads('data: {"a"', ':1}\r', '\n\r\nevent: done\ndata: [DONE]\n', '\n'), { maxEventBytes: 1024 }))
+    for await (const event of parseSseStream(
+      reads('data: {"a"', ':1}\r', '\n\r\nevent: done\ndata: [DONE]\n', '\n'),
+      { maxEventBytes: 1024 },
+    ))
       events.push(event);
     expect(events).toEqual([{ data: '{"a":1}' }, { event: 'done', data: '[DONE]' }]);
   });
@@ -23,10 +26,13 @@ describe('parseSseStream', () => {
     };
     let caught: unknown;
     try {
-      for await (const event of parseSseStream(endless(), { maxEventBytes: 1000 })) expect(event).toBeUndefined();
+      for await (const event of parseSseStream(endless(), { maxEventBytes: 1000 }))
+        expect(event).toBeUndefined();
     } catch (error) {
       caught = error;
     }
-    expect(isUpstreamError(caught) && caught.kind === 'too_large' && caught.phase === 'body').toBe(true);
+    expect(isUpstreamError(caught) && caught.kind === 'too_large' && caught.phase === 'body').toBe(
+      true,
+    );
   });
 });

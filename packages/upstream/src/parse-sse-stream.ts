@@ -10,8 +10,16 @@ export interface SseStreamOptions {
  * Server-sent events from a byte stream, each yielded as soon as its blank line arrives: the port's
  * event reader without its limits, for callers that iterate a body of their own.
  */
-export async function* parseSseStream(chunks: AsyncIterable<Uint8Array>, options: SseStreamOptions): AsyncGenerator<SseEvent, void, undefined> {
-  const reader = createSseEventReader(chunks, { maxEventBytes: options.maxEventBytes, signal: new AbortController().signal, idleMs: 0, onIdle: () => {} });
+export async function* parseSseStream(
+  chunks: AsyncIterable<Uint8Array>,
+  options: SseStreamOptions,
+): AsyncGenerator<SseEvent, void, undefined> {
+  const reader = createSseEventReader(chunks, {
+    maxEventBytes: options.maxEventBytes,
+    signal: new AbortController().signal,
+    idleMs: 0,
+    onIdle: () => {},
+  });
   try {
     for (;;) {
       const result = await reader.read(false);

@@ -25,7 +25,12 @@ export function pushReadable(readable: Readable, sink: BodySink): () => void {
   // Destroyed with neither an end nor an error (as the async iterator reports it: a premature close).
   // Every body closes after its end, so the error is made only when still open.
   const onClose = (): void => {
-    if (open) onError(Object.assign(new Error('The body closed before its end.'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    if (open)
+      onError(
+        Object.assign(new Error('The body closed before its end.'), {
+          code: 'ERR_STREAM_PREMATURE_CLOSE',
+        }),
+      );
   };
   readable.on('error', onError);
   readable.once('end', onEnd);

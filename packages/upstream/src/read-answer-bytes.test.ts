@@ -26,7 +26,10 @@ function body(chunks: Uint8Array[], gapMs = 0) {
   return { source: generate(), state };
 }
 
-function options(controller: AbortController, overrides: { idleMs?: number; maxBytes?: number } = {}) {
+function options(
+  controller: AbortController,
+  overrides: { idleMs?: number; maxBytes?: number } = {},
+) {
   return {
     signal: controller.signal,
     idleMs: overrides.idleMs ?? 1_000,
@@ -37,33 +40,56 @@ function options(controller: AbortController, overrides: { idleMs?: number; maxB
 }
 
 /** An answer whose body a Node stream pushes, as undici's does. */
-const pushed = (readable: Readable) => ({ body: readable, pushBody: (sink: BodySink) => pushReadable(readable, sink) });
+const pushed = (readable: Readable) => ({
+  body: readable,
+  pushBody: (sink: BodySink) => pushReadable(readable, sink),
+});
 
 // The same answers pulled through the async iterator (fetch, in-process) and pushed by a Node stream (undici).
 const ways = [
   ['pulled', (source: AsyncIterable<Uint8Array>) => ({ body: source })],
-  ['pushed', (source: AsyncIterable<Uint8Array>) => pushed(Readable.from(source, { objectMode: false }))],
+  [
+    'pushed',
+    (source: AsyncIterable<Uint8Array>) => pushed(Readable.from(source, { objectMode: false })),
+  ],
 ] as const;
 
 describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
   it('hands back every piece of the answer as it came, unjoined, up to exactly the cap', async () => {
     const { source } = body([bytes(1, 2), bytes(3), bytes(4, 5)]);
-    expect(values(await readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 5 })))).toEqual([[1, 2], [3], [4, 5]]);
-    expect(await readAnswerBytes(answer(body([]).source), options(new AbortController()))).toEqual([]);
+    expect(
+      values(
+        await readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 5 })),
+      ),
+    ).toEqual([[1, 2], [3], [4, 5]]);
+    expect(await readAnswerBytes(answer(body([]).source), options(new AbortController()))).toEqual(
+      [],
+    );
   });
 
   it('fails at the piece that passes the cap and reads no further', async () => {
     const { source, state } = body([bytes(1, 2), bytes(3, 4), bytes(5), bytes(6)]);
-    await expect(readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 3 }))).rejects.toBeInstanceOf(TooLarge);
+    await expect(
+      readAnswerBytes(answer(source), options(new AbortController(), { maxBytes: 3 })),
+    ).rejects.toBeInstanceOf(TooLarge);
     expect(state.pulled).toBe(2);
     expect(state.returned).toBe(true);
   });
 
   it('fails with the idle reason when a gap between pieces outlasts the idle limit, not when the pieces keep coming', async () => {
     const steady = body([bytes(1), bytes(2), bytes(3), bytes(4)], 15);
-    expect(values(await readAnswerBytes(answer(steady.source), options(new AbortController(), { idleMs: 40 })))).toEqual([[1], [2], [3], [4]]);
+    expect(
+      values(
+        await readAnswerBytes(
+          answer(steady.source),
+          options(new AbortController(), { idleMs: 40 }),
+        ),
+      ),
+    ).toEqual([[1], [2], [3], [4]]);
     const stalled = body([bytes(1), bytes(2)], 80);
-    await expect(readAnswerBytes(answer(stalled.source), options(new AbortController(), { idleMs: 20 }))).rejects.toThrow('idle');
+    await expect(
+      readAnswerBytes(answer(stalled.source), options(new AbortController(), { idleMs: 20 })),
+    ).rejects.toThrow('idle');
   });
 
   it("fails at once with the signal's reason when aborted mid-answer, or before it starts", async () => {
@@ -74,7 +100,9 @@ describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
     await expect(reading).rejects.toThrow('client gone');
     const aborted = new AbortController();
     aborted.abort(new Error('already'));
-    await expect(readAnswerBytes(answer(body([bytes(1)]).source), options(aborted))).rejects.toThrow('already');
+    await expect(
+      readAnswerBytes(answer(body([bytes(1)]).source), options(aborted)),
+    ).rejects.toThrow('already');
   });
 
   it('turns a transport failure mid-answer into an UpstreamError of phase body', async () => {
@@ -82,7 +110,9 @@ describe.each(ways)('readAnswerBytes, body %s', (_way, answer) => {
       yield bytes(1);
       throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     })();
-    await expect(readAnswerBytes(answer(failing), options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
+    await expect(
+      readAnswerBytes(answer(failing), options(new AbortController())),
+    ).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
   });
 });
 
@@ -91,6 +121,8 @@ describe('readAnswerBytes over pushReadable', () => {
     const destroyed = new Readable({ read() {} });
     destroyed.push(bytes(1));
     setTimeout(() => destroyed.destroy(), 10);
-    await expect(readAnswerBytes(pushed(destroyed), options(new AbortController()))).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
+    await expect(
+      readAnswerBytes(pushed(destroyed), options(new AbortController())),
+    ).rejects.toMatchObject({ name: 'UpstreamError', phase: 'body' });
   });
 });

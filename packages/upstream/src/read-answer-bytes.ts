@@ -22,10 +22,15 @@ export interface ReadAnswerOptions {
  * it (Node), else pulled. Failures: the signal's reason once aborted, else an UpstreamError with phase
  * `body`, or `tooLarge()` past the cap; the rest of the body is then discarded.
  */
-export function readAnswerBytes(answer: Pick<TransportResponse, 'body' | 'pushBody'>, options: ReadAnswerOptions): Promise<Uint8Array[]> {
+export function readAnswerBytes(
+  answer: Pick<TransportResponse, 'body' | 'pushBody'>,
+  options: ReadAnswerOptions,
+): Promise<Uint8Array[]> {
   const { signal } = options;
   if (signal.aborted) return Promise.reject(signal.reason as unknown);
-  return new Promise<Uint8Array[]>((resolve, reject) => new AnswerReader(options, resolve, reject).start(answer));
+  return new Promise<Uint8Array[]>((resolve, reject) =>
+    new AnswerReader(options, resolve, reject).start(answer),
+  );
 }
 
 /** One read of one answer; the sink a pushing transport feeds, and the loop that pulls from the others. */

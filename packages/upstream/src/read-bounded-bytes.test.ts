@@ -5,7 +5,10 @@ class TooLarge extends Error {}
 const tooLarge = () => new TooLarge();
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
-function webStream(chunks: Uint8Array[]): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+function webStream(chunks: Uint8Array[]): {
+  stream: ReadableStream<Uint8Array>;
+  pulled: () => number;
+} {
   let index = 0;
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -23,7 +26,9 @@ function webStream(chunks: Uint8Array[]): { stream: ReadableStream<Uint8Array>; 
 
 describe('readBoundedBytes', () => {
   it('joins the chunks of a Web stream and of an async iterable, up to exactly the cap', async () => {
-    expect(await readBoundedBytes(webStream([bytes(1, 2), bytes(3), bytes(4, 5)]).stream, 5, tooLarge)).toEqual(bytes(1, 2, 3, 4, 5));
+    expect(
+      await readBoundedBytes(webStream([bytes(1, 2), bytes(3), bytes(4, 5)]).stream, 5, tooLarge),
+    ).toEqual(bytes(1, 2, 3, 4, 5));
     const iterable = (async function* () {
       yield bytes(1);
       yield bytes(2, 3);

@@ -5,7 +5,10 @@ import type { AbortSignalLike } from '@infergate/core';
  * (a stalled producer would otherwise hold the read forever). Written out because not every runtime
  * makes ReadableStream async-iterable.
  */
-export async function* readWebStream(stream: ReadableStream<Uint8Array> | null, signal: AbortSignalLike): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* readWebStream(
+  stream: ReadableStream<Uint8Array> | null,
+  signal: AbortSignalLike,
+): AsyncGenerator<Uint8Array, void, undefined> {
   if (stream === null) return;
   const reader = stream.getReader();
   const cancel = () => {

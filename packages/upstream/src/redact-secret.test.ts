@@ -5,7 +5,10 @@ describe('redactSecret', () => {
   const key = 'upstream-canary-key-0123456789';
 
   it('removes every occurrence of the key', () => {
-    const out = redactSecret(`{"error":{"message":"bad credentials: Bearer ${key} (${key})"}}`, key);
+    const out = redactSecret(
+      `{"error":{"message":"bad credentials: Bearer ${key} (${key})"}}`,
+      key,
+    );
     expect(out).not.toContain(key);
     expect(out).not.toContain(key.slice(0, 12));
     expect(out).toContain('[redacted]');

@@ -5,7 +5,12 @@ import { RetryBudget } from './retry-budget.js';
 describe('RetryBudget', () => {
   it('allows the floor when few requests are active', () => {
     const budget = new RetryBudget({ budgetPercent: 20, budgetFloor: 3 });
-    expect([budget.tryAcquire(1), budget.tryAcquire(1), budget.tryAcquire(1), budget.tryAcquire(1)]).toEqual([true, true, true, false]);
+    expect([
+      budget.tryAcquire(1),
+      budget.tryAcquire(1),
+      budget.tryAcquire(1),
+      budget.tryAcquire(1),
+    ]).toEqual([true, true, true, false]);
     budget.release();
     expect(budget.tryAcquire(1)).toBe(true);
   });

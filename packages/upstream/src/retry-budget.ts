@@ -16,7 +16,10 @@ export class RetryBudget {
 
   /** Takes one retry slot if the budget allows it; pair each `true` with one `release()`. */
   tryAcquire(activeRequests: number): boolean {
-    const allowed = Math.max(this.options.budgetFloor, Math.floor((activeRequests * this.options.budgetPercent) / 100));
+    const allowed = Math.max(
+      this.options.budgetFloor,
+      Math.floor((activeRequests * this.options.budgetPercent) / 100),
+    );
     if (this.retriesInFlight >= allowed) return false;
     this.retriesInFlight += 1;
     return true;

@@ -1,5 +1,12 @@
 import { LightAbortController, wholeBytes } from '@infergate/core';
-import type { SseEvent, TimeoutsConfig, UpstreamCall, UpstreamError, UpstreamPhase, UpstreamResponse } from '@infergate/core';
+import type {
+  SseEvent,
+  TimeoutsConfig,
+  UpstreamCall,
+  UpstreamError,
+  UpstreamPhase,
+  UpstreamResponse,
+} from '@infergate/core';
 import { classifyTransportError } from './classify-transport-error.js';
 import { createEventIterator } from './create-event-iterator.js';
 import type { JsonRequestBody } from './encode-json-body.js';
@@ -12,7 +19,10 @@ import { startTimer } from './start-timer.js';
 import type { Transport } from './transport.js';
 import { upstreamFailure } from './upstream-failure.js';
 
-export type AttemptTimeouts = Pick<TimeoutsConfig, 'connectMs' | 'headersMs' | 'firstEventMs' | 'idleMs' | 'streamTotalMs'>;
+export type AttemptTimeouts = Pick<
+  TimeoutsConfig,
+  'connectMs' | 'headersMs' | 'firstEventMs' | 'idleMs' | 'streamTotalMs'
+>;
 
 export interface AttemptContext {
   call: UpstreamCall;
@@ -74,7 +84,9 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     if (streamReturned) context.onStreamEnd();
   };
   const fail = (error: unknown, at: 'headers' | 'body'): UpstreamError => {
-    const failure = (signal.aborted ? signal.reason : classifyTransportError(error, at)) as UpstreamError;
+    const failure = (
+      signal.aborted ? signal.reason : classifyTransportError(error, at)
+    ) as UpstreamError;
     if (!signal.aborted) controller.abort(failure);
     finish();
     return failure;
@@ -87,13 +99,18 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   if (call.signal.aborted) onClientAbort();
 
   // Started before the transport is called, so time queued for a connection counts (docs/design.md).
-  const clearFirstByteLimit = startTimer(call.stream ? timeouts.firstEventMs : timeouts.headersMs, () =>
-    controller.abort(upstreamFailure('timeout', 'headers')),
+  const clearFirstByteLimit = startTimer(
+    call.stream ? timeouts.firstEventMs : timeouts.headersMs,
+    () => controller.abort(upstreamFailure('timeout', 'headers')),
   );
   clears.push(clearFirstByteLimit);
   if (call.stream) {
     clears.push(
-      startTimer(timeouts.streamTotalMs, () => controller.abort(upstreamFailure('timeout', phase, undefined, 'The stream reached its total time limit.'))),
+      startTimer(timeouts.streamTotalMs, () =>
+        controller.abort(
+          upstreamFailure('timeout', phase, undefined, 'The stream reached its total time limit.'),
+        ),
+      ),
     );
   }
 
@@ -127,28 +144,59 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
   }
 
   const onIdle = () => controller.abort(upstreamFailure('timeout', 'body'));
-  const isSse = call.stream && status >= 200 && status < 300 && (headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
+  const isSse =
+    call.stream &&
+    status >= 200 &&
+    status < 300 &&
+    (headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
   if (!isSse) {
     clearFirstByteLimit();
     let pieces: Uint8Array[];
     try {
-      pieces = await readAnswerBytes(response, { signal, idleMs: timeouts.idleMs, onIdle, maxBytes: context.maxResponseBytes, tooLarge: answerTooLarge });
+      pieces = await readAnswerBytes(response, {
+        signal,
+        idleMs: timeouts.idleMs,
+        onIdle,
+        maxBytes: context.maxResponseBytes,
+        tooLarge: answerTooLarge,
+      });
     } catch (error) {
       throw fail(error, 'body');
     }
     finish();
     if (call.raw === true && status >= 200 && status < 300) {
       // Core reads this answer from its bytes in one pass (embeddings): no join, no decode, no parse here.
-      return { retry: false, response: { kind: 'json', status, headers, body: undefined, pieces, endpoint: endpoint.upstream.name } };
+      return {
+        retry: false,
+        response: {
+          kind: 'json',
+          status,
+          headers,
+          body: undefined,
+          pieces,
+          endpoint: endpoint.upstream.name,
+        },
+      };
     }
     return {
       retry: false,
-      response: { kind: 'json', status, headers, body: parseJsonBody(wholeBytes(pieces), endpoint.upstream.apiKey, status), endpoint: endpoint.upstream.name },
+      response: {
+        kind: 'json',
+        status,
+        headers,
+        body: parseJsonBody(wholeBytes(pieces), endpoint.upstream.apiKey, status),
+        endpoint: endpoint.upstream.name,
+      },
     };
   }
 
   // The first-event limit keeps running until an event is parsed: headers alone prove nothing.
-  const events = createSseEventReader(response.body, { maxEventBytes: context.maxEventBytes, signal, idleMs: timeouts.idleMs, onIdle });
+  const events = createSseEventReader(response.body, {
+    maxEventBytes: context.maxEventBytes,
+    signal,
+    idleMs: timeouts.idleMs,
+    onIdle,
+  });
   let first: IteratorResult<SseEvent, void>;
   try {
     first = await events.read(false);
@@ -166,5 +214,14 @@ export async function sendAttempt(context: AttemptContext): Promise<AttemptResul
     end: finish,
     failed: context.onStreamError,
   });
-  return { retry: false, response: { kind: 'stream', status, headers, events: iterator, endpoint: endpoint.upstream.name } };
+  return {
+    retry: false,
+    response: {
+      kind: 'stream',
+      status,
+      headers,
+      events: iterator,
+      endpoint: endpoint.upstream.name,
+    },
+  };
 }

@@ -15,10 +15,19 @@ describe('createSseEventReader', () => {
       reads += 1;
       yield encoder.encode('\n\n');
     };
-    const reader = createSseEventReader(chunks(), { maxEventBytes: 1024, signal: new AbortController().signal, idleMs: 0, onIdle: () => {} });
+    const reader = createSseEventReader(chunks(), {
+      maxEventBytes: 1024,
+      signal: new AbortController().signal,
+      idleMs: 0,
+      onIdle: () => {},
+    });
     expect(reader.take()).toBeUndefined();
     expect(await reader.read(true)).toEqual({ done: false, value: { data: '1' } });
-    expect([reader.take(), reader.take(), reader.take()]).toEqual([{ data: '2' }, { event: 'x', data: '3' }, undefined]);
+    expect([reader.take(), reader.take(), reader.take()]).toEqual([
+      { data: '2' },
+      { event: 'x', data: '3' },
+      undefined,
+    ]);
     expect(reads).toBe(1);
     expect(await reader.read(true)).toEqual({ done: false, value: { data: '4' } });
     expect(await reader.read(true)).toEqual({ done: true, value: undefined });
@@ -55,7 +64,12 @@ describe('createSseEventReader', () => {
       await sleep(60);
       yield encoder.encode('data: late\n\n');
     };
-    const reader = createSseEventReader(late(), { maxEventBytes: 1024, signal: new AbortController().signal, idleMs: 20, onIdle: () => (idleCalls += 1) });
+    const reader = createSseEventReader(late(), {
+      maxEventBytes: 1024,
+      signal: new AbortController().signal,
+      idleMs: 20,
+      onIdle: () => (idleCalls += 1),
+    });
     expect(await reader.read(false)).toEqual({ done: false, value: { data: 'late' } });
     expect(idleCalls).toBe(0);
   });

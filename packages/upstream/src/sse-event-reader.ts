@@ -29,7 +29,8 @@ export interface SseEventReader {
   release(): void;
 }
 
-const eventTooLarge = () => upstreamFailure('too_large', 'body', undefined, 'A streamed event exceeded the size limit.');
+const eventTooLarge = () =>
+  upstreamFailure('too_large', 'body', undefined, 'A streamed event exceeded the size limit.');
 
 /**
  * Server-sent events from an upstream body, parsed one network read at a time: the events a read
@@ -38,9 +39,15 @@ const eventTooLarge = () => upstreamFailure('too_large', 'body', undefined, 'A s
  * waits for an event until one is complete: comments and partial events do not reset it (fault
  * matrix row 13), and a consumer that is not asking (a slow client) never looks like a silent upstream.
  */
-export function createSseEventReader(chunks: AsyncIterable<Uint8Array>, options: SseEventReaderOptions): SseEventReader {
+export function createSseEventReader(
+  chunks: AsyncIterable<Uint8Array>,
+  options: SseEventReaderOptions,
+): SseEventReader {
   const source = chunks[Symbol.asyncIterator]();
-  const parser = createSseParser({ maxEventLength: options.maxEventBytes, tooLarge: eventTooLarge });
+  const parser = createSseParser({
+    maxEventLength: options.maxEventBytes,
+    tooLarge: eventTooLarge,
+  });
   const idle = new IdleTimeout(options.idleMs, options.onIdle);
   let queue: SseEvent[] = [];
   let index = 0;
@@ -62,7 +69,9 @@ export function createSseEventReader(chunks: AsyncIterable<Uint8Array>, options:
             result = await raceAbort(source.next(), options.signal);
           } catch (error) {
             finished = true;
-            throw options.signal.aborted ? options.signal.reason : classifyTransportError(error, 'body');
+            throw options.signal.aborted
+              ? options.signal.reason
+              : classifyTransportError(error, 'body');
           }
           if (result.done === true) {
             finished = true;

@@ -53,7 +53,9 @@ class UndiciResponse implements TransportResponse {
  * request alive long enough to be promoted. No redirect is followed (`request` follows none without the
  * redirect interceptor).
  */
-export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport & { close(): Promise<void> } {
+export function createUndiciTransport(
+  options: UndiciTransportOptions = {},
+): Transport & { close(): Promise<void> } {
   const pools = new Map<string, Pool>();
   // Upstream URLs come from the configuration, so this stays as small as it: no URL parse per request.
   const splits = new Map<string, SplitOrigin>();
@@ -77,7 +79,11 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
 
   return {
     async request(request: TransportRequest): Promise<TransportResponse> {
-      if (closed) throw classifyTransportError(Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' }), 'headers');
+      if (closed)
+        throw classifyTransportError(
+          Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' }),
+          'headers',
+        );
       let split = splits.get(request.origin);
       if (split === undefined) {
         split = splitOrigin(request.origin);
@@ -93,7 +99,9 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         data = await pool.request({
           path: `${basePath}/${request.path.replace(/^\/+/, '')}`,
           method: request.method,
-          headers: whole ? request.headers : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
+          headers: whole
+            ? request.headers
+            : Object.assign({}, request.headers, { 'content-length': String(body.byteLength) }),
           body: whole ? body : Readable.from(jsonBodySlices(body), { objectMode: true }),
           // undici reads only `aborted`, `reason` and the listener methods of what it is given.
           signal: request.signal as AbortSignal,

@@ -17,9 +17,17 @@ const messages: Record<UpstreamFailureKind, string> = {
  * as ECONNREFUSED) is kept as the cause for logs; the original error is not, because its message
  * names the address.
  */
-export function upstreamFailure(kind: UpstreamFailureKind, phase: UpstreamPhase, code?: string, detail?: string): UpstreamError {
+export function upstreamFailure(
+  kind: UpstreamFailureKind,
+  phase: UpstreamPhase,
+  code?: string,
+  detail?: string,
+): UpstreamError {
   // Retryable is docs/design.md's list: nothing reached the upstream's application yet, or it said so itself.
-  const retryable = (kind === 'refused' && phase === 'connect') || (kind === 'timeout' && phase === 'connect') || (kind === 'reset' && phase !== 'body');
+  const retryable =
+    (kind === 'refused' && phase === 'connect') ||
+    (kind === 'timeout' && phase === 'connect') ||
+    (kind === 'reset' && phase !== 'body');
   return new UpstreamError({
     kind,
     phase,
@@ -30,13 +38,19 @@ export function upstreamFailure(kind: UpstreamFailureKind, phase: UpstreamPhase,
 }
 
 /** The same failure, naming the upstream that failed last (its config name) and the attempts made, for logs. */
-export function withAttemptFacts(error: UpstreamError, upstream: string | undefined, attempts: number): UpstreamError {
+export function withAttemptFacts(
+  error: UpstreamError,
+  upstream: string | undefined,
+  attempts: number,
+): UpstreamError {
   return new UpstreamError({
     kind: error.kind,
     phase: error.phase,
     message: error.message,
     retryable: error.retryable,
-    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    ...(error.retryAfterSeconds === undefined
+      ? {}
+      : { retryAfterSeconds: error.retryAfterSeconds }),
     cause: error.cause,
     ...(upstream === undefined ? {} : { upstream }),
     attempts,

@@ -37,24 +37,43 @@ describe('port policy over loopback (undici)', () => {
   });
 
   it('retries a 503 once, on the other endpoint', async () => {
-    const a = await stub((_request, response) => json(response, 503, { error: { message: 'busy' } }));
+    const a = await stub((_request, response) =>
+      json(response, 503, { error: { message: 'busy' } }),
+    );
     const b = await stub((_request, response) => json(response, 200, { ok: 'b' }));
-    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random: firstFirst });
-    expect(await port.send(call())).toMatchObject({ kind: 'json', status: 200, body: { ok: 'b' }, endpoint: 'b' });
+    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), {
+      random: firstFirst,
+    });
+    expect(await port.send(call())).toMatchObject({
+      kind: 'json',
+      status: 200,
+      body: { ok: 'b' },
+      endpoint: 'b',
+    });
     expect([a.requests.length, b.requests.length]).toEqual([1, 1]);
   });
 
   it('retries at most `attempts` times and then returns the last 502', async () => {
-    const a = await stub((_request, response) => json(response, 502, { error: { message: 'bad gateway' } }));
+    const a = await stub((_request, response) =>
+      json(response, 502, { error: { message: 'bad gateway' } }),
+    );
     const port = makePort([upstreamAt('a', a.url)], transport());
-    expect(await port.send(call())).toMatchObject({ kind: 'json', status: 502, body: { error: { message: 'bad gateway' } } });
+    expect(await port.send(call())).toMatchObject({
+      kind: 'json',
+      status: 502,
+      body: { error: { message: 'bad gateway' } },
+    });
     expect(a.requests).toHaveLength(2);
   });
 
   it.each([400, 404, 429, 500, 504])('does not retry a %i', async (status) => {
-    const a = await stub((_request, response) => json(response, status, { error: { message: 'no' } }));
+    const a = await stub((_request, response) =>
+      json(response, status, { error: { message: 'no' } }),
+    );
     const b = await stub((_request, response) => json(response, 200, { ok: 'b' }));
-    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random: firstFirst });
+    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), {
+      random: firstFirst,
+    });
     expect(await port.send(call())).toMatchObject({ kind: 'json', status });
     expect([a.requests.length, b.requests.length]).toEqual([1, 0]);
   });
@@ -62,20 +81,30 @@ describe('port policy over loopback (undici)', () => {
   it('retries a refused connection on the other endpoint', async () => {
     const dead = await closedPort();
     const b = await stub((_request, response) => json(response, 200, { ok: 'b' }));
-    const port = makePort([upstreamAt('a', dead), upstreamAt('b', b.url)], transport(), { random: firstFirst });
+    const port = makePort([upstreamAt('a', dead), upstreamAt('b', b.url)], transport(), {
+      random: firstFirst,
+    });
     expect(await port.send(call())).toMatchObject({ status: 200, endpoint: 'b' });
   });
 
   it('reports the attempts and the upstream of the answer, and of a failure, with metrics labelled by upstream and model', async () => {
-    const a = await stub((_request, response) => json(response, 502, { error: { message: 'bad gateway' } }));
+    const a = await stub((_request, response) =>
+      json(response, 502, { error: { message: 'bad gateway' } }),
+    );
     const retried = makePort([upstreamAt('a', a.url)], transport());
     // A pool of one endpoint retries that endpoint: two attempts, one upstream.
     expect(await retried.send(call())).toMatchObject({ status: 502, endpoint: 'a', attempts: 2 });
 
     const errors: Array<{ kind: string; where: unknown }> = [];
-    const metrics = { upstreamError: (kind: string, where?: unknown) => void errors.push({ kind, where }) };
+    const metrics = {
+      upstreamError: (kind: string, where?: unknown) => void errors.push({ kind, where }),
+    };
     const dead = [await closedPort(), await closedPort()];
-    const refused = makePort([upstreamAt('a', dead[0] as string), upstreamAt('b', dead[1] as string)], transport(), { random: firstFirst, metrics });
+    const refused = makePort(
+      [upstreamAt('a', dead[0] as string), upstreamAt('b', dead[1] as string)],
+      transport(),
+      { random: firstFirst, metrics },
+    );
     const error = await failure(refused.send(call()));
     expect(error).toMatchObject({ kind: 'refused', upstream: 'b', attempts: 2 });
     expect(errors.map((entry) => entry.where)).toEqual([
@@ -96,7 +125,9 @@ describe('port policy over loopback (undici)', () => {
 
   it('does not retry when attempts is 0', async () => {
     const a = await stub((_request, response) => json(response, 503, {}));
-    const port = makePort([upstreamAt('a', a.url)], transport(), { retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 } });
+    const port = makePort([upstreamAt('a', a.url)], transport(), {
+      retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 },
+    });
     expect(await port.send(call())).toMatchObject({ status: 503 });
     expect(a.requests).toHaveLength(1);
   });
@@ -106,7 +137,9 @@ describe('port policy over loopback (undici)', () => {
       await sleep(100);
       json(response, 503, {});
     });
-    const port = makePort([upstreamAt('a', a.url)], transport(), { retries: { attempts: 1, budgetPercent: 0, budgetFloor: 1 } });
+    const port = makePort([upstreamAt('a', a.url)], transport(), {
+      retries: { attempts: 1, budgetPercent: 0, budgetFloor: 1 },
+    });
     const results = await Promise.all(Array.from({ length: 4 }, () => port.send(call())));
     expect(results.every((result) => result.status === 503)).toBe(true);
     // Four first tries finish together; only one retry slot exists while the others are decided.
@@ -119,7 +152,10 @@ describe('port policy over loopback (undici)', () => {
     let aStatus = 500;
     const a = await stub((_request, response) => json(response, aStatus, {}));
     const b = await stub((_request, response) => json(response, 200, {}));
-    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random: firstFirst, now: () => time });
+    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), {
+      random: firstFirst,
+      now: () => time,
+    });
     const sendTo = async () => (await port.send(call())) as { endpoint: string };
     for (let index = 0; index < 5; index += 1) expect((await sendTo()).endpoint).toBe('a');
     for (let index = 0; index < 3; index += 1) expect((await sendTo()).endpoint).toBe('b');
@@ -137,7 +173,8 @@ describe('port policy over loopback (undici)', () => {
   it('never ejects the last endpoint of a model', async () => {
     const a = await stub((_request, response) => json(response, 500, {}));
     const port = makePort([upstreamAt('a', a.url)], transport());
-    for (let index = 0; index < 8; index += 1) expect(await port.send(call())).toMatchObject({ status: 500 });
+    for (let index = 0; index < 8; index += 1)
+      expect(await port.send(call())).toMatchObject({ status: 500 });
     expect(a.requests).toHaveLength(8);
   });
 
@@ -150,12 +187,19 @@ describe('port policy over loopback (undici)', () => {
     const b = await stub(hold);
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random });
-    const responses = await Promise.all(Array.from({ length: 10 }, () => port.send(call({ stream: true }))));
+    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), {
+      random,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => port.send(call({ stream: true }))),
+    );
     expect([a.requests.length, b.requests.length]).toEqual([5, 5]);
-    const later = await Promise.all(Array.from({ length: 4 }, () => port.send(call({ stream: true }))));
+    const later = await Promise.all(
+      Array.from({ length: 4 }, () => port.send(call({ stream: true }))),
+    );
     expect([a.requests.length, b.requests.length]).toEqual([7, 7]);
-    for (const response of [...responses, ...later]) if (response.kind === 'stream') await response.events.return?.();
+    for (const response of [...responses, ...later])
+      if (response.kind === 'stream') await response.events.return?.();
   });
 
   it('counts a finished stream out of its endpoint, so the next request goes to the idle one', async () => {
@@ -167,7 +211,9 @@ describe('port policy over loopback (undici)', () => {
       sseHeaders(response);
       response.end('data: done\n\n');
     });
-    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), { random: firstFirst });
+    const port = makePort([upstreamAt('a', a.url), upstreamAt('b', b.url)], transport(), {
+      random: firstFirst,
+    });
     for (let index = 0; index < 3; index += 1) {
       const response = await port.send(call({ stream: true }));
       if (response.kind === 'stream') for await (const _event of response.events) void _event;
@@ -178,7 +224,10 @@ describe('port policy over loopback (undici)', () => {
   it('reports an endpoint that refuses connections as unreachable, beside one that answers', async () => {
     const dead = await closedPort();
     const live = await stub((_request, response) => json(response, 200, { ok: 'b' }));
-    const port = makePort([upstreamAt('a', dead), upstreamAt('b', live.url, { models: { n: 'served-n' } })], transport());
+    const port = makePort(
+      [upstreamAt('a', dead), upstreamAt('b', live.url, { models: { n: 'served-n' } })],
+      transport(),
+    );
     const states = () => port.health?.().map((entry) => `${entry.upstream}:${entry.state}`);
     expect(states()).toEqual(['a:up', 'b:up']);
     expect(await failure(port.send(call()))).toMatchObject({ kind: 'refused' });
@@ -187,7 +236,10 @@ describe('port policy over loopback (undici)', () => {
   });
 
   it('answers unavailable for a model no upstream serves, and maps targets', async () => {
-    const port = makePort([upstreamAt('a', 'http://127.0.0.1:9', { protocol: 'tei', models: { e: 'served-e' } })], transport());
+    const port = makePort(
+      [upstreamAt('a', 'http://127.0.0.1:9', { protocol: 'tei', models: { e: 'served-e' } })],
+      transport(),
+    );
     expect(port.target('e')).toEqual({ protocol: 'tei', model: 'served-e' });
     expect(port.target('m')).toBeUndefined();
     expect(await failure(port.send(call({ modelId: 'm' })))).toMatchObject({ kind: 'unavailable' });
@@ -196,7 +248,10 @@ describe('port policy over loopback (undici)', () => {
   it('refuses a configuration where one model is served with two protocols', () => {
     expect(() =>
       createUpstreamPort({
-        upstreams: [upstreamAt('a', 'http://127.0.0.1:9'), upstreamAt('b', 'http://127.0.0.1:9', { protocol: 'tei' })],
+        upstreams: [
+          upstreamAt('a', 'http://127.0.0.1:9'),
+          upstreamAt('b', 'http://127.0.0.1:9', { protocol: 'tei' }),
+        ],
         timeouts: wideTimeouts,
         retries: { attempts: 1, budgetPercent: 20, budgetFloor: 3 },
         transportFor: () => createUndiciTransport(),
@@ -209,7 +264,9 @@ describe('port policy over loopback (undici)', () => {
     const client = new AbortController();
     client.abort();
     const port = makePort([upstreamAt('a', a.url)], transport());
-    expect(await failure(port.send(call({ signal: client.signal })))).toMatchObject({ kind: 'aborted' });
+    expect(await failure(port.send(call({ signal: client.signal })))).toMatchObject({
+      kind: 'aborted',
+    });
     expect(a.requests).toHaveLength(0);
   });
 });

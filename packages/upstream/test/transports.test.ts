@@ -1,11 +1,24 @@
 import { isUpstreamError } from '@infergate/core';
-import type { SseEvent, UpstreamError, UpstreamResponse, UpstreamStreamResponse } from '@infergate/core';
+import type {
+  SseEvent,
+  UpstreamError,
+  UpstreamResponse,
+  UpstreamStreamResponse,
+} from '@infergate/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFetchTransport } from '../src/fetch-transport.js';
 import type { Transport } from '../src/transport.js';
 import { createUndiciTransport } from '../src/undici-transport.js';
 import { call, makePort, upstreamAt } from './helpers/make-port.js';
-import { closedPort, closedWithin, drainedOrClosed, json, sleep, sseHeaders, startStub } from './helpers/stub-upstream.js';
+import {
+  closedPort,
+  closedWithin,
+  drainedOrClosed,
+  json,
+  sleep,
+  sseHeaders,
+  startStub,
+} from './helpers/stub-upstream.js';
 import type { StubUpstream } from './helpers/stub-upstream.js';
 
 // The same behaviour is required of both network transports (fault-matrix rows 10-17, 26).
@@ -14,8 +27,13 @@ const transports: Array<[string, () => Transport & { close?(): Promise<void> }]>
   ['fetch', () => createFetchTransport()],
 ];
 
-const sseSample = 'data: {"n":1}\r\n\r\n: keepalive\n\nevent: e\ndata: caf\u00e9 \u{1F600}\ndata: second line\n\ndata: [DONE]\n\n';
-const sseExpected: SseEvent[] = [{ data: '{"n":1}' }, { event: 'e', data: 'caf\u00e9 \u{1F600}\nsecond line' }, { data: '[DONE]' }];
+const sseSample =
+  'data: {"n":1}\r\n\r\n: keepalive\n\nevent: e\ndata: caf\u00e9 \u{1F600}\ndata: second line\n\ndata: [DONE]\n\n';
+const sseExpected: SseEvent[] = [
+  { data: '{"n":1}' },
+  { event: 'e', data: 'caf\u00e9 \u{1F600}\nsecond line' },
+  { data: '[DONE]' },
+];
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   try {
@@ -28,11 +46,14 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 }
 
 function asStream(response: UpstreamResponse): UpstreamStreamResponse {
-  if (response.kind !== 'stream') throw new Error(`expected a stream, got ${response.kind} ${response.status}`);
+  if (response.kind !== 'stream')
+    throw new Error(`expected a stream, got ${response.kind} ${response.status}`);
   return response;
 }
 
-async function collect(events: AsyncIterable<SseEvent>): Promise<{ events: SseEvent[]; error: unknown }> {
+async function collect(
+  events: AsyncIterable<SseEvent>,
+): Promise<{ events: SseEvent[]; error: unknown }> {
   const seen: SseEvent[] = [];
   try {
     for await (const event of events) seen.push(event);
@@ -59,7 +80,9 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
   });
 
   it('sends the body as is with the upstream key, content type, accept and request id, and parses JSON', async () => {
-    const server = await stub((_request, response) => json(response, 200, { ok: true }, { 'X-Upstream': 'yes' }));
+    const server = await stub((_request, response) =>
+      json(response, 200, { ok: true }, { 'X-Upstream': 'yes' }),
+    );
     const port = makePort([upstreamAt('a', server.url, { apiKey: 'sk-up' })], transport());
     const response = await port.send(call());
     expect(response).toEqual({
@@ -73,7 +96,10 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
     const [seen] = server.requests;
     expect(seen?.method).toBe('POST');
     expect(seen?.path).toBe('/v1/chat/completions');
-    expect(JSON.parse(seen?.body ?? '')).toEqual({ model: 'served-m', messages: [{ role: 'user', content: 'hi' }] });
+    expect(JSON.parse(seen?.body ?? '')).toEqual({
+      model: 'served-m',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(seen?.headers).toMatchObject({
       authorization: 'Bearer sk-up',
       'content-type': 'application/json',
@@ -84,14 +110,24 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
 
   it('sends a body with long strings (an image data URL) byte for byte with its Content-Length, again on a retry', async () => {
     const image = `data:image/png;base64,${'iVBORw0KGgo+/='.repeat(150_000)}`;
-    const body = { model: 'served-m', prompt: 'a "sky" \u00e9\u{1F600}', images: [{ image_url: image }, { image_url: `${image}AA` }], n: 1 };
+    const body = {
+      model: 'served-m',
+      prompt: 'a "sky" \u00e9\u{1F600}',
+      images: [{ image_url: image }, { image_url: `${image}AA` }],
+      n: 1,
+    };
     const expected = JSON.stringify(body);
     const server = await stub((_request, response, _recorded, index) => {
       if (index === 0) json(response, 503, { error: { message: 'busy' } });
       else json(response, 200, { ok: true });
     });
     const port = makePort([upstreamAt('a', server.url)], transport());
-    expect(await port.send(call({ body }))).toMatchObject({ kind: 'json', status: 200, body: { ok: true }, attempts: 2 });
+    expect(await port.send(call({ body }))).toMatchObject({
+      kind: 'json',
+      status: 200,
+      body: { ok: true },
+      attempts: 2,
+    });
     expect(server.requests).toHaveLength(2);
     for (const seen of server.requests) {
       expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
@@ -106,7 +142,12 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       content: `tour ${index}: caf\u00e9 "\u2713" \\ ${'x'.repeat(400)}`,
     }));
     const bodies = [
-      { model: 'served-m', messages: [{ role: 'user', content: 'h\u00e9llo \u{1F600}\n' }], temperature: 0.5, stop: null },
+      {
+        model: 'served-m',
+        messages: [{ role: 'user', content: 'h\u00e9llo \u{1F600}\n' }],
+        temperature: 0.5,
+        stop: null,
+      },
       { model: 'served-m', messages: history },
       { model: 'served-m', input: `${'\u00e9\u4e2d"'.repeat(30_000)}` },
     ];
@@ -117,7 +158,11 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
         else json(response, 200, { ok: true });
       });
       const port = makePort([upstreamAt('a', server.url)], transport());
-      expect(await port.send(call({ body }))).toMatchObject({ kind: 'json', status: 200, attempts: 2 });
+      expect(await port.send(call({ body }))).toMatchObject({
+        kind: 'json',
+        status: 200,
+        attempts: 2,
+      });
       expect(server.requests).toHaveLength(2);
       for (const seen of server.requests) {
         expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
@@ -127,20 +172,30 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
   });
 
   it('hands back the bytes of a 2xx answer to a raw call as sent, in pieces, and still parses an error answer', async () => {
-    const sent = '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
+    const sent =
+      '{"data":[{"index":0,"embedding":[-0.0,1e-05,7]}], "caf\\u00e9":"\u00e9\u{1F600}"}';
     let status = 200;
     const server = await stub((_request, response) => {
       const text = status === 200 ? sent : JSON.stringify({ error: { message: 'no such model' } });
-      response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
       response.end(text);
     });
     const port = makePort([upstreamAt('a', server.url)], transport());
     const answer = await port.send({ ...call(), raw: true });
     expect(answer).toMatchObject({ kind: 'json', status: 200, body: undefined });
-    expect(answer.kind === 'json' && Buffer.concat(answer.pieces ?? []).equals(Buffer.from(sent))).toBe(true);
+    expect(
+      answer.kind === 'json' && Buffer.concat(answer.pieces ?? []).equals(Buffer.from(sent)),
+    ).toBe(true);
     status = 404;
     const failed = await port.send({ ...call(), raw: true });
-    expect(failed).toMatchObject({ kind: 'json', status: 404, body: { error: { message: 'no such model' } } });
+    expect(failed).toMatchObject({
+      kind: 'json',
+      status: 404,
+      body: { error: { message: 'no such model' } },
+    });
     expect(failed).not.toHaveProperty('pieces');
   });
 
@@ -159,7 +214,9 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       response.writeHead(index === 0 ? 500 : 502, { 'content-type': 'text/html' });
       response.end(index === 0 ? '<html>oops</html>' : '');
     });
-    const port = makePort([upstreamAt('a', server.url)], transport(), { retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 } });
+    const port = makePort([upstreamAt('a', server.url)], transport(), {
+      retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 },
+    });
     expect(await port.send(call())).toMatchObject({ kind: 'json', status: 500, body: undefined });
     expect(await port.send(call())).toMatchObject({ kind: 'json', status: 502, body: undefined });
   });
@@ -216,7 +273,11 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       const port = makePort([upstreamAt('a', server.url)], transport(), overrides);
       const { events } = asStream(await port.send(call({ stream: true })));
       expect(await events.next()).toEqual({ done: false, value: { data: '1' } });
-      expect([events.take?.(), events.take?.(), events.take?.()]).toEqual([{ data: '2' }, { data: '3' }, undefined]);
+      expect([events.take?.(), events.take?.(), events.take?.()]).toEqual([
+        { data: '2' },
+        { data: '3' },
+        undefined,
+      ]);
       const waiting = events.next();
       second();
       expect(await waiting).toEqual({ done: false, value: { data: '4-part' } });
@@ -242,15 +303,27 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
   });
 
   it('answers a stream request that got 2xx JSON or an error status as JSON', async () => {
-    const server = await stub((_request, response, _recorded, index) => json(response, index === 0 ? 200 : 400, { index }));
+    const server = await stub((_request, response, _recorded, index) =>
+      json(response, index === 0 ? 200 : 400, { index }),
+    );
     const port = makePort([upstreamAt('a', server.url)], transport());
-    expect(await port.send(call({ stream: true }))).toMatchObject({ kind: 'json', status: 200, body: { index: 0 } });
-    expect(await port.send(call({ stream: true }))).toMatchObject({ kind: 'json', status: 400, body: { index: 1 } });
+    expect(await port.send(call({ stream: true }))).toMatchObject({
+      kind: 'json',
+      status: 200,
+      body: { index: 0 },
+    });
+    expect(await port.send(call({ stream: true }))).toMatchObject({
+      kind: 'json',
+      status: 400,
+      body: { index: 1 },
+    });
   });
 
   it('times out a non-stream request whose headers never come (504 before any byte), closing the socket', async () => {
     const server = await stub(() => {});
-    const port = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { headersMs: 200 } });
+    const port = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { headersMs: 200 },
+    });
     const started = Date.now();
     const error = await failure(port.send(call()));
     expect(error).toMatchObject({ kind: 'timeout', phase: 'headers' });
@@ -265,7 +338,9 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       sseHeaders(response);
       response.write(': keepalive\n\n'); // comments are not events: they do not stop the clock
     });
-    const port = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { firstEventMs: 300 } });
+    const port = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { firstEventMs: 300 },
+    });
     const started = Date.now();
     const error = await failure(port.send(call({ stream: true })));
     expect(error).toMatchObject({ kind: 'timeout', phase: 'headers' });
@@ -286,7 +361,9 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
         response.write(': keepalive\n\n');
       }
     });
-    const port = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { idleMs: 300 } });
+    const port = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { idleMs: 300 },
+    });
     const response = asStream(await port.send(call({ stream: true })));
     const result = await collect(response.events);
     expect(result.events).toEqual([{ data: '1' }, { data: '2' }]);
@@ -303,11 +380,18 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       }
       response.end();
     });
-    const healthy = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { idleMs: 250, streamTotalMs: 60_000 } });
+    const healthy = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { idleMs: 250, streamTotalMs: 60_000 },
+    });
     const whole = await collect(asStream(await healthy.send(call({ stream: true }))).events);
-    expect(whole).toEqual({ events: Array.from({ length: 12 }, (_, index) => ({ data: String(index) })), error: undefined });
+    expect(whole).toEqual({
+      events: Array.from({ length: 12 }, (_, index) => ({ data: String(index) })),
+      error: undefined,
+    });
 
-    const capped = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { idleMs: 250, streamTotalMs: 200 } });
+    const capped = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { idleMs: 250, streamTotalMs: 200 },
+    });
     const cut = await collect(asStream(await capped.send(call({ stream: true }))).events);
     expect(cut.events.length).toBeGreaterThan(0);
     expect(cut.events.length).toBeLessThan(12);
@@ -316,7 +400,9 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
 
   it('reports a refused connection as refused/connect without the address in the message', async () => {
     const url = await closedPort();
-    const port = makePort([upstreamAt('a', url)], transport(), { retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 } });
+    const port = makePort([upstreamAt('a', url)], transport(), {
+      retries: { attempts: 0, budgetPercent: 20, budgetFloor: 3 },
+    });
     const started = Date.now();
     const error = await failure(port.send(call()));
     expect(error).toMatchObject({ kind: 'refused', phase: 'connect', retryable: true });
@@ -407,8 +493,14 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       }
       response.end('6]}');
     });
-    const port = makePort([upstreamAt('a', server.url)], transport(), { timeouts: { idleMs: 250 } });
-    expect(await port.send(call())).toMatchObject({ kind: 'json', status: 200, body: { parts: [0, 1, 2, 3, 4, 5, 6] } });
+    const port = makePort([upstreamAt('a', server.url)], transport(), {
+      timeouts: { idleMs: 250 },
+    });
+    expect(await port.send(call())).toMatchObject({
+      kind: 'json',
+      status: 200,
+      body: { parts: [0, 1, 2, 3, 4, 5, 6] },
+    });
     const started = Date.now();
     expect(await failure(port.send(call()))).toMatchObject({ kind: 'timeout', phase: 'body' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
@@ -454,7 +546,10 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
       }
     });
     const port = makePort([upstreamAt('a', server.url)], transport(), { maxEventBytes: 10_000 });
-    expect(await failure(port.send(call({ stream: true })))).toMatchObject({ kind: 'too_large', phase: 'body' });
+    expect(await failure(port.send(call({ stream: true })))).toMatchObject({
+      kind: 'too_large',
+      phase: 'body',
+    });
     await closedWithin(server.requests[0]!, 1_000);
   });
 
@@ -483,7 +578,10 @@ describe.each(transports)('%s transport through the port', (_name, makeTransport
   it('returns a redirect as a JSON response and never follows it', async () => {
     const canary = await stub((_request, response) => json(response, 200, { followed: true }));
     const server = await stub((_request, response) => {
-      response.writeHead(302, { location: `${canary.url}/elsewhere`, 'content-type': 'application/json' });
+      response.writeHead(302, {
+        location: `${canary.url}/elsewhere`,
+        'content-type': 'application/json',
+      });
       response.end('{"moved":true}');
     });
     const port = makePort([upstreamAt('a', server.url)], transport());

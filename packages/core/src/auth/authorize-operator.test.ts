@@ -3,12 +3,24 @@ import { isGatewayError } from '../errors/gateway-error.js';
 import { authorizeOperator } from './authorize-operator.js';
 import { createKeyStore } from './create-key-store.js';
 
-const keys = createKeyStore(['sk-plain', { key: 'sk-team', name: 'team', models: ['general-std'] }, { key: 'sk-ops', name: 'ops', operator: true }]);
+const keys = createKeyStore([
+  'sk-plain',
+  { key: 'sk-team', name: 'team', models: ['general-std'] },
+  { key: 'sk-ops', name: 'ops', operator: true },
+]);
 const metricsKey = createKeyStore([{ key: 'sk-scraper', name: 'metrics' }]);
 
-async function outcome(authorization: string | undefined, alsoOpens: { metricsKey?: boolean } = { metricsKey: true }): Promise<string> {
+async function outcome(
+  authorization: string | undefined,
+  alsoOpens: { metricsKey?: boolean } = { metricsKey: true },
+): Promise<string> {
   try {
-    await authorizeOperator(authorization, '/metrics', keys, alsoOpens.metricsKey === true ? metricsKey : undefined);
+    await authorizeOperator(
+      authorization,
+      '/metrics',
+      keys,
+      alsoOpens.metricsKey === true ? metricsKey : undefined,
+    );
     return 'open';
   } catch (error) {
     if (!isGatewayError(error)) throw error;

@@ -7,7 +7,12 @@ import { bearerToken } from '../http/bearer-token.js';
  * `operator_key_required` for an API key that is not marked `operator: true`. `alsoOpens` holds keys
  * that open this endpoint alone (the metrics key on /metrics).
  */
-export async function authorizeOperator(authorization: string | undefined, path: string, keys: KeyStore, alsoOpens?: KeyStore): Promise<void> {
+export async function authorizeOperator(
+  authorization: string | undefined,
+  path: string,
+  keys: KeyStore,
+  alsoOpens?: KeyStore,
+): Promise<void> {
   const token = bearerToken(authorization);
   if (token === undefined) throw GatewayError.unauthorized();
   if (alsoOpens !== undefined && (await alsoOpens.verify(token)) !== undefined) return;

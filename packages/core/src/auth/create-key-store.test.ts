@@ -9,8 +9,13 @@ const longPrefix = 'sk-infergate-0123456789abcdefghijklmnopqrstuvwxyz';
  */
 async function storeWithSyncDigest() {
   const seen: string[] = [];
-  const webDigest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const known = new Map(await Promise.all(['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const)));
+  const webDigest = async (text: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const known = new Map(
+    await Promise.all(
+      ['sk-a', 'sk-b', 'sk-wrong'].map(async (text) => [text, await webDigest(text)] as const),
+    ),
+  );
   const sync = createKeyStore(['sk-a', { key: 'sk-b', name: 'b' }], {
     sha256: (text) => {
       seen.push(text);
@@ -21,7 +26,11 @@ async function storeWithSyncDigest() {
 }
 
 describe('createKeyStore', () => {
-  const store = createKeyStore([`${longPrefix}-A`, { key: 'sk-ci', name: 'ci', models: ['general-std'] }, 'sk-third']);
+  const store = createKeyStore([
+    `${longPrefix}-A`,
+    { key: 'sk-ci', name: 'ci', models: ['general-std'] },
+    'sk-third',
+  ]);
 
   it('knows each configured key, naming unnamed keys by position', async () => {
     expect(await store.verify(`${longPrefix}-A`)).toEqual({ name: 'key-1' });

@@ -2,7 +2,15 @@ import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
 import type { KeyLimits } from '../config/gateway-config.js';
 
 /** A configured API key: the key string alone, or with a name for logs, an optional model allow-list, limits and the operator flag. */
-export type KeyStoreEntry = string | { key: string; name?: string; models?: readonly string[]; limits?: KeyLimits; operator?: boolean };
+export type KeyStoreEntry =
+  | string
+  | {
+      key: string;
+      name?: string;
+      models?: readonly string[];
+      limits?: KeyLimits;
+      operator?: boolean;
+    };
 
 interface StoredKey {
   hash: Uint8Array;
@@ -30,12 +38,16 @@ export interface KeyStoreOptions {
 /** 0 when the two 32-byte digests are equal, else a non-zero value; reads every byte either way. */
 function digestDifference(left: Uint8Array, right: Uint8Array): number {
   let difference = 0;
-  for (let index = 0; index < left.length; index += 1) difference |= (left[index] as number) ^ (right[index] as number);
+  for (let index = 0; index < left.length; index += 1)
+    difference |= (left[index] as number) ^ (right[index] as number);
   return difference;
 }
 
 /** The identity whose digest equals `candidate`, comparing with every stored digest without stopping at a match. */
-function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): ApiKeyIdentity | undefined {
+function matchingIdentity(
+  candidate: Uint8Array,
+  all: readonly StoredKey[],
+): ApiKeyIdentity | undefined {
   let found = 0;
   let matchedIndex = 0;
   for (let index = 0; index < all.length; index += 1) {
@@ -55,11 +67,17 @@ function matchingIdentity(candidate: Uint8Array, all: readonly StoredKey[]): Api
  * twice: the first wins. A token that matched keeps its digest, so later requests skip the hash; only
  * configured keys get there, and what the cache's speed tells, the answer's status tells anyway.
  */
-export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStoreOptions = {}): KeyStore {
+export function createKeyStore(
+  keys: readonly KeyStoreEntry[],
+  options: KeyStoreOptions = {},
+): KeyStore {
   const sha256 = options.sha256 ?? webSha256;
   const identities = keys.map((entry, index) => {
-    if ((typeof entry === 'string' ? entry : entry.key).length === 0) throw new TypeError(`API key ${index + 1} is empty`);
-    const identity: ApiKeyIdentity = { name: typeof entry !== 'string' && entry.name ? entry.name : `key-${index + 1}` };
+    if ((typeof entry === 'string' ? entry : entry.key).length === 0)
+      throw new TypeError(`API key ${index + 1} is empty`);
+    const identity: ApiKeyIdentity = {
+      name: typeof entry !== 'string' && entry.name ? entry.name : `key-${index + 1}`,
+    };
     if (typeof entry !== 'string' && entry.models) identity.models = [...entry.models];
     if (typeof entry !== 'string' && entry.limits) identity.limits = { ...entry.limits };
     if (typeof entry !== 'string' && entry.operator === true) identity.operator = true;
@@ -67,7 +85,10 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
   });
   // Hashing starts at once so that no key string outlives this call (WebCrypto digests are asynchronous).
   const stored: Promise<StoredKey[]> = Promise.all(
-    keys.map(async (entry, index) => ({ hash: await sha256(typeof entry === 'string' ? entry : entry.key), identity: identities[index] as ApiKeyIdentity })),
+    keys.map(async (entry, index) => ({
+      hash: await sha256(typeof entry === 'string' ? entry : entry.key),
+      identity: identities[index] as ApiKeyIdentity,
+    })),
   );
   let storedNow: StoredKey[] | undefined;
   void stored.then((all) => {
@@ -75,12 +96,17 @@ export function createKeyStore(keys: readonly KeyStoreEntry[], options: KeyStore
   });
   const verifiedDigests = new Map<string, Uint8Array>();
 
-  const identityOf = (token: string, digest: Uint8Array, all: readonly StoredKey[]): ApiKeyIdentity | undefined => {
+  const identityOf = (
+    token: string,
+    digest: Uint8Array,
+    all: readonly StoredKey[],
+  ): ApiKeyIdentity | undefined => {
     const identity = matchingIdentity(digest, all);
     if (identity !== undefined) verifiedDigests.set(token, digest);
     return identity;
   };
-  const verifyLater = async (token: string, digest: Uint8Array | Promise<Uint8Array>) => identityOf(token, await digest, await stored);
+  const verifyLater = async (token: string, digest: Uint8Array | Promise<Uint8Array>) =>
+    identityOf(token, await digest, await stored);
 
   return {
     verify(token: string): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {

@@ -14,11 +14,14 @@ export type ReasoningEffort = 'low' | 'high' | 'max';
 export interface ReasoningPolicy {
   /** true: thinking hidden from the client; sent upstream as chat_template_kwargs.clear_thinking. */
   clearThinking: boolean;
-  effort: { kind: 'configurable'; allowed: readonly ReasoningEffort[]; default: ReasoningEffort } | { kind: 'locked'; value: ReasoningEffort };
+  effort:
+    | { kind: 'configurable'; allowed: readonly ReasoningEffort[]; default: ReasoningEffort }
+    | { kind: 'locked'; value: ReasoningEffort };
 }
 
 export type EmbeddingDimensions =
-  { kind: 'fixed'; value: number } | { kind: 'configurable'; allowed: readonly number[]; min: number; max: number; default: number };
+  | { kind: 'fixed'; value: number }
+  | { kind: 'configurable'; allowed: readonly number[]; min: number; max: number; default: number };
 
 export interface ModelEntry {
   id: string;

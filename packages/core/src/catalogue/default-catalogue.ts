@@ -7,7 +7,9 @@ const K32 = 32_768;
 const K8 = 8_192;
 
 /** The dimensions /compat/v2/embed allows for alpha3-vl-embedding-8b (spec, POST /compat/v2/embed). */
-export const alpha3VlDimensions = [128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096] as const;
+export const alpha3VlDimensions = [
+  128, 256, 384, 512, 768, 1024, 1536, 2048, 2560, 3072, 3584, 4096,
+] as const;
 
 /** The catalogue text model that rewrites prompts for the `-pe` image models (the spec's 122B model). */
 export const promptEnhancementModel = 'alpha35-122b-a10b-instruct-general';
@@ -15,13 +17,19 @@ export const promptEnhancementModel = 'alpha35-122b-a10b-instruct-general';
 const textEndpoints = ['responses', 'chat', 'tokenize'] as const;
 const textAndImage = ['text', 'image'] as const;
 
-const configurableEffort: ReasoningPolicy['effort'] = { kind: 'configurable', allowed: ['low', 'high', 'max'], default: 'max' };
+const configurableEffort: ReasoningPolicy['effort'] = {
+  kind: 'configurable',
+  allowed: ['low', 'high', 'max'],
+  default: 'max',
+};
 const lockedLow: ReasoningPolicy['effort'] = { kind: 'locked', value: 'low' };
 
 // An entry whose id and kind stay literal types, so that the ids can be typed by kind below.
 type Entry<Id extends string, Kind extends ModelKind> = ModelEntry & { id: Id; kind: Kind };
 
-function model<const Id extends string, const Kind extends ModelKind>(entry: Entry<Id, Kind>): Entry<Id, Kind> {
+function model<const Id extends string, const Kind extends ModelKind>(
+  entry: Entry<Id, Kind>,
+): Entry<Id, Kind> {
   return entry;
 }
 
@@ -31,46 +39,103 @@ function text<const Id extends string>(
   contextWindow: number,
   extra: Omit<Partial<ModelEntry>, 'id' | 'kind'> = {},
 ): Entry<Id, 'text'> {
-  return { id, kind: 'text', description, contextWindow, inputModalities: textAndImage, serves: textEndpoints, ...extra };
+  return {
+    id,
+    kind: 'text',
+    description,
+    contextWindow,
+    inputModalities: textAndImage,
+    serves: textEndpoints,
+    ...extra,
+  };
 }
 
 const models = [
-  text('beta53-flash-chat', 'development-oriented model; thinking hidden; reasoning_effort configurable', ONE_M, {
-    thinking: true,
-    reasoning: { clearThinking: true, effort: configurableEffort },
-  }),
-  text('beta53-flash-chat-low', 'development-oriented model; thinking hidden; reasoning_effort locked to low', ONE_M, {
-    thinking: true,
-    reasoning: { clearThinking: true, effort: lockedLow },
-  }),
-  text('beta53-flash-agent', 'development-oriented model; thinking exposed; reasoning_effort configurable', ONE_M, {
-    thinking: true,
-    reasoning: { clearThinking: false, effort: configurableEffort },
-  }),
-  text('beta53-flash-agent-low', 'development-oriented model; thinking exposed; reasoning_effort locked to low', ONE_M, {
-    thinking: true,
-    reasoning: { clearThinking: false, effort: lockedLow },
-  }),
+  text(
+    'beta53-flash-chat',
+    'development-oriented model; thinking hidden; reasoning_effort configurable',
+    ONE_M,
+    {
+      thinking: true,
+      reasoning: { clearThinking: true, effort: configurableEffort },
+    },
+  ),
+  text(
+    'beta53-flash-chat-low',
+    'development-oriented model; thinking hidden; reasoning_effort locked to low',
+    ONE_M,
+    {
+      thinking: true,
+      reasoning: { clearThinking: true, effort: lockedLow },
+    },
+  ),
+  text(
+    'beta53-flash-agent',
+    'development-oriented model; thinking exposed; reasoning_effort configurable',
+    ONE_M,
+    {
+      thinking: true,
+      reasoning: { clearThinking: false, effort: configurableEffort },
+    },
+  ),
+  text(
+    'beta53-flash-agent-low',
+    'development-oriented model; thinking exposed; reasoning_effort locked to low',
+    ONE_M,
+    {
+      thinking: true,
+      reasoning: { clearThinking: false, effort: lockedLow },
+    },
+  ),
   text('alpha35-122b-a10b-instruct-general', 'general purpose; full control of sampling', K256),
-  text('alpha35-122b-a10b-instruct-creative', 'creative writing; sampling parameters enforced on the backend', K256, { backendEnforcedSampling: true }),
-  text('alpha35-122b-a10b-thinking-general', 'deep reasoning; full control of sampling', K256, { thinking: true }),
-  text('alpha35-122b-a10b-thinking-coding', 'coding with reasoning; sampling parameters enforced on the backend', K256, {
+  text(
+    'alpha35-122b-a10b-instruct-creative',
+    'creative writing; sampling parameters enforced on the backend',
+    K256,
+    { backendEnforcedSampling: true },
+  ),
+  text('alpha35-122b-a10b-thinking-general', 'deep reasoning; full control of sampling', K256, {
     thinking: true,
-    backendEnforcedSampling: true,
   }),
-  text('alpha36-35b-a3b-instruct', 'lightweight general, text, code, vision; no thinking mode', K256),
-  text('alpha36-35b-a3b-thinking-general', 'lightweight with thinking; thinking mode on', K256, { thinking: true }),
-  text('alpha36-35b-a3b-thinking-coding', 'lightweight coding with thinking; coding-optimized sampling enforced on the backend', K256, {
+  text(
+    'alpha35-122b-a10b-thinking-coding',
+    'coding with reasoning; sampling parameters enforced on the backend',
+    K256,
+    {
+      thinking: true,
+      backendEnforcedSampling: true,
+    },
+  ),
+  text(
+    'alpha36-35b-a3b-instruct',
+    'lightweight general, text, code, vision; no thinking mode',
+    K256,
+  ),
+  text('alpha36-35b-a3b-thinking-general', 'lightweight with thinking; thinking mode on', K256, {
     thinking: true,
-    backendEnforcedSampling: true,
   }),
+  text(
+    'alpha36-35b-a3b-thinking-coding',
+    'lightweight coding with thinking; coding-optimized sampling enforced on the backend',
+    K256,
+    {
+      thinking: true,
+      backendEnforcedSampling: true,
+    },
+  ),
   model({
     id: 'alpha3-vl-embedding-8b',
     kind: 'embedding',
     description: 'multimodal embedding; 128 to 4096 dimensions, configurable',
     contextWindow: K32,
     inputModalities: textAndImage,
-    dimensions: { kind: 'configurable', allowed: alpha3VlDimensions, min: 128, max: 4096, default: 4096 },
+    dimensions: {
+      kind: 'configurable',
+      allowed: alpha3VlDimensions,
+      min: 128,
+      max: 4096,
+      default: 4096,
+    },
     serves: ['embeddings', 'compat-embed', 'tokenize'],
   }),
   model({
@@ -82,8 +147,20 @@ const models = [
     dimensions: { kind: 'fixed', value: 1024 },
     serves: ['embeddings', 'tokenize'],
   }),
-  model({ id: 'gamma-reranker-v2-m3', kind: 'rerank', description: 'reranker', inputModalities: ['text'], serves: ['compat-rerank'] }),
-  model({ id: 'alpha-image', kind: 'image-generation', description: 'image generation', inputModalities: ['text'], serves: ['image-generations'] }),
+  model({
+    id: 'gamma-reranker-v2-m3',
+    kind: 'rerank',
+    description: 'reranker',
+    inputModalities: ['text'],
+    serves: ['compat-rerank'],
+  }),
+  model({
+    id: 'alpha-image',
+    kind: 'image-generation',
+    description: 'image generation',
+    inputModalities: ['text'],
+    serves: ['image-generations'],
+  }),
   model({
     id: 'alpha-image-pe',
     kind: 'image-generation',
@@ -92,7 +169,13 @@ const models = [
     serves: ['image-generations'],
     promptEnhancement: { textModel: promptEnhancementModel },
   }),
-  model({ id: 'alpha-image-edit', kind: 'image-edit', description: 'image editing', inputModalities: ['text', 'image'], serves: ['image-edits'] }),
+  model({
+    id: 'alpha-image-edit',
+    kind: 'image-edit',
+    description: 'image editing',
+    inputModalities: ['text', 'image'],
+    serves: ['image-edits'],
+  }),
   model({
     id: 'alpha-image-edit-pe',
     kind: 'image-edit',
@@ -119,7 +202,10 @@ const virtualModels = [
 ] as const satisfies ReadonlyArray<readonly [string, DefaultCatalogueModelId]>;
 
 /** The default catalogue's model ids of one kind (all kinds by default), as literal types: the SDK's model ids. */
-export type DefaultCatalogueModelId<Kind extends ModelKind = ModelKind> = Extract<(typeof models)[number], { kind: Kind }>['id'];
+export type DefaultCatalogueModelId<Kind extends ModelKind = ModelKind> = Extract<
+  (typeof models)[number],
+  { kind: Kind }
+>['id'];
 
 /** The default virtual model ids that map onto a model of one kind (all kinds by default). */
 export type DefaultVirtualModelId<Kind extends ModelKind = ModelKind> = Extract<

@@ -4,7 +4,10 @@ import type { Catalogue, Endpoint, ModelEntry } from './catalogue-types.js';
 
 /** The public path of each endpoint (`POST /v1/responses`), for messages that tell a client where a model is served. */
 export const endpointPaths = Object.fromEntries(
-  Object.entries(endpointRoutes).map(([endpoint, route]) => [endpoint, `${route.method} ${route.path}`]),
+  Object.entries(endpointRoutes).map(([endpoint, route]) => [
+    endpoint,
+    `${route.method} ${route.path}`,
+  ]),
 ) as Readonly<Record<Endpoint, string>>;
 
 export interface ResolvedModel {
@@ -22,7 +25,11 @@ export function resolveModel(catalogue: Catalogue, requested: string): ResolvedM
 }
 
 /** Resolves a model and refuses it (400 model_not_supported) on an endpoint it does not serve. */
-export function resolveModelFor(catalogue: Catalogue, requested: string, endpoint: Endpoint): ResolvedModel {
+export function resolveModelFor(
+  catalogue: Catalogue,
+  requested: string,
+  endpoint: Endpoint,
+): ResolvedModel {
   const resolved = resolveModel(catalogue, requested);
   if (!resolved.entry.serves.includes(endpoint)) {
     throw GatewayError.modelNotSupported(

@@ -13,7 +13,9 @@ describe('endpointRoutes and the tables beside it', () => {
   it('has each endpoint served by exactly one route of route-table.ts, at its method and path', () => {
     const notServedOnce = endpoints.filter((served) => {
       const { method, path } = endpointRoutes[served];
-      const routes = routeTable.filter((route) => route.contract.answers === 'json' && route.contract.endpoint === served);
+      const routes = routeTable.filter(
+        (route) => route.contract.answers === 'json' && route.contract.endpoint === served,
+      );
       return routes.length !== 1 || routes[0]?.method !== method || routes[0]?.path !== path;
     });
     expect(notServedOnce, 'endpoints without exactly one route in route-table.ts').toEqual([]);
@@ -30,7 +32,9 @@ describe('endpointRoutes and the tables beside it', () => {
   it('documents only operations the route table has', () => {
     const operations = new Set(routeTable.map((route) => route.operationId));
     expect(
-      [...Object.keys(operationDocs), ...Object.keys(surfaceDocs)].filter((operationId) => !operations.has(operationId)),
+      [...Object.keys(operationDocs), ...Object.keys(surfaceDocs)].filter(
+        (operationId) => !operations.has(operationId),
+      ),
       'entries of openapi/operation-docs.ts that name no route',
     ).toEqual([]);
   });

@@ -24,10 +24,20 @@ export class ConfigError extends Error {
 
 /** True for a ConfigError from any installed copy of core. */
 export function isConfigError(value: unknown): value is ConfigError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }
 
-export const modelKinds = ['text', 'embedding', 'rerank', 'image-generation', 'image-edit'] as const;
+export const modelKinds = [
+  'text',
+  'embedding',
+  'rerank',
+  'image-generation',
+  'image-edit',
+] as const;
 const endpointNames = Object.keys(endpointRoutes) as [Endpoint, ...Endpoint[]];
 const reasoningEfforts = ['low', 'high', 'max'] as const;
 
@@ -54,7 +64,11 @@ const integer = z
 const positiveInteger = integer.pipe(z.number().int().positive('expected a positive integer'));
 const nonNegativeInteger = integer.pipe(z.number().int().nonnegative('expected an integer >= 0'));
 const portNumber = integer.pipe(z.number().int().min(0).max(65535, 'expected a port 0..65535'));
-const boolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: 'expected true or false' }).pipe(z.boolean());
+const boolean = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+    error: 'expected true or false',
+  })
+  .pipe(z.boolean());
 const price = z
   .union(
     [
@@ -73,7 +87,11 @@ function httpUrl(what: string) {
   return nonEmptyString.refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.username === '' &&
+        url.password === ''
+      );
     } catch {
       return false;
     }
@@ -91,30 +109,36 @@ const originUrl = httpUrl('origin').refine((value) => {
 }, 'expected an origin (scheme, host and port; no path, query or fragment)');
 
 // A browser's Origin header is scheme, host and port exactly; `*` allows every origin.
-const corsOrigin = z.union([z.literal('*'), originUrl], { error: "expected '*' or an origin such as https://app.example.com" });
+const corsOrigin = z.union([z.literal('*'), originUrl], {
+  error: "expected '*' or an origin such as https://app.example.com",
+});
 
 // Printable ASCII without spaces, so that every configured key can arrive as `Authorization: Bearer <key>`.
 const apiKey = nonEmptyString.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
 export const keyLimitsConfigSchema = z
   .strictObject({
-    requests_per_minute: positiveInteger
-      .optional()
-      .meta({ description: 'Requests this key may start per one-minute window; over it, 429 with `Retry-After`.' }),
+    requests_per_minute: positiveInteger.optional().meta({
+      description:
+        'Requests this key may start per one-minute window; over it, 429 with `Retry-After`.',
+    }),
     tokens_per_minute: positiveInteger.optional().meta({
       description:
         "Tokens (input plus output) this key may use per one-minute window. Reserved before the model is called (about a quarter of the request's characters plus its `max_tokens`, or `limits.default_max_tokens`) and corrected to the real usage afterwards.",
     }),
     // The documented spelling is concurrent_requests; max_concurrent_requests (the first spelling) stays accepted.
-    concurrent_requests: positiveInteger
-      .optional()
-      .meta({ description: 'Requests of this key running at once; a slot is held until the response or stream ends.' }),
-    max_concurrent_requests: positiveInteger
-      .optional()
-      .meta({ description: 'Older spelling of `concurrent_requests`, still accepted; set one or the other, not both.' }),
+    concurrent_requests: positiveInteger.optional().meta({
+      description:
+        'Requests of this key running at once; a slot is held until the response or stream ends.',
+    }),
+    max_concurrent_requests: positiveInteger.optional().meta({
+      description:
+        'Older spelling of `concurrent_requests`, still accepted; set one or the other, not both.',
+    }),
   })
   .refine(
-    (limits) => limits.concurrent_requests === undefined || limits.max_concurrent_requests === undefined,
+    (limits) =>
+      limits.concurrent_requests === undefined || limits.max_concurrent_requests === undefined,
     'set concurrent_requests or max_concurrent_requests, not both',
   );
 
@@ -131,15 +155,21 @@ export const keyConfigSchema = z.union(
   [
     apiKey.meta({ description: 'A key alone: every model, no limits.' }),
     z.strictObject({
-      key: apiKey.meta({ description: 'The key clients send as `Authorization: Bearer <key>` (printable ASCII, no spaces).' }),
-      name: nonEmptyString
+      key: apiKey.meta({
+        description:
+          'The key clients send as `Authorization: Bearer <key>` (printable ASCII, no spaces).',
+      }),
+      name: nonEmptyString.optional().meta({
+        description:
+          'Shown in logs and metrics instead of the key (which never appears anywhere); names must be unique.',
+      }),
+      models: z.array(nonEmptyString).optional().meta({
+        description:
+          'Allow-list of catalogue or virtual model ids; other models answer 403. Absent: every model.',
+      }),
+      limits: keyLimitsConfigSchema
         .optional()
-        .meta({ description: 'Shown in logs and metrics instead of the key (which never appears anywhere); names must be unique.' }),
-      models: z
-        .array(nonEmptyString)
-        .optional()
-        .meta({ description: 'Allow-list of catalogue or virtual model ids; other models answer 403. Absent: every model.' }),
-      limits: keyLimitsConfigSchema.optional().meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
+        .meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
       operator: boolean.optional().meta({
         description:
           'Whether this key also opens the operator endpoints on the main port (`GET /metrics`, `GET /upstreamz`); other keys get 403 `operator_key_required` there. Absent: `false`.',
@@ -151,9 +181,16 @@ export const keyConfigSchema = z.union(
 export type KeyConfig = z.output<typeof keyConfigSchema>;
 
 export const upstreamConfigSchema = z.strictObject({
-  name: nonEmptyString.meta({ description: 'Unique name, used in logs and metrics; never sent to clients.' }),
-  url: originUrl.meta({ description: "Origin of the model server (scheme, host, port; no path): the gateway appends each protocol's paths." }),
-  api_key: nonEmptyString.optional().meta({ description: 'Sent to the model server as `Authorization: Bearer <api_key>`; never logged.' }),
+  name: nonEmptyString.meta({
+    description: 'Unique name, used in logs and metrics; never sent to clients.',
+  }),
+  url: originUrl.meta({
+    description:
+      "Origin of the model server (scheme, host, port; no path): the gateway appends each protocol's paths.",
+  }),
+  api_key: nonEmptyString.optional().meta({
+    description: 'Sent to the model server as `Authorization: Bearer <api_key>`; never logged.',
+  }),
   protocol: oneOf(upstreamProtocols).meta({
     description:
       'What the server speaks: `openai` (vLLM or any OpenAI-compatible server), `tei` (text-embeddings-inference), `cohere` (Cohere-style v2 rerank), `images` (OpenAI-style images).',
@@ -165,20 +202,23 @@ export const upstreamConfigSchema = z.strictObject({
       description:
         'Catalogue model id -> the model name this server knows it by. Two upstreams serving one model are load-balanced. A model not in the catalogue needs a `models:` entry first.',
     }),
-  tokenize: boolean
-    .optional()
-    .meta({ description: '`false`: this server has no tokenizer route, so `/tokenize` answers 501 for its models without calling it.' }),
+  tokenize: boolean.optional().meta({
+    description:
+      '`false`: this server has no tokenizer route, so `/tokenize` answers 501 for its models without calling it.',
+  }),
 });
 export type UpstreamConfigFile = z.output<typeof upstreamConfigSchema>;
 
 export const modelConfigSchema = z.strictObject({
-  kind: oneOf(modelKinds)
-    .optional()
-    .meta({ description: 'What the model is for; required for a model that is not in the catalogue, and decides which endpoints it may serve.' }),
+  kind: oneOf(modelKinds).optional().meta({
+    description:
+      'What the model is for; required for a model that is not in the catalogue, and decides which endpoints it may serve.',
+  }),
   description: z.string().optional().meta({ description: 'Shown in `GET /v1/models`.' }),
-  context: positiveInteger
-    .optional()
-    .meta({ description: 'Context window in tokens, reported by `/tokenize` as `max_model_len`; required for new text and embedding models.' }),
+  context: positiveInteger.optional().meta({
+    description:
+      'Context window in tokens, reported by `/tokenize` as `max_model_len`; required for new text and embedding models.',
+  }),
   serves: z.array(oneOf(endpointNames)).min(1, 'expected at least one endpoint').optional().meta({
     description:
       'Endpoints the model may be used on; elsewhere it answers 400 `model_not_supported`. Default for a new model: text `[responses, chat, tokenize]`, embedding `[embeddings, tokenize]`, rerank `[compat-rerank]`, images `[image-generations]` or `[image-edits]`.',
@@ -196,8 +236,13 @@ export const modelConfigSchema = z.strictObject({
       [
         positiveInteger.meta({ description: 'A fixed dimension.' }),
         z.strictObject({
-          allowed: z.array(positiveInteger).min(1).meta({ description: 'Dimensions a request may ask for.' }),
-          default: positiveInteger.optional().meta({ description: 'Dimension when the request names none; default: the largest allowed.' }),
+          allowed: z
+            .array(positiveInteger)
+            .min(1)
+            .meta({ description: 'Dimensions a request may ask for.' }),
+          default: positiveInteger.optional().meta({
+            description: 'Dimension when the request names none; default: the largest allowed.',
+          }),
         }),
       ],
       {
@@ -205,28 +250,45 @@ export const modelConfigSchema = z.strictObject({
       },
     )
     .optional()
-    .meta({ description: 'Embedding models only (required for new ones): a fixed dimension, or the allowed list.' }),
-  thinking: boolean.optional().meta({ description: 'The model thinks (reasoning output); reported in the catalogue.' }),
+    .meta({
+      description:
+        'Embedding models only (required for new ones): a fixed dimension, or the allowed list.',
+    }),
+  thinking: boolean
+    .optional()
+    .meta({ description: 'The model thinks (reasoning output); reported in the catalogue.' }),
   backend_enforced_sampling: boolean.optional().meta({
-    description: 'The server applies its own sampling: user sampling parameters are dropped before the call and named in `x-infergate-ignored-params`.',
+    description:
+      'The server applies its own sampling: user sampling parameters are dropped before the call and named in `x-infergate-ignored-params`.',
   }),
   reasoning: z
     .strictObject({
       clear_thinking: boolean.meta({
-        description: '`true` hides the thinking from clients, `false` exposes it; sent upstream as `chat_template_kwargs.clear_thinking`.',
+        description:
+          '`true` hides the thinking from clients, `false` exposes it; sent upstream as `chat_template_kwargs.clear_thinking`.',
       }),
       effort: oneOf(['configurable', ...reasoningEfforts]).meta({
-        description: '`configurable`: clients may send `reasoning_effort` low|high|max (default max); a level: locked to it.',
+        description:
+          '`configurable`: clients may send `reasoning_effort` low|high|max (default max); a level: locked to it.',
       }),
     })
     .optional()
-    .meta({ description: "Text models only: fixed routing settings like the beta53 variants'. Absent: `reasoning_effort` is refused with 400." }),
+    .meta({
+      description:
+        "Text models only: fixed routing settings like the beta53 variants'. Absent: `reasoning_effort` is refused with 400.",
+    }),
   prompt_enhancement: z
     .strictObject({
-      text_model: nonEmptyString.meta({ description: 'Catalogue text model that rewrites the prompt first; its tokens are charged to it.' }),
+      text_model: nonEmptyString.meta({
+        description:
+          'Catalogue text model that rewrites the prompt first; its tokens are charged to it.',
+      }),
     })
     .optional()
-    .meta({ description: 'Image models only: rewrite the prompt with a text model before generating (like the `-pe` models).' }),
+    .meta({
+      description:
+        'Image models only: rewrite the prompt with a text model before generating (like the `-pe` models).',
+    }),
 });
 export type ModelConfig = z.output<typeof modelConfigSchema>;
 
@@ -242,19 +304,31 @@ export const priceConfigSchema = z.strictObject({
 export const configFileSchema = z.strictObject({
   server: z
     .strictObject({
-      host: nonEmptyString.optional().meta({ description: 'Address to listen on; `0.0.0.0` for every interface. The `HOST` variable wins over it.' }),
-      port: portNumber.optional().meta({ description: 'Port to listen on; `0` picks a free one. The `PORT` variable wins over it.' }),
+      host: nonEmptyString.optional().meta({
+        description:
+          'Address to listen on; `0.0.0.0` for every interface. The `HOST` variable wins over it.',
+      }),
+      port: portNumber.optional().meta({
+        description: 'Port to listen on; `0` picks a free one. The `PORT` variable wins over it.',
+      }),
       cors: z
         .strictObject({
           origins: z.array(corsOrigin).meta({
-            description: 'Origins (`https://app.example.com`) whose browser scripts may call the API, or `*` for any. Preflight requests need no key.',
+            description:
+              'Origins (`https://app.example.com`) whose browser scripts may call the API, or `*` for any. Preflight requests need no key.',
           }),
         })
         .optional()
-        .meta({ description: 'CORS for the SDK and other browser code; off when absent.', examples: [{ origins: ['https://app.example.com'] }] }),
+        .meta({
+          description: 'CORS for the SDK and other browser code; off when absent.',
+          examples: [{ origins: ['https://app.example.com'] }],
+        }),
     })
     .optional()
-    .meta({ description: 'Where the node-server listens.', examples: [{ host: '0.0.0.0', port: 8080 }] }),
+    .meta({
+      description: 'Where the node-server listens.',
+      examples: [{ host: '0.0.0.0', port: 8080 }],
+    }),
   keys: z
     .array(keyConfigSchema)
     .optional()
@@ -268,7 +342,11 @@ export const configFileSchema = z.strictObject({
             key: '${TEAM_B_KEY}',
             name: 'team-b',
             models: ['general-std', 'gamma-m3'],
-            limits: { requests_per_minute: 600, tokens_per_minute: 200000, concurrent_requests: 20 },
+            limits: {
+              requests_per_minute: 600,
+              tokens_per_minute: 200000,
+              concurrent_requests: 20,
+            },
           },
           { key: '${OPS_KEY}', name: 'ops', operator: true },
         ],
@@ -285,7 +363,8 @@ export const configFileSchema = z.strictObject({
     .array(upstreamConfigSchema)
     .optional()
     .meta({
-      description: 'The model servers behind the gateway and which catalogue models each serves. With none, the embedded local backend serves every model.',
+      description:
+        'The model servers behind the gateway and which catalogue models each serves. With none, the embedded local backend serves every model.',
       examples: [
         [
           {
@@ -307,14 +386,24 @@ export const configFileSchema = z.strictObject({
     .record(nonEmptyString, modelConfigSchema)
     .optional()
     .meta({
-      description: 'Catalogue entries to add (your own model names) or fields to change on existing ones, by model id.',
-      examples: [{ 'tiny-llama': { kind: 'text', context: 8192, description: 'TinyLlama 1.1B on our own server' } }],
+      description:
+        'Catalogue entries to add (your own model names) or fields to change on existing ones, by model id.',
+      examples: [
+        {
+          'tiny-llama': {
+            kind: 'text',
+            context: 8192,
+            description: 'TinyLlama 1.1B on our own server',
+          },
+        },
+      ],
     }),
   virtual_models: z
     .record(nonEmptyString, nonEmptyString)
     .optional()
     .meta({
-      description: 'Virtual model id -> catalogue model id: added to the default virtual models, or re-pointing one of them. Accepted wherever a model id is.',
+      description:
+        'Virtual model id -> catalogue model id: added to the default virtual models, or re-pointing one of them. Accepted wherever a model id is.',
       examples: [{ 'my-default': 'alpha36-35b-a3b-instruct' }],
     }),
   prices: z
@@ -322,23 +411,34 @@ export const configFileSchema = z.strictObject({
     .optional()
     .meta({
       description: 'What `GET /pricing` reports, by catalogue model id.',
-      examples: [{ 'alpha36-35b-a3b-instruct': { input_per_million: 0.1, output_per_million: 0.4, currency: 'USD' } }],
+      examples: [
+        {
+          'alpha36-35b-a3b-instruct': {
+            input_per_million: 0.1,
+            output_per_million: 0.4,
+            currency: 'USD',
+          },
+        },
+      ],
     }),
   limits: z
     .strictObject({
       body_json_bytes: positiveInteger.optional().meta({
-        description: 'Largest request body on routes without images (embeddings, text-only compat embed, rerank, tokenize, image generation); over it, 413.',
+        description:
+          'Largest request body on routes without images (embeddings, text-only compat embed, rerank, tokenize, image generation); over it, 413.',
       }),
       body_image_bytes: positiveInteger.optional().meta({
-        description: 'Largest request body on routes that can carry base64 images (chat, responses, image edits, compat embed with images); over it, 413.',
+        description:
+          'Largest request body on routes that can carry base64 images (chat, responses, image edits, compat embed with images); over it, 413.',
       }),
       body_text_bytes: positiveInteger.optional().meta({
         description:
           'Largest chat or responses body once its image data URLs are left out (what the model reads as text); over it, 413 before the body is parsed. Sized for the largest context in the catalogue (1M tokens at 8 bytes each); raise it for clients that send longer text, such as non-ASCII text written as `\\u` escapes.',
       }),
-      max_concurrent_requests: nonNegativeInteger
-        .optional()
-        .meta({ description: 'Requests admitted at once across the gateway before 503 with `Retry-After` (`0`: unlimited).' }),
+      max_concurrent_requests: nonNegativeInteger.optional().meta({
+        description:
+          'Requests admitted at once across the gateway before 503 with `Retry-After` (`0`: unlimited).',
+      }),
       max_connections: nonNegativeInteger.optional().meta({
         description:
           'Client connections open at once on the main port (Node servers); above it each new connection is closed at once and counted in `infergate_connections_refused_total` (`0`: unlimited). Keep it below the open-file limit (`ulimit -n`), which upstream connections share.',
@@ -347,69 +447,105 @@ export const configFileSchema = z.strictObject({
         description:
           'Request-body bytes being read at once across the gateway; a body that would pass it gets 503 with `Retry-After` before it is read (`0`: unlimited). At least the largest body limit. Default: 256 MiB, or the largest body limit if that is larger.',
       }),
-      default_max_tokens: positiveInteger
-        .optional()
-        .meta({ description: "Output tokens a key's `tokens_per_minute` reserves for a text request without `max_tokens`." }),
+      default_max_tokens: positiveInteger.optional().meta({
+        description:
+          "Output tokens a key's `tokens_per_minute` reserves for a text request without `max_tokens`.",
+      }),
     })
     .optional()
     .meta({
-      description: 'Gateway-wide limits on bodies and concurrency (per-key limits are under `keys`).',
+      description:
+        'Gateway-wide limits on bodies and concurrency (per-key limits are under `keys`).',
       examples: [{ body_image_bytes: 52428800, max_concurrent_requests: 512 }],
     }),
   redis: z
     .strictObject({
-      url: redisUrl.meta({ description: '`redis://` or `rediss://` URL, with credentials if the server needs them.' }),
-      budget_ms: positiveInteger
-        .optional()
-        .meta({ description: 'Longest wait for Redis on one admission decision; slower, and the replica counts locally with its share of each limit.' }),
-      replicas: positiveInteger
-        .optional()
-        .meta({ description: 'How many replicas share the limits: while Redis is away each applies 1/replicas of every limit.' }),
-      slot_ttl_ms: positiveInteger.optional().meta({ description: 'A concurrency slot not renewed for this long is freed (the replica holding it died).' }),
-      accuracy_percent: integer.pipe(z.number().min(0).max(100, 'expected a percentage 0..100')).optional().meta({
-        description:
-          'How far admitted requests and tokens may run past a limit across the replicas, in percent of the limit (at least one lease per replica for small limits). Each replica takes leases of that size from Redis and spends them locally; `0`: every decision in Redis, exact.',
+      url: redisUrl.meta({
+        description: '`redis://` or `rediss://` URL, with credentials if the server needs them.',
       }),
-      lease_ms: positiveInteger
+      budget_ms: positiveInteger.optional().meta({
+        description:
+          'Longest wait for Redis on one admission decision; slower, and the replica counts locally with its share of each limit.',
+      }),
+      replicas: positiveInteger.optional().meta({
+        description:
+          'How many replicas share the limits: while Redis is away each applies 1/replicas of every limit.',
+      }),
+      slot_ttl_ms: positiveInteger.optional().meta({
+        description:
+          'A concurrency slot not renewed for this long is freed (the replica holding it died).',
+      }),
+      accuracy_percent: integer
+        .pipe(z.number().min(0).max(100, 'expected a percentage 0..100'))
         .optional()
-        .meta({ description: "How long a lease taken from Redis runs before it is renewed or given back; its size follows the key's use over this time." }),
+        .meta({
+          description:
+            'How far admitted requests and tokens may run past a limit across the replicas, in percent of the limit (at least one lease per replica for small limits). Each replica takes leases of that size from Redis and spends them locally; `0`: every decision in Redis, exact.',
+        }),
+      lease_ms: positiveInteger.optional().meta({
+        description:
+          "How long a lease taken from Redis runs before it is renewed or given back; its size follows the key's use over this time.",
+      }),
     })
     .optional()
     .meta({
-      description: 'Shares per-key limits across replicas. Absent: each replica counts alone, in memory.',
+      description:
+        'Shares per-key limits across replicas. Absent: each replica counts alone, in memory.',
       examples: [{ url: 'redis://10.0.0.9:6379', replicas: 3 }],
     }),
   timeouts: z
     .strictObject({
-      connect_ms: positiveInteger.optional().meta({ description: 'Connecting to a model server; then one retry on another endpoint, else 502 or 504.' }),
-      first_event_ms: positiveInteger.optional().meta({ description: "Streaming: wait for the model server's first event; else 504 before any byte is sent." }),
-      headers_ms: positiveInteger
+      connect_ms: positiveInteger.optional().meta({
+        description:
+          'Connecting to a model server; then one retry on another endpoint, else 502 or 504.',
+      }),
+      first_event_ms: positiveInteger.optional().meta({
+        description:
+          "Streaming: wait for the model server's first event; else 504 before any byte is sent.",
+      }),
+      headers_ms: positiveInteger.optional().meta({
+        description:
+          "Not streaming: wait for the model server's answer headers (they come after the whole completion); else 504.",
+      }),
+      idle_ms: positiveInteger.optional().meta({
+        description:
+          'Streaming: longest silence between two events; the stream ends with an error event.',
+      }),
+      stream_total_ms: positiveInteger
         .optional()
-        .meta({ description: "Not streaming: wait for the model server's answer headers (they come after the whole completion); else 504." }),
-      idle_ms: positiveInteger.optional().meta({ description: 'Streaming: longest silence between two events; the stream ends with an error event.' }),
-      stream_total_ms: positiveInteger.optional().meta({ description: 'Longest stream; then it ends with an error event.' }),
-      keepalive_ms: positiveInteger
-        .optional()
-        .meta({ description: 'Interval of the `: keepalive` comment sent to a streaming client while the model is silent.' }),
-      inbound_headers_ms: positiveInteger.optional().meta({ description: 'Time a client has to send its request headers; at most `inbound_request_ms`.' }),
-      inbound_request_ms: positiveInteger
-        .optional()
-        .meta({ description: 'Time a client has to send its whole request; else 408 and the connection is closed.' }),
+        .meta({ description: 'Longest stream; then it ends with an error event.' }),
+      keepalive_ms: positiveInteger.optional().meta({
+        description:
+          'Interval of the `: keepalive` comment sent to a streaming client while the model is silent.',
+      }),
+      inbound_headers_ms: positiveInteger.optional().meta({
+        description: 'Time a client has to send its request headers; at most `inbound_request_ms`.',
+      }),
+      inbound_request_ms: positiveInteger.optional().meta({
+        description:
+          'Time a client has to send its whole request; else 408 and the connection is closed.',
+      }),
       body_idle_ms: positiveInteger.optional().meta({
         description:
           "Longest pause while a client sends a request body (Node: the node-server and the edge app on Node); then 408, the connection is closed and the body's share of `limits.max_inflight_body_bytes` is given back at once.",
       }),
-      keep_alive_ms: positiveInteger.optional().meta({ description: 'How long an idle client connection is kept open.' }),
-      shutdown_grace_ms: nonNegativeInteger
+      keep_alive_ms: positiveInteger
         .optional()
-        .meta({ description: 'On SIGTERM or SIGINT, time running requests and streams get to finish before they are cut.' }),
+        .meta({ description: 'How long an idle client connection is kept open.' }),
+      shutdown_grace_ms: nonNegativeInteger.optional().meta({
+        description:
+          'On SIGTERM or SIGINT, time running requests and streams get to finish before they are cut.',
+      }),
       drain_delay_ms: nonNegativeInteger.optional().meta({
         description:
           'On SIGTERM, time `/readyz` answers 503 while requests are still served, so a load balancer takes the replica out of its pool before the listener closes; then the shutdown grace runs. `0`: shut down at once.',
       }),
     })
     .optional()
-    .meta({ description: 'Timeouts towards clients and model servers, in milliseconds.', examples: [{ connect_ms: 2000, idle_ms: 120000 }] }),
+    .meta({
+      description: 'Timeouts towards clients and model servers, in milliseconds.',
+      examples: [{ connect_ms: 2000, idle_ms: 120000 }],
+    }),
   retries: z
     .strictObject({
       attempts: nonNegativeInteger.optional().meta({
@@ -420,41 +556,61 @@ export const configFileSchema = z.strictObject({
         .pipe(z.number().int().min(0).max(100, 'expected a percentage 0..100'))
         .optional()
         .meta({ description: 'Retries in flight may be at most this share of active requests.' }),
-      budget_floor: nonNegativeInteger.optional().meta({ description: 'Retries always allowed in flight, whatever the share.' }),
+      budget_floor: nonNegativeInteger
+        .optional()
+        .meta({ description: 'Retries always allowed in flight, whatever the share.' }),
     })
     .optional()
     .meta({ description: 'Retries towards model servers.', examples: [{ attempts: 0 }] }),
   responses: z
     .strictObject({
       image_input_form: oneOf(['image', 'text']).optional().meta({
-        description: "`image`: a /v1/responses request with an image answers in the spec's form for image input; `text`: every answer in the text form.",
+        description:
+          "`image`: a /v1/responses request with an image answers in the spec's form for image input; `text`: every answer in the text form.",
       }),
     })
     .optional()
-    .meta({ description: 'The shape of /v1/responses answers.', examples: [{ image_input_form: 'text' }] }),
+    .meta({
+      description: 'The shape of /v1/responses answers.',
+      examples: [{ image_input_form: 'text' }],
+    }),
   metrics: z
     .strictObject({
-      enabled: boolean.optional().meta({ description: 'Serve Prometheus metrics at `GET /metrics`.' }),
-      port: portNumber.optional().meta({ description: 'Serve `/metrics` on this port (for scrapers on a private network) instead of the main one.' }),
-      key: apiKey
+      enabled: boolean
         .optional()
-        .meta({ description: 'A key that opens `/metrics` on the main port and nothing else, besides the operator keys (`keys[].operator`).' }),
+        .meta({ description: 'Serve Prometheus metrics at `GET /metrics`.' }),
+      port: portNumber.optional().meta({
+        description:
+          'Serve `/metrics` on this port (for scrapers on a private network) instead of the main one.',
+      }),
+      key: apiKey.optional().meta({
+        description:
+          'A key that opens `/metrics` on the main port and nothing else, besides the operator keys (`keys[].operator`).',
+      }),
     })
     .optional()
     .meta({ description: 'Prometheus metrics.', examples: [{ port: 9464 }] }),
   docs: z
     .strictObject({
-      enabled: boolean.optional().meta({ description: 'Serve `GET /openapi.json` and the reference page `GET /docs` (no key needed).' }),
+      enabled: boolean.optional().meta({
+        description:
+          'Serve `GET /openapi.json` and the reference page `GET /docs` (no key needed).',
+      }),
     })
     .optional()
-    .meta({ description: 'The OpenAPI document and the API reference page.', examples: [{ enabled: false }] }),
+    .meta({
+      description: 'The OpenAPI document and the API reference page.',
+      examples: [{ enabled: false }],
+    }),
   tracing: z
     .strictObject({
       otlp_endpoint: httpUrl('URL').optional().meta({
         description:
           'OTLP/HTTP base URL of a trace collector (`/v1/traces` is appended). Default: `OTEL_EXPORTER_OTLP_ENDPOINT`; with neither, tracing is off.',
       }),
-      service_name: nonEmptyString.optional().meta({ description: '`service.name` of the spans. Default: `OTEL_SERVICE_NAME`, else `infergate`.' }),
+      service_name: nonEmptyString.optional().meta({
+        description: '`service.name` of the spans. Default: `OTEL_SERVICE_NAME`, else `infergate`.',
+      }),
     })
     .optional()
     .meta({

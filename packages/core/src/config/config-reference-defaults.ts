@@ -36,7 +36,8 @@ const defaultsBySection: Readonly<Record<string, object>> = {
 export function configReferenceDefaults(): ReadonlyMap<string, unknown> {
   const defaults = new Map<string, unknown>();
   for (const [section, values] of Object.entries(defaultsBySection)) {
-    for (const [name, value] of Object.entries(values)) defaults.set(`${section}.${snakeCase(name)}`, value);
+    for (const [name, value] of Object.entries(values))
+      defaults.set(`${section}.${snakeCase(name)}`, value);
   }
   return defaults;
 }

@@ -14,18 +14,25 @@ function schemaList(value: unknown): JsonSchema[] {
 }
 
 function schemaOf(value: unknown): JsonSchema | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as JsonSchema)
+    : undefined;
 }
 
 function isRecord(schema: JsonSchema): boolean {
-  return schema.type === 'object' && schema.properties === undefined && schemaOf(schema.additionalProperties) !== undefined;
+  return (
+    schema.type === 'object' &&
+    schema.properties === undefined &&
+    schemaOf(schema.additionalProperties) !== undefined
+  );
 }
 
 function numberLabel(schema: JsonSchema, name: string): string {
   // Every integer is bounded to the safe range; only a real maximum (a port, a percentage) is worth showing.
   const maximum = schema.maximum === Number.MAX_SAFE_INTEGER ? undefined : schema.maximum;
   if (schema.exclusiveMinimum === 0) return `${name} > 0`;
-  if (schema.minimum !== undefined && maximum !== undefined) return `${name} ${String(schema.minimum)} to ${String(maximum)}`;
+  if (schema.minimum !== undefined && maximum !== undefined)
+    return `${name} ${String(schema.minimum)} to ${String(maximum)}`;
   if (schema.minimum === 0) return `${name} >= 0`;
   return name;
 }
@@ -34,10 +41,15 @@ function numberLabel(schema: JsonSchema, name: string): string {
 export function typeLabel(schema: JsonSchema): string {
   const members = schemaList(schema.anyOf);
   if (members.length > 0) return members.map(typeLabel).join(' or ');
-  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}`;
-  if (schema.type === 'integer' || schema.type === 'number') return numberLabel(schema, schema.type);
+  if (Array.isArray(schema.enum))
+    return `one of ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}`;
+  if (schema.type === 'integer' || schema.type === 'number')
+    return numberLabel(schema, schema.type);
   if (schema.type === 'array') return `list of ${typeLabel(schemaOf(schema.items) ?? {})}`;
-  if (schema.type === 'object') return isRecord(schema) ? `mapping of <id> to ${typeLabel(schemaOf(schema.additionalProperties) ?? {})}` : 'mapping';
+  if (schema.type === 'object')
+    return isRecord(schema)
+      ? `mapping of <id> to ${typeLabel(schemaOf(schema.additionalProperties) ?? {})}`
+      : 'mapping';
   return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
@@ -54,19 +66,24 @@ function childRows(schema: JsonSchema, path: string): ConfigReferenceRow[] {
   const properties = schemaOf(schema.properties);
   if (properties !== undefined) {
     const required = requiredNames(schema);
-    return Object.entries(properties).flatMap(([name, child]) => fieldRows(child as JsonSchema, `${path}.${name}`, required.has(name)));
+    return Object.entries(properties).flatMap(([name, child]) =>
+      fieldRows(child as JsonSchema, `${path}.${name}`, required.has(name)),
+    );
   }
   const members = schemaList(schema.anyOf);
   if (members.length > 0) {
     // A described union is one row; an undescribed one (`keys[]`) shows each described form.
     return members.flatMap((member) =>
-      description(schema) === undefined && schemaOf(member.properties) === undefined && description(member) !== undefined
+      description(schema) === undefined &&
+      schemaOf(member.properties) === undefined &&
+      description(member) !== undefined
         ? [row(member, path, false)]
         : childRows(member, path),
     );
   }
   if (schema.type === 'array') return childRows(schemaOf(schema.items) ?? {}, `${path}[]`);
-  if (isRecord(schema)) return childRows(schemaOf(schema.additionalProperties) ?? {}, `${path}.<id>`);
+  if (isRecord(schema))
+    return childRows(schemaOf(schema.additionalProperties) ?? {}, `${path}.<id>`);
   return [];
 }
 

@@ -7,7 +7,13 @@ describe('extendCatalogue', () => {
   it('adds a new text entry (the spec example alpha35-397b-a17b-instruct-general)', () => {
     const catalogue = extendCatalogue(
       defaultCatalogue,
-      { 'alpha35-397b-a17b-instruct-general': { kind: 'text', context: 262144, serves: ['responses', 'chat'] } },
+      {
+        'alpha35-397b-a17b-instruct-general': {
+          kind: 'text',
+          context: 262144,
+          serves: ['responses', 'chat'],
+        },
+      },
       undefined,
     );
     expect(catalogue.models.get('alpha35-397b-a17b-instruct-general')).toMatchObject({
@@ -21,12 +27,23 @@ describe('extendCatalogue', () => {
   });
 
   it('gives a new entry the endpoints of its kind when serves is not set', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'my-embed': { kind: 'embedding', context: 512, dimensions: 384 } }, undefined);
-    expect(catalogue.models.get('my-embed')).toMatchObject({ serves: ['embeddings', 'tokenize'], dimensions: { kind: 'fixed', value: 384 } });
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'my-embed': { kind: 'embedding', context: 512, dimensions: 384 } },
+      undefined,
+    );
+    expect(catalogue.models.get('my-embed')).toMatchObject({
+      serves: ['embeddings', 'tokenize'],
+      dimensions: { kind: 'fixed', value: 384 },
+    });
   });
 
   it('merges an override over the existing entry', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'gamma-m3': { context: 16384, description: 'bigger' } }, undefined);
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'gamma-m3': { context: 16384, description: 'bigger' } },
+      undefined,
+    );
     const entry = catalogue.models.get('gamma-m3');
     expect(entry).toMatchObject({
       kind: 'embedding',
@@ -38,17 +55,36 @@ describe('extendCatalogue', () => {
   });
 
   it('turns a dimension list into a configurable range with the largest as default', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'gamma-m3': { dimensions: { allowed: [1024, 256, 512] } } }, undefined);
-    expect(catalogue.models.get('gamma-m3')?.dimensions).toEqual({ kind: 'configurable', allowed: [256, 512, 1024], min: 256, max: 1024, default: 1024 });
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'gamma-m3': { dimensions: { allowed: [1024, 256, 512] } } },
+      undefined,
+    );
+    expect(catalogue.models.get('gamma-m3')?.dimensions).toEqual({
+      kind: 'configurable',
+      allowed: [256, 512, 1024],
+      min: 256,
+      max: 1024,
+      default: 1024,
+    });
   });
 
   it('maps reasoning settings to a locked or configurable policy', () => {
     const catalogue = extendCatalogue(
       defaultCatalogue,
-      { 'my-think': { kind: 'text', context: 1000, reasoning: { clear_thinking: false, effort: 'low' } } },
+      {
+        'my-think': {
+          kind: 'text',
+          context: 1000,
+          reasoning: { clear_thinking: false, effort: 'low' },
+        },
+      },
       undefined,
     );
-    expect(catalogue.models.get('my-think')?.reasoning).toEqual({ clearThinking: false, effort: { kind: 'locked', value: 'low' } });
+    expect(catalogue.models.get('my-think')?.reasoning).toEqual({
+      clearThinking: false,
+      effort: { kind: 'locked', value: 'low' },
+    });
   });
 
   it('leaves the base catalogue untouched', () => {
@@ -68,13 +104,29 @@ describe('extendCatalogue', () => {
   });
 
   it('lets a virtual model target an entry added in the same file', () => {
-    const catalogue = extendCatalogue(defaultCatalogue, { 'big-model': { kind: 'text', context: 262144 } }, { big: 'big-model' });
+    const catalogue = extendCatalogue(
+      defaultCatalogue,
+      { 'big-model': { kind: 'text', context: 262144 } },
+      { big: 'big-model' },
+    );
     expect(catalogue.virtualModels.get('big')).toBe('big-model');
   });
 
-  const failures: Array<[string, Parameters<typeof extendCatalogue>[1], Parameters<typeof extendCatalogue>[2], string]> = [
-    ['a new entry without kind', { 'new-model': { context: 1000 } }, undefined, 'models.new-model.kind: required for a model that is not in the catalogue'],
-    ['a text entry without context', { 'new-model': { kind: 'text' } }, undefined, 'models.new-model.context: required for text models'],
+  const failures: Array<
+    [string, Parameters<typeof extendCatalogue>[1], Parameters<typeof extendCatalogue>[2], string]
+  > = [
+    [
+      'a new entry without kind',
+      { 'new-model': { context: 1000 } },
+      undefined,
+      'models.new-model.kind: required for a model that is not in the catalogue',
+    ],
+    [
+      'a text entry without context',
+      { 'new-model': { kind: 'text' } },
+      undefined,
+      'models.new-model.context: required for text models',
+    ],
     [
       'an embedding entry without dimensions',
       { 'new-embed': { kind: 'embedding', context: 10 } },
@@ -93,8 +145,18 @@ describe('extendCatalogue', () => {
       undefined,
       'models.gamma-m3.serves[1]: embedding models cannot serve chat',
     ],
-    ['a default outside the allowed list', { 'gamma-m3': { dimensions: { allowed: [256], default: 512 } } }, undefined, 'models.gamma-m3.dimensions.default'],
-    ['reasoning on an image model', { 'alpha-image': { reasoning: { clear_thinking: true, effort: 'low' } } }, undefined, 'models.alpha-image.reasoning'],
+    [
+      'a default outside the allowed list',
+      { 'gamma-m3': { dimensions: { allowed: [256], default: 512 } } },
+      undefined,
+      'models.gamma-m3.dimensions.default',
+    ],
+    [
+      'reasoning on an image model',
+      { 'alpha-image': { reasoning: { clear_thinking: true, effort: 'low' } } },
+      undefined,
+      'models.alpha-image.reasoning',
+    ],
     [
       'prompt enhancement by a non-text model',
       { 'alpha-image-pe': { prompt_enhancement: { text_model: 'gamma-m3' } } },
@@ -107,14 +169,24 @@ describe('extendCatalogue', () => {
       undefined,
       "models.general-std: 'general-std' is a virtual model id",
     ],
-    ['a virtual model to an unknown target', undefined, { mine: 'alpha99' }, "virtual_models.mine: unknown catalogue model 'alpha99'"],
+    [
+      'a virtual model to an unknown target',
+      undefined,
+      { mine: 'alpha99' },
+      "virtual_models.mine: unknown catalogue model 'alpha99'",
+    ],
     [
       'a virtual model to a virtual model',
       undefined,
       { mine: 'general-std' },
       "virtual_models.mine: 'general-std' is itself a virtual model; map to its catalogue id 'alpha36-35b-a3b-instruct'",
     ],
-    ['a virtual id equal to a catalogue id', undefined, { 'gamma-m3': 'alpha-image' }, 'virtual_models.gamma-m3: '],
+    [
+      'a virtual id equal to a catalogue id',
+      undefined,
+      { 'gamma-m3': 'alpha-image' },
+      'virtual_models.gamma-m3: ',
+    ],
   ];
 
   it.each(failures)('refuses %s, naming the entry', (_name, models, virtualModels, message) => {

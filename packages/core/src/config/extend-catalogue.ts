@@ -1,7 +1,14 @@
 import { ConfigError } from './config-file-schema.js';
 import type { ModelConfig } from './config-file-schema.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
-import type { Catalogue, EmbeddingDimensions, Endpoint, ModelEntry, ModelKind, ReasoningPolicy } from '../catalogue/catalogue-types.js';
+import type {
+  Catalogue,
+  EmbeddingDimensions,
+  Endpoint,
+  ModelEntry,
+  ModelKind,
+  ReasoningPolicy,
+} from '../catalogue/catalogue-types.js';
 
 /** The endpoints a model of each kind can serve at all; `serves` must stay within these. */
 export const endpointsForKind: Readonly<Record<ModelKind, readonly Endpoint[]>> = {
@@ -26,19 +33,25 @@ function fail(path: readonly PropertyKey[], detail: string): never {
   throw new ConfigError(formatParamPath(path), detail);
 }
 
-function toDimensions(value: NonNullable<ModelConfig['dimensions']>, path: readonly PropertyKey[]): EmbeddingDimensions {
+function toDimensions(
+  value: NonNullable<ModelConfig['dimensions']>,
+  path: readonly PropertyKey[],
+): EmbeddingDimensions {
   if (typeof value === 'number') return { kind: 'fixed', value };
   const allowed = [...new Set(value.allowed)].sort((a, b) => a - b);
   const min = allowed[0] as number;
   const max = allowed[allowed.length - 1] as number;
   const fallback = value.default ?? max;
-  if (!allowed.includes(fallback)) fail([...path, 'default'], `${fallback} is not in the allowed list`);
+  if (!allowed.includes(fallback))
+    fail([...path, 'default'], `${fallback} is not in the allowed list`);
   return { kind: 'configurable', allowed, min, max, default: fallback };
 }
 
 function toReasoning(value: NonNullable<ModelConfig['reasoning']>): ReasoningPolicy {
   const effort: ReasoningPolicy['effort'] =
-    value.effort === 'configurable' ? { kind: 'configurable', allowed: ['low', 'high', 'max'], default: 'max' } : { kind: 'locked', value: value.effort };
+    value.effort === 'configurable'
+      ? { kind: 'configurable', allowed: ['low', 'high', 'max'], default: 'max' }
+      : { kind: 'locked', value: value.effort };
   return { clearThinking: value.clear_thinking, effort };
 }
 
@@ -46,11 +59,16 @@ function toReasoning(value: NonNullable<ModelConfig['reasoning']>): ReasoningPol
 function mergeEntry(id: string, existing: ModelEntry | undefined, config: ModelConfig): ModelEntry {
   const path = ['models', id];
   const kind = config.kind ?? existing?.kind;
-  if (kind === undefined) fail([...path, 'kind'], 'required for a model that is not in the catalogue');
+  if (kind === undefined)
+    fail([...path, 'kind'], 'required for a model that is not in the catalogue');
   // A changed kind makes the old endpoint list meaningless, so it falls back to the new kind's default.
   const kindChanged = existing !== undefined && existing.kind !== kind;
   const entry: ModelEntry = {
-    ...(existing ?? { id, description: `${kind} model added by configuration`, inputModalities: kind === 'image-edit' ? ['text', 'image'] : ['text'] }),
+    ...(existing ?? {
+      id,
+      description: `${kind} model added by configuration`,
+      inputModalities: kind === 'image-edit' ? ['text', 'image'] : ['text'],
+    }),
     id,
     kind,
     serves: config.serves ?? (existing && !kindChanged ? existing.serves : defaultServes[kind]),
@@ -58,11 +76,14 @@ function mergeEntry(id: string, existing: ModelEntry | undefined, config: ModelC
   if (config.description !== undefined) entry.description = config.description;
   if (config.context !== undefined) entry.contextWindow = config.context;
   if (config.modalities !== undefined) entry.inputModalities = [...new Set(config.modalities)];
-  if (config.dimensions !== undefined) entry.dimensions = toDimensions(config.dimensions, [...path, 'dimensions']);
+  if (config.dimensions !== undefined)
+    entry.dimensions = toDimensions(config.dimensions, [...path, 'dimensions']);
   if (config.thinking !== undefined) entry.thinking = config.thinking;
-  if (config.backend_enforced_sampling !== undefined) entry.backendEnforcedSampling = config.backend_enforced_sampling;
+  if (config.backend_enforced_sampling !== undefined)
+    entry.backendEnforcedSampling = config.backend_enforced_sampling;
   if (config.reasoning !== undefined) entry.reasoning = toReasoning(config.reasoning);
-  if (config.prompt_enhancement !== undefined) entry.promptEnhancement = { textModel: config.prompt_enhancement.text_model };
+  if (config.prompt_enhancement !== undefined)
+    entry.promptEnhancement = { textModel: config.prompt_enhancement.text_model };
   return entry;
 }
 
@@ -70,20 +91,35 @@ function checkEntry(entry: ModelEntry, models: ReadonlyMap<string, ModelEntry>):
   const path = ['models', entry.id];
   const allowed = endpointsForKind[entry.kind];
   entry.serves.forEach((endpoint, index) => {
-    if (!allowed.includes(endpoint)) fail([...path, 'serves', index], `${entry.kind} models cannot serve ${endpoint}; expected one of ${allowed.join('|')}`);
+    if (!allowed.includes(endpoint))
+      fail(
+        [...path, 'serves', index],
+        `${entry.kind} models cannot serve ${endpoint}; expected one of ${allowed.join('|')}`,
+      );
   });
   if ((entry.kind === 'text' || entry.kind === 'embedding') && entry.contextWindow === undefined)
     fail([...path, 'context'], `required for ${entry.kind} models`);
-  if (entry.kind === 'embedding' && entry.dimensions === undefined) fail([...path, 'dimensions'], 'required for an embedding model');
+  if (entry.kind === 'embedding' && entry.dimensions === undefined)
+    fail([...path, 'dimensions'], 'required for an embedding model');
   if (entry.kind !== 'embedding' && entry.dimensions !== undefined)
-    fail([...path, 'dimensions'], `only embedding models have dimensions, not ${entry.kind} models`);
+    fail(
+      [...path, 'dimensions'],
+      `only embedding models have dimensions, not ${entry.kind} models`,
+    );
   if (entry.kind !== 'text' && entry.reasoning !== undefined)
-    fail([...path, 'reasoning'], `only text models have reasoning settings, not ${entry.kind} models`);
+    fail(
+      [...path, 'reasoning'],
+      `only text models have reasoning settings, not ${entry.kind} models`,
+    );
   if (entry.promptEnhancement !== undefined) {
-    if (entry.kind !== 'image-generation' && entry.kind !== 'image-edit') fail([...path, 'prompt_enhancement'], 'only image models enhance prompts');
+    if (entry.kind !== 'image-generation' && entry.kind !== 'image-edit')
+      fail([...path, 'prompt_enhancement'], 'only image models enhance prompts');
     const textModel = models.get(entry.promptEnhancement.textModel);
     if (textModel?.kind !== 'text')
-      fail([...path, 'prompt_enhancement', 'text_model'], `'${entry.promptEnhancement.textModel}' is not a text model of the catalogue`);
+      fail(
+        [...path, 'prompt_enhancement', 'text_model'],
+        `'${entry.promptEnhancement.textModel}' is not a text model of the catalogue`,
+      );
   }
 }
 
@@ -100,17 +136,30 @@ export function extendCatalogue(
   const entries = new Map(base.models);
   const virtual = new Map(base.virtualModels);
   for (const [id, config] of Object.entries(models ?? {})) {
-    if (virtual.has(id) && !entries.has(id)) fail(['models', id], `'${id}' is a virtual model id; a catalogue id must differ from every virtual id`);
+    if (virtual.has(id) && !entries.has(id))
+      fail(
+        ['models', id],
+        `'${id}' is a virtual model id; a catalogue id must differ from every virtual id`,
+      );
     entries.set(id, mergeEntry(id, entries.get(id), config));
   }
   for (const id of Object.keys(models ?? {})) checkEntry(entries.get(id) as ModelEntry, entries);
 
   for (const [id, target] of Object.entries(virtualModels ?? {})) {
     const path = ['virtual_models', id];
-    if (entries.has(id)) fail(path, `'${id}' is a catalogue model id; a virtual id must differ from every catalogue id`);
+    if (entries.has(id))
+      fail(
+        path,
+        `'${id}' is a catalogue model id; a virtual id must differ from every catalogue id`,
+      );
     if (!entries.has(target)) {
       const chained = virtual.get(target);
-      fail(path, chained === undefined ? `unknown catalogue model '${target}'` : `'${target}' is itself a virtual model; map to its catalogue id '${chained}'`);
+      fail(
+        path,
+        chained === undefined
+          ? `unknown catalogue model '${target}'`
+          : `'${target}' is itself a virtual model; map to its catalogue id '${chained}'`,
+      );
     }
     virtual.set(id, target);
   }

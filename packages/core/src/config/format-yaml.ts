@@ -7,7 +7,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function scalar(value: unknown): string {
-  if (typeof value === 'string') return plainString.test(value) && !reservedWords.test(value) ? value : JSON.stringify(value);
+  if (typeof value === 'string')
+    return plainString.test(value) && !reservedWords.test(value) ? value : JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return 'null';
 }
@@ -18,14 +19,17 @@ function flowList(values: readonly unknown[]): string {
 }
 
 function isScalarList(value: unknown): value is readonly unknown[] {
-  return Array.isArray(value) && value.every((item) => !isPlainObject(item) && !Array.isArray(item));
+  return (
+    Array.isArray(value) && value.every((item) => !isPlainObject(item) && !Array.isArray(item))
+  );
 }
 
 function mapping(value: Record<string, unknown>, indent: string): string[] {
   return Object.entries(value).flatMap(([key, item]) => {
     const name = scalar(key);
     if (isScalarList(item)) return [`${indent}${name}: ${flowList(item)}`];
-    if (isPlainObject(item) || Array.isArray(item)) return [`${indent}${name}:`, ...block(item, `${indent}  `)];
+    if (isPlainObject(item) || Array.isArray(item))
+      return [`${indent}${name}:`, ...block(item, `${indent}  `)];
     return [`${indent}${name}: ${scalar(item)}`];
   });
 }

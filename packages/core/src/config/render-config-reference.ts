@@ -11,13 +11,31 @@ export const configReferencePath = 'docs/configuration.md';
 export const configReferenceCommand = 'pnpm --filter @infergate/core docs:config';
 
 const environmentVariables: readonly (readonly [string, string])[] = [
-  ['`HOST`', 'Address to listen on (default `127.0.0.1`); wins over `server.host`. Flag: `--host`.'],
+  [
+    '`HOST`',
+    'Address to listen on (default `127.0.0.1`); wins over `server.host`. Flag: `--host`.',
+  ],
   ['`PORT`', 'Port to listen on (default `8080`); wins over `server.port`. Flag: `--port`.'],
-  ['`INFERGATE_API_KEYS`', "Comma-separated client keys, added to the file's `keys`. With no key anywhere, one is generated at start and printed once."],
-  ['`INFERGATE_CONFIG`', 'Path of the configuration file: `.yaml`, `.yml` or `.json`. Flag: `--config`.'],
-  ['`LOG_LEVEL`', 'Level of the JSON log lines on stdout: `fatal`, `error`, `warn`, `info` (default), `debug`, `trace`, `silent`.'],
-  ['`OTEL_EXPORTER_OTLP_ENDPOINT`', 'OTLP/HTTP collector for traces when the file sets no `tracing.otlp_endpoint`.'],
-  ['`OTEL_SERVICE_NAME`', 'Service name of the traces when the file sets no `tracing.service_name` (default `infergate`).'],
+  [
+    '`INFERGATE_API_KEYS`',
+    "Comma-separated client keys, added to the file's `keys`. With no key anywhere, one is generated at start and printed once.",
+  ],
+  [
+    '`INFERGATE_CONFIG`',
+    'Path of the configuration file: `.yaml`, `.yml` or `.json`. Flag: `--config`.',
+  ],
+  [
+    '`LOG_LEVEL`',
+    'Level of the JSON log lines on stdout: `fatal`, `error`, `warn`, `info` (default), `debug`, `trace`, `silent`.',
+  ],
+  [
+    '`OTEL_EXPORTER_OTLP_ENDPOINT`',
+    'OTLP/HTTP collector for traces when the file sets no `tracing.otlp_endpoint`.',
+  ],
+  [
+    '`OTEL_SERVICE_NAME`',
+    'Service name of the traces when the file sets no `tracing.service_name` (default `infergate`).',
+  ],
 ];
 
 const introduction = `# Configuration reference
@@ -79,7 +97,11 @@ function humanMilliseconds(ms: number): string {
 
 function formatDefault(path: string, value: unknown): string {
   if (typeof value === 'number') {
-    const hint = path.endsWith('_bytes') ? humanBytes(value) : path.endsWith('_ms') ? humanMilliseconds(value) : '';
+    const hint = path.endsWith('_bytes')
+      ? humanBytes(value)
+      : path.endsWith('_ms')
+        ? humanMilliseconds(value)
+        : '';
     return `\`${value}\`${hint}`;
   }
   return `\`${String(value)}\``;
@@ -91,17 +113,37 @@ function cell(text: string): string {
 }
 
 function tableRow(row: ConfigReferenceRow, defaults: ReadonlyMap<string, unknown>): string {
-  const fallback = defaults.has(row.path) ? formatDefault(row.path, defaults.get(row.path)) : row.required ? 'required' : 'none';
+  const fallback = defaults.has(row.path)
+    ? formatDefault(row.path, defaults.get(row.path))
+    : row.required
+      ? 'required'
+      : 'none';
   return `| \`${row.path}\` | ${cell(row.type)} | ${fallback} | ${cell(row.description ?? '')} |`;
 }
 
 function section(name: string, schema: JsonSchema, defaults: ReadonlyMap<string, unknown>): string {
   const [top, ...rows] = configReferenceRows(name, schema);
-  const fallback = defaults.has(name) ? ` Default: ${formatDefault(name, defaults.get(name))}.` : '';
-  const lines = [`## ${name}`, '', top?.description ?? '', '', `Type: ${top?.type ?? 'any'}.${fallback}`, ''];
-  if (rows.length > 0) lines.push('| field | type | default | description |', '|---|---|---|---|', ...rows.map((row) => tableRow(row, defaults)), '');
+  const fallback = defaults.has(name)
+    ? ` Default: ${formatDefault(name, defaults.get(name))}.`
+    : '';
+  const lines = [
+    `## ${name}`,
+    '',
+    top?.description ?? '',
+    '',
+    `Type: ${top?.type ?? 'any'}.${fallback}`,
+    '',
+  ];
+  if (rows.length > 0)
+    lines.push(
+      '| field | type | default | description |',
+      '|---|---|---|---|',
+      ...rows.map((row) => tableRow(row, defaults)),
+      '',
+    );
   const example = Array.isArray(schema.examples) ? (schema.examples[0] as unknown) : undefined;
-  if (example !== undefined) lines.push('Example:', '', '```yaml', formatYaml({ [name]: example }).trimEnd(), '```', '');
+  if (example !== undefined)
+    lines.push('Example:', '', '```yaml', formatYaml({ [name]: example }).trimEnd(), '```', '');
   return lines.join('\n');
 }
 
@@ -122,6 +164,8 @@ export function renderConfigReference(): string {
   const contents = Object.keys(properties)
     .map((name) => `[${name}](#${name})`)
     .join(' · ');
-  const sections = Object.entries(properties).map(([name, property]) => section(name, property, defaults));
+  const sections = Object.entries(properties).map(([name, property]) =>
+    section(name, property, defaults),
+  );
   return [introduction, `Sections: ${contents}`, '', ...sections].join('\n').replace(/\n+$/, '\n');
 }

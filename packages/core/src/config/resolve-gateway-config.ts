@@ -6,7 +6,15 @@ import type { UpstreamProtocol } from './protocol-names.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
 import { ConfigError, configFileSchema } from './config-file-schema.js';
 import type { ConfigFile, KeyConfig } from './config-file-schema.js';
-import type { GatewayConfig, KeyLimits, LimitsConfig, RedisConfig, RetryConfig, TimeoutsConfig, UpstreamConfig } from './gateway-config.js';
+import type {
+  GatewayConfig,
+  KeyLimits,
+  LimitsConfig,
+  RedisConfig,
+  RetryConfig,
+  TimeoutsConfig,
+  UpstreamConfig,
+} from './gateway-config.js';
 import { substituteEnv } from './substitute-env.js';
 
 export { ConfigError, isConfigError } from './config-file-schema.js';
@@ -31,8 +39,12 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   if (key.operator === true) entry.operator = true;
   const concurrentRequests = key.limits?.concurrent_requests ?? key.limits?.max_concurrent_requests;
   const limits: KeyLimits = {
-    ...(key.limits?.requests_per_minute !== undefined ? { requestsPerMinute: key.limits.requests_per_minute } : {}),
-    ...(key.limits?.tokens_per_minute !== undefined ? { tokensPerMinute: key.limits.tokens_per_minute } : {}),
+    ...(key.limits?.requests_per_minute !== undefined
+      ? { requestsPerMinute: key.limits.requests_per_minute }
+      : {}),
+    ...(key.limits?.tokens_per_minute !== undefined
+      ? { tokensPerMinute: key.limits.tokens_per_minute }
+      : {}),
     ...(concurrentRequests !== undefined ? { concurrentRequests } : {}),
   };
   if (Object.keys(limits).length > 0) entry.limits = limits;
@@ -40,7 +52,13 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
 }
 
 /** The `redis` section's defaults: budget 20 ms, 1 replica, slots freed after 30 s, leases within 5 % renewed every second. */
-export const defaultRedis: Omit<RedisConfig, 'url'> = { budgetMs: 20, replicas: 1, slotTtlMs: 30_000, accuracyPercent: 5, leaseMs: 1_000 };
+export const defaultRedis: Omit<RedisConfig, 'url'> = {
+  budgetMs: 20,
+  replicas: 1,
+  slotTtlMs: 30_000,
+  accuracyPercent: 5,
+  leaseMs: 1_000,
+};
 
 function resolveRedis(file: ConfigFile): RedisConfig | undefined {
   if (file.redis === undefined) return undefined;
@@ -142,25 +160,33 @@ export const localBackendUrl = 'http://local-backend.invalid';
 function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
   let current = root;
   for (const segment of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return true;
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment))
+      return true;
     current = (current as Record<PropertyKey, unknown>)[segment];
   }
   return current === undefined;
 }
 
 function issueToConfigError(issue: z.core.$ZodIssue, input: unknown): ConfigError {
-  if (issue.code === 'unrecognized_keys') return new ConfigError(formatParamPath([...issue.path, issue.keys[0] ?? '']), 'unknown key');
-  return new ConfigError(formatParamPath(issue.path), issue.path.length > 0 && isMissing(input, issue.path) ? 'required' : issue.message);
+  if (issue.code === 'unrecognized_keys')
+    return new ConfigError(formatParamPath([...issue.path, issue.keys[0] ?? '']), 'unknown key');
+  return new ConfigError(
+    formatParamPath(issue.path),
+    issue.path.length > 0 && isMissing(input, issue.path) ? 'required' : issue.message,
+  );
 }
 
 function parseFile(file: unknown, env: Env): ConfigFile {
   if (file === undefined || file === null) return {};
-  if (typeof file !== 'object' || Array.isArray(file)) throw new ConfigError('', 'the configuration file must hold a mapping of settings');
+  if (typeof file !== 'object' || Array.isArray(file))
+    throw new ConfigError('', 'the configuration file must hold a mapping of settings');
   const substituted = substituteEnv(file, env);
   const result = configFileSchema.safeParse(substituted);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw issue ? issueToConfigError(issue, substituted) : new ConfigError('', 'the configuration is invalid');
+  throw issue
+    ? issueToConfigError(issue, substituted)
+    : new ConfigError('', 'the configuration is invalid');
 }
 
 function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
@@ -168,14 +194,21 @@ function resolveServer(file: ConfigFile, env: Env): GatewayConfig['server'] {
   const rawPort = env.PORT?.trim();
   let port = file.server?.port ?? defaultServer.port;
   if (rawPort) {
-    if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ConfigError('PORT', `expected a port 0..65535, got '${rawPort}'`);
+    if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535)
+      throw new ConfigError('PORT', `expected a port 0..65535, got '${rawPort}'`);
     port = Number(rawPort);
   }
   const cors = file.server?.cors;
   // new URL().origin is how browsers spell an origin (lower-case host, default port dropped).
   return cors === undefined
     ? { host, port }
-    : { host, port, cors: { origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)) } };
+    : {
+        host,
+        port,
+        cors: {
+          origins: cors.origins.map((origin) => (origin === '*' ? origin : new URL(origin).origin)),
+        },
+      };
 }
 
 function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
@@ -184,7 +217,8 @@ function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
     .map((key) => key.trim())
     .filter((key) => key.length > 0);
   fromEnv.forEach((key) => {
-    if (!/^[\x21-\x7e]+$/.test(key)) throw new ConfigError('INFERGATE_API_KEYS', 'keys must be printable ASCII without spaces');
+    if (!/^[\x21-\x7e]+$/.test(key))
+      throw new ConfigError('INFERGATE_API_KEYS', 'keys must be printable ASCII without spaces');
   });
   const entries: KeyEntry[] = [];
   const seen = new Set<string>();
@@ -198,18 +232,26 @@ function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
   return entries;
 }
 
-function checkKeyModels(entries: readonly KeyEntry[], file: ConfigFile, catalogue: Catalogue): void {
+function checkKeyModels(
+  entries: readonly KeyEntry[],
+  file: ConfigFile,
+  catalogue: Catalogue,
+): void {
   (file.keys ?? []).forEach((key, index) => {
     if (typeof key === 'string') return;
     key.models?.forEach((model, modelIndex) => {
       if (!catalogue.models.has(model) && !catalogue.virtualModels.has(model))
-        throw new ConfigError(formatParamPath(['keys', index, 'models', modelIndex]), `unknown model '${model}'`);
+        throw new ConfigError(
+          formatParamPath(['keys', index, 'models', modelIndex]),
+          `unknown model '${model}'`,
+        );
     });
   });
   const names = new Set<string>();
   for (const entry of entries) {
     if (entry.name === undefined) continue;
-    if (names.has(entry.name)) throw new ConfigError('keys', `the key name '${entry.name}' is used twice`);
+    if (names.has(entry.name))
+      throw new ConfigError('keys', `the key name '${entry.name}' is used twice`);
     names.add(entry.name);
   }
 }
@@ -220,18 +262,30 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
   const tokenizeOf = new Map<string, { tokenize: boolean; upstream: string }>();
   return (file.upstreams ?? []).map((upstream, index) => {
     const path = ['upstreams', index];
-    if (names.has(upstream.name)) throw new ConfigError(formatParamPath([...path, 'name']), `'${upstream.name}' names another upstream already`);
+    if (names.has(upstream.name))
+      throw new ConfigError(
+        formatParamPath([...path, 'name']),
+        `'${upstream.name}' names another upstream already`,
+      );
     names.add(upstream.name);
     for (const modelId of Object.keys(upstream.models)) {
       const where = formatParamPath([...path, 'models', modelId]);
       const entry = catalogue.models.get(modelId);
       if (!entry) {
         const target = catalogue.virtualModels.get(modelId);
-        throw new ConfigError(where, target ? `'${modelId}' is a virtual model; map its catalogue id '${target}'` : `unknown catalogue model '${modelId}'`);
+        throw new ConfigError(
+          where,
+          target
+            ? `'${modelId}' is a virtual model; map its catalogue id '${target}'`
+            : `unknown catalogue model '${modelId}'`,
+        );
       }
       const allowed = protocolsForKind[entry.kind];
       if (!allowed.includes(upstream.protocol))
-        throw new ConfigError(where, `${entry.kind} models cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`);
+        throw new ConfigError(
+          where,
+          `${entry.kind} models cannot be served over protocol ${upstream.protocol}; expected one of ${allowed.join('|')}`,
+        );
       // The upstream port load-balances a model over all its endpoints, so they must speak one protocol.
       const earlier = protocolOf.get(modelId);
       if (earlier && earlier.protocol !== upstream.protocol)
@@ -243,7 +297,11 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
       // Likewise /tokenize: a pool where some endpoints tokenize and others do not would answer by chance.
       const tokenize = upstream.tokenize ?? true;
       const earlierTokenize = tokenizeOf.get(modelId);
-      if (entry.serves.includes('tokenize') && earlierTokenize && earlierTokenize.tokenize !== tokenize) {
+      if (
+        entry.serves.includes('tokenize') &&
+        earlierTokenize &&
+        earlierTokenize.tokenize !== tokenize
+      ) {
         throw new ConfigError(
           formatParamPath([...path, 'tokenize']),
           `upstream '${earlierTokenize.upstream}' also serves '${modelId}' with tokenize: ${earlierTokenize.tokenize}; every upstream of a model must agree`,
@@ -263,7 +321,10 @@ function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfi
 }
 
 /** One local-backend entry per protocol, covering every catalogue model no configured upstream serves. */
-function localUpstreams(catalogue: Catalogue, configured: readonly UpstreamConfig[]): UpstreamConfig[] {
+function localUpstreams(
+  catalogue: Catalogue,
+  configured: readonly UpstreamConfig[],
+): UpstreamConfig[] {
   const served = new Set(configured.flatMap((upstream) => Object.keys(upstream.models)));
   const byProtocol = new Map<UpstreamProtocol, Record<string, string>>();
   for (const entry of catalogue.models.values()) {
@@ -273,11 +334,21 @@ function localUpstreams(catalogue: Catalogue, configured: readonly UpstreamConfi
     models[entry.id] = entry.id;
     byProtocol.set(protocol, models);
   }
-  return [...byProtocol].map(([protocol, models]) => ({ name: `local-backend-${protocol}`, url: localBackendUrl, protocol, models, local: true }));
+  return [...byProtocol].map(([protocol, models]) => ({
+    name: `local-backend-${protocol}`,
+    url: localBackendUrl,
+    protocol,
+    models,
+    local: true,
+  }));
 }
 
 // A `-pe` image model first calls its text model: serving one without the other fails every request.
-function checkPromptEnhancement(catalogue: Catalogue, configured: readonly UpstreamConfig[], all: readonly UpstreamConfig[]): void {
+function checkPromptEnhancement(
+  catalogue: Catalogue,
+  configured: readonly UpstreamConfig[],
+  all: readonly UpstreamConfig[],
+): void {
   const served = new Set(all.flatMap((upstream) => Object.keys(upstream.models)));
   configured.forEach((upstream, index) => {
     for (const modelId of Object.keys(upstream.models)) {
@@ -299,7 +370,9 @@ function resolvePrices(file: ConfigFile, catalogue: Catalogue): GatewayConfig['p
       const target = catalogue.virtualModels.get(id);
       throw new ConfigError(
         formatParamPath(['prices', id]),
-        target ? `'${id}' is a virtual model; price its catalogue id '${target}'` : `unknown catalogue model '${id}'`,
+        target
+          ? `'${id}' is a virtual model; price its catalogue id '${target}'`
+          : `unknown catalogue model '${id}'`,
       );
     }
     Object.defineProperty(prices, id, { value: { ...price }, enumerable: true });
@@ -321,7 +394,9 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   checkKeyModels(keyEntries, parsed, catalogue);
   const configured = resolveUpstreams(parsed, catalogue);
   const localBackend = parsed.local_backend ?? configured.length === 0;
-  const upstreams = localBackend ? [...configured, ...localUpstreams(catalogue, configured)] : configured;
+  const upstreams = localBackend
+    ? [...configured, ...localUpstreams(catalogue, configured)]
+    : configured;
   checkPromptEnhancement(catalogue, configured, upstreams);
   const timeouts: TimeoutsConfig = {
     ...defaultTimeouts,
@@ -342,7 +417,10 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   };
   // Node refuses to start a server whose headers timeout exceeds its request timeout.
   if (timeouts.inboundHeadersMs > timeouts.inboundRequestMs) {
-    throw new ConfigError('timeouts.inbound_headers_ms', `${timeouts.inboundHeadersMs} exceeds timeouts.inbound_request_ms (${timeouts.inboundRequestMs})`);
+    throw new ConfigError(
+      'timeouts.inbound_headers_ms',
+      `${timeouts.inboundHeadersMs} exceeds timeouts.inbound_request_ms (${timeouts.inboundRequestMs})`,
+    );
   }
   const limits: LimitsConfig = {
     ...defaultLimits,
@@ -357,7 +435,8 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   };
   const largestBody = Math.max(limits.bodyJsonBytes, limits.bodyImageBytes);
   const inflightBody = parsed.limits?.max_inflight_body_bytes;
-  if (inflightBody === undefined) limits.maxInflightBodyBytes = Math.max(defaultLimits.maxInflightBodyBytes, largestBody);
+  if (inflightBody === undefined)
+    limits.maxInflightBodyBytes = Math.max(defaultLimits.maxInflightBodyBytes, largestBody);
   else if (inflightBody > 0 && inflightBody < largestBody) {
     // A budget below one allowed body would refuse that body forever, not just under load.
     throw new ConfigError(
@@ -378,9 +457,15 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
     timeouts,
     retries: {
       ...defaultRetries,
-      ...definedOnly({ attempts: parsed.retries?.attempts, budgetPercent: parsed.retries?.budget_percent, budgetFloor: parsed.retries?.budget_floor }),
+      ...definedOnly({
+        attempts: parsed.retries?.attempts,
+        budgetPercent: parsed.retries?.budget_percent,
+        budgetFloor: parsed.retries?.budget_floor,
+      }),
     },
-    responses: { imageInputForm: parsed.responses?.image_input_form ?? defaultResponses.imageInputForm },
+    responses: {
+      imageInputForm: parsed.responses?.image_input_form ?? defaultResponses.imageInputForm,
+    },
     ...(parsed.redis !== undefined ? { redis: resolveRedis(parsed) } : {}),
     metrics: {
       enabled: parsed.metrics?.enabled ?? defaultMetrics.enabled,
@@ -394,11 +479,17 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
 
 // OpenTelemetry's standard variables apply when the file says nothing, as every OTel SDK reads them.
 function resolveTracing(file: ConfigFile, env: Env): NonNullable<GatewayConfig['tracing']> {
-  const otlpEndpoint = file.tracing?.otlp_endpoint ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined);
-  const serviceName = file.tracing?.service_name ?? (env.OTEL_SERVICE_NAME?.trim() || defaultTracing.serviceName);
+  const otlpEndpoint =
+    file.tracing?.otlp_endpoint ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined);
+  const serviceName =
+    file.tracing?.service_name ?? (env.OTEL_SERVICE_NAME?.trim() || defaultTracing.serviceName);
   return otlpEndpoint === undefined ? { serviceName } : { otlpEndpoint, serviceName };
 }
 
-function definedOnly<T extends Record<string, number | undefined>>(values: T): { [K in keyof T]?: number } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: number };
+function definedOnly<T extends Record<string, number | undefined>>(
+  values: T,
+): { [K in keyof T]?: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: number;
+  };
 }

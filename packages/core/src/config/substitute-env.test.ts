@@ -4,7 +4,10 @@ import { substituteEnv } from './substitute-env.js';
 
 describe('substituteEnv', () => {
   it('replaces ${NAME} in every string, at any depth, and leaves other values alone', () => {
-    const value = { keys: ['${A}', 'plain'], upstreams: [{ url: 'http://${HOST}:${PORT}', retries: 2, on: true, none: null }] };
+    const value = {
+      keys: ['${A}', 'plain'],
+      upstreams: [{ url: 'http://${HOST}:${PORT}', retries: 2, on: true, none: null }],
+    };
     expect(substituteEnv(value, { A: 'key-a', HOST: '10.0.0.5', PORT: '8000' })).toEqual({
       keys: ['key-a', 'plain'],
       upstreams: [{ url: 'http://10.0.0.5:8000', retries: 2, on: true, none: null }],
@@ -18,7 +21,9 @@ describe('substituteEnv', () => {
   });
 
   it('leaves mapping keys as written', () => {
-    expect(substituteEnv({ models: { '${A}': 'y' } }, { A: 'x' })).toEqual({ models: { '${A}': 'y' } });
+    expect(substituteEnv({ models: { '${A}': 'y' } }, { A: 'x' })).toEqual({
+      models: { '${A}': 'y' },
+    });
   });
 
   it('substitutes a set but empty variable', () => {
@@ -26,16 +31,21 @@ describe('substituteEnv', () => {
   });
 
   it('keeps $${NAME} as a literal ${NAME}', () => {
-    expect(substituteEnv({ api_key: 'pa$${NOT_A_VAR}ss' }, {})).toEqual({ api_key: 'pa${NOT_A_VAR}ss' });
+    expect(substituteEnv({ api_key: 'pa$${NOT_A_VAR}ss' }, {})).toEqual({
+      api_key: 'pa${NOT_A_VAR}ss',
+    });
   });
 
   it('names the missing variable and the path where it was used', () => {
-    const run = () => substituteEnv({ upstreams: [{ name: 'a' }, { api_key: '${VLLM_KEY}' }] }, { OTHER: 'x' });
+    const run = () =>
+      substituteEnv({ upstreams: [{ name: 'a' }, { api_key: '${VLLM_KEY}' }] }, { OTHER: 'x' });
     expect(run).toThrow(ConfigError);
     expect(run).toThrow('upstreams[1].api_key: environment variable VLLM_KEY is not set');
   });
 
   it('refuses a reference that is not a variable name', () => {
-    expect(() => substituteEnv({ keys: ['${not-a-name}'] }, {})).toThrow(/^keys\[0\]: .*not a valid environment variable reference/);
+    expect(() => substituteEnv({ keys: ['${not-a-name}'] }, {})).toThrow(
+      /^keys\[0\]: .*not a valid environment variable reference/,
+    );
   });
 });

@@ -25,7 +25,10 @@ import type {
 } from './response-schemas.js';
 import type { ChatCompletionStreamEvent, ResponsesStreamEvent } from './stream-event-types.js';
 import type { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
-import type { compatContentBlockSchema, compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
+import type {
+  compatContentBlockSchema,
+  compatEmbedRequestSchema,
+} from '../schemas/compat-embed-request-schema.js';
 import type { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
 import type { embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
 import type { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
@@ -45,7 +48,10 @@ import type {
   ResponsesParams,
   TokenizeParams,
 } from './request-types.js';
-import type { chatCompletionChunkSchema, responseStreamEventSchema } from './stream-event-schemas.js';
+import type {
+  chatCompletionChunkSchema,
+  responseStreamEventSchema,
+} from './stream-event-schemas.js';
 
 // The transforms build each body typed with a zod-free interface (the SDK's types, with no zod in its
 // declarations); the schemas are what the document publishes and the contract suite checks. Both say
@@ -57,9 +63,14 @@ type Mutable<Type> = Type extends readonly (infer Item)[]
     : Type;
 // Assignability alone lets either side add optional keys; with every key made required (at any depth)
 // each side must still be assignable to the other, so an extra optional key on either side fails.
-type Filled<Type> = Type extends readonly (infer Item)[] ? Filled<Item>[] : Type extends object ? { -readonly [Key in keyof Type]-?: Filled<Type[Key]> } : Type;
+type Filled<Type> = Type extends readonly (infer Item)[]
+  ? Filled<Item>[]
+  : Type extends object
+    ? { -readonly [Key in keyof Type]-?: Filled<Type[Key]> }
+    : Type;
 type Mutual<Left, Right> = [Left] extends [Right] ? ([Right] extends [Left] ? true : false) : false;
-type Same<Left, Right> = Mutual<Mutable<Left>, Mutable<Right>> extends true ? Mutual<Filled<Left>, Filled<Right>> : false;
+type Same<Left, Right> =
+  Mutual<Mutable<Left>, Mutable<Right>> extends true ? Mutual<Filled<Left>, Filled<Right>> : false;
 type Assert<Condition extends true> = Condition;
 
 export type InterfacesEqualSchemas = [
@@ -85,8 +96,16 @@ export type InterfacesEqualSchemas = [
  * bounds are the schema's alone.
  */
 type Discriminants<Type> = Pick<Type, ('role' | 'type') & keyof Type>;
-type Matching<Output, Input> = Output extends unknown ? ([Discriminants<Input>] extends [Discriminants<Output>] ? Output : never) : never;
-type FieldOf<Output, Key> = Output extends unknown ? (Key extends keyof Output ? Output[Key] : never) : never;
+type Matching<Output, Input> = Output extends unknown
+  ? [Discriminants<Input>] extends [Discriminants<Output>]
+    ? Output
+    : never
+  : never;
+type FieldOf<Output, Key> = Output extends unknown
+  ? Key extends keyof Output
+    ? Output[Key]
+    : never
+  : never;
 type Wire<Input, Output> = unknown extends Input | null | undefined
   ? Output
   : Input extends readonly (infer Item)[]
@@ -94,7 +113,11 @@ type Wire<Input, Output> = unknown extends Input | null | undefined
     : Input extends object
       ? { [Key in keyof Input]: Wire<Input[Key], FieldOf<Matching<Output, Input>, Key>> }
       : Input & (Output | undefined);
-type AcceptedBy<Params, Input, Output> = [Params] extends [Wire<Input, Output>] ? ([Exclude<keyof Params, keyof Input>] extends [never] ? true : false) : false;
+type AcceptedBy<Params, Input, Output> = [Params] extends [Wire<Input, Output>]
+  ? [Exclude<keyof Params, keyof Input>] extends [never]
+    ? true
+    : false
+  : false;
 // nullsAsAbsent's preprocess only removes top-level nulls: the body is the object schema inside it.
 type BodyAccepts<Params, Schema extends z.ZodType> =
   Schema extends z.ZodPipe<z.core.$ZodType, infer Body>
@@ -121,16 +144,30 @@ describe('route contracts', () => {
       expect(['json', 'text', 'errors'], route.operationId).toContain(contract.answers);
       if (contract.answers !== 'json') continue;
       expect(typeof contract.response.safeParse, route.operationId).toBe('function');
-      if (contract.request !== undefined) expect(contract.endpoint, route.operationId).toBeDefined();
+      if (contract.request !== undefined)
+        expect(contract.endpoint, route.operationId).toBeDefined();
     }
-    const streaming = routeTable.filter((route) => route.contract.answers === 'json' && route.contract.events !== undefined).map((route) => route.operationId);
+    const streaming = routeTable
+      .filter((route) => route.contract.answers === 'json' && route.contract.events !== undefined)
+      .map((route) => route.operationId);
     expect(streaming).toEqual(['createResponse', 'createChatCompletion']);
   });
 
   it('serve every catalogue endpoint from exactly one route', () => {
     const endpoints = routeTable.flatMap((route) =>
-      route.contract.answers === 'json' && route.contract.endpoint !== undefined ? [route.contract.endpoint] : [],
+      route.contract.answers === 'json' && route.contract.endpoint !== undefined
+        ? [route.contract.endpoint]
+        : [],
     );
-    expect(endpoints.sort()).toEqual(['chat', 'compat-embed', 'compat-rerank', 'embeddings', 'image-edits', 'image-generations', 'responses', 'tokenize']);
+    expect(endpoints.sort()).toEqual([
+      'chat',
+      'compat-embed',
+      'compat-rerank',
+      'embeddings',
+      'image-edits',
+      'image-generations',
+      'responses',
+      'tokenize',
+    ]);
   });
 });

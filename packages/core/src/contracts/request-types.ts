@@ -1,6 +1,9 @@
 import type { ReasoningEffort } from '../catalogue/catalogue-types.js';
 import type { ChatCompletionToolCall } from '../transforms/chat-completion-response.js';
-import type { ResponsesTextFormatEcho, ResponsesToolChoiceEcho } from '../transforms/responses-object.js';
+import type {
+  ResponsesTextFormatEcho,
+  ResponsesToolChoiceEcho,
+} from '../transforms/responses-object.js';
 
 /*
  * The request bodies a client sends, as zod-free interfaces for the SDK's declarations (which must
@@ -71,15 +74,29 @@ export type ChatMessageParam =
 
 export interface ChatTool {
   type: 'function';
-  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+  function: {
+    name: string;
+    description?: string;
+    parameters?: Record<string, unknown>;
+    strict?: boolean;
+  };
 }
 
 export type ChatResponseFormat =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema?: Record<string, unknown>; strict?: boolean } };
+  | {
+      type: 'json_schema';
+      json_schema: {
+        name: string;
+        description?: string;
+        schema?: Record<string, unknown>;
+        strict?: boolean;
+      };
+    };
 
-export type ChatToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+export type ChatToolChoice =
+  'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
 
 /** Only with `stream: true`. */
 export interface ChatStreamOptions {
@@ -142,7 +159,10 @@ export type ResponsesInputMessage = { type?: 'message' } & (
   | { role: 'user'; content: string | Array<ResponsesInputText | ResponsesInputImage> }
   | { role: 'system' | 'developer'; content: string | ReplayedText[] }
   // An assistant turn replayed from an earlier answer.
-  | { role: 'assistant'; content: string | Array<ReplayedText | { type: 'refusal'; refusal: string }> }
+  | {
+      role: 'assistant';
+      content: string | Array<ReplayedText | { type: 'refusal'; refusal: string }>;
+    }
 );
 
 /**
@@ -151,9 +171,28 @@ export type ResponsesInputMessage = { type?: 'message' } & (
  */
 export type ResponsesInputItemParam =
   | ResponsesInputMessage
-  | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string; status?: string }
-  | { type: 'function_call_output'; call_id: string; output: string | ResponsesInputText[]; id?: string; status?: string }
-  | { type: 'reasoning'; id?: string; summary?: unknown[]; content?: unknown[]; encrypted_content?: string | null };
+  | {
+      type: 'function_call';
+      call_id: string;
+      name: string;
+      arguments: string;
+      id?: string;
+      status?: string;
+    }
+  | {
+      type: 'function_call_output';
+      call_id: string;
+      output: string | ResponsesInputText[];
+      id?: string;
+      status?: string;
+    }
+  | {
+      type: 'reasoning';
+      id?: string;
+      summary?: unknown[];
+      content?: unknown[];
+      encrypted_content?: string | null;
+    };
 
 /** A function tool, in the responses form (flat, not nested under `function`). */
 export interface ResponsesFunctionToolParam {
@@ -174,7 +213,10 @@ export interface ResponsesParams extends SamplingParams {
   max_output_tokens?: number;
   instructions?: string;
   /** effort follows reasoning_effort's rules on the models that take it; elsewhere it is ignored (x-infergate-ignored-params). */
-  reasoning?: { effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max'; summary?: 'auto' | 'concise' | 'detailed' };
+  reasoning?: {
+    effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+    summary?: 'auto' | 'concise' | 'detailed';
+  };
   tools?: ResponsesFunctionToolParam[];
   tool_choice?: ResponsesToolChoiceEcho;
   parallel_tool_calls?: boolean;

@@ -10,18 +10,27 @@ import { z } from 'zod';
 const integer = z.int().min(0);
 const nullField = z.null();
 
-const toolCallSchema = z.object({ id: z.string(), type: z.literal('function'), function: z.object({ name: z.string(), arguments: z.string() }) });
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
 
 export const chatCompletionSchema = z
   .object({
     id: z.string().describe('chatcmpl-<hex>'),
     object: z.literal('chat.completion'),
     created: integer.describe('Unix time in seconds'),
-    model: z.string().describe('The catalogue id used (a virtual id resolves to its catalogue id).'),
+    model: z
+      .string()
+      .describe('The catalogue id used (a virtual id resolves to its catalogue id).'),
     choices: z.array(
       z.object({
         index: integer,
-        finish_reason: z.string().nullable().describe('stop, or length when max_tokens cut the answer, or tool_calls'),
+        finish_reason: z
+          .string()
+          .nullable()
+          .describe('stop, or length when max_tokens cut the answer, or tool_calls'),
         logprobs: z.unknown().describe('null unless the request asked for logprobs'),
         stop_reason: z.union([z.int(), z.string(), z.null()]),
         token_ids: nullField,
@@ -33,7 +42,10 @@ export const chatCompletionSchema = z
           annotations: nullField,
           audio: nullField,
           function_call: nullField,
-          reasoning: z.string().nullable().describe('The thinking of models that expose it; null otherwise.'),
+          reasoning: z
+            .string()
+            .nullable()
+            .describe('The thinking of models that expose it; null otherwise.'),
           refusal: nullField,
         }),
       }),
@@ -42,7 +54,11 @@ export const chatCompletionSchema = z
       completion_tokens: integer,
       prompt_tokens: integer,
       total_tokens: integer,
-      prompt_tokens_details: z.unknown().describe("null in the spec; the model server's details (cached_tokens) when it sends them"),
+      prompt_tokens_details: z
+        .unknown()
+        .describe(
+          "null in the spec; the model server's details (cached_tokens) when it sends them",
+        ),
     }),
     system_fingerprint: z.string(),
     service_tier: nullField,
@@ -62,7 +78,9 @@ const outputTextSchema = z.object({
   logprobs: z
     .array(logprobSchema.extend({ top_logprobs: z.array(logprobSchema) }))
     .nullable()
-    .describe('null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)'),
+    .describe(
+      'null unless the request asked for log-probabilities (top_logprobs, or include message.output_text.logprobs)',
+    ),
 });
 
 const itemStatusSchema = z.enum(['in_progress', 'completed', 'incomplete']);
@@ -91,12 +109,18 @@ export const functionCallItemSchema = z
     type: z.literal('function_call'),
     status: itemStatusSchema,
     arguments: z.string().describe('The JSON arguments as the model wrote them.'),
-    call_id: z.string().describe('Answer the call with a function_call_output input item carrying this call_id.'),
+    call_id: z
+      .string()
+      .describe('Answer the call with a function_call_output input item carrying this call_id.'),
     name: z.string(),
   })
   .meta({ title: 'FunctionCallItem' });
 
-export const outputItemSchema = z.discriminatedUnion('type', [messageItemSchema, reasoningItemSchema, functionCallItemSchema]);
+export const outputItemSchema = z.discriminatedUnion('type', [
+  messageItemSchema,
+  reasoningItemSchema,
+  functionCallItemSchema,
+]);
 
 const functionToolSchema = z.object({
   type: z.literal('function'),
@@ -145,7 +169,9 @@ export const responseTextFormSchema = z
     model: z.string(),
     status: z
       .enum(['in_progress', 'completed', 'incomplete', 'failed'])
-      .describe('completed, or incomplete when the token limit cut the answer; in_progress and failed in stream events'),
+      .describe(
+        'completed, or incomplete when the token limit cut the answer; in_progress and failed in stream events',
+      ),
     output: z.array(outputItemSchema),
     output_text: z.string(),
     background: z.literal(false),
@@ -156,7 +182,10 @@ export const responseTextFormSchema = z
     previous_response_id: nullField,
     prompt: nullField,
     usage: responsesUsageSchema.nullable(),
-    error: z.object({ code: z.string(), message: z.string() }).optional().describe('only on a failed response (stream events)'),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .optional()
+      .describe('only on a failed response (stream events)'),
     // What the request set, as applied (ResponsesEcho).
     instructions: z.string().nullable(),
     max_output_tokens: integer.nullable(),
@@ -166,8 +195,16 @@ export const responseTextFormSchema = z
     reasoning: z.object({ effort: z.string(), summary: z.string().nullable() }).nullable(),
     service_tier: z.string(),
     temperature: z.number().nullable(),
-    text: z.object({ format: textFormatSchema.nullable().optional(), verbosity: z.string().nullable().optional() }).nullable(),
-    tool_choice: z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string() })]),
+    text: z
+      .object({
+        format: textFormatSchema.nullable().optional(),
+        verbosity: z.string().nullable().optional(),
+      })
+      .nullable(),
+    tool_choice: z.union([
+      z.enum(['none', 'auto', 'required']),
+      z.object({ type: z.literal('function'), name: z.string() }),
+    ]),
     tools: z.array(functionToolSchema),
     top_logprobs: integer.nullable(),
     top_p: z.number().nullable(),
@@ -188,7 +225,11 @@ export const responseImageFormSchema = z
         id: z.string(),
         role: z.literal('assistant'),
         content: z
-          .object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()) })
+          .object({
+            type: z.literal('output_text'),
+            text: z.string(),
+            annotations: z.array(z.never()),
+          })
           .describe('A single object, not an array (spec).'),
         finish_reason: z.string(),
       }),
@@ -220,22 +261,43 @@ export const embeddingListSchema = z
       z.object({
         index: integer,
         object: z.literal('embedding'),
-        embedding: z.union([z.array(z.number()), z.string().describe('little-endian float32 values, base64 (encoding_format: base64)')]),
+        embedding: z.union([
+          z.array(z.number()),
+          z.string().describe('little-endian float32 values, base64 (encoding_format: base64)'),
+        ]),
       }),
     ),
     usage: z.object({ prompt_tokens: integer, total_tokens: integer, completion_tokens: integer }),
   })
   .meta({ title: 'EmbeddingList' });
 
-const billedUnitsSchema = z.object({ input_tokens: integer, images: integer.optional().describe('image input only') });
+const billedUnitsSchema = z.object({
+  input_tokens: integer,
+  images: integer.optional().describe('image input only'),
+});
 
 export const compatEmbedResponseSchema = z
   .object({
     id: z.string().describe('the request id'),
-    embeddings: z.object({ float: z.array(z.array(z.number())).optional(), base64: z.array(z.string()).optional() }),
+    embeddings: z.object({
+      float: z.array(z.array(z.number())).optional(),
+      base64: z.array(z.string()).optional(),
+    }),
     texts: z.array(z.string()),
-    images: z.array(z.object({ width: integer, height: integer, format: z.enum(['png', 'jpeg', 'webp', 'gif']), bit_depth: integer })).optional(),
-    meta: z.object({ api_version: z.object({ version: z.string(), is_experimental: z.boolean() }), billed_units: billedUnitsSchema }),
+    images: z
+      .array(
+        z.object({
+          width: integer,
+          height: integer,
+          format: z.enum(['png', 'jpeg', 'webp', 'gif']),
+          bit_depth: integer,
+        }),
+      )
+      .optional(),
+    meta: z.object({
+      api_version: z.object({ version: z.string(), is_experimental: z.boolean() }),
+      billed_units: billedUnitsSchema,
+    }),
     model: z.string(),
     usage: z.object({ billed_units: billedUnitsSchema }),
     response_type: z.literal('embeddings_by_type'),
@@ -245,8 +307,15 @@ export const compatEmbedResponseSchema = z
 export const rerankResponseSchema = z
   .object({
     id: z.string().describe('the request id'),
-    results: z.array(z.object({ index: integer.describe('position in documents'), relevance_score: z.number() })).describe('most relevant first, cut to top_n'),
-    meta: z.object({ api_version: z.object({ version: z.string(), is_experimental: z.boolean() }), billed_units: z.object({ search_units: integer }) }),
+    results: z
+      .array(
+        z.object({ index: integer.describe('position in documents'), relevance_score: z.number() }),
+      )
+      .describe('most relevant first, cut to top_n'),
+    meta: z.object({
+      api_version: z.object({ version: z.string(), is_experimental: z.boolean() }),
+      billed_units: z.object({ search_units: integer }),
+    }),
   })
   .meta({ title: 'RerankResponse' });
 
@@ -267,7 +336,12 @@ export const imageResultSchema = z
   .meta({ title: 'ImageResult' });
 
 export const tokenizeResultSchema = z
-  .object({ count: integer, max_model_len: integer.describe('context window of the model'), tokens: z.array(integer), token_strs: z.null() })
+  .object({
+    count: integer,
+    max_model_len: integer.describe('context window of the model'),
+    tokens: z.array(integer),
+    token_strs: z.null(),
+  })
   .meta({ title: 'TokenizeResult' });
 
 export const modelObjectSchema = z
@@ -286,12 +360,21 @@ export const modelObjectSchema = z
   })
   .meta({ title: 'Model' });
 
-export const modelListSchema = z.object({ object: z.literal('list'), data: z.array(modelObjectSchema) }).meta({ title: 'ModelList' });
+export const modelListSchema = z
+  .object({ object: z.literal('list'), data: z.array(modelObjectSchema) })
+  .meta({ title: 'ModelList' });
 
 export const priceListSchema = z
   .object({
     object: z.literal('list'),
-    data: z.array(z.object({ model: z.string(), input_per_million: z.number(), output_per_million: z.number(), currency: z.string() })),
+    data: z.array(
+      z.object({
+        model: z.string(),
+        input_per_million: z.number(),
+        output_per_million: z.number(),
+        currency: z.string(),
+      }),
+    ),
   })
   .meta({ title: 'PriceList' });
 
@@ -307,7 +390,10 @@ export const openApiDocumentSchema = z
 export const healthSchema = z
   .object({
     status: z.enum(['ok', 'ready', 'not_ready']),
-    reason: z.enum(['draining', 'saturated']).optional().describe('why not ready: draining for a shutdown, or at `limits.max_concurrent_requests`'),
+    reason: z
+      .enum(['draining', 'saturated'])
+      .optional()
+      .describe('why not ready: draining for a shutdown, or at `limits.max_concurrent_requests`'),
   })
   .meta({ title: 'Health' });
 
@@ -320,11 +406,15 @@ export const upstreamHealthListSchema = z
         upstream: z.string().describe('the configured name'),
         state: z
           .enum(['up', 'unreachable', 'ejected'])
-          .describe('unreachable: its latest request failed to connect, recently; ejected: out of rotation after consecutive failures'),
+          .describe(
+            'unreachable: its latest request failed to connect, recently; ejected: out of rotation after consecutive failures',
+          ),
         models: z.array(z.string()).describe('the catalogue ids it serves'),
         in_flight: integer,
         consecutive_failures: integer,
-        ejected_for_ms: integer.describe('while ejected: milliseconds until it gets requests again; else 0'),
+        ejected_for_ms: integer.describe(
+          'while ejected: milliseconds until it gets requests again; else 0',
+        ),
       }),
     ),
   })
@@ -339,11 +429,17 @@ export const nativeErrorSchema = z
       code: z.string(),
     }),
   })
-  .meta({ title: 'NativeError', description: 'The error body of /v1/*, /tokenize, /pricing and every other non-compat path.' });
+  .meta({
+    title: 'NativeError',
+    description: 'The error body of /v1/*, /tokenize, /pricing and every other non-compat path.',
+  });
 
 export const compatErrorSchema = z
   .object({ id: z.string().describe('the request id'), message: z.string() })
   .meta({ title: 'CompatError', description: 'The error body of /compat/v2/*.' });
 
 /** The error body of each envelope a route answers errors in (RouteDefinition.envelope). */
-export const errorEnvelopeSchemas = { native: nativeErrorSchema, compat: compatErrorSchema } as const;
+export const errorEnvelopeSchemas = {
+  native: nativeErrorSchema,
+  compat: compatErrorSchema,
+} as const;

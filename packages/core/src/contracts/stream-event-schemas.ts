@@ -11,7 +11,9 @@ export const streamErrorSchema = z.object({
   code: z.enum(['upstream_error', 'upstream_timeout']),
 });
 
-const chatUsageSchema = z.object({ prompt_tokens: integer, completion_tokens: integer, total_tokens: integer }).loose();
+const chatUsageSchema = z
+  .object({ prompt_tokens: integer, completion_tokens: integer, total_tokens: integer })
+  .loose();
 
 /**
  * One `data:` event of a streamed chat completion: a chunk as the model server sent it, with the
@@ -40,7 +42,9 @@ export const chatCompletionChunkSchema = z.union([
                         index: integer,
                         id: z.string().optional(),
                         type: z.literal('function').optional(),
-                        function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+                        function: z
+                          .object({ name: z.string().optional(), arguments: z.string().optional() })
+                          .optional(),
                       })
                       .loose(),
                   )
@@ -53,7 +57,10 @@ export const chatCompletionChunkSchema = z.union([
           })
           .loose(),
       ),
-      usage: chatUsageSchema.nullable().optional().describe('on the final chunk (empty choices) with stream_options.include_usage'),
+      usage: chatUsageSchema
+        .nullable()
+        .optional()
+        .describe('on the final chunk (empty choices) with stream_options.include_usage'),
     })
     .loose()
     .meta({ title: 'ChatCompletionChunk' }),
@@ -68,25 +75,69 @@ const logprobsField = z.array(z.unknown());
 export const responseStreamEventSchema = z
   .discriminatedUnion('type', [
     z.object({
-      type: z.enum(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed']),
+      type: z.enum([
+        'response.created',
+        'response.in_progress',
+        'response.completed',
+        'response.incomplete',
+        'response.failed',
+      ]),
       ...sequenced,
       response: responseTextFormSchema,
     }),
-    z.object({ type: z.enum(['response.output_item.added', 'response.output_item.done']), ...sequenced, output_index: integer, item: outputItemSchema }),
+    z.object({
+      type: z.enum(['response.output_item.added', 'response.output_item.done']),
+      ...sequenced,
+      output_index: integer,
+      item: outputItemSchema,
+    }),
     z.object({
       type: z.enum(['response.content_part.added', 'response.content_part.done']),
       ...sequenced,
       ...partPosition,
       part: z.union([
-        z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.never()), logprobs: logprobsField.nullable() }),
+        z.object({
+          type: z.literal('output_text'),
+          text: z.string(),
+          annotations: z.array(z.never()),
+          logprobs: logprobsField.nullable(),
+        }),
         z.object({ type: z.literal('reasoning_text'), text: z.string() }),
       ]),
     }),
-    z.object({ type: z.literal('response.output_text.delta'), ...sequenced, ...partPosition, delta: z.string(), logprobs: logprobsField }),
-    z.object({ type: z.literal('response.output_text.done'), ...sequenced, ...partPosition, text: z.string(), logprobs: logprobsField }),
-    z.object({ type: z.literal('response.reasoning_text.delta'), ...sequenced, ...partPosition, delta: z.string() }),
-    z.object({ type: z.literal('response.reasoning_text.done'), ...sequenced, ...partPosition, text: z.string() }),
-    z.object({ type: z.literal('response.function_call_arguments.delta'), ...sequenced, item_id: z.string(), output_index: integer, delta: z.string() }),
+    z.object({
+      type: z.literal('response.output_text.delta'),
+      ...sequenced,
+      ...partPosition,
+      delta: z.string(),
+      logprobs: logprobsField,
+    }),
+    z.object({
+      type: z.literal('response.output_text.done'),
+      ...sequenced,
+      ...partPosition,
+      text: z.string(),
+      logprobs: logprobsField,
+    }),
+    z.object({
+      type: z.literal('response.reasoning_text.delta'),
+      ...sequenced,
+      ...partPosition,
+      delta: z.string(),
+    }),
+    z.object({
+      type: z.literal('response.reasoning_text.done'),
+      ...sequenced,
+      ...partPosition,
+      text: z.string(),
+    }),
+    z.object({
+      type: z.literal('response.function_call_arguments.delta'),
+      ...sequenced,
+      item_id: z.string(),
+      output_index: integer,
+      delta: z.string(),
+    }),
     z.object({
       type: z.literal('response.function_call_arguments.done'),
       ...sequenced,

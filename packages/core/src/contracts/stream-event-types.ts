@@ -75,7 +75,12 @@ interface ResponsesPartPosition extends ResponsesEventBase {
 
 /** The first two events, and exactly one terminal event: completed, incomplete (token limit) or failed. */
 export interface ResponsesLifecycleEvent extends ResponsesEventBase {
-  type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete' | 'response.failed';
+  type:
+    | 'response.created'
+    | 'response.in_progress'
+    | 'response.completed'
+    | 'response.incomplete'
+    | 'response.failed';
   response: ResponsesObject;
 }
 

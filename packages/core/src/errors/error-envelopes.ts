@@ -5,7 +5,9 @@ export type ErrorEnvelope = 'native' | 'compat';
 
 /** `{"error": {"message", "type", "param", "code"}}`, as the widely used completion API answers. */
 export function nativeErrorBody(error: GatewayError): string {
-  return JSON.stringify({ error: { message: error.message, type: error.type, param: error.param, code: error.code } });
+  return JSON.stringify({
+    error: { message: error.message, type: error.type, param: error.param, code: error.code },
+  });
 }
 
 /** `{"id", "message"}`, as the embed/rerank API the compat endpoints follow answers. */

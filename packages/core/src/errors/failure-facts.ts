@@ -27,9 +27,12 @@ export function failureFacts(error: unknown): FailureFacts {
   if (isUpstreamError(error)) return { cause: error.kind };
   const gatewayError = toGatewayError(error);
   const cause: unknown = gatewayError.cause;
-  if (isRecord(cause) && typeof cause.upstreamStatus === 'number') return { cause: 'bad_status', upstreamStatus: cause.upstreamStatus };
-  if (isRecord(cause) && typeof cause.detail === 'string') return { cause: 'unparseable_body', path: cause.detail };
-  if (gatewayError.code === 'internal_error' && cause instanceof Error) return { cause: gatewayError.code, errorName: cause.name };
+  if (isRecord(cause) && typeof cause.upstreamStatus === 'number')
+    return { cause: 'bad_status', upstreamStatus: cause.upstreamStatus };
+  if (isRecord(cause) && typeof cause.detail === 'string')
+    return { cause: 'unparseable_body', path: cause.detail };
+  if (gatewayError.code === 'internal_error' && cause instanceof Error)
+    return { cause: gatewayError.code, errorName: cause.name };
   return { cause: gatewayError.code };
 }
 
@@ -37,10 +40,14 @@ export function failureFacts(error: unknown): FailureFacts {
  * The fields both apps add to a 5xx request's log line, the same names everywhere: `attempts` and the
  * facts above (`cause` is `unknown` when nothing recorded one). Absent facts stay absent.
  */
-export function failureLogFields(facts: { attempts?: number; failure?: FailureFacts }): Record<string, string | number> {
+export function failureLogFields(facts: {
+  attempts?: number;
+  failure?: FailureFacts;
+}): Record<string, string | number> {
   const fields: Record<string, string | number> = { cause: facts.failure?.cause ?? 'unknown' };
   if (facts.attempts !== undefined) fields.attempts = facts.attempts;
-  if (facts.failure?.upstreamStatus !== undefined) fields.upstreamStatus = facts.failure.upstreamStatus;
+  if (facts.failure?.upstreamStatus !== undefined)
+    fields.upstreamStatus = facts.failure.upstreamStatus;
   if (facts.failure?.path !== undefined) fields.path = facts.failure.path;
   if (facts.failure?.errorName !== undefined) fields.errorName = facts.failure.errorName;
   return fields;

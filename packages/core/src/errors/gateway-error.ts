@@ -2,7 +2,13 @@ const brand = Symbol.for('infergate.error');
 
 /** The `type` field of the native error envelope, as the widely used completion API names them. */
 export type GatewayErrorType =
-  'invalid_request_error' | 'authentication_error' | 'permission_error' | 'not_found_error' | 'rate_limit_error' | 'api_error' | 'server_error';
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'rate_limit_error'
+  | 'api_error'
+  | 'server_error';
 
 export interface GatewayErrorOptions {
   status: number;
@@ -46,7 +52,13 @@ export class GatewayError extends Error {
   }
 
   static invalidParameter(param: string, message: string): GatewayError {
-    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'invalid_parameter', param, message });
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'invalid_parameter',
+      param,
+      message,
+    });
   }
 
   static missingParameter(param: string): GatewayError {
@@ -70,7 +82,12 @@ export class GatewayError extends Error {
   }
 
   static invalidJson(message: string): GatewayError {
-    return new GatewayError({ status: 400, type: 'invalid_request_error', code: 'invalid_json', message: `The request body is not valid JSON: ${message}` });
+    return new GatewayError({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'invalid_json',
+      message: `The request body is not valid JSON: ${message}`,
+    });
   }
 
   /** A body that is not UTF-8: JSON text exchanged between systems must be (RFC 8259 8.1), and replacing the bad bytes would change what the client sent. */
@@ -78,8 +95,16 @@ export class GatewayError extends Error {
     return GatewayError.invalidJson('it is not valid UTF-8 (JSON must be sent as UTF-8).');
   }
 
-  static unauthorized(message = 'Missing or invalid API key. Send it as "Authorization: Bearer <key>".'): GatewayError {
-    return new GatewayError({ status: 401, type: 'authentication_error', code: 'invalid_api_key', message, headers: { 'www-authenticate': 'Bearer' } });
+  static unauthorized(
+    message = 'Missing or invalid API key. Send it as "Authorization: Bearer <key>".',
+  ): GatewayError {
+    return new GatewayError({
+      status: 401,
+      type: 'authentication_error',
+      code: 'invalid_api_key',
+      message,
+      headers: { 'www-authenticate': 'Bearer' },
+    });
   }
 
   /** A request with more than one credential (two Authorization headers, or one listing two). */
@@ -88,7 +113,8 @@ export class GatewayError extends Error {
       status: 400,
       type: 'invalid_request_error',
       code: 'multiple_authorization',
-      message: 'The request has more than one Authorization credential; send one "Authorization: Bearer <key>" header.',
+      message:
+        'The request has more than one Authorization credential; send one "Authorization: Bearer <key>" header.',
     });
   }
 
@@ -121,8 +147,15 @@ export class GatewayError extends Error {
     });
   }
 
-  static modelNotSupported(model: string, endpoint: string, servedBy: readonly string[]): GatewayError {
-    const where = servedBy.length > 0 ? `it is served by ${servedBy.join(', ')}` : 'it is served by no endpoint';
+  static modelNotSupported(
+    model: string,
+    endpoint: string,
+    servedBy: readonly string[],
+  ): GatewayError {
+    const where =
+      servedBy.length > 0
+        ? `it is served by ${servedBy.join(', ')}`
+        : 'it is served by no endpoint';
     return new GatewayError({
       status: 400,
       type: 'invalid_request_error',
@@ -151,7 +184,11 @@ export class GatewayError extends Error {
     });
   }
 
-  static useMasterEndpoint(method: string, path: string, masterUrl: string | undefined): GatewayError {
+  static useMasterEndpoint(
+    method: string,
+    path: string,
+    masterUrl: string | undefined,
+  ): GatewayError {
     const where = masterUrl
       ? `at the master endpoint ${masterUrl} with the master API key`
       : 'at the master endpoint with the master API key (no master_url is configured)';
@@ -164,7 +201,12 @@ export class GatewayError extends Error {
   }
 
   static routeNotFound(method: string, path: string): GatewayError {
-    return new GatewayError({ status: 404, type: 'not_found_error', code: 'not_found', message: `No route for ${method} ${path}.` });
+    return new GatewayError({
+      status: 404,
+      type: 'not_found_error',
+      code: 'not_found',
+      message: `No route for ${method} ${path}.`,
+    });
   }
 
   static methodNotAllowed(method: string, path: string, allow: readonly string[]): GatewayError {
@@ -178,7 +220,12 @@ export class GatewayError extends Error {
   }
 
   static requestTimeout(): GatewayError {
-    return new GatewayError({ status: 408, type: 'invalid_request_error', code: 'request_timeout', message: 'The request was not received in time.' });
+    return new GatewayError({
+      status: 408,
+      type: 'invalid_request_error',
+      code: 'request_timeout',
+      message: 'The request was not received in time.',
+    });
   }
 
   static payloadTooLarge(limitBytes: number): GatewayError {
@@ -222,12 +269,21 @@ export class GatewayError extends Error {
 
   /** A request line over the inbound header limit (which counts the request line too): its URL is what is too long. */
   static uriTooLong(): GatewayError {
-    return new GatewayError({ status: 414, type: 'invalid_request_error', code: 'uri_too_long', message: 'The request URL is too long.' });
+    return new GatewayError({
+      status: 414,
+      type: 'invalid_request_error',
+      code: 'uri_too_long',
+      message: 'The request URL is too long.',
+    });
   }
 
   /** An HTTP/1.1 request without a Host header (RFC 9112 3.2: a server must answer it with 400). */
   static missingHost(): GatewayError {
-    return GatewayError.badRequest('The request has no Host header, which HTTP/1.1 requires.', null, 'malformed_request');
+    return GatewayError.badRequest(
+      'The request has no Host header, which HTTP/1.1 requires.',
+      null,
+      'malformed_request',
+    );
   }
 
   /** An HTTP Expect header the gateway cannot meet (anything but 100-continue): 417, RFC 9110 10.1.1. */
@@ -241,10 +297,19 @@ export class GatewayError extends Error {
   }
 
   static headersTooLarge(): GatewayError {
-    return new GatewayError({ status: 431, type: 'invalid_request_error', code: 'headers_too_large', message: 'The request headers are too large.' });
+    return new GatewayError({
+      status: 431,
+      type: 'invalid_request_error',
+      code: 'headers_too_large',
+      message: 'The request headers are too large.',
+    });
   }
 
-  static badRequest(message: string, param: string | null = null, code = 'invalid_request'): GatewayError {
+  static badRequest(
+    message: string,
+    param: string | null = null,
+    code = 'invalid_request',
+  ): GatewayError {
     return new GatewayError({ status: 400, type: 'invalid_request_error', code, param, message });
   }
 
@@ -260,12 +325,27 @@ export class GatewayError extends Error {
 
   /** An upstream 4xx passed through with the upstream's own (sanitized) message. */
   static upstreamRejected(status: number, message: string, param: string | null): GatewayError {
-    return new GatewayError({ status, type: 'invalid_request_error', code: 'upstream_rejected', param, message });
+    return new GatewayError({
+      status,
+      type: 'invalid_request_error',
+      code: 'upstream_rejected',
+      param,
+      message,
+    });
   }
 
   /** `cause` is for the operator's log only (failure-facts.ts): `{ upstreamStatus }` or `{ detail }`. */
-  static upstreamFailed(message = 'The model server failed to answer.', cause?: UpstreamAnswerCause): GatewayError {
-    return new GatewayError({ status: 502, type: 'api_error', code: 'upstream_error', message, cause });
+  static upstreamFailed(
+    message = 'The model server failed to answer.',
+    cause?: UpstreamAnswerCause,
+  ): GatewayError {
+    return new GatewayError({
+      status: 502,
+      type: 'api_error',
+      code: 'upstream_error',
+      message,
+      cause,
+    });
   }
 
   /**
@@ -277,8 +357,17 @@ export class GatewayError extends Error {
     return GatewayError.upstreamFailed(message, { detail });
   }
 
-  static upstreamTimeout(message = 'The model server did not answer in time.', cause?: UpstreamAnswerCause): GatewayError {
-    return new GatewayError({ status: 504, type: 'api_error', code: 'upstream_timeout', message, cause });
+  static upstreamTimeout(
+    message = 'The model server did not answer in time.',
+    cause?: UpstreamAnswerCause,
+  ): GatewayError {
+    return new GatewayError({
+      status: 504,
+      type: 'api_error',
+      code: 'upstream_timeout',
+      message,
+      cause,
+    });
   }
 
   /** /tokenize on a model whose server has no tokenizer route (or is configured with `tokenize: false`). */
@@ -333,11 +422,21 @@ export class GatewayError extends Error {
   }
 
   static internal(cause?: unknown): GatewayError {
-    return new GatewayError({ status: 500, type: 'server_error', code: 'internal_error', message: 'The gateway failed unexpectedly.', cause });
+    return new GatewayError({
+      status: 500,
+      type: 'server_error',
+      code: 'internal_error',
+      message: 'The gateway failed unexpectedly.',
+      cause,
+    });
   }
 }
 
 /** True for a GatewayError from any installed copy of core (the brand is a global symbol). */
 export function isGatewayError(value: unknown): value is GatewayError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }

@@ -9,18 +9,23 @@
 // Scheme, then anything up to whitespace or a quote; trailing punctuation is given back below.
 const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]+/gi;
 const trailingPunctuation = /[.,;:!?)\]}]+$/;
-const ipv4Pattern = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::\d{1,5})?(?![\d.]*\d)/g;
+const ipv4Pattern =
+  /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::\d{1,5})?(?![\d.]*\d)/g;
 const bracketedIpv6Pattern = /\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d{1,5})?/gi;
 // Two colons at least; whether it is an address (and not a time such as 10:30:00) is the URL parser's call.
 const ipv6Pattern = /(?<![\w:.%[])[0-9a-f.]*:[0-9a-f.]*:[0-9a-f:.]*(?:%[\w.]+)?(?![\w:%])/gi;
 const label = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
-const internalHostPattern = new RegExp(`\\b(?:${label}\\.)+(?:internal|local|localdomain|lan|svc|cluster|corp|intranet|home\\.arpa)(?::\\d{1,5})?\\b`, 'gi');
+const internalHostPattern = new RegExp(
+  `\\b(?:${label}\\.)+(?:internal|local|localdomain|lan|svc|cluster|corp|intranet|home\\.arpa)(?::\\d{1,5})?\\b`,
+  'gi',
+);
 const publicSuffix = '(?:com|net|org|io|ai|cloud|dev|app|co|us|uk|de|fr|eu|jp|info|biz)';
 const longHostPattern = new RegExp(`\\b(?:${label}\\.){2,}${publicSuffix}(?::\\d{1,5})?\\b`, 'gi');
 const hostWithPortPattern = new RegExp(`\\b(?:${label}\\.)+${publicSuffix}:\\d{1,5}\\b`, 'gi');
 const machinePortPattern = /\b(?:localhost|[a-z][a-z0-9]*(?:[-\d][a-z0-9]*)+):\d{2,5}\b(?![:\d])/gi;
 // Where a message names a host as such: Python's `host='...'`, a failed name lookup.
-const namedHostPattern = /\b(host(?:name)?\s*[=:]\s*|(?:resolve|resolving|look ?up|lookup)\s+(?:host\s+)?)(['"]?)([a-z0-9][\w.-]*)\2/gi;
+const namedHostPattern =
+  /\b(host(?:name)?\s*[=:]\s*|(?:resolve|resolving|look ?up|lookup)\s+(?:host\s+)?)(['"]?)([a-z0-9][\w.-]*)\2/gi;
 
 // POSIX (or home-relative) paths of two segments or more, and Windows paths.
 const posixPathPattern = /(?<![\w.~/:@\\-])~?\/(?:[\w.@%+~-]+\/)+[\w.@%+~-]*/g;
@@ -51,7 +56,9 @@ function looksLikeCredential(value: string): boolean {
 
 function redactCredential(match: string, scheme: string, space: string, value: string): string {
   const end = trailingPunctuation.exec(value)?.[0] ?? '';
-  return looksLikeCredential(value.slice(0, value.length - end.length)) ? `${scheme}${space}${secret}${end}` : match;
+  return looksLikeCredential(value.slice(0, value.length - end.length))
+    ? `${scheme}${space}${secret}${end}`
+    : match;
 }
 
 function redactIpv6(match: string): string {
@@ -68,7 +75,11 @@ function redactIpv6(match: string): string {
 /** An upstream's error message as a client may read it: hosts, paths and credentials out, the rest as the server wrote it. */
 export function sanitizeUpstreamMessage(message: string): string {
   return message
-    .replace(namedSecretPattern, (_match, name: string, separator: string, scheme: string | undefined) => `${name}${separator}${scheme ?? ''}${secret}`)
+    .replace(
+      namedSecretPattern,
+      (_match, name: string, separator: string, scheme: string | undefined) =>
+        `${name}${separator}${scheme ?? ''}${secret}`,
+    )
     .replace(credentialPattern, redactCredential)
     .replace(keyFormatPattern, secret)
     .replace(urlPattern, replacedKeepingPunctuation(upstream))
@@ -81,6 +92,9 @@ export function sanitizeUpstreamMessage(message: string): string {
     .replace(hostWithPortPattern, upstream)
     .replace(longHostPattern, upstream)
     .replace(machinePortPattern, upstream)
-    .replace(namedHostPattern, (_match, context: string, quote: string) => `${context}${quote}${upstream}${quote}`)
+    .replace(
+      namedHostPattern,
+      (_match, context: string, quote: string) => `${context}${quote}${upstream}${quote}`,
+    )
     .slice(0, 2000);
 }

@@ -17,9 +17,16 @@ export function toGatewayError(error: unknown): GatewayError {
           headers: { 'retry-after': String(error.retryAfterSeconds ?? 1) },
         });
       case 'too_large':
-        return GatewayError.upstreamFailed('The model server answered with a body over the size limit.');
+        return GatewayError.upstreamFailed(
+          'The model server answered with a body over the size limit.',
+        );
       case 'aborted':
-        return new GatewayError({ status: 499, type: 'invalid_request_error', code: 'client_closed_request', message: 'The client closed the request.' });
+        return new GatewayError({
+          status: 499,
+          type: 'invalid_request_error',
+          code: 'client_closed_request',
+          message: 'The client closed the request.',
+        });
       default:
         return GatewayError.upstreamFailed();
     }

@@ -9,7 +9,8 @@ export type UpstreamPhase = 'connect' | 'headers' | 'body';
  * early end), too_large (response over the size cap), protocol (unparseable body or framing),
  * unavailable (no healthy endpoint or over capacity), aborted (the client went away).
  */
-export type UpstreamFailureKind = 'refused' | 'timeout' | 'reset' | 'too_large' | 'protocol' | 'unavailable' | 'aborted';
+export type UpstreamFailureKind =
+  'refused' | 'timeout' | 'reset' | 'too_large' | 'protocol' | 'unavailable' | 'aborted';
 
 export interface UpstreamErrorOptions {
   phase: UpstreamPhase;
@@ -51,5 +52,9 @@ export class UpstreamError extends Error {
 }
 
 export function isUpstreamError(value: unknown): value is UpstreamError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }

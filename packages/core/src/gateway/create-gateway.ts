@@ -5,10 +5,21 @@ import type { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity, KeyStore, MetricsSink } from '../ports/ports.js';
 import { checkBeforeBody } from '../http/check-before-body.js';
 import { dispatch } from '../http/dispatch.js';
-import type { GatewayDeps, HandlerInput, HandlerResult, JsonResult, Readiness, RouteDefinition } from '../ports/handler-types.js';
+import type {
+  GatewayDeps,
+  HandlerInput,
+  HandlerResult,
+  JsonResult,
+  Readiness,
+  RouteDefinition,
+} from '../ports/handler-types.js';
 import { matchRoute, type RouteMatch } from '../http/match-route.js';
 import { routeTable } from './route-table.js';
-import { unmatchedResult, withCorsHeaders, type UnmatchedRequest } from '../http/unmatched-result.js';
+import {
+  unmatchedResult,
+  withCorsHeaders,
+  type UnmatchedRequest,
+} from '../http/unmatched-result.js';
 import { createMemoryLimitStore } from '../limits/create-memory-limit-store.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { metricsPortResult } from '../metrics/metrics-handler.js';
@@ -47,7 +58,8 @@ class CoreGateway implements Gateway {
     this.limiter = ports.limiter ?? createMemoryLimitStore(clock);
     // The metrics key is compared like an API key (hashes, constant time).
     const metricsKey = config.metrics?.key;
-    this.metricsKeys = metricsKey === undefined ? undefined : createKeyStore([{ key: metricsKey, name: 'metrics' }]);
+    this.metricsKeys =
+      metricsKey === undefined ? undefined : createKeyStore([{ key: metricsKey, name: 'metrics' }]);
     // The metrics read the upstreams' health when they are scraped, from the port that keeps it.
     const { upstream } = ports;
     this.deps.metrics.watchUpstreams?.(() => upstream.health?.() ?? []);
@@ -57,11 +69,18 @@ class CoreGateway implements Gateway {
     return this.isDraining;
   }
 
-  checkBeforeBody(route: RouteDefinition, header: (name: string) => string | undefined): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
+  checkBeforeBody(
+    route: RouteDefinition,
+    header: (name: string) => string | undefined,
+  ): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
     return checkBeforeBody(this, route, header);
   }
 
-  dispatch(route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult> {
+  dispatch(
+    route: RouteDefinition,
+    input: HandlerInput,
+    checked?: ApiKeyIdentity,
+  ): Promise<HandlerResult> {
     return dispatch(this, route, input, checked);
   }
 
@@ -83,7 +102,9 @@ class CoreGateway implements Gateway {
 
   openApiDocument(): string {
     // Built on the first request for it, not at start, then kept: the catalogue does not change.
-    this.document ??= JSON.stringify(buildOpenApiDocument({ catalogue: this.config.catalogue, routes: this.routes }));
+    this.document ??= JSON.stringify(
+      buildOpenApiDocument({ catalogue: this.config.catalogue, routes: this.routes }),
+    );
     return this.document;
   }
 

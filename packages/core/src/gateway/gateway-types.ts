@@ -1,8 +1,24 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from '../ports/ports.js';
-import type { DocsAssets, GatewayDeps, GatewayShared, HandlerInput, HandlerResult, JsonResult, RouteDefinition } from '../ports/handler-types.js';
+import type {
+  ApiKeyIdentity,
+  Base64Encoder,
+  Clock,
+  IdSource,
+  KeyStore,
+  MetricsSink,
+  UpstreamPort,
+} from '../ports/ports.js';
+import type {
+  DocsAssets,
+  GatewayDeps,
+  GatewayShared,
+  HandlerInput,
+  HandlerResult,
+  JsonResult,
+  RouteDefinition,
+} from '../ports/handler-types.js';
 import type { RouteMatch } from '../http/match-route.js';
 import type { UnmatchedRequest } from '../http/unmatched-result.js';
 import type { LimitStore } from '../limits/limit-store.js';
@@ -52,12 +68,19 @@ export interface Gateway extends GatewayShared {
    * answers a refusal at once. Throws the refusal (a GatewayError), or rejects when the key store had to
    * wait; otherwise the caller's identity, undefined on a route that needs no key.
    */
-  checkBeforeBody(route: RouteDefinition, header: (name: string) => string | undefined): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined>;
+  checkBeforeBody(
+    route: RouteDefinition,
+    header: (name: string) => string | undefined,
+  ): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined>;
   /**
    * Runs a matched route to its result; never rejects (failures are the route's error envelope).
    * `checked`: the identity checkBeforeBody returned for this request, so that its key is verified once.
    */
-  dispatch(route: RouteDefinition, input: HandlerInput, checked?: ApiKeyIdentity): Promise<HandlerResult>;
+  dispatch(
+    route: RouteDefinition,
+    input: HandlerInput,
+    checked?: ApiKeyIdentity,
+  ): Promise<HandlerResult>;
   /** The route for a method and path (without the query), or the 404 / 405 (with Allow) error. */
   match(method: string, path: string): RouteMatch | GatewayError;
   /** The answer to a request no route takes: a CORS preflight's 204, else 404 or 405. */

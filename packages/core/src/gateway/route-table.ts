@@ -14,7 +14,10 @@ import {
   tokenizeResultSchema,
   upstreamHealthListSchema,
 } from '../contracts/response-schemas.js';
-import { chatCompletionChunkSchema, responseStreamEventSchema } from '../contracts/stream-event-schemas.js';
+import {
+  chatCompletionChunkSchema,
+  responseStreamEventSchema,
+} from '../contracts/stream-event-schemas.js';
 import { chatCompletionsHandler } from '../handlers/chat-completions-handler.js';
 import { compatEmbedHandler } from '../handlers/compat-embed-handler.js';
 import { compatRerankHandler } from '../handlers/compat-rerank-handler.js';
@@ -27,9 +30,18 @@ import { pricingHandler } from '../handlers/pricing-handler.js';
 import { responsesHandler } from '../handlers/responses-handler.js';
 import { tokenizeHandler } from '../handlers/tokenize-handler.js';
 import { upstreamHealthHandler } from '../handlers/upstream-health-handler.js';
-import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import {
+  masterEndpointHandler,
+  notOfferedEndpointHandler,
+  unsupportedEndpointHandler,
+} from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
-import { docsPageHandler, docsScriptHandler, openApiDocumentHandler, rootRedirectHandler } from '../openapi/openapi-handlers.js';
+import {
+  docsPageHandler,
+  docsScriptHandler,
+  openApiDocumentHandler,
+  rootRedirectHandler,
+} from '../openapi/openapi-handlers.js';
 import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
 import { compatEmbedRequestSchema } from '../schemas/compat-embed-request-schema.js';
 import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
@@ -38,7 +50,13 @@ import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js'
 import { imageGenerationRequestSchema } from '../schemas/image-generation-request-schema.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
-import type { BodyLimitClass, HttpMethod, RouteContract, RouteDefinition, RouteHandler } from '../ports/handler-types.js';
+import type {
+  BodyLimitClass,
+  HttpMethod,
+  RouteContract,
+  RouteDefinition,
+  RouteHandler,
+} from '../ports/handler-types.js';
 import { catalogueRoutes, endpointRoutes } from '../catalogue/route-paths.js';
 
 type JsonContract = Omit<Extract<RouteContract, { answers: 'json' }>, 'answers' | 'endpoint'>;
@@ -52,13 +70,32 @@ function route(
   contract: RouteContract,
 ): RouteDefinition {
   // docs/design.md: the compat endpoints answer errors in the embed/rerank API's envelope.
-  return { method, path, operationId, auth: true, bodyLimit, envelope: path.startsWith('/compat/') ? 'compat' : 'native', handler, contract };
+  return {
+    method,
+    path,
+    operationId,
+    auth: true,
+    bodyLimit,
+    envelope: path.startsWith('/compat/') ? 'compat' : 'native',
+    handler,
+    contract,
+  };
 }
 
 /** A catalogue endpoint: its method and path come from route-paths.ts, its models from the catalogue. */
-function endpoint(served: Endpoint, operationId: string, bodyLimit: BodyLimitClass, handler: RouteHandler, contract: JsonContract): RouteDefinition {
+function endpoint(
+  served: Endpoint,
+  operationId: string,
+  bodyLimit: BodyLimitClass,
+  handler: RouteHandler,
+  contract: JsonContract,
+): RouteDefinition {
   const { method, path } = endpointRoutes[served];
-  return route(method, path, operationId, bodyLimit, handler, { answers: 'json', endpoint: served, ...contract });
+  return route(method, path, operationId, bodyLimit, handler, {
+    answers: 'json',
+    endpoint: served,
+    ...contract,
+  });
 }
 
 function json(response: JsonContract['response']): RouteContract {
@@ -98,29 +135,106 @@ export const routeTable: readonly RouteDefinition[] = [
     response: chatCompletionSchema,
     events: chatCompletionChunkSchema,
   }),
-  endpoint('embeddings', 'createEmbedding', 'json', embeddingsHandler, { request: embeddingsRequestSchema, response: embeddingListSchema }),
-  endpoint('compat-embed', 'compatEmbed', 'image', compatEmbedHandler, { request: compatEmbedRequestSchema, response: compatEmbedResponseSchema }),
-  endpoint('compat-rerank', 'compatRerank', 'json', compatRerankHandler, { request: compatRerankRequestSchema, response: rerankResponseSchema }),
-  endpoint('image-generations', 'createImage', 'json', imageGenerationsHandler, { request: imageGenerationRequestSchema, response: imageResultSchema }),
-  endpoint('image-edits', 'createImageEdit', 'image', imageEditsHandler, { request: imageEditRequestSchema, response: imageResultSchema }),
-  endpoint('tokenize', 'tokenize', 'json', tokenizeHandler, { request: tokenizeRequestSchema, response: tokenizeResultSchema }),
-  route('GET', catalogueRoutes.listModels.path, 'listModels', 'none', listModelsHandler, json(modelListSchema)),
-  route('GET', catalogueRoutes.retrieveModel.path, 'retrieveModel', 'none', retrieveModelHandler, json(modelObjectSchema)),
-  route('GET', catalogueRoutes.getPricing.path, 'getPricing', 'none', pricingHandler, json(priceListSchema)),
-  { ...route('GET', '/healthz', 'healthz', 'none', healthzHandler, json(healthSchema)), auth: false },
-  { ...route('GET', '/readyz', 'readyz', 'none', readyzHandler, { answers: 'json', response: healthSchema, responseStatuses: [200, 503] }), auth: false },
+  endpoint('embeddings', 'createEmbedding', 'json', embeddingsHandler, {
+    request: embeddingsRequestSchema,
+    response: embeddingListSchema,
+  }),
+  endpoint('compat-embed', 'compatEmbed', 'image', compatEmbedHandler, {
+    request: compatEmbedRequestSchema,
+    response: compatEmbedResponseSchema,
+  }),
+  endpoint('compat-rerank', 'compatRerank', 'json', compatRerankHandler, {
+    request: compatRerankRequestSchema,
+    response: rerankResponseSchema,
+  }),
+  endpoint('image-generations', 'createImage', 'json', imageGenerationsHandler, {
+    request: imageGenerationRequestSchema,
+    response: imageResultSchema,
+  }),
+  endpoint('image-edits', 'createImageEdit', 'image', imageEditsHandler, {
+    request: imageEditRequestSchema,
+    response: imageResultSchema,
+  }),
+  endpoint('tokenize', 'tokenize', 'json', tokenizeHandler, {
+    request: tokenizeRequestSchema,
+    response: tokenizeResultSchema,
+  }),
+  route(
+    'GET',
+    catalogueRoutes.listModels.path,
+    'listModels',
+    'none',
+    listModelsHandler,
+    json(modelListSchema),
+  ),
+  route(
+    'GET',
+    catalogueRoutes.retrieveModel.path,
+    'retrieveModel',
+    'none',
+    retrieveModelHandler,
+    json(modelObjectSchema),
+  ),
+  route(
+    'GET',
+    catalogueRoutes.getPricing.path,
+    'getPricing',
+    'none',
+    pricingHandler,
+    json(priceListSchema),
+  ),
+  {
+    ...route('GET', '/healthz', 'healthz', 'none', healthzHandler, json(healthSchema)),
+    auth: false,
+  },
+  {
+    ...route('GET', '/readyz', 'readyz', 'none', readyzHandler, {
+      answers: 'json',
+      response: healthSchema,
+      responseStatuses: [200, 503],
+    }),
+    auth: false,
+  },
 
   // The operator's and API user's surface. The document and the reference page hold nothing
   // secret and the page must load the document, so they need no key (`docs.enabled: false` turns them
   // off, and with them the root's redirect to the page); /metrics checks keys itself, since a separate metrics key opens it too.
   { ...route('GET', '/', 'redirectToDocs', 'none', rootRedirectHandler, text), auth: false },
   // The document describes this table: the handler reads it when first asked, once the table exists.
-  { ...route('GET', '/openapi.json', 'getOpenApiDocument', 'none', openApiDocumentHandler, json(openApiDocumentSchema)), auth: false },
+  {
+    ...route(
+      'GET',
+      '/openapi.json',
+      'getOpenApiDocument',
+      'none',
+      openApiDocumentHandler,
+      json(openApiDocumentSchema),
+    ),
+    auth: false,
+  },
   { ...route('GET', '/docs', 'getDocs', 'none', docsPageHandler, text), auth: false },
-  { ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text), auth: false },
-  { ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text), auth: false, operator: true },
+  {
+    ...route('GET', '/docs/assets/reference.js', 'getDocsScript', 'none', docsScriptHandler, text),
+    auth: false,
+  },
+  {
+    ...route('GET', '/metrics', 'getMetrics', 'none', metricsHandler, text),
+    auth: false,
+    operator: true,
+  },
   // Model servers' health, which /readyz leaves out: for operator keys, checked by the handler like /metrics.
-  { ...route('GET', '/upstreamz', 'getUpstreamHealth', 'none', upstreamHealthHandler, json(upstreamHealthListSchema)), auth: false, operator: true },
+  {
+    ...route(
+      'GET',
+      '/upstreamz',
+      'getUpstreamHealth',
+      'none',
+      upstreamHealthHandler,
+      json(upstreamHealthListSchema),
+    ),
+    auth: false,
+    operator: true,
+  },
 
   unsupported('GET', '/v1/responses/{id}', 'retrieveResponse'),
   unsupported('DELETE', '/v1/responses/{id}', 'deleteResponse'),

@@ -16,7 +16,8 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   const textLimit = context.config.limits.bodyTextBytes;
   const imagesLeftOut = checkTextBodySize(input.body, textLimit);
   const request = parseRequestBody(chatCompletionsRequestSchema, input.body);
-  if (imagesLeftOut && input.body !== undefined) checkTextBesideImages(input.body, chatImageUrls(request.messages), textLimit);
+  if (imagesLeftOut && input.body !== undefined)
+    checkTextBesideImages(input.body, chatImageUrls(request.messages), textLimit);
   const plan = planTextGeneration(context, request, 'chat', {
     effortParam: 'reasoning_effort',
     effortWithoutPolicy: 'refuse',
@@ -36,7 +37,13 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
       meta,
     });
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
-    return { kind: 'stream', status: 200, headers: Object.assign(sseResponseHeaders(), headers), events, meta };
+    return {
+      kind: 'stream',
+      status: 200,
+      headers: Object.assign(sseResponseHeaders(), headers),
+      events,
+      meta,
+    };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);
@@ -46,5 +53,14 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
     id: `chatcmpl-${context.ids.hex(32)}`,
     now: Math.floor(context.clock.now() / 1000),
   });
-  return jsonResult(body, { model: plan.entry.id, endpoint, inputTokens: body.usage.prompt_tokens, outputTokens: body.usage.completion_tokens }, headers);
+  return jsonResult(
+    body,
+    {
+      model: plan.entry.id,
+      endpoint,
+      inputTokens: body.usage.prompt_tokens,
+      outputTokens: body.usage.completion_tokens,
+    },
+    headers,
+  );
 };

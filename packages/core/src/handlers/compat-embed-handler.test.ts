@@ -17,12 +17,29 @@ function crc32(bytes: readonly number[]): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-const be32 = (value: number) => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+const be32 = (value: number) => [
+  (value >>> 24) & 0xff,
+  (value >>> 16) & 0xff,
+  (value >>> 8) & 0xff,
+  value & 0xff,
+];
 
 /** A PNG up to its IHDR chunk (PNG spec 5.2, 11.2.2): signature, length 13, "IHDR", fields, CRC. */
 function pngDataUrl(width: number, height: number, bitDepth: number): string {
   const chunk = [0x49, 0x48, 0x44, 0x52, ...be32(width), ...be32(height), bitDepth, 6, 0, 0, 0];
-  const bytes = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...be32(13), ...chunk, ...be32(crc32(chunk))];
+  const bytes = [
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...be32(13),
+    ...chunk,
+    ...be32(crc32(chunk)),
+  ];
   return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
 }
 
@@ -30,7 +47,9 @@ function pngDataUrl(width: number, height: number, bitDepth: number): string {
 function vllm(call: UpstreamCall): CannedReply {
   const body = call.body as { input?: string[]; messages?: unknown[]; dimensions?: number };
   const size = body.dimensions ?? 2;
-  const vectors = body.input ? body.input.map((_, index) => new Array<number>(size).fill(10 + index)) : [new Array<number>(size).fill(100)];
+  const vectors = body.input
+    ? body.input.map((_, index) => new Array<number>(size).fill(10 + index))
+    : [new Array<number>(size).fill(100)];
   return {
     body: {
       id: 'embd-1',
@@ -48,9 +67,16 @@ async function run(
   signal?: AbortSignal,
 ) {
   const upstream = fakeUpstream({ [model]: target }, respond);
-  const result = await compatEmbedHandler(jsonInput(body, { requestId: 'req-42', signal }), testContext({ upstream }));
+  const result = await compatEmbedHandler(
+    jsonInput(body, { requestId: 'req-42', signal }),
+    testContext({ upstream }),
+  );
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
+  return {
+    result,
+    body: JSON.parse(bodyText(result.body)) as Record<string, unknown>,
+    calls: upstream.calls,
+  };
 }
 
 async function failure(body: unknown, respond?: UpstreamResponder, target?: UpstreamTarget) {
@@ -66,9 +92,17 @@ const meta = { api_version: { version: '2', is_experimental: true } };
 
 describe('compatEmbedHandler', () => {
   it('embeds texts in one batched /v1/embeddings call and answers the compat-style object', async () => {
-    const { result, body, calls } = await run({ model, input_type: 'search_document', texts: ['alpha', 'beta'] });
+    const { result, body, calls } = await run({
+      model,
+      input_type: 'search_document',
+      texts: ['alpha', 'beta'],
+    });
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ path: '/v1/embeddings', stream: false, body: { model: 'served-vl', input: ['alpha', 'beta'], encoding_format: 'float' } });
+    expect(calls[0]).toMatchObject({
+      path: '/v1/embeddings',
+      stream: false,
+      body: { model: 'served-vl', input: ['alpha', 'beta'], encoding_format: 'float' },
+    });
     expect(body).toEqual({
       id: 'req-42',
       embeddings: {
@@ -111,7 +145,11 @@ describe('compatEmbedHandler', () => {
       { type: 'text', text: 'caption' },
     ];
     const { calls, body } = await run({ model, input_type: 'image', inputs: [{ content }] });
-    expect(calls[0]?.body).toEqual({ model: 'served-vl', messages: [{ role: 'user', content }], encoding_format: 'float' });
+    expect(calls[0]?.body).toEqual({
+      model: 'served-vl',
+      messages: [{ role: 'user', content }],
+      encoding_format: 'float',
+    });
     expect(body.texts).toEqual([]);
     expect(body.images).toEqual([{ width: 640, height: 480, format: 'png', bit_depth: 8 }]);
     expect(body.meta).toEqual({ ...meta, billed_units: { input_tokens: 3, images: 1 } });
@@ -124,7 +162,11 @@ describe('compatEmbedHandler', () => {
       model,
       input_type: 'search_document',
       output_dimension: 256,
-      inputs: [{ content: [{ type: 'text', text: 'a' }] }, image, { content: [{ type: 'text', text: 'b' }] }],
+      inputs: [
+        { content: [{ type: 'text', text: 'a' }] },
+        image,
+        { content: [{ type: 'text', text: 'b' }] },
+      ],
     });
     expect(calls).toHaveLength(2);
     for (const call of calls) expect((call.body as { dimensions: number }).dimensions).toBe(256);
@@ -136,26 +178,41 @@ describe('compatEmbedHandler', () => {
     ]);
     expect(body.texts).toEqual(['a', 'b']);
     expect(body.images).toEqual([{ width: 16, height: 9, format: 'png', bit_depth: 16 }]);
-    expect((body.meta as { billed_units: unknown }).billed_units).toEqual({ input_tokens: 9, images: 1 });
+    expect((body.meta as { billed_units: unknown }).billed_units).toEqual({
+      input_tokens: 9,
+      images: 1,
+    });
   });
 
   it('answers float and base64 (little-endian float32) when both are asked for', async () => {
-    const { body } = await run({ model, input_type: 'search_document', texts: ['a'], embedding_types: ['float', 'base64'] }, () => ({
-      body: { data: [{ index: 0, embedding: [0.1, -3] }], usage: { prompt_tokens: 1, total_tokens: 1 } },
-    }));
+    const { body } = await run(
+      { model, input_type: 'search_document', texts: ['a'], embedding_types: ['float', 'base64'] },
+      () => ({
+        body: {
+          data: [{ index: 0, embedding: [0.1, -3] }],
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        },
+      }),
+    );
     const embeddings = body.embeddings as { float: number[][]; base64: string[] };
     expect(embeddings.float).toEqual([[0.1, -3]]);
-    const bytes = Uint8Array.from(atob(embeddings.base64[0] ?? ''), (character) => character.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(embeddings.base64[0] ?? ''), (character) =>
+      character.charCodeAt(0),
+    );
     const view = new DataView(bytes.buffer);
     expect([view.getFloat32(0, true), view.getFloat32(4, true)]).toEqual([Math.fround(0.1), -3]);
   });
 
   it('refuses output_dimension outside the allowed list and gamma-m3 on this endpoint', async () => {
-    expect(await failure({ model, input_type: 'search_document', texts: ['a'], output_dimension: 1000 })).toMatchObject({
+    expect(
+      await failure({ model, input_type: 'search_document', texts: ['a'], output_dimension: 1000 }),
+    ).toMatchObject({
       status: 400,
       param: 'output_dimension',
     });
-    expect(await failure({ model: 'gamma-m3', input_type: 'search_document', texts: ['a'] })).toMatchObject({ status: 400, code: 'model_not_supported' });
+    expect(
+      await failure({ model: 'gamma-m3', input_type: 'search_document', texts: ['a'] }),
+    ).toMatchObject({ status: 400, code: 'model_not_supported' });
   });
 
   it('refuses an image given by URL, naming the field, without calling the upstream', async () => {
@@ -184,28 +241,47 @@ describe('compatEmbedHandler', () => {
 
   it('aborts the other calls when one fails, and answers the mapped failure', async () => {
     const respond: UpstreamResponder = (call) => {
-      if ((call.body as { messages?: unknown }).messages) return { status: 500, body: { detail: 'boom' } };
-      return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+      if ((call.body as { messages?: unknown }).messages)
+        return { status: 500, body: { detail: 'boom' } };
+      return new Promise((_, reject) =>
+        call.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+      );
     };
     const upstream = fakeUpstream({ [model]: { protocol: 'openai', model: 'served-vl' } }, respond);
     const body = {
       model,
       input_type: 'search_document',
-      inputs: [{ content: [{ type: 'text', text: 'a' }] }, { content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }],
+      inputs: [
+        { content: [{ type: 'text', text: 'a' }] },
+        { content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] },
+      ],
     };
-    await expect(compatEmbedHandler(jsonInput(body), testContext({ upstream }))).rejects.toMatchObject({ status: 502 });
+    await expect(
+      compatEmbedHandler(jsonInput(body), testContext({ upstream })),
+    ).rejects.toMatchObject({ status: 502 });
     expect(upstream.calls[0]?.signal.aborted).toBe(true);
   });
 
   it('passes a client abort on to the upstream calls', async () => {
     const controller = new AbortController();
     controller.abort();
-    const { calls } = await run({ model, input_type: 'search_document', texts: ['a'] }, vllm, undefined, controller.signal);
+    const { calls } = await run(
+      { model, input_type: 'search_document', texts: ['a'] },
+      vllm,
+      undefined,
+      controller.signal,
+    );
     expect(calls[0]?.signal.aborted).toBe(true);
   });
 
   it('names truncate and max_tokens in x-infergate-ignored-params, since /v1/embeddings cannot honour them', async () => {
-    const { result } = await run({ model, input_type: 'search_document', texts: ['a'], truncate: 'END', max_tokens: 100 });
+    const { result } = await run({
+      model,
+      input_type: 'search_document',
+      texts: ['a'],
+      truncate: 'END',
+      max_tokens: 100,
+    });
     expect(result.headers['x-infergate-ignored-params']).toBe('truncate, max_tokens');
   });
 
@@ -214,7 +290,15 @@ describe('compatEmbedHandler', () => {
     const { calls } = await run({ model, input_type: 'search_document', texts: ['a'] }, vllm, tei);
     expect(calls[0]?.body).toEqual({ model: 'served-tei', input: ['a'], encoding_format: 'float' });
     expect(
-      await failure({ model, input_type: 'image', inputs: [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }] }, vllm, tei),
+      await failure(
+        {
+          model,
+          input_type: 'image',
+          inputs: [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl(2, 2, 8) } }] }],
+        },
+        vllm,
+        tei,
+      ),
     ).toMatchObject({ status: 502 });
   });
 
@@ -227,10 +311,18 @@ describe('compatEmbedHandler', () => {
         const result = await compatEmbedHandler(jsonInput(body), testContext({ upstream, config }));
         return { status: result.status, calls: upstream.calls.length };
       } catch (error) {
-        return { status: (error as { status: number }).status, message: (error as Error).message, calls: upstream.calls.length };
+        return {
+          status: (error as { status: number }).status,
+          message: (error as Error).message,
+          calls: upstream.calls.length,
+        };
       }
     };
-    const text = (size: number) => ({ model, input_type: 'search_document', inputs: [{ content: [{ type: 'text', text: 'x'.repeat(size) }] }] });
+    const text = (size: number) => ({
+      model,
+      input_type: 'search_document',
+      inputs: [{ content: [{ type: 'text', text: 'x'.repeat(size) }] }],
+    });
 
     it('refuses a text-only body over body_json_bytes with 413, before any upstream call', async () => {
       expect(await send(text(limit))).toMatchObject({
@@ -238,16 +330,28 @@ describe('compatEmbedHandler', () => {
         calls: 0,
         message: `The request body exceeds the limit of ${limit} bytes for this endpoint.`,
       });
-      expect(await send({ model, input_type: 'search_document', texts: ['y'.repeat(limit)] })).toMatchObject({ status: 413, calls: 0 });
+      expect(
+        await send({ model, input_type: 'search_document', texts: ['y'.repeat(limit)] }),
+      ).toMatchObject({ status: 413, calls: 0 });
     });
 
     it('counts bytes, not characters', async () => {
       // 1,400 three-byte characters: 4,200 bytes of text in 1,400 code units.
-      expect(await send({ ...text(0), inputs: [{ content: [{ type: 'text', text: '€'.repeat(1400) }] }] })).toMatchObject({ status: 413 });
+      expect(
+        await send({
+          ...text(0),
+          inputs: [{ content: [{ type: 'text', text: '€'.repeat(1400) }] }],
+        }),
+      ).toMatchObject({ status: 413 });
     });
 
     it('refuses a body that only mentions image_url in its text', async () => {
-      expect(await send({ ...text(limit), inputs: [{ content: [{ type: 'text', text: `"image_url" ${'x'.repeat(limit)}` }] }] })).toMatchObject({
+      expect(
+        await send({
+          ...text(limit),
+          inputs: [{ content: [{ type: 'text', text: `"image_url" ${'x'.repeat(limit)}` }] }],
+        }),
+      ).toMatchObject({
         status: 413,
         calls: 0,
       });
@@ -256,7 +360,13 @@ describe('compatEmbedHandler', () => {
     it('takes a text-only body within the limit, and a body with an image over it', async () => {
       expect(await send(text(limit - 200))).toMatchObject({ status: 200 });
       const image = { type: 'image_url', image_url: { url: pngDataUrl(16, 16, 8) } };
-      expect(await send({ model, input_type: 'image', inputs: [{ content: [image, { type: 'text', text: 'z'.repeat(limit) }] }] })).toMatchObject({
+      expect(
+        await send({
+          model,
+          input_type: 'image',
+          inputs: [{ content: [image, { type: 'text', text: 'z'.repeat(limit) }] }],
+        }),
+      ).toMatchObject({
         status: 200,
       });
     });

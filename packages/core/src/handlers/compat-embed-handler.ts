@@ -7,7 +7,13 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { compatEmbedPlan } from '../transforms/compat-embed-plan.js';
 import { compatEmbedResponse } from '../transforms/compat-embed-response.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
-import { ignoredParamsHeader, resolveAllowedModel, sendUpstreamBytes, textResult, upstreamTargetFor } from './route-steps.js';
+import {
+  ignoredParamsHeader,
+  resolveAllowedModel,
+  sendUpstreamBytes,
+  textResult,
+  upstreamTargetFor,
+} from './route-steps.js';
 import { operationFor } from '../protocols/operation-for.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 import type { VectorText } from '../transforms/upstream-embeddings.js';
@@ -20,7 +26,9 @@ interface PlannedCall {
   positions: number[];
 }
 
-const hasImage = (request: CompatEmbedRequest): boolean => request.inputs?.some((input) => input.content.some((block) => block.type === 'image_url')) === true;
+const hasImage = (request: CompatEmbedRequest): boolean =>
+  request.inputs?.some((input) => input.content.some((block) => block.type === 'image_url')) ===
+  true;
 
 /**
  * docs/design.md's body limits: compat embed with text only is a JSON-only body (`limits.body_json_bytes`),
@@ -29,7 +37,11 @@ const hasImage = (request: CompatEmbedRequest): boolean => request.inputs?.some(
  * `image_url` anywhere in its text is refused before parsing (any JSON writer spells the key out);
  * one that has it is parsed, and refused if no input actually holds an image.
  */
-function checkTextOnlyLimit(body: string | undefined, limit: number, request?: CompatEmbedRequest): void {
+function checkTextOnlyLimit(
+  body: string | undefined,
+  limit: number,
+  request?: CompatEmbedRequest,
+): void {
   if (body === undefined || body.length <= limit / 3) return;
   const textOnly = request === undefined ? !body.includes('image_url') : !hasImage(request);
   if (textOnly && utf8ByteLength(body) > limit) throw GatewayError.payloadTooLarge(limit);
@@ -46,7 +58,12 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(compatEmbedRequestSchema, input.body);
   checkTextOnlyLimit(input.body, jsonLimit, request);
   const entry = resolveAllowedModel(context, request.model, 'compat-embed');
-  const dimensions = embeddingDimensions(entry, request.output_dimension, 'output_dimension', 'list');
+  const dimensions = embeddingDimensions(
+    entry,
+    request.output_dimension,
+    'output_dimension',
+    'list',
+  );
   const plan = compatEmbedPlan(request, entry);
   const target = upstreamTargetFor(context, entry);
 
@@ -56,14 +73,23 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
   if (plan.textInputs.length > 0) {
     const texts = plan.textInputs.map((item) => item.text);
     calls.push({
-      request: embed.request(target, { input: texts, dimensions, user: undefined, encodingFormat: 'float' }),
+      request: embed.request(target, {
+        input: texts,
+        dimensions,
+        user: undefined,
+        encodingFormat: 'float',
+      }),
       positions: plan.textInputs.map((item) => item.position),
     });
   }
   if (plan.imageInputs.length > 0) {
     // Only a protocol with an image form serves these (TEI embeds text only); its answer reads like any embeddings answer.
     const embedImage = operationFor(target, entry.id, 'embedImage');
-    for (const item of plan.imageInputs) calls.push({ request: embedImage.request(target, item.content, dimensions), positions: [item.position] });
+    for (const item of plan.imageInputs)
+      calls.push({
+        request: embedImage.request(target, item.content, dimensions),
+        positions: [item.position],
+      });
   }
 
   const controller = new LightAbortController();
@@ -77,7 +103,13 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     await Promise.all(
       calls.map(async (call) => {
         try {
-          const answer = await sendUpstreamBytes(context, input, entry.id, call.request, controller.signal);
+          const answer = await sendUpstreamBytes(
+            context,
+            input,
+            entry.id,
+            call.request,
+            controller.signal,
+          );
           const embeddings = embed.read(answer.pieces, call.positions.length, dimensions);
           embeddings.vectors.forEach((vector, index) => {
             vectors[call.positions[index] ?? 0] = vector;
@@ -105,8 +137,13 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
     encodeBase64: context.encodeBase64 ?? encodeBase64,
   });
   // Neither upstream form of /v1/embeddings has a per-input token cap or a truncation side to map these onto.
-  const ignored = [request.truncate === undefined ? undefined : 'truncate', request.max_tokens === undefined ? undefined : 'max_tokens'].filter(
-    (name) => name !== undefined,
+  const ignored = [
+    request.truncate === undefined ? undefined : 'truncate',
+    request.max_tokens === undefined ? undefined : 'max_tokens',
+  ].filter((name) => name !== undefined);
+  return textResult(
+    body,
+    { model: entry.id, endpoint: [...endpoints].join(','), inputTokens },
+    ignoredParamsHeader(ignored),
   );
-  return textResult(body, { model: entry.id, endpoint: [...endpoints].join(','), inputTokens }, ignoredParamsHeader(ignored));
 };

@@ -9,7 +9,10 @@ const model = 'gamma-reranker-v2-m3';
 const documents = ['d0', 'd1', 'd2', 'd3'];
 // Scores per document index: the most relevant order is 2, 0, 3, 1.
 const scores = [0.7, 0.1, 0.9, 0.4];
-const meta = { api_version: { version: '2', is_experimental: true }, billed_units: { search_units: 1 } };
+const meta = {
+  api_version: { version: '2', is_experimental: true },
+  billed_units: { search_units: 1 },
+};
 
 // Cohere v2 answers results already sorted, optionally with id and meta.
 const cohere: UpstreamResponder = () => ({
@@ -25,20 +28,41 @@ const vllm: UpstreamResponder = () => ({
     id: 'rerank-1',
     model: 'served',
     usage: { prompt_tokens: 21, total_tokens: 21 },
-    results: [2, 0].map((index) => ({ index, document: { text: documents[index] }, relevance_score: scores[index] })),
+    results: [2, 0].map((index) => ({
+      index,
+      document: { text: documents[index] },
+      relevance_score: scores[index],
+    })),
   },
 });
 // TEI answers a bare array, sorted, no top_n.
-const tei: UpstreamResponder = () => ({ body: [2, 0, 3, 1].map((index) => ({ index, score: scores[index] })) });
+const tei: UpstreamResponder = () => ({
+  body: [2, 0, 3, 1].map((index) => ({ index, score: scores[index] })),
+});
 
-async function run(target: UpstreamTarget, respond: UpstreamResponder, body: Record<string, unknown>) {
+async function run(
+  target: UpstreamTarget,
+  respond: UpstreamResponder,
+  body: Record<string, unknown>,
+) {
   const upstream = fakeUpstream({ [model]: target }, respond);
-  const result = await compatRerankHandler(jsonInput({ model, query: 'q', documents, ...body }, { requestId: 'req-9' }), testContext({ upstream }));
+  const result = await compatRerankHandler(
+    jsonInput({ model, query: 'q', documents, ...body }, { requestId: 'req-9' }),
+    testContext({ upstream }),
+  );
   if (result.kind !== 'json') throw new Error('expected JSON');
-  return { result, body: JSON.parse(bodyText(result.body)) as Record<string, unknown>, calls: upstream.calls };
+  return {
+    result,
+    body: JSON.parse(bodyText(result.body)) as Record<string, unknown>,
+    calls: upstream.calls,
+  };
 }
 
-async function failure(target: UpstreamTarget, respond: UpstreamResponder, body: Record<string, unknown> = {}) {
+async function failure(
+  target: UpstreamTarget,
+  respond: UpstreamResponder,
+  body: Record<string, unknown> = {},
+) {
   try {
     await run(target, respond, body);
   } catch (error) {
@@ -54,7 +78,10 @@ const top2 = [
 
 describe('compatRerankHandler', () => {
   it('calls a Cohere upstream on /v2/rerank with the Cohere body and answers Cohere v2 cut to top_n', async () => {
-    const { body, calls, result } = await run({ protocol: 'cohere', model: 'served-co' }, cohere, { top_n: 2, max_tokens_per_doc: 512 });
+    const { body, calls, result } = await run({ protocol: 'cohere', model: 'served-co' }, cohere, {
+      top_n: 2,
+      max_tokens_per_doc: 512,
+    });
     expect(calls[0]).toMatchObject({
       path: '/v2/rerank',
       stream: false,
@@ -65,8 +92,13 @@ describe('compatRerankHandler', () => {
   });
 
   it('calls vLLM on /rerank with the Jina body and drops document and usage from the answer', async () => {
-    const { body, calls, result } = await run({ protocol: 'openai', model: 'served-v' }, vllm, { top_n: 2 });
-    expect(calls[0]).toMatchObject({ path: '/rerank', body: { model: 'served-v', query: 'q', documents, top_n: 2 } });
+    const { body, calls, result } = await run({ protocol: 'openai', model: 'served-v' }, vllm, {
+      top_n: 2,
+    });
+    expect(calls[0]).toMatchObject({
+      path: '/rerank',
+      body: { model: 'served-v', query: 'q', documents, top_n: 2 },
+    });
     expect(body).toEqual({ id: 'req-9', results: top2, meta });
     expect(result.meta).toEqual({ model, endpoint: 'fake-1', inputTokens: 21 });
   });
@@ -83,9 +115,13 @@ describe('compatRerankHandler', () => {
   });
 
   it('sorts most relevant first whatever order the upstream used, and returns all without top_n', async () => {
-    const unsorted: UpstreamResponder = () => ({ body: [1, 3, 0, 2].map((index) => ({ index, score: scores[index] })) });
+    const unsorted: UpstreamResponder = () => ({
+      body: [1, 3, 0, 2].map((index) => ({ index, score: scores[index] })),
+    });
     const { body } = await run({ protocol: 'tei', model: 'served-t' }, unsorted, {});
-    expect(body.results).toEqual([2, 0, 3, 1].map((index) => ({ index, relevance_score: scores[index] })));
+    expect(body.results).toEqual(
+      [2, 0, 3, 1].map((index) => ({ index, relevance_score: scores[index] })),
+    );
   });
 
   it('returns every result when top_n exceeds the documents', async () => {
@@ -94,15 +130,22 @@ describe('compatRerankHandler', () => {
   });
 
   it('names max_tokens_per_doc as ignored where the upstream has no such field', async () => {
-    const { result, calls } = await run({ protocol: 'tei', model: 'served-t' }, tei, { max_tokens_per_doc: 100 });
+    const { result, calls } = await run({ protocol: 'tei', model: 'served-t' }, tei, {
+      max_tokens_per_doc: 100,
+    });
     expect(result.headers['x-infergate-ignored-params']).toBe('max_tokens_per_doc');
     expect(calls[0]?.body).toEqual({ query: 'q', texts: documents });
   });
 
   it('is a 502 for an answer of the wrong shape or pointing outside the documents', async () => {
-    expect(await failure({ protocol: 'tei', model: 't' }, cohere)).toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(await failure({ protocol: 'tei', model: 't' }, cohere)).toMatchObject({
+      status: 502,
+      code: 'upstream_error',
+    });
     expect(await failure({ protocol: 'openai', model: 'v' }, tei)).toMatchObject({ status: 502 });
-    expect(await failure({ protocol: 'tei', model: 't' }, () => ({ body: [{ index: 4, score: 1 }] }))).toMatchObject({ status: 502 });
+    expect(
+      await failure({ protocol: 'tei', model: 't' }, () => ({ body: [{ index: 4, score: 1 }] })),
+    ).toMatchObject({ status: 502 });
     expect(
       await failure({ protocol: 'tei', model: 't' }, () => ({
         body: [
@@ -120,14 +163,23 @@ describe('compatRerankHandler', () => {
         body: { error: 'batch size 40 > maximum allowed batch size 32', error_type: 'Validation' },
       })),
     ).toMatchObject({ status: 413, code: 'upstream_rejected' });
-    expect(await failure({ protocol: 'openai', model: 'v' }, () => ({ status: 503, body: {} }))).toMatchObject({ status: 502 });
+    expect(
+      await failure({ protocol: 'openai', model: 'v' }, () => ({ status: 503, body: {} })),
+    ).toMatchObject({ status: 502 });
     expect(await failure({ protocol: 'images', model: 'x' }, tei)).toMatchObject({ status: 502 });
     const upstream = fakeUpstream({}, tei);
-    await expect(compatRerankHandler(jsonInput({ model: 'gamma-m3', query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({
+    await expect(
+      compatRerankHandler(
+        jsonInput({ model: 'gamma-m3', query: 'q', documents }),
+        testContext({ upstream }),
+      ),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'model_not_supported',
     });
-    await expect(compatRerankHandler(jsonInput({ model, query: 'q', documents }), testContext({ upstream }))).rejects.toMatchObject({
+    await expect(
+      compatRerankHandler(jsonInput({ model, query: 'q', documents }), testContext({ upstream })),
+    ).rejects.toMatchObject({
       status: 503,
       code: 'model_not_configured',
     });

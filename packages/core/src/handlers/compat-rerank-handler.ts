@@ -1,7 +1,13 @@
 import type { RouteHandler } from '../ports/handler-types.js';
 import { compatRerankRequestSchema } from '../schemas/compat-rerank-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
-import { ignoredParamsHeader, jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
+import {
+  ignoredParamsHeader,
+  jsonResult,
+  resolveAllowedModel,
+  sendUpstreamJson,
+  upstreamTargetFor,
+} from './route-steps.js';
 import { rerankResponse } from '../transforms/rerank-response.js';
 import { operationFor } from '../protocols/operation-for.js';
 
@@ -17,5 +23,9 @@ export const compatRerankHandler: RouteHandler = async (input, context) => {
   const rerank = rerankOperation.read(answer.body, request.documents.length);
 
   const body = rerankResponse({ id: input.requestId, scores: rerank.scores, topN: request.top_n });
-  return jsonResult(body, { model: entry.id, endpoint: answer.endpoint, inputTokens: rerank.inputTokens }, ignoredParamsHeader(upstreamRequest.ignored));
+  return jsonResult(
+    body,
+    { model: entry.id, endpoint: answer.endpoint, inputTokens: rerank.inputTokens },
+    ignoredParamsHeader(upstreamRequest.ignored),
+  );
 };

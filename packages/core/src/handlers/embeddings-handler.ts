@@ -1,9 +1,17 @@
 import type { RouteHandler } from '../ports/handler-types.js';
-import { countEmbeddingInputs, embeddingsRequestSchema } from '../schemas/embeddings-request-schema.js';
+import {
+  countEmbeddingInputs,
+  embeddingsRequestSchema,
+} from '../schemas/embeddings-request-schema.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { embeddingDimensions } from '../transforms/embedding-dimensions.js';
 import { embeddingResponse } from '../transforms/embedding-response.js';
-import { resolveAllowedModel, sendUpstreamBytes, textResult, upstreamTargetFor } from './route-steps.js';
+import {
+  resolveAllowedModel,
+  sendUpstreamBytes,
+  textResult,
+  upstreamTargetFor,
+} from './route-steps.js';
 import { operationFor } from '../protocols/operation-for.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
 
@@ -16,9 +24,19 @@ export const embeddingsHandler: RouteHandler = async (input, context) => {
   const embed = operationFor(target, entry.id, 'embeddings');
 
   const encodingFormat = request.encoding_format;
-  const upstreamRequest = embed.request(target, { input: request.input, dimensions, user: request.user, encodingFormat });
+  const upstreamRequest = embed.request(target, {
+    input: request.input,
+    dimensions,
+    user: request.user,
+    encodingFormat,
+  });
   const answer = await sendUpstreamBytes(context, input, entry.id, upstreamRequest);
-  const embeddings = embed.read(answer.pieces, countEmbeddingInputs(request.input), dimensions, encodingFormat === 'base64');
+  const embeddings = embed.read(
+    answer.pieces,
+    countEmbeddingInputs(request.input),
+    dimensions,
+    encodingFormat === 'base64',
+  );
 
   const response = embeddingResponse({
     // vLLM sends an embd-<hex> id; TEI sends none.

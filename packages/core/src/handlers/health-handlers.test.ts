@@ -12,10 +12,20 @@ function statusAndBody(result: HandlerResult): [number, unknown] {
   return [result.status, JSON.parse(bodyText(result.body))];
 }
 
-const deadUpstream: UpstreamHealth = { upstream: 'dead', state: 'unreachable', models: ['gamma-m3'], inFlight: 0, consecutiveFailures: 3, ejectedForMs: 0 };
+const deadUpstream: UpstreamHealth = {
+  upstream: 'dead',
+  state: 'unreachable',
+  models: ['gamma-m3'],
+  inFlight: 0,
+  consecutiveFailures: 3,
+  ejectedForMs: 0,
+};
 
 function gatewayContext(options: { file?: unknown; health?: readonly UpstreamHealth[] } = {}) {
-  const deps = fakeGatewayDeps({ file: options.file, upstream: { health: () => options.health ?? [] } });
+  const deps = fakeGatewayDeps({
+    file: options.file,
+    upstream: { health: () => options.health ?? [] },
+  });
   return { context: { ...deps, identity: undefined }, gateway: deps.gateway };
 }
 
@@ -27,11 +37,19 @@ describe('health checks', () => {
   it('/healthz is 200 {status: ok} even while draining', async () => {
     const { context, gateway } = gatewayContext();
     gateway.drain();
-    expect(statusAndBody(await healthzHandler(handlerInput(), context))).toEqual([200, { status: 'ok' }]);
+    expect(statusAndBody(await healthzHandler(handlerInput(), context))).toEqual([
+      200,
+      { status: 'ok' },
+    ]);
   });
 
   it('/readyz is 200 while model servers fail: their health is not this replica`s readiness', async () => {
-    const ejected: UpstreamHealth = { ...deadUpstream, upstream: 'gone', state: 'ejected', ejectedForMs: 30_000 };
+    const ejected: UpstreamHealth = {
+      ...deadUpstream,
+      upstream: 'gone',
+      state: 'ejected',
+      ejectedForMs: 30_000,
+    };
     const { context } = gatewayContext({ health: [deadUpstream, ejected] });
     expect(await readyz(context)).toEqual([200, { status: 'ready' }]);
   });
@@ -44,7 +62,9 @@ describe('health checks', () => {
   });
 
   it('/readyz is 503 saturated while limits.max_concurrent_requests requests hold a slot, 200 once one ends', async () => {
-    const { context, gateway } = gatewayContext({ file: { limits: { max_concurrent_requests: 2 } } });
+    const { context, gateway } = gatewayContext({
+      file: { limits: { max_concurrent_requests: 2 } },
+    });
     expect(gateway.admission.tryAcquire()).toBe(true);
     expect(await readyz(context)).toEqual([200, { status: 'ready' }]);
     expect(gateway.admission.tryAcquire()).toBe(true);

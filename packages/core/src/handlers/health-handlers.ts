@@ -2,7 +2,13 @@ import type { JsonResult, RouteHandler } from '../ports/handler-types.js';
 
 function healthResult(status: number, body: unknown): JsonResult {
   // Probes must see the live state, never a cached answer.
-  return { kind: 'json', status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(body), meta: {} };
+  return {
+    kind: 'json',
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+    meta: {},
+  };
 }
 
 /** GET /healthz (liveness): 200 `{status: 'ok'}` while the process can answer at all. */
@@ -17,5 +23,7 @@ export const healthzHandler: RouteHandler = async () => healthResult(200, { stat
  */
 export const readyzHandler: RouteHandler = async (_input, context) => {
   const readiness = context.gateway.readiness();
-  return readiness.ready ? healthResult(200, { status: 'ready' }) : healthResult(503, { status: 'not_ready', reason: readiness.reason });
+  return readiness.ready
+    ? healthResult(200, { status: 'ready' })
+    : healthResult(503, { status: 'not_ready', reason: readiness.reason });
 };

@@ -3,7 +3,13 @@ import { isGatewayError } from '../errors/gateway-error.js';
 import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;
-import { jpegBytes, pngBytes, ssrfImageValues, toDataUrl, webpLossyBytes } from '../images/test-image-bytes.js';
+import {
+  jpegBytes,
+  pngBytes,
+  ssrfImageValues,
+  toDataUrl,
+  webpLossyBytes,
+} from '../images/test-image-bytes.js';
 import type { UpstreamCall, UpstreamTarget } from '../ports/ports.js';
 import { imageEditsHandler } from './image-edits-handler.js';
 import type { CannedReply } from './test-ports.js';
@@ -16,17 +22,28 @@ const targets: Record<string, UpstreamTarget> = {
   'alpha35-122b-a10b-instruct-general': { protocol: 'openai', model: 'served-122b' },
 };
 
-const enhanced = 'Replace the sky with a deep purple dusk gradient, keeping the skyline and its lighting unchanged.';
+const enhanced =
+  'Replace the sky with a deep purple dusk gradient, keeping the skyline and its lighting unchanged.';
 
 function answerByPath(call: UpstreamCall): CannedReply {
   if (call.path === '/v1/chat/completions') {
-    return { body: { choices: [{ message: { role: 'assistant', content: enhanced } }], usage: { prompt_tokens: 60, completion_tokens: 21 } } };
+    return {
+      body: {
+        choices: [{ message: { role: 'assistant', content: enhanced } }],
+        usage: { prompt_tokens: 60, completion_tokens: 21 },
+      },
+    };
   }
   return {
     body: {
       created: 1,
       data: [{ b64_json: 'UklGRg==' }],
-      usage: { input_tokens: 300, output_tokens: 1000, total_tokens: 1300, input_tokens_details: { text_tokens: 12, image_tokens: 288 } },
+      usage: {
+        input_tokens: 300,
+        output_tokens: 1000,
+        total_tokens: 1300,
+        input_tokens_details: { text_tokens: 12, image_tokens: 288 },
+      },
     },
   };
 }
@@ -46,7 +63,8 @@ async function failure(promise: Promise<HandlerResult>) {
   try {
     await promise;
   } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param };
+    if (isGatewayError(error))
+      return { status: error.status, code: error.code, param: error.param };
     throw error;
   }
   throw new Error('expected a failure');
@@ -67,7 +85,11 @@ describe('imageEditsHandler', () => {
     const result = await imageEditsHandler(jsonInput(body), testContext({ upstream }));
 
     expect(upstream.calls).toHaveLength(1);
-    expect(upstream.calls[0]).toMatchObject({ modelId: 'alpha-image-edit', path: '/v1/images/edits', stream: false });
+    expect(upstream.calls[0]).toMatchObject({
+      modelId: 'alpha-image-edit',
+      path: '/v1/images/edits',
+      stream: false,
+    });
     expect(upstream.calls[0]?.body).toEqual({
       model: 'served-edit',
       prompt: 'make the sky purple',
@@ -81,12 +103,21 @@ describe('imageEditsHandler', () => {
     if (result.kind !== 'json') throw new Error('expected JSON');
     expect(JSON.parse(bodyText(result.body))).toMatchObject({
       data: [{ b64_json: 'UklGRg==' }],
-      usage: { total_tokens: 1300, input_tokens: 300, output_tokens: 1000, input_tokens_details: { text_tokens: 12, image_tokens: 288 } },
+      usage: {
+        total_tokens: 1300,
+        input_tokens: 300,
+        output_tokens: 1000,
+        input_tokens_details: { text_tokens: 12, image_tokens: 288 },
+      },
       output_format: 'webp',
       quality: 'medium',
       size: '1024x768',
     });
-    expect(result.meta).toMatchObject({ model: 'alpha-image-edit', inputTokens: 300, outputTokens: 1000 });
+    expect(result.meta).toMatchObject({
+      model: 'alpha-image-edit',
+      inputTokens: 300,
+      outputTokens: 1000,
+    });
   });
 
   it('answers stream: true, background: true, output_compression: 150 and a file_id mask with the JSON result, none of them forwarded', async () => {
@@ -101,28 +132,44 @@ describe('imageEditsHandler', () => {
       moderation: 'low',
       user: 'u',
     };
-    const result = await imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }], ...odd }), testContext({ upstream }));
+    const result = await imageEditsHandler(
+      jsonInput({ ...request, images: [{ image_url: photo }], ...odd }),
+      testContext({ upstream }),
+    );
     expect(result.kind).toBe('json');
     if (result.kind !== 'json') return;
     expect(result.status).toBe(200);
-    expect(JSON.parse(bodyText(result.body))).toMatchObject({ data: [{ b64_json: 'UklGRg==' }], output_format: 'webp' });
+    expect(JSON.parse(bodyText(result.body))).toMatchObject({
+      data: [{ b64_json: 'UklGRg==' }],
+      output_format: 'webp',
+    });
     const sent = upstream.calls[0]?.body as Record<string, unknown>;
     for (const field of Object.keys(odd)) expect(sent, field).not.toHaveProperty(field);
   });
 
   it('rewrites the instruction on the text model first for image-pro-edit, then edits with it', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
-    const result = await imageEditsHandler(jsonInput({ ...request, model: 'image-pro-edit' }), testContext({ upstream }));
+    const result = await imageEditsHandler(
+      jsonInput({ ...request, model: 'image-pro-edit' }),
+      testContext({ upstream }),
+    );
 
     expect(upstream.calls.map((call) => [call.modelId, call.path])).toEqual([
       ['alpha35-122b-a10b-instruct-general', '/v1/chat/completions'],
       ['alpha-image-edit-pe', '/v1/images/edits'],
     ]);
-    const enhancement = upstream.calls[0]?.body as { model: string; messages: Array<{ role: string; content: string }> };
+    const enhancement = upstream.calls[0]?.body as {
+      model: string;
+      messages: Array<{ role: string; content: string }>;
+    };
     expect(enhancement.model).toBe('served-122b');
     expect(enhancement.messages[0]?.content).toMatch(/image editing/);
     expect(enhancement.messages.at(-1)).toEqual({ role: 'user', content: 'make the sky purple' });
-    expect(upstream.calls[1]?.body).toMatchObject({ model: 'served-edit-pe', prompt: enhanced, images: [{ image_url: photo }] });
+    expect(upstream.calls[1]?.body).toMatchObject({
+      model: 'served-edit-pe',
+      prompt: enhanced,
+      images: [{ image_url: photo }],
+    });
     expect(result.headers).toMatchObject({
       'x-infergate-prompt-enhancement-model': 'alpha35-122b-a10b-instruct-general',
       'x-infergate-prompt-enhancement-tokens': '60/21',
@@ -136,29 +183,51 @@ describe('imageEditsHandler', () => {
   ];
 
   for (const [param, place] of fields) {
-    it.each(ssrfImageValues)(`refuses %s in ${param} on both edit models without any upstream call (fault matrix row 8)`, async (value) => {
-      for (const model of ['alpha-image-edit', 'image-pro-edit']) {
-        const upstream = fakeUpstream(targets, answerByPath);
-        expect(await failure(imageEditsHandler(jsonInput({ ...request, model, ...place(value) }), testContext({ upstream })))).toMatchObject({
-          status: 400,
-          code: 'invalid_parameter',
-          param,
-        });
-        expect(upstream.calls).toHaveLength(0);
-      }
-    });
+    it.each(ssrfImageValues)(
+      `refuses %s in ${param} on both edit models without any upstream call (fault matrix row 8)`,
+      async (value) => {
+        for (const model of ['alpha-image-edit', 'image-pro-edit']) {
+          const upstream = fakeUpstream(targets, answerByPath);
+          expect(
+            await failure(
+              imageEditsHandler(
+                jsonInput({ ...request, model, ...place(value) }),
+                testContext({ upstream }),
+              ),
+            ),
+          ).toMatchObject({
+            status: 400,
+            code: 'invalid_parameter',
+            param,
+          });
+          expect(upstream.calls).toHaveLength(0);
+        }
+      },
+    );
   }
 
   it('refuses a PNG of 4097x10 and a JPEG 5000 px wide, naming the field (fault matrix row 9)', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const wide = toDataUrl('image/png', pngBytes(4097, 10));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: wide }] }), testContext({ upstream })))).toMatchObject({
+    expect(
+      await failure(
+        imageEditsHandler(
+          jsonInput({ ...request, images: [{ image_url: wide }] }),
+          testContext({ upstream }),
+        ),
+      ),
+    ).toMatchObject({
       status: 400,
       param: 'images[0].image_url',
     });
     const jpeg = toDataUrl('image/jpeg', jpegBytes(5000, 100));
     expect(
-      await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: photo }, { image_url: jpeg }] }), testContext({ upstream }))),
+      await failure(
+        imageEditsHandler(
+          jsonInput({ ...request, images: [{ image_url: photo }, { image_url: jpeg }] }),
+          testContext({ upstream }),
+        ),
+      ),
     ).toMatchObject({ status: 400, param: 'images[1].image_url' });
     expect(upstream.calls).toHaveLength(0);
   });
@@ -166,12 +235,26 @@ describe('imageEditsHandler', () => {
   it('refuses a truncated header and non-image bytes', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
     const cut = toDataUrl('image/webp', webpLossyBytes(100, 100).subarray(0, 24));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, images: [{ image_url: cut }] }), testContext({ upstream })))).toMatchObject({
+    expect(
+      await failure(
+        imageEditsHandler(
+          jsonInput({ ...request, images: [{ image_url: cut }] }),
+          testContext({ upstream }),
+        ),
+      ),
+    ).toMatchObject({
       status: 400,
       param: 'images[0].image_url',
     });
     const text = toDataUrl('image/png', new TextEncoder().encode('not a png at all'));
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, mask: { image_url: text } }), testContext({ upstream })))).toMatchObject({
+    expect(
+      await failure(
+        imageEditsHandler(
+          jsonInput({ ...request, mask: { image_url: text } }),
+          testContext({ upstream }),
+        ),
+      ),
+    ).toMatchObject({
       status: 400,
       param: 'mask.image_url',
     });
@@ -180,11 +263,19 @@ describe('imageEditsHandler', () => {
 
   it('refuses generation models and a size over 2 MP', async () => {
     const upstream = fakeUpstream(targets, answerByPath);
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, model: 'image-pro' }), testContext({ upstream })))).toMatchObject({
+    expect(
+      await failure(
+        imageEditsHandler(jsonInput({ ...request, model: 'image-pro' }), testContext({ upstream })),
+      ),
+    ).toMatchObject({
       status: 400,
       code: 'model_not_supported',
     });
-    expect(await failure(imageEditsHandler(jsonInput({ ...request, size: '2048x1025' }), testContext({ upstream })))).toMatchObject({
+    expect(
+      await failure(
+        imageEditsHandler(jsonInput({ ...request, size: '2048x1025' }), testContext({ upstream })),
+      ),
+    ).toMatchObject({
       status: 400,
       param: 'size',
     });

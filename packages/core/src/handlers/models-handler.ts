@@ -30,7 +30,8 @@ export interface ModelObject {
 
 function dimensionsOf(entry: ModelEntry): ModelObject['dimensions'] {
   if (!entry.dimensions) return null;
-  if (entry.dimensions.kind === 'fixed') return { default: entry.dimensions.value, allowed: [entry.dimensions.value] };
+  if (entry.dimensions.kind === 'fixed')
+    return { default: entry.dimensions.value, allowed: [entry.dimensions.value] };
   return { default: entry.dimensions.default, allowed: entry.dimensions.allowed };
 }
 
@@ -57,9 +58,13 @@ function visibleTo(identity: ApiKeyIdentity | undefined, id: string): boolean {
 }
 
 /** Every catalogue model, then every virtual model, as the key may see them. */
-export function listModelObjects(catalogue: Catalogue, identity: ApiKeyIdentity | undefined): ModelObject[] {
+export function listModelObjects(
+  catalogue: Catalogue,
+  identity: ApiKeyIdentity | undefined,
+): ModelObject[] {
   const objects: ModelObject[] = [];
-  for (const [id, entry] of catalogue.models) if (visibleTo(identity, id)) objects.push(modelObject(id, entry, undefined));
+  for (const [id, entry] of catalogue.models)
+    if (visibleTo(identity, id)) objects.push(modelObject(id, entry, undefined));
   for (const [id, target] of catalogue.virtualModels) {
     const entry = catalogue.models.get(target);
     if (entry && visibleTo(identity, id)) objects.push(modelObject(id, entry, target));
@@ -68,7 +73,13 @@ export function listModelObjects(catalogue: Catalogue, identity: ApiKeyIdentity 
 }
 
 function json(body: unknown): JsonResult {
-  return { kind: 'json', status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), meta: {} };
+  return {
+    kind: 'json',
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    meta: {},
+  };
 }
 
 /** GET /v1/models: `{object: 'list', data: [Model]}` as openai-node's `models.list()` reads it. */

@@ -18,7 +18,13 @@ export function listPrices(config: GatewayConfig): PriceObject[] {
   const rows: PriceObject[] = [];
   for (const id of config.catalogue.models.keys()) {
     const price = Object.hasOwn(config.prices, id) ? config.prices[id] : undefined;
-    if (price) rows.push({ model: id, input_per_million: price.input_per_million, output_per_million: price.output_per_million, currency: price.currency });
+    if (price)
+      rows.push({
+        model: id,
+        input_per_million: price.input_per_million,
+        output_per_million: price.output_per_million,
+        currency: price.currency,
+      });
   }
   return rows;
 }

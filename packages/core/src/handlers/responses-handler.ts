@@ -6,7 +6,10 @@ import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { ignoredParamsHeader, jsonResult } from './route-steps.js';
-import { chatCompletionToImageFormResponse, chatCompletionToResponse } from '../transforms/responses-from-chat-completion.js';
+import {
+  chatCompletionToImageFormResponse,
+  chatCompletionToResponse,
+} from '../transforms/responses-from-chat-completion.js';
 import { responsesEcho } from '../transforms/responses-echo.js';
 import { chatStreamToResponsesEvents } from '../transforms/responses-stream-transform.js';
 import { responsesToChatRequest, wantsLogprobs } from '../transforms/responses-to-chat-request.js';
@@ -22,7 +25,8 @@ export const responsesHandler: RouteHandler = async (input, context) => {
   const textLimit = context.config.limits.bodyTextBytes;
   const imagesLeftOut = checkTextBodySize(input.body, textLimit);
   const request = parseRequestBody(responsesRequestSchema, input.body);
-  if (imagesLeftOut && input.body !== undefined) checkTextBesideImages(input.body, inputImageUrls(request.input), textLimit);
+  if (imagesLeftOut && input.body !== undefined)
+    checkTextBesideImages(input.body, inputImageUrls(request.input), textLimit);
   let imageCount = 0;
   const plan = planTextGeneration(context, responsesToChatRequest(request), 'responses', {
     effortParam: 'reasoning.effort',
@@ -33,7 +37,10 @@ export const responsesHandler: RouteHandler = async (input, context) => {
   });
   const clearThinking = plan.entry.reasoning?.clearThinking === true;
   const headers = ignoredParamsHeader(plan.ignored);
-  const echo = responsesEcho(request, { chat: plan.chat, reasoningEffort: plan.settings.reasoning_effort });
+  const echo = responsesEcho(request, {
+    chat: plan.chat,
+    reasoningEffort: plan.settings.reasoning_effort,
+  });
   const shape = {
     model: plan.entry.id,
     clearThinking,
@@ -48,15 +55,28 @@ export const responsesHandler: RouteHandler = async (input, context) => {
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
     const events = chatStreamToResponsesEvents(upstream.events, Object.assign({}, shape, { meta }));
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
-    return { kind: 'stream', status: 200, headers: Object.assign(sseResponseHeaders(), headers), events, meta };
+    return {
+      kind: 'stream',
+      status: 200,
+      headers: Object.assign(sseResponseHeaders(), headers),
+      events,
+      meta,
+    };
   }
 
   const { completion, endpoint } = await sendChatCompletion(context, input, plan);
   const imageForm = imageCount > 0 && context.config.responses.imageInputForm === 'image';
-  const body = imageForm ? chatCompletionToImageFormResponse(completion, shape) : chatCompletionToResponse(completion, shape);
+  const body = imageForm
+    ? chatCompletionToImageFormResponse(completion, shape)
+    : chatCompletionToResponse(completion, shape);
   return jsonResult(
     body,
-    { model: plan.entry.id, endpoint, inputTokens: completion.usage?.prompt_tokens, outputTokens: completion.usage?.completion_tokens },
+    {
+      model: plan.entry.id,
+      endpoint,
+      inputTokens: completion.usage?.prompt_tokens,
+      outputTokens: completion.usage?.completion_tokens,
+    },
     headers,
   );
 };

@@ -2,8 +2,18 @@ import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
 import { resolveModelFor } from '../catalogue/resolve-model.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
-import type { AbortSignalLike, UpstreamCall, UpstreamJsonResponse, UpstreamTarget } from '../ports/ports.js';
-import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../ports/handler-types.js';
+import type {
+  AbortSignalLike,
+  UpstreamCall,
+  UpstreamJsonResponse,
+  UpstreamTarget,
+} from '../ports/ports.js';
+import type {
+  HandlerContext,
+  HandlerInput,
+  JsonResult,
+  ResultMeta,
+} from '../ports/handler-types.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 
 /*
@@ -12,7 +22,11 @@ import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
  */
 
 /** The catalogue entry of a requested id on `endpoint`, refused (403) when the key's allow-list names neither id. */
-export function resolveAllowedModel(context: HandlerContext, requested: string, endpoint: Endpoint): ModelEntry {
+export function resolveAllowedModel(
+  context: HandlerContext,
+  requested: string,
+  endpoint: Endpoint,
+): ModelEntry {
   const { entry } = resolveModelFor(context.config.catalogue, requested, endpoint);
   const allowed = context.identity?.models;
   if (allowed !== undefined && !allowed.includes(requested) && !allowed.includes(entry.id)) {
@@ -49,7 +63,15 @@ export async function sendUpstreamJson(
   signal: AbortSignalLike = input.signal,
   readFailedStatus?: FailedStatusReader,
 ): Promise<UpstreamJsonAnswer> {
-  const response = await sendUpstream(context, input, modelId, request, signal, false, readFailedStatus);
+  const response = await sendUpstream(
+    context,
+    input,
+    modelId,
+    request,
+    signal,
+    false,
+    readFailedStatus,
+  );
   return { body: response.body, endpoint: response.endpoint };
 }
 
@@ -73,7 +95,9 @@ export async function sendUpstreamBytes(
   signal: AbortSignalLike = input.signal,
 ): Promise<UpstreamBytesAnswer> {
   const response = await sendUpstream(context, input, modelId, request, signal, true, undefined);
-  const pieces = response.pieces ?? [encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body))];
+  const pieces = response.pieces ?? [
+    encoder.encode(response.body === undefined ? '' : JSON.stringify(response.body)),
+  ];
   return { pieces, endpoint: response.endpoint };
 }
 
@@ -86,28 +110,56 @@ async function sendUpstream(
   raw: boolean,
   readFailedStatus: FailedStatusReader | undefined,
 ): Promise<UpstreamJsonResponse> {
-  const call: UpstreamCall = { modelId, path: request.path, body: request.body, stream: false, signal, requestId: input.requestId };
+  const call: UpstreamCall = {
+    modelId,
+    path: request.path,
+    body: request.body,
+    stream: false,
+    signal,
+    requestId: input.requestId,
+  };
   if (raw) call.raw = true;
   const response = await context.upstream.send(call);
   const failed = response.status < 200 || response.status > 299;
   if (response.kind !== 'json') {
     // Leaving the events unread would hold the upstream connection open.
     await response.events.return?.();
-    if (failed) throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
-    throw GatewayError.upstreamFailed('The model server answered with a stream where JSON was expected.');
+    if (failed)
+      throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
+    throw GatewayError.upstreamFailed(
+      'The model server answered with a stream where JSON was expected.',
+    );
   }
-  if (failed) throw readFailedStatus?.(response.status, response.body) ?? mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
+  if (failed)
+    throw (
+      readFailedStatus?.(response.status, response.body) ??
+      mapUpstreamStatus(response.status, response.body, response.headers['retry-after'])
+    );
   return response;
 }
 
 /** A 200 JSON result, serialized once so that both apps send identical bytes. */
-export function jsonResult(body: unknown, meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
+export function jsonResult(
+  body: unknown,
+  meta: ResultMeta,
+  headers: Record<string, string> = {},
+): JsonResult {
   return textResult(JSON.stringify(body), meta, headers);
 }
 
 /** A 200 JSON result from JSON text (or its UTF-8 bytes) the handler wrote itself. */
-export function textResult(body: JsonResult['body'], meta: ResultMeta, headers: Record<string, string> = {}): JsonResult {
-  return { kind: 'json', status: 200, headers: { 'content-type': 'application/json', ...headers }, body, meta };
+export function textResult(
+  body: JsonResult['body'],
+  meta: ResultMeta,
+  headers: Record<string, string> = {},
+): JsonResult {
+  return {
+    kind: 'json',
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    meta,
+  };
 }
 
 /** docs/design.md's header for accepted parameters the upstream cannot honour (empty list: no header). */

@@ -1,5 +1,10 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { HandlerContext, HandlerInput, JsonResult, ResultMeta } from '../ports/handler-types.js';
+import type {
+  HandlerContext,
+  HandlerInput,
+  JsonResult,
+  ResultMeta,
+} from '../ports/handler-types.js';
 import { checkImageEditInputs } from '../rules/check-image-edit-inputs.js';
 import { imageQualityRule } from '../rules/image-quality-rule.js';
 import type { ImageEditRequest } from '../schemas/image-edit-request-schema.js';
@@ -9,7 +14,12 @@ import { readImageEnhancedPrompt } from '../protocols/openai/image-enhanced-prom
 import { imagePromptEnhancementRequest } from '../protocols/openai/image-prompt-enhancement-request.js';
 import { operationFor } from '../protocols/operation-for.js';
 // The steps every non-streaming handler shares live there, so the handlers cannot drift apart.
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
+import {
+  jsonResult,
+  resolveAllowedModel,
+  sendUpstreamJson,
+  upstreamTargetFor,
+} from './route-steps.js';
 
 /** Response headers that charge a `-pe` request's enhancement tokens to the text model (spec). */
 export const promptEnhancementModelHeader = 'x-infergate-prompt-enhancement-model';
@@ -23,7 +33,9 @@ export interface ImageResultMeta extends ResultMeta {
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
 }
 
-export type ImageRequest = { endpoint: 'image-generations'; request: ImageGenerationRequest } | { endpoint: 'image-edits'; request: ImageEditRequest };
+export type ImageRequest =
+  | { endpoint: 'image-generations'; request: ImageGenerationRequest }
+  | { endpoint: 'image-edits'; request: ImageEditRequest };
 
 /** The upstream name of the `-pe` models' text model; 503 model_not_configured when no upstream serves it. */
 function enhancementTarget(context: HandlerContext, textModelId: string): string {
@@ -36,7 +48,11 @@ function enhancementTarget(context: HandlerContext, textModelId: string): string
  * The flow both image endpoints share: resolve and authorize the model, apply the rules, rewrite the
  * prompt first on `-pe` models, call the image model, shape the spec's image result.
  */
-export async function runImageRequest(input: HandlerInput, context: HandlerContext, image: ImageRequest): Promise<JsonResult> {
+export async function runImageRequest(
+  input: HandlerInput,
+  context: HandlerContext,
+  image: ImageRequest,
+): Promise<JsonResult> {
   const { endpoint, request } = image;
   const entry = resolveAllowedModel(context, request.model, endpoint);
   const images = image.endpoint === 'image-edits' ? image.request.images : undefined;
@@ -44,19 +60,38 @@ export async function runImageRequest(input: HandlerInput, context: HandlerConte
   const quality = imageQualityRule(request.quality);
   // Both targets are checked before any call, so no enhancement tokens are spent on a request that cannot finish.
   const target = upstreamTargetFor(context, entry);
-  const imageOperation = operationFor(target, entry.id, endpoint === 'image-edits' ? 'imageEdit' : 'imageGeneration');
+  const imageOperation = operationFor(
+    target,
+    entry.id,
+    endpoint === 'image-edits' ? 'imageEdit' : 'imageGeneration',
+  );
   const textModelId = entry.promptEnhancement?.textModel;
-  const enhancer = textModelId === undefined ? undefined : { id: textModelId, upstreamModel: enhancementTarget(context, textModelId) };
+  const enhancer =
+    textModelId === undefined
+      ? undefined
+      : { id: textModelId, upstreamModel: enhancementTarget(context, textModelId) };
 
   let prompt = request.prompt;
   let enhancement: EnhancedPrompt | undefined;
   if (enhancer !== undefined) {
-    const call = imagePromptEnhancementRequest(enhancer.upstreamModel, request.prompt, endpoint === 'image-edits' ? 'edit' : 'generation');
-    enhancement = readImageEnhancedPrompt((await sendUpstreamJson(context, input, enhancer.id, call)).body);
+    const call = imagePromptEnhancementRequest(
+      enhancer.upstreamModel,
+      request.prompt,
+      endpoint === 'image-edits' ? 'edit' : 'generation',
+    );
+    enhancement = readImageEnhancedPrompt(
+      (await sendUpstreamJson(context, input, enhancer.id, call)).body,
+    );
     prompt = enhancement.prompt;
   }
 
-  const call = imageOperation.request(target, { prompt, size: request.size, quality, outputFormat: request.output_format, images });
+  const call = imageOperation.request(target, {
+    prompt,
+    size: request.size,
+    quality,
+    outputFormat: request.output_format,
+    images,
+  });
   const answer = await sendUpstreamJson(context, input, entry.id, call);
   const result = imageOperation.read(answer.body, {
     created: Math.floor(context.clock.now() / 1000),
@@ -74,8 +109,13 @@ export async function runImageRequest(input: HandlerInput, context: HandlerConte
   };
   if (enhancer !== undefined && enhancement !== undefined) {
     headers[promptEnhancementModelHeader] = enhancer.id;
-    headers[promptEnhancementTokensHeader] = `${enhancement.inputTokens}/${enhancement.outputTokens}`;
-    meta.promptEnhancement = { model: enhancer.id, inputTokens: enhancement.inputTokens, outputTokens: enhancement.outputTokens };
+    headers[promptEnhancementTokensHeader] =
+      `${enhancement.inputTokens}/${enhancement.outputTokens}`;
+    meta.promptEnhancement = {
+      model: enhancer.id,
+      inputTokens: enhancement.inputTokens,
+      outputTokens: enhancement.outputTokens,
+    };
   }
   return jsonResult(result, meta, headers);
 }

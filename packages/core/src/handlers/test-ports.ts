@@ -26,7 +26,10 @@ export interface CannedReply {
   body: unknown;
 }
 
-export type UpstreamResponder = (call: UpstreamCall, index: number) => CannedReply | UpstreamResponse | Promise<CannedReply | UpstreamResponse>;
+export type UpstreamResponder = (
+  call: UpstreamCall,
+  index: number,
+) => CannedReply | UpstreamResponse | Promise<CannedReply | UpstreamResponse>;
 
 export interface FakeUpstream extends UpstreamPort {
   /** Every call sent, in order. */
@@ -41,7 +44,10 @@ function isUpstreamResponse(reply: CannedReply | UpstreamResponse): reply is Ups
  * An upstream serving `targets` (catalogue id -> protocol and upstream model name). `respond` gets each
  * call and its index; a plain `{status, body}` becomes a JSON response from endpoint `fake-1`.
  */
-export function fakeUpstream(targets: Readonly<Record<string, UpstreamTarget>>, respond: UpstreamResponder): FakeUpstream {
+export function fakeUpstream(
+  targets: Readonly<Record<string, UpstreamTarget>>,
+  respond: UpstreamResponder,
+): FakeUpstream {
   const calls: UpstreamCall[] = [];
   return {
     calls,
@@ -50,7 +56,13 @@ export function fakeUpstream(targets: Readonly<Record<string, UpstreamTarget>>, 
       calls.push(call);
       const reply = await respond(call, calls.length - 1);
       if (isUpstreamResponse(reply)) return reply;
-      return { kind: 'json', status: reply.status ?? 200, headers: reply.headers ?? {}, body: reply.body, endpoint: 'fake-1' };
+      return {
+        kind: 'json',
+        status: reply.status ?? 200,
+        headers: reply.headers ?? {},
+        body: reply.body,
+        endpoint: 'fake-1',
+      };
     },
   };
 }
@@ -66,7 +78,10 @@ export function countingIds(): IdSource {
     next += 1;
     return next.toString(radix).padStart(length, '0').slice(-length);
   };
-  return { hex: (length) => take(length, 16), digits: (length) => `1${take(Math.max(0, length - 1), 10)}`.slice(0, length) };
+  return {
+    hex: (length) => take(length, 16),
+    digits: (length) => `1${take(Math.max(0, length - 1), 10)}`.slice(0, length),
+  };
 }
 
 export function recordingMetrics(): MetricsSink & { records: RequestRecord[] } {

@@ -52,10 +52,21 @@ export function planTextGeneration(
   options: PlanOptions,
 ): TextGenerationPlan {
   const entry = resolveAllowedModel(context, request.model, endpoint);
-  const ignoreEffort = request.reasoning_effort !== undefined && entry.reasoning === undefined && options.effortWithoutPolicy === 'ignore';
-  const settings = reasoningEffortRule(entry, ignoreEffort ? undefined : request.reasoning_effort, options.effortParam);
+  const ignoreEffort =
+    request.reasoning_effort !== undefined &&
+    entry.reasoning === undefined &&
+    options.effortWithoutPolicy === 'ignore';
+  const settings = reasoningEffortRule(
+    entry,
+    ignoreEffort ? undefined : request.reasoning_effort,
+    options.effortParam,
+  );
   // The spec bounds truncate_prompt_tokens by the model's context window.
-  if (request.truncate_prompt_tokens !== undefined && entry.contextWindow !== undefined && request.truncate_prompt_tokens > entry.contextWindow) {
+  if (
+    request.truncate_prompt_tokens !== undefined &&
+    entry.contextWindow !== undefined &&
+    request.truncate_prompt_tokens > entry.contextWindow
+  ) {
     throw GatewayError.invalidParameter(
       'truncate_prompt_tokens',
       `truncate_prompt_tokens must be at most the context window of '${entry.id}' (${entry.contextWindow} tokens).`,
@@ -68,7 +79,14 @@ export function planTextGeneration(
   // A protocol without chat cannot serve text at all: a configuration fault, answered as an unconfigured model.
   const upstream = protocolAdapters[target.protocol].chat;
   if (upstream === undefined) throw GatewayError.modelNotConfigured(entry.id);
-  return { entry, settings, chat, ignored, call: upstream.request(target, chat, settings), upstream };
+  return {
+    entry,
+    settings,
+    chat,
+    ignored,
+    call: upstream.request(target, chat, settings),
+    upstream,
+  };
 }
 
 /** The non-streaming upstream call and its completion; every failure is the GatewayError docs/design.md maps it to. */
@@ -104,8 +122,11 @@ export async function sendChatStream(
     await response.events.return?.();
     throw mapUpstreamStatus(response.status, undefined, response.headers['retry-after']);
   }
-  if (failed) throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
+  if (failed)
+    throw mapUpstreamStatus(response.status, response.body, response.headers['retry-after']);
   // A 2xx JSON answer to a stream request: an error envelope sent with 200, or a fault.
   plan.upstream.read(response.body);
-  throw GatewayError.upstreamFailed('The model server answered with JSON where a stream was expected.');
+  throw GatewayError.upstreamFailed(
+    'The model server answered with JSON where a stream was expected.',
+  );
 }

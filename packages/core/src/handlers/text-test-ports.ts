@@ -11,7 +11,9 @@ import { RequestFinaliser } from '../http/request-finaliser.js';
 
 /** Every text model of the spec's catalogue, served by one openai-protocol upstream as `served-<id>`. */
 export function textTargets(ids: readonly string[]): Record<string, UpstreamTarget> {
-  return Object.fromEntries(ids.map((id) => [id, { protocol: 'openai' as const, model: `served-${id}` }]));
+  return Object.fromEntries(
+    ids.map((id) => [id, { protocol: 'openai' as const, model: `served-${id}` }]),
+  );
 }
 
 /** A non-streaming vLLM chat completion as `model_dump()` writes it (every field, nulls included). */
@@ -43,7 +45,11 @@ export function vllmCompletion(
           annotations: null,
           audio: null,
           function_call: null,
-          tool_calls: (options.toolCalls ?? []).map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+          tool_calls: (options.toolCalls ?? []).map((call) => ({
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: call.arguments },
+          })),
           [options.reasoningField ?? 'reasoning']: options.reasoning ?? null,
         },
         logprobs: options.logprobs ?? null,
@@ -69,18 +75,39 @@ export function vllmCompletion(
   };
 }
 
-const chunkBase = { id: 'chatcmpl-s1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'served-name' };
+const chunkBase = {
+  id: 'chatcmpl-s1',
+  object: 'chat.completion.chunk',
+  created: 1_700_000_000,
+  model: 'served-name',
+};
 
 /** One `data:` event of a vLLM chunk (exclude_unset: absent keys stay absent). */
-export function chunkEvent(delta: Record<string, unknown>, finishReason: string | null = null): SseEvent {
-  const choice: Record<string, unknown> = { index: 0, delta, logprobs: null, finish_reason: finishReason };
+export function chunkEvent(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+): SseEvent {
+  const choice: Record<string, unknown> = {
+    index: 0,
+    delta,
+    logprobs: null,
+    finish_reason: finishReason,
+  };
   if (finishReason !== null) choice.stop_reason = null;
   return { data: JSON.stringify({ ...chunkBase, choices: [choice] }) };
 }
 
 export function usageEvent(prompt: number, completion: number): SseEvent {
   return {
-    data: JSON.stringify({ ...chunkBase, choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } }),
+    data: JSON.stringify({
+      ...chunkBase,
+      choices: [],
+      usage: {
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        total_tokens: prompt + completion,
+      },
+    }),
   };
 }
 
@@ -93,7 +120,9 @@ export function vllmStreamEvents(
 ): SseEvent[] {
   return [
     chunkEvent({ role: 'assistant', content: '' }),
-    ...(options.reasoning ?? []).map((piece) => chunkEvent({ [options.reasoningField ?? 'reasoning']: piece })),
+    ...(options.reasoning ?? []).map((piece) =>
+      chunkEvent({ [options.reasoningField ?? 'reasoning']: piece }),
+    ),
     ...pieces.map((piece) => chunkEvent({ content: piece })),
     chunkEvent({}, options.finishReason ?? 'stop'),
     usageEvent(11, pieces.length),
@@ -146,7 +175,10 @@ export interface ScriptedReads extends ScriptedEvents {
  * `next()` waits for the next read when they are taken. Ends after the reads, or throws `failWith`
  * from the next() after them.
  */
-export function scriptedReads(reads: ReadonlyArray<readonly SseEvent[]>, failWith?: unknown): ScriptedReads {
+export function scriptedReads(
+  reads: ReadonlyArray<readonly SseEvent[]>,
+  failWith?: unknown,
+): ScriptedReads {
   let read = 0;
   let index = 0;
   let returned = false;
@@ -201,17 +233,37 @@ export function scriptedReads(reads: ReadonlyArray<readonly SseEvent[]>, failWit
   return iterator;
 }
 
-export function streamResponse(events: AsyncIterableIterator<SseEvent>, status = 200): UpstreamStreamResponse {
-  return { kind: 'stream', status, headers: { 'content-type': 'text/event-stream' }, events, endpoint: 'fake-1' };
+export function streamResponse(
+  events: AsyncIterableIterator<SseEvent>,
+  status = 200,
+): UpstreamStreamResponse {
+  return {
+    kind: 'stream',
+    status,
+    headers: { 'content-type': 'text/event-stream' },
+    events,
+    endpoint: 'fake-1',
+  };
 }
 
 /** The bytes a client reads for a handler's stream answer: encoded and ended by a request finaliser, as dispatch does. */
 export function clientStream(result: EventStreamResult): ReadableStream<Uint8Array> {
   const gateway = {
     admission: new AdmissionGate(1),
-    deps: { metrics: { record: () => undefined }, clock: { now: () => Date.now() }, config: { timeouts: { keepaliveMs: 0 } } },
+    deps: {
+      metrics: { record: () => undefined },
+      clock: { now: () => Date.now() },
+      config: { timeouts: { keepaliveMs: 0 } },
+    },
   };
-  return new RequestFinaliser(gateway, 'req-handler-test', 'handler-test', Date.now(), false, undefined).stream(result);
+  return new RequestFinaliser(
+    gateway,
+    'req-handler-test',
+    'handler-test',
+    Date.now(),
+    false,
+    undefined,
+  ).stream(result);
 }
 
 /** Reads a byte stream to its end as text. */

@@ -3,7 +3,12 @@ import { readUpstreamErrorBody } from '../errors/map-upstream-status.js';
 import type { RouteHandler } from '../ports/handler-types.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { tokenizeRequestSchema } from '../schemas/tokenize-request-schema.js';
-import { jsonResult, resolveAllowedModel, sendUpstreamJson, upstreamTargetFor } from './route-steps.js';
+import {
+  jsonResult,
+  resolveAllowedModel,
+  sendUpstreamJson,
+  upstreamTargetFor,
+} from './route-steps.js';
 import { tokenizeResponse } from '../transforms/tokenize-response.js';
 import { operationFor } from '../protocols/operation-for.js';
 
@@ -27,14 +32,24 @@ export const tokenizeHandler: RouteHandler = async (input, context) => {
   if (target.tokenize === false) throw GatewayError.tokenizeNotOffered(entry.id);
   const tokenize = operationFor(target, entry.id, 'tokenize');
 
-  const answer = await sendUpstreamJson(context, input, entry.id, tokenize.request(target, request), input.signal, (status, body) =>
-    lacksTokenizeRoute(status, body) ? GatewayError.tokenizeNotOffered(entry.id) : undefined,
+  const answer = await sendUpstreamJson(
+    context,
+    input,
+    entry.id,
+    tokenize.request(target, request),
+    input.signal,
+    (status, body) =>
+      lacksTokenizeRoute(status, body) ? GatewayError.tokenizeNotOffered(entry.id) : undefined,
   );
   const upstream = tokenize.read(answer.body);
   // The catalogue's window wins: the spec promises the documented context, whatever a backend was started with.
   const maxModelLen = entry.contextWindow ?? upstream.maxModelLen;
-  if (maxModelLen === undefined) throw GatewayError.upstreamFailed(`The context window of '${entry.id}' is unknown.`);
+  if (maxModelLen === undefined)
+    throw GatewayError.upstreamFailed(`The context window of '${entry.id}' is unknown.`);
 
   // No inputTokens in meta: counting tokens is not inference and is not billed as input.
-  return jsonResult(tokenizeResponse({ tokens: upstream.tokens, maxModelLen }), { model: entry.id, endpoint: answer.endpoint });
+  return jsonResult(tokenizeResponse({ tokens: upstream.tokens, maxModelLen }), {
+    model: entry.id,
+    endpoint: answer.endpoint,
+  });
 };

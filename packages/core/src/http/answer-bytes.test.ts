@@ -13,7 +13,13 @@ const piecesOf = (text: string, cuts: number[]) => {
 
 describe('AnswerBytes', () => {
   const text = '{"embedding":[0.25,-1e-3,7]}';
-  const layouts = [[], [1], [13, 14], [5, 5, 20], [...Array(text.length - 1).keys()].map((index) => index + 1)];
+  const layouts = [
+    [],
+    [1],
+    [13, 14],
+    [5, 5, 20],
+    [...Array(text.length - 1).keys()].map((index) => index + 1),
+  ];
 
   it('gives every range of the whole, in one array and as subarrays of the pieces, however the answer was cut', () => {
     for (const cuts of layouts) {
@@ -26,7 +32,9 @@ describe('AnswerBytes', () => {
           expect(decoder.decode(answer.range(start, end)), where).toBe(text.slice(start, end));
           const parts: Uint8Array[] = [];
           answer.appendRange(start, end, parts);
-          expect(parts.map((part) => decoder.decode(part)).join(''), where).toBe(text.slice(start, end));
+          expect(parts.map((part) => decoder.decode(part)).join(''), where).toBe(
+            text.slice(start, end),
+          );
           // No empty subarray, and no more of them than the pieces the range touches.
           expect(
             parts.every((part) => part.byteLength > 0),

@@ -45,7 +45,8 @@ export class AnswerBytes {
   range(start: number, end: number): Uint8Array {
     const index = this.pieceAt(start);
     const pieceStart = this.starts[index] as number;
-    if (end <= (this.starts[index + 1] as number)) return (this.pieces[index] as Uint8Array).subarray(start - pieceStart, end - pieceStart);
+    if (end <= (this.starts[index + 1] as number))
+      return (this.pieces[index] as Uint8Array).subarray(start - pieceStart, end - pieceStart);
     const parts: Uint8Array[] = [];
     this.appendRange(start, end, parts);
     return joinPieces(parts, end - start);

@@ -12,6 +12,7 @@ const bearer = /^bearer +([\x21-\x7e]+) *$/i;
 export function bearerToken(authorization: string | undefined): string | undefined {
   if (authorization === undefined) return undefined;
   const token = bearer.exec(authorization)?.[1];
-  if (token === undefined && authorization.includes(',')) throw GatewayError.multipleAuthorization();
+  if (token === undefined && authorization.includes(','))
+    throw GatewayError.multipleAuthorization();
   return token;
 }

@@ -5,7 +5,13 @@ import { isGatewayError, type GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
 import type { RouteHandler } from '../ports/handler-types.js';
 
-const okHandler: RouteHandler = async () => ({ kind: 'json', status: 200, headers: {}, body: '{}', meta: {} });
+const okHandler: RouteHandler = async () => ({
+  kind: 'json',
+  status: 200,
+  headers: {},
+  body: '{}',
+  meta: {},
+});
 const route = chatRoute(okHandler);
 const json = 'application/json';
 
@@ -53,7 +59,12 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
 
   it('refuses a valid key with a body that is not JSON with 415', async () => {
     const { gateway } = fakeGatewayDeps();
-    const error = await refusal(() => gateway.checkBeforeBody(route, headerOf({ authorization: `Bearer ${testKey}`, 'content-type': 'text/plain' })));
+    const error = await refusal(() =>
+      gateway.checkBeforeBody(
+        route,
+        headerOf({ authorization: `Bearer ${testKey}`, 'content-type': 'text/plain' }),
+      ),
+    );
     expect(error?.status).toBe(415);
   });
 
@@ -61,47 +72,86 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
     'refuses a JSON body sent with Content-Encoding %s with 415 naming the encoding',
     async (encoding) => {
       const { gateway } = fakeGatewayDeps();
-      const headers = { authorization: `Bearer ${testKey}`, 'content-type': json, 'content-encoding': encoding };
+      const headers = {
+        authorization: `Bearer ${testKey}`,
+        'content-type': json,
+        'content-encoding': encoding,
+      };
       const error = await refusal(() => gateway.checkBeforeBody(route, headerOf(headers)));
-      expect([error?.status, error?.code, error?.headers['accept-encoding']]).toEqual([415, 'unsupported_content_encoding', 'identity']);
+      expect([error?.status, error?.code, error?.headers['accept-encoding']]).toEqual([
+        415,
+        'unsupported_content_encoding',
+        'identity',
+      ]);
       expect(error?.message).toContain(`Content-Encoding '${encoding}'`);
     },
   );
 
-  it.each(['identity', 'Identity ', ''])('takes a body with Content-Encoding %j, which is no coding', async (encoding) => {
-    const { gateway } = fakeGatewayDeps();
-    const identity = gateway.checkBeforeBody(route, headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json, 'content-encoding': encoding }));
-    expect(await identity).toEqual({ name: 'key-1' });
-  });
+  it.each(['identity', 'Identity ', ''])(
+    'takes a body with Content-Encoding %j, which is no coding',
+    async (encoding) => {
+      const { gateway } = fakeGatewayDeps();
+      const identity = gateway.checkBeforeBody(
+        route,
+        headerOf({
+          authorization: `Bearer ${testKey}`,
+          'content-type': json,
+          'content-encoding': encoding,
+        }),
+      );
+      expect(await identity).toEqual({ name: 'key-1' });
+    },
+  );
 
   it('checks the key before the encoding: 401 for a compressed body without a key', async () => {
     const { gateway } = fakeGatewayDeps();
-    const error = await refusal(() => gateway.checkBeforeBody(route, headerOf({ 'content-type': json, 'content-encoding': 'gzip' })));
+    const error = await refusal(() =>
+      gateway.checkBeforeBody(
+        route,
+        headerOf({ 'content-type': json, 'content-encoding': 'gzip' }),
+      ),
+    );
     expect(error?.status).toBe(401);
   });
 
   it('hands back the identity of a valid key, at once when the key store answers at once', async () => {
     const keys = countingKeys(false);
     const { gateway } = fakeGatewayDeps({ keyStore: keys });
-    const identity = gateway.checkBeforeBody(route, headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json }));
+    const identity = gateway.checkBeforeBody(
+      route,
+      headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json }),
+    );
     expect(identity).not.toBeInstanceOf(Promise);
     expect(identity).toEqual({ name: 'key-1' });
   });
 
   it('waits for a key store that waits, and rejects with 401 for a wrong key', async () => {
     const { gateway } = fakeGatewayDeps({ keyStore: countingKeys(true) });
-    const checked = gateway.checkBeforeBody(route, headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json }));
+    const checked = gateway.checkBeforeBody(
+      route,
+      headerOf({ authorization: `Bearer ${testKey}`, 'content-type': json }),
+    );
     expect(checked).toBeInstanceOf(Promise);
     expect(await checked).toEqual({ name: 'key-1' });
-    const error = await refusal(() => gateway.checkBeforeBody(route, headerOf({ authorization: 'Bearer sk-wrong', 'content-type': json })));
+    const error = await refusal(() =>
+      gateway.checkBeforeBody(
+        route,
+        headerOf({ authorization: 'Bearer sk-wrong', 'content-type': json }),
+      ),
+    );
     expect(error?.status).toBe(401);
   });
 
   it('refuses with 503 and Retry-After while the admission cap is full, before looking at the key', async () => {
     const keys = countingKeys(false);
-    const { gateway } = fakeGatewayDeps({ keyStore: keys, file: { limits: { max_concurrent_requests: 1 } } });
+    const { gateway } = fakeGatewayDeps({
+      keyStore: keys,
+      file: { limits: { max_concurrent_requests: 1 } },
+    });
     expect(gateway.admission.tryAcquire()).toBe(true);
-    const error = await refusal(() => gateway.checkBeforeBody(route, headerOf({ 'content-type': json })));
+    const error = await refusal(() =>
+      gateway.checkBeforeBody(route, headerOf({ 'content-type': json })),
+    );
     expect(error?.status).toBe(503);
     expect(error?.headers['retry-after']).toBe('1');
     expect(keys.calls).toBe(0);
@@ -111,7 +161,12 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
 
   it('asks nothing of a route that needs no key and takes no body', async () => {
     const { gateway } = fakeGatewayDeps();
-    expect(gateway.checkBeforeBody(chatRoute(okHandler, { method: 'GET', path: '/healthz', auth: false, bodyLimit: 'none' }), headerOf({}))).toBeUndefined();
+    expect(
+      gateway.checkBeforeBody(
+        chatRoute(okHandler, { method: 'GET', path: '/healthz', auth: false, bodyLimit: 'none' }),
+        headerOf({}),
+      ),
+    ).toBeUndefined();
   });
 
   it('is the key check dispatch makes: given its identity, dispatch verifies the key no second time', async () => {
@@ -120,7 +175,11 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
     const handler = vi.fn(okHandler);
     const headers = { authorization: `Bearer ${testKey}`, 'content-type': json };
     const identity = await gateway.checkBeforeBody(chatRoute(handler), headerOf(headers));
-    const result = await gateway.dispatch(chatRoute(handler), handlerInput({ method: 'POST', headers, body: '{}' }), identity);
+    const result = await gateway.dispatch(
+      chatRoute(handler),
+      handlerInput({ method: 'POST', headers, body: '{}' }),
+      identity,
+    );
     expect(result.status).toBe(200);
     expect(keys.calls).toBe(1);
     expect(handler.mock.calls[0]?.[1].identity).toEqual({ name: 'key-1' });

@@ -37,12 +37,17 @@ function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
  * but identity) is refused rather than decoded: the body limits count the bytes that arrive, and a
  * few kilobytes of gzip can expand to gigabytes (docs/design.md).
  */
-export function checkBodyHeaders(route: RouteDefinition, header: (name: string) => string | undefined): void {
+export function checkBodyHeaders(
+  route: RouteDefinition,
+  header: (name: string) => string | undefined,
+): void {
   if (route.bodyLimit === 'none') return;
   const contentType = header('content-type');
-  if (contentType === undefined || !jsonContentType.test(contentType.trim())) throw GatewayError.unsupportedMediaType(contentType);
+  if (contentType === undefined || !jsonContentType.test(contentType.trim()))
+    throw GatewayError.unsupportedMediaType(contentType);
   const encoding = header('content-encoding');
-  if (encoding !== undefined && !identityEncoding.test(encoding)) throw GatewayError.unsupportedContentEncoding(encoding);
+  if (encoding !== undefined && !identityEncoding.test(encoding))
+    throw GatewayError.unsupportedContentEncoding(encoding);
 }
 
 /**

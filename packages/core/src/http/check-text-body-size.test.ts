@@ -46,10 +46,16 @@ describe('checkTextBodySize', () => {
     ];
     expect(checkTextBodySize(chat(parts), limit)).toBe(true);
     // PHP's json_encode escapes slashes.
-    const escaped = chat([{ type: 'image_url', image_url: { url: `data:image/png;base64,${'A/'.repeat(2500)}` } }]).replaceAll('/', '\\/');
+    const escaped = chat([
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${'A/'.repeat(2500)}` } },
+    ]).replaceAll('/', '\\/');
     expect(checkTextBodySize(escaped, limit)).toBe(true);
     // The text beside the images still counts.
-    expect(refusal(() => checkTextBodySize(chat([...parts, { type: 'text', text: 'x'.repeat(400) }]), limit)).status).toBe(413);
+    expect(
+      refusal(() =>
+        checkTextBodySize(chat([...parts, { type: 'text', text: 'x'.repeat(400) }]), limit),
+      ).status,
+    ).toBe(413);
   });
 
   it('does not take an escaped quote inside text for the start of a data URL', () => {

@@ -8,7 +8,8 @@ const imageLiteralLead = '"data:image';
 /** Whether the quote at `index` is escaped: an odd run of backslashes before it. */
 function isEscaped(text: string, index: number): boolean {
   let backslashes = 0;
-  while (index - 1 - backslashes >= 0 && text.charCodeAt(index - 1 - backslashes) === 0x5c) backslashes += 1;
+  while (index - 1 - backslashes >= 0 && text.charCodeAt(index - 1 - backslashes) === 0x5c)
+    backslashes += 1;
   return backslashes % 2 === 1;
 }
 
@@ -22,7 +23,9 @@ function closingQuote(text: string, open: number): number {
 function opensImageLiteral(text: string, at: number): boolean {
   if (isEscaped(text, at)) return false;
   const next = text.charCodeAt(at + imageLiteralLead.length);
-  return next === 0x2f || (next === 0x5c && text.charCodeAt(at + imageLiteralLead.length + 1) === 0x2f);
+  return (
+    next === 0x2f || (next === 0x5c && text.charCodeAt(at + imageLiteralLead.length + 1) === 0x2f)
+  );
 }
 
 /**
@@ -70,7 +73,11 @@ export function checkTextBodySize(body: string | undefined, limitBytes: number):
  * Text that merely starts with `data:image/` in a text field counts as text here. A URL's escapes
  * (`\/`) count as text, so this bound is a little stricter than the first.
  */
-export function checkTextBesideImages(body: string, imageUrls: Iterable<string>, limitBytes: number): void {
+export function checkTextBesideImages(
+  body: string,
+  imageUrls: Iterable<string>,
+  limitBytes: number,
+): void {
   let textUnits = body.length;
   // Each URL's literal is its characters and two quotes.
   for (const url of imageUrls) textUnits -= url.length + 2;

@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { resolveGatewayConfig } from '../config/resolve-gateway-config.js';
 import { allowedOrigin, corsResponseHeaders, preflightHeaders } from './cors.js';
 
-const configWith = (origins: string[] | undefined) => resolveGatewayConfig(origins === undefined ? {} : { server: { cors: { origins } } }, {});
+const configWith = (origins: string[] | undefined) =>
+  resolveGatewayConfig(origins === undefined ? {} : { server: { cors: { origins } } }, {});
 const headersOf = (values: Record<string, string>) => (name: string) => values[name];
 
 describe('CORS decisions', () => {
   it('is off without server.cors: no headers, no preflight', () => {
     const config = configWith(undefined);
     expect(corsResponseHeaders(config, 'https://app.example.com')).toEqual({});
-    expect(preflightHeaders(config, headersOf({ origin: 'https://app.example.com', 'access-control-request-method': 'POST' }), ['POST'])).toBeUndefined();
+    expect(
+      preflightHeaders(
+        config,
+        headersOf({ origin: 'https://app.example.com', 'access-control-request-method': 'POST' }),
+        ['POST'],
+      ),
+    ).toBeUndefined();
   });
 
   it('compares origins as browsers send them, after normalizing the configured ones', () => {
@@ -28,7 +35,9 @@ describe('CORS decisions', () => {
 
   it('needs Access-Control-Request-Method for a preflight, and echoes only header names that are tokens', () => {
     const config = configWith(['https://app.example.com']);
-    expect(preflightHeaders(config, headersOf({ origin: 'https://app.example.com' }), ['POST'])).toBeUndefined();
+    expect(
+      preflightHeaders(config, headersOf({ origin: 'https://app.example.com' }), ['POST']),
+    ).toBeUndefined();
     const headers = preflightHeaders(
       config,
       headersOf({
@@ -39,6 +48,8 @@ describe('CORS decisions', () => {
       ['POST', 'GET'],
     );
     expect(headers?.['access-control-allow-methods']).toBe('POST, GET');
-    expect(headers?.['access-control-allow-headers']).toBe('authorization, content-type, x-request-id, x-custom');
+    expect(headers?.['access-control-allow-headers']).toBe(
+      'authorization, content-type, x-request-id, x-custom',
+    );
   });
 });

@@ -23,7 +23,10 @@ const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]{1,64}$/;
 export const corsMaxAgeSeconds = 600;
 
 /** The allowed `Origin` of a request, or undefined when CORS is off or the origin is not listed. */
-export function allowedOrigin(config: GatewayConfig, origin: string | undefined): string | undefined {
+export function allowedOrigin(
+  config: GatewayConfig,
+  origin: string | undefined,
+): string | undefined {
   const origins = config.server.cors?.origins;
   if (origins === undefined || origin === undefined || origin === 'null') return undefined;
   return origins.includes('*') || origins.includes(origin) ? origin : undefined;
@@ -34,15 +37,26 @@ export function allowedOrigin(config: GatewayConfig, origin: string | undefined)
  * may read when the origin is allowed, `Vary: Origin` whenever CORS is on (the answer depends on it),
  * nothing otherwise, so a disallowed origin gets a response its browser will not hand to the script.
  */
-export function corsResponseHeaders(config: GatewayConfig, origin: string | undefined): Record<string, string> {
+export function corsResponseHeaders(
+  config: GatewayConfig,
+  origin: string | undefined,
+): Record<string, string> {
   if (config.server.cors === undefined) return {};
   const allowed = allowedOrigin(config, origin);
   if (allowed === undefined) return { vary: 'Origin' };
-  return { 'access-control-allow-origin': allowed, 'access-control-expose-headers': exposedHeaders, vary: 'Origin' };
+  return {
+    'access-control-allow-origin': allowed,
+    'access-control-expose-headers': exposedHeaders,
+    vary: 'Origin',
+  };
 }
 
 /** Adds corsResponseHeaders to a result's own headers, without an object per request when CORS is off. */
-export function addCorsHeaders(headers: Record<string, string>, config: GatewayConfig, origin: string | undefined): void {
+export function addCorsHeaders(
+  headers: Record<string, string>,
+  config: GatewayConfig,
+  origin: string | undefined,
+): void {
   if (config.server.cors === undefined) return;
   const allowed = allowedOrigin(config, origin);
   if (allowed !== undefined) {
@@ -64,7 +78,12 @@ export function preflightHeaders(
   methods: readonly string[],
 ): Record<string, string> | undefined {
   const origin = allowedOrigin(config, header('origin'));
-  if (origin === undefined || header('access-control-request-method') === undefined || methods.length === 0) return undefined;
+  if (
+    origin === undefined ||
+    header('access-control-request-method') === undefined ||
+    methods.length === 0
+  )
+    return undefined;
   const requested = (header('access-control-request-headers') ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())

@@ -4,7 +4,13 @@ import { dispatch, fakeGatewayDeps, handlerInput, testKey } from '../../test/fak
 import { failingEvents, streamHandler } from '../../test/test-routes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { envelopeForPath, errorResult } from './dispatch.js';
-import type { HandlerResult, JsonResult, RouteDefinition, RouteHandler, StreamResult } from '../ports/handler-types.js';
+import type {
+  HandlerResult,
+  JsonResult,
+  RouteDefinition,
+  RouteHandler,
+  StreamResult,
+} from '../ports/handler-types.js';
 import { bodyText } from './body-text.js';
 
 const okHandler: RouteHandler = async () => ({
@@ -43,17 +49,31 @@ describe('dispatch: authentication', () => {
     ['another scheme', { authorization: `Basic ${testKey}`, 'content-type': 'application/json' }],
     // 401 comes before anything else, the content type included.
     ['no key and a wrong content type', { 'content-type': 'text/plain' }],
-  ])('answers 401 with WWW-Authenticate: Bearer for %s, without calling the handler', async (_name, headers) => {
-    const handler = vi.fn(okHandler);
-    const result = json(await dispatch(route({ handler }), handlerInput({ headers, requestId: 'req-401' }), fakeGatewayDeps()));
-    expect(result.status).toBe(401);
-    expect(result.headers['www-authenticate']).toBe('Bearer');
-    expect(result.headers['x-request-id']).toBe('req-401');
-    expect(JSON.parse(bodyText(result.body))).toEqual({
-      error: { message: expect.any(String), type: 'authentication_error', param: null, code: 'invalid_api_key' },
-    });
-    expect(handler).not.toHaveBeenCalled();
-  });
+  ])(
+    'answers 401 with WWW-Authenticate: Bearer for %s, without calling the handler',
+    async (_name, headers) => {
+      const handler = vi.fn(okHandler);
+      const result = json(
+        await dispatch(
+          route({ handler }),
+          handlerInput({ headers, requestId: 'req-401' }),
+          fakeGatewayDeps(),
+        ),
+      );
+      expect(result.status).toBe(401);
+      expect(result.headers['www-authenticate']).toBe('Bearer');
+      expect(result.headers['x-request-id']).toBe('req-401');
+      expect(JSON.parse(bodyText(result.body))).toEqual({
+        error: {
+          message: expect.any(String),
+          type: 'authentication_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      });
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
 
   it('hands the handler the identity of the key', async () => {
     const handler = vi.fn(okHandler);
@@ -63,29 +83,53 @@ describe('dispatch: authentication', () => {
 
   it('lets a route without auth through with no identity', async () => {
     const handler = vi.fn(okHandler);
-    const result = await dispatch(route({ auth: false, handler, method: 'GET', bodyLimit: 'none' }), handlerInput(), fakeGatewayDeps());
+    const result = await dispatch(
+      route({ auth: false, handler, method: 'GET', bodyLimit: 'none' }),
+      handlerInput(),
+      fakeGatewayDeps(),
+    );
     expect(result.status).toBe(200);
     expect(handler.mock.calls[0]?.[1].identity).toBeUndefined();
   });
 });
 
 describe('dispatch: content type', () => {
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonl'])(
-    'answers 415 for %s',
-    async (contentType) => {
-      const result = json(await dispatch(route(), handlerInput({ headers: { ...authorized, 'content-type': contentType } }), fakeGatewayDeps()));
-      expect(result.status).toBe(415);
-      expect(JSON.parse(bodyText(result.body)).error.code).toBe('unsupported_media_type');
-    },
-  );
+  it.each([
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonl',
+  ])('answers 415 for %s', async (contentType) => {
+    const result = json(
+      await dispatch(
+        route(),
+        handlerInput({ headers: { ...authorized, 'content-type': contentType } }),
+        fakeGatewayDeps(),
+      ),
+    );
+    expect(result.status).toBe(415);
+    expect(JSON.parse(bodyText(result.body)).error.code).toBe('unsupported_media_type');
+  });
 
   it('answers 415 when a route with a body has no content type', async () => {
-    const result = await dispatch(route(), handlerInput({ headers: { authorization: `Bearer ${testKey}` } }), fakeGatewayDeps());
+    const result = await dispatch(
+      route(),
+      handlerInput({ headers: { authorization: `Bearer ${testKey}` } }),
+      fakeGatewayDeps(),
+    );
     expect(result.status).toBe(415);
   });
 
-  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8'])('accepts %s', async (contentType) => {
-    const result = await dispatch(route(), handlerInput({ headers: { ...authorized, 'content-type': contentType } }), fakeGatewayDeps());
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON;charset=UTF-8',
+  ])('accepts %s', async (contentType) => {
+    const result = await dispatch(
+      route(),
+      handlerInput({ headers: { ...authorized, 'content-type': contentType } }),
+      fakeGatewayDeps(),
+    );
     expect(result.status).toBe(200);
   });
 
@@ -105,10 +149,21 @@ describe('dispatch: errors and headers', () => {
   };
 
   it('answers a native route in the native envelope', async () => {
-    const result = json(await dispatch(route({ handler: failing }), handlerInput({ headers: authorized }), fakeGatewayDeps()));
+    const result = json(
+      await dispatch(
+        route({ handler: failing }),
+        handlerInput({ headers: authorized }),
+        fakeGatewayDeps(),
+      ),
+    );
     expect(result.status).toBe(400);
     expect(JSON.parse(bodyText(result.body))).toEqual({
-      error: { message: 'The field is wrong.', type: 'invalid_request_error', param: 'input', code: 'invalid_request' },
+      error: {
+        message: 'The field is wrong.',
+        type: 'invalid_request_error',
+        param: 'input',
+        code: 'invalid_request',
+      },
     });
   });
 
@@ -121,7 +176,10 @@ describe('dispatch: errors and headers', () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(JSON.parse(bodyText(result.body))).toEqual({ id: 'req-c1', message: 'The field is wrong.' });
+    expect(JSON.parse(bodyText(result.body))).toEqual({
+      id: 'req-c1',
+      message: 'The field is wrong.',
+    });
   });
 
   it('turns an unexpected failure into a 500 that reveals nothing', async () => {
@@ -137,22 +195,42 @@ describe('dispatch: errors and headers', () => {
   });
 
   it('never rejects, even when the key store fails', async () => {
-    const deps = fakeGatewayDeps({ keyStore: { verify: () => Promise.reject(new Error('store down')) } });
+    const deps = fakeGatewayDeps({
+      keyStore: { verify: () => Promise.reject(new Error('store down')) },
+    });
     const result = await dispatch(route(), handlerInput({ headers: authorized }), deps);
     expect(result.status).toBe(500);
   });
 
   it('adds x-request-id and a content type to every result, keeping the handler headers', async () => {
-    const handler: RouteHandler = async () => ({ kind: 'json', status: 201, headers: { 'x-infergate-ignored-params': 'top_k' }, body: '{}', meta: {} });
-    const result = await dispatch(route({ handler }), handlerInput({ headers: authorized, requestId: 'req-42' }), fakeGatewayDeps());
-    expect(result.headers).toEqual({ 'x-infergate-ignored-params': 'top_k', 'x-request-id': 'req-42', 'content-type': 'application/json' });
+    const handler: RouteHandler = async () => ({
+      kind: 'json',
+      status: 201,
+      headers: { 'x-infergate-ignored-params': 'top_k' },
+      body: '{}',
+      meta: {},
+    });
+    const result = await dispatch(
+      route({ handler }),
+      handlerInput({ headers: authorized, requestId: 'req-42' }),
+      fakeGatewayDeps(),
+    );
+    expect(result.headers).toEqual({
+      'x-infergate-ignored-params': 'top_k',
+      'x-request-id': 'req-42',
+      'content-type': 'application/json',
+    });
   });
 });
 
 describe('dispatch: metrics', () => {
   it('records a JSON request once, with status, model, endpoint and tokens', async () => {
     const deps = fakeGatewayDeps();
-    const result = await dispatch(route(), handlerInput({ headers: authorized, requestId: 'req-m1' }), deps);
+    const result = await dispatch(
+      route(),
+      handlerInput({ headers: authorized, requestId: 'req-m1' }),
+      deps,
+    );
     expect(result.meta.keyName).toBe('key-1');
     expect(deps.records).toEqual([
       {
@@ -171,7 +249,9 @@ describe('dispatch: metrics', () => {
   it('records a refused request too', async () => {
     const deps = fakeGatewayDeps();
     await dispatch(route(), handlerInput({ requestId: 'req-m2' }), deps);
-    expect(deps.records).toEqual([{ requestId: 'req-m2', operationId: 'createEmbedding', status: 401 }]);
+    expect(deps.records).toEqual([
+      { requestId: 'req-m2', operationId: 'createEmbedding', status: 401 },
+    ]);
   });
 
   it('survives a metrics sink that throws', async () => {
@@ -194,9 +274,21 @@ describe('dispatch: metrics', () => {
         // The handler learns model and usage only at the end of the stream.
         Object.assign(meta, { model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 });
       })();
-      return { kind: 'stream', status: 200, headers: { 'content-type': 'text/event-stream' }, events, onCancel, meta };
+      return {
+        kind: 'stream',
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        events,
+        onCancel,
+        meta,
+      };
     };
-    return route({ path: '/v1/chat/completions', operationId: 'createChatCompletion', bodyLimit: 'image', handler });
+    return route({
+      path: '/v1/chat/completions',
+      operationId: 'createChatCompletion',
+      bodyLimit: 'image',
+      handler,
+    });
   }
 
   it('records a stream once, when it has been read to the end, with the final meta', async () => {
@@ -212,20 +304,34 @@ describe('dispatch: metrics', () => {
     const text = await new Response(result.stream).text();
     expect(text).toBe('data: 1\n\ndata: 2\n\n');
     expect(deps.records).toEqual([
-      { requestId: 'req-s1', keyName: 'key-1', operationId: 'createChatCompletion', status: 200, model: 'beta53-flash-chat', inputTokens: 3, outputTokens: 2 },
+      {
+        requestId: 'req-s1',
+        keyName: 'key-1',
+        operationId: 'createChatCompletion',
+        status: 200,
+        model: 'beta53-flash-chat',
+        inputTokens: 3,
+        outputTokens: 2,
+      },
     ]);
   });
 
   it('records a cancelled stream once as 499 and passes the cancel on to the handler', async () => {
     const deps = fakeGatewayDeps();
     const onCancel = vi.fn();
-    const result = await dispatch(streamingRoute(onCancel), handlerInput({ headers: authorized, requestId: 'req-s2' }), deps);
+    const result = await dispatch(
+      streamingRoute(onCancel),
+      handlerInput({ headers: authorized, requestId: 'req-s2' }),
+      deps,
+    );
     if (result.kind !== 'stream') throw new Error('expected a stream');
     const reader = result.stream.getReader();
     await reader.read();
     await reader.cancel('client went away');
     expect(onCancel).toHaveBeenCalledOnce();
-    expect(deps.records).toEqual([{ requestId: 'req-s2', keyName: 'key-1', operationId: 'createChatCompletion', status: 499 }]);
+    expect(deps.records).toEqual([
+      { requestId: 'req-s2', keyName: 'key-1', operationId: 'createChatCompletion', status: 499 },
+    ]);
   });
 });
 
@@ -233,11 +339,17 @@ describe('dispatch: a stream that fails', () => {
   it('records it once with its status and passes the failure on to the reader', async () => {
     const deps = fakeGatewayDeps();
     const handler = streamHandler(() => failingEvents('upstream reset'));
-    const result = await dispatch(route({ handler }), handlerInput({ headers: authorized, requestId: 'req-s3' }), deps);
+    const result = await dispatch(
+      route({ handler }),
+      handlerInput({ headers: authorized, requestId: 'req-s3' }),
+      deps,
+    );
     if (result.kind !== 'stream') throw new Error('expected a stream');
     expect(result.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     await expect(result.stream.getReader().read()).rejects.toThrow('upstream reset');
-    expect(deps.records).toEqual([{ requestId: 'req-s3', keyName: 'key-1', operationId: 'createEmbedding', status: 200 }]);
+    expect(deps.records).toEqual([
+      { requestId: 'req-s3', keyName: 'key-1', operationId: 'createEmbedding', status: 200 },
+    ]);
   });
 });
 
@@ -245,10 +357,16 @@ describe('errorResult and envelopeForPath', () => {
   it('builds an app-level failure in the given envelope with its headers', () => {
     const result = errorResult(GatewayError.payloadTooLarge(2_097_152), 'native', 'req-e1');
     expect(result.status).toBe(413);
-    expect(result.headers).toEqual({ 'content-type': 'application/json', 'x-request-id': 'req-e1' });
+    expect(result.headers).toEqual({
+      'content-type': 'application/json',
+      'x-request-id': 'req-e1',
+    });
     expect(JSON.parse(bodyText(result.body)).error.code).toBe('request_too_large');
     const compat = errorResult(GatewayError.unsupportedMediaType('text/plain'), 'compat', 'req-e2');
-    expect(JSON.parse(bodyText(compat.body))).toEqual({ id: 'req-e2', message: expect.stringContaining('application/json') });
+    expect(JSON.parse(bodyText(compat.body))).toEqual({
+      id: 'req-e2',
+      message: expect.stringContaining('application/json'),
+    });
   });
 
   it('picks the compat envelope for /compat/ paths only', () => {

@@ -19,7 +19,10 @@ export function piecesByteLength(pieces: readonly Uint8Array[]): number {
 }
 
 /** `pieces` as one array: the piece itself, uncopied, when there is just one; else a joined copy of `total` bytes. */
-export function wholeBytes(pieces: readonly Uint8Array[], total = piecesByteLength(pieces)): Uint8Array {
+export function wholeBytes(
+  pieces: readonly Uint8Array[],
+  total = piecesByteLength(pieces),
+): Uint8Array {
   return pieces.length === 1 ? (pieces[0] as Uint8Array) : joinPieces(pieces, total);
 }
 

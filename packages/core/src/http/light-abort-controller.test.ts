@@ -15,7 +15,9 @@ describe.each(controllers)('%s', (_name, make) => {
     const first = () => seen.push(`first ${String(controller.signal.reason)}`);
     controller.signal.addEventListener('abort', first, { once: true });
     controller.signal.addEventListener('abort', first);
-    controller.signal.addEventListener('abort', () => seen.push(`second ${controller.signal.aborted}`));
+    controller.signal.addEventListener('abort', () =>
+      seen.push(`second ${controller.signal.aborted}`),
+    );
     expect(controller.signal.aborted).toBe(false);
     controller.abort('gone');
     controller.abort('again');
@@ -30,9 +32,13 @@ describe.each(controllers)('%s', (_name, make) => {
     const late = () => seen.push('late');
     controller.signal.addEventListener('abort', removed);
     controller.signal.removeEventListener('abort', removed);
-    controller.signal.addEventListener('abort', () => controller.signal.removeEventListener('abort', late));
+    controller.signal.addEventListener('abort', () =>
+      controller.signal.removeEventListener('abort', late),
+    );
     controller.signal.addEventListener('abort', late);
-    controller.signal.addEventListener('abort', () => controller.signal.addEventListener('abort', () => seen.push('added during')));
+    controller.signal.addEventListener('abort', () =>
+      controller.signal.addEventListener('abort', () => seen.push('added during')),
+    );
     controller.abort();
     controller.signal.addEventListener('abort', () => seen.push('added after'));
     expect(seen).toEqual([]);

@@ -29,9 +29,14 @@ export class LightAbortController implements AbortSignalLike {
   abort(reason?: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
-    this.reason = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    this.reason =
+      reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
     // Taken one at a time from the live list, so that one removed by an earlier listener does not run.
-    for (let listener = this.listeners.shift(); listener !== undefined; listener = this.listeners.shift()) {
+    for (
+      let listener = this.listeners.shift();
+      listener !== undefined;
+      listener = this.listeners.shift()
+    ) {
       try {
         listener();
       } catch (error) {

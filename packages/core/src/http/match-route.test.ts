@@ -8,8 +8,22 @@ import type { RouteMatch } from './match-route.js';
 
 const handler: RouteDefinition['handler'] = () => Promise.reject(new Error('not called'));
 
-function route(method: RouteDefinition['method'], path: string, operationId: string, bodyLimit: RouteDefinition['bodyLimit'] = 'none'): RouteDefinition {
-  return { method, path, operationId, auth: true, bodyLimit, envelope: 'native', handler, contract: { answers: 'errors' } };
+function route(
+  method: RouteDefinition['method'],
+  path: string,
+  operationId: string,
+  bodyLimit: RouteDefinition['bodyLimit'] = 'none',
+): RouteDefinition {
+  return {
+    method,
+    path,
+    operationId,
+    auth: true,
+    bodyLimit,
+    envelope: 'native',
+    handler,
+    contract: { answers: 'errors' },
+  };
 }
 
 const table: readonly RouteDefinition[] = [
@@ -30,29 +44,40 @@ function found(result: RouteMatch | GatewayError): RouteMatch {
 }
 
 function failed(result: RouteMatch | GatewayError): GatewayError {
-  if (!isGatewayError(result)) throw new Error(`expected an error, got ${result.route.operationId}`);
+  if (!isGatewayError(result))
+    throw new Error(`expected an error, got ${result.route.operationId}`);
   return result;
 }
 
 describe('matchRoute', () => {
   it('matches a literal path', () => {
-    expect(found(matchRoute(table, 'POST', '/v1/responses')).route.operationId).toBe('createResponse');
+    expect(found(matchRoute(table, 'POST', '/v1/responses')).route.operationId).toBe(
+      'createResponse',
+    );
   });
 
   it('reads {name} parameters, URL-decoded', () => {
     const match = found(matchRoute(table, 'GET', '/v1/models/general%2Dstd'));
     expect(match.route.operationId).toBe('retrieveModel');
     expect(match.params).toEqual({ id: 'general-std' });
-    expect(found(matchRoute(table, 'POST', '/v1/responses/resp_1/cancel')).params).toEqual({ id: 'resp_1' });
+    expect(found(matchRoute(table, 'POST', '/v1/responses/resp_1/cancel')).params).toEqual({
+      id: 'resp_1',
+    });
   });
 
   it('prefers a literal segment over a parameter', () => {
-    expect(found(matchRoute(table, 'POST', '/v1/responses/compact')).route.operationId).toBe('compactResponse');
-    expect(found(matchRoute(table, 'POST', '/v1/responses/resp_9')).route.operationId).toBe('updateResponse');
+    expect(found(matchRoute(table, 'POST', '/v1/responses/compact')).route.operationId).toBe(
+      'compactResponse',
+    );
+    expect(found(matchRoute(table, 'POST', '/v1/responses/resp_9')).route.operationId).toBe(
+      'updateResponse',
+    );
   });
 
   it('accepts a lower-case method', () => {
-    expect(found(matchRoute(table, 'get', '/v1/responses/resp_1')).route.operationId).toBe('getResponse');
+    expect(found(matchRoute(table, 'get', '/v1/responses/resp_1')).route.operationId).toBe(
+      'getResponse',
+    );
   });
 
   it('answers 404 not_found for an unknown path, an empty parameter or a trailing slash', () => {
@@ -72,7 +97,10 @@ describe('matchRoute', () => {
 
   it('takes HEAD to the GET route of its path, and lists HEAD in Allow wherever GET is', () => {
     const match = found(matchRoute(table, 'HEAD', '/v1/models/general-std'));
-    expect([match.route.operationId, match.params]).toEqual(['retrieveModel', { id: 'general-std' }]);
+    expect([match.route.operationId, match.params]).toEqual([
+      'retrieveModel',
+      { id: 'general-std' },
+    ]);
     expect(failed(matchRoute(table, 'DELETE', '/v1/models/m')).headers.allow).toBe('GET, HEAD');
     // No GET on the path: HEAD is refused like any other method, and not listed.
     const head = failed(matchRoute(table, 'HEAD', '/tokenize'));
@@ -85,7 +113,10 @@ describe('matchRoute', () => {
 });
 
 describe('bodyLimitBytes', () => {
-  const config = resolveGatewayConfig({ limits: { body_json_bytes: 10, body_image_bytes: 20 } }, {});
+  const config = resolveGatewayConfig(
+    { limits: { body_json_bytes: 10, body_image_bytes: 20 } },
+    {},
+  );
 
   it('is the JSON limit, the image limit, or 0 for routes without a body', () => {
     expect(bodyLimitBytes(route('POST', '/t', 't', 'json'), config)).toBe(10);

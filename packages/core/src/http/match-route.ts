@@ -43,7 +43,9 @@ function literalSegments(template: string): number {
 /** The `Allow` list of a path's methods: HEAD beside GET, since every GET route answers it too. */
 function withHead(methods: readonly string[]): string[] {
   const get = methods.indexOf('GET');
-  return get === -1 || methods.includes('HEAD') ? [...methods] : [...methods.slice(0, get + 1), 'HEAD', ...methods.slice(get + 1)];
+  return get === -1 || methods.includes('HEAD')
+    ? [...methods]
+    : [...methods.slice(0, get + 1), 'HEAD', ...methods.slice(get + 1)];
 }
 
 /**
@@ -52,7 +54,11 @@ function withHead(methods: readonly string[]): string[] {
  * which the apps' HTTP servers leave out). When nothing matches: 404, or 405 with `Allow` when the
  * path exists with other methods.
  */
-export function matchRoute(table: readonly RouteDefinition[], method: string, path: string): RouteMatch | GatewayError {
+export function matchRoute(
+  table: readonly RouteDefinition[],
+  method: string,
+  path: string,
+): RouteMatch | GatewayError {
   const upper = method.toUpperCase();
   const wanted = upper === 'HEAD' ? 'GET' : upper;
   let best: RouteMatch | undefined;
@@ -62,7 +68,8 @@ export function matchRoute(table: readonly RouteDefinition[], method: string, pa
     if (params === undefined) continue;
     if (!allow.includes(route.method)) allow.push(route.method);
     if (route.method !== wanted) continue;
-    if (best === undefined || literalSegments(route.path) > literalSegments(best.route.path)) best = { route, params };
+    if (best === undefined || literalSegments(route.path) > literalSegments(best.route.path))
+      best = { route, params };
   }
   if (best) return best;
   if (allow.length > 0) return GatewayError.methodNotAllowed(upper, path, withHead(allow));
@@ -72,7 +79,9 @@ export function matchRoute(table: readonly RouteDefinition[], method: string, pa
 /** The methods the table serves on a path (the `Allow` list), in table order; empty for an unknown path. */
 export function methodsOf(table: readonly RouteDefinition[], path: string): string[] {
   const methods: string[] = [];
-  for (const route of table) if (!methods.includes(route.method) && matchTemplate(route.path, path) !== undefined) methods.push(route.method);
+  for (const route of table)
+    if (!methods.includes(route.method) && matchTemplate(route.path, path) !== undefined)
+      methods.push(route.method);
   return methods;
 }
 

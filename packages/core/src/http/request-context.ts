@@ -12,7 +12,12 @@ import type {
   UpstreamResponse,
   UpstreamTarget,
 } from '../ports/ports.js';
-import type { DocsAssets, GatewayDeps, GatewayShared, HandlerContext } from '../ports/handler-types.js';
+import type {
+  DocsAssets,
+  GatewayDeps,
+  GatewayShared,
+  HandlerContext,
+} from '../ports/handler-types.js';
 
 /** The gateway as a request's context reads it: its ports, configuration and shared state. */
 export interface ContextSource extends GatewayShared {

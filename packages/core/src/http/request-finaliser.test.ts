@@ -38,7 +38,11 @@ describe('the request finaliser', () => {
   it('ends a stream cancelled during a pending read once, as 499, and frees its slot', async () => {
     const { deps, observations, streams } = observed();
     const { handler, release } = waitingStream();
-    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(handler),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const reader = result.stream.getReader();
     await reader.read();
     const pending = reader.read();
@@ -55,10 +59,18 @@ describe('the request finaliser', () => {
     const twoEvents = streamHandler(async function* () {
       yield* [{ data: '{}' }, { data: '{}' }];
     });
-    const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(twoEvents),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     expect(await new Response(result.stream).text()).toBe('data: {}\n\ndata: {}\n\n');
     expect(observations).toHaveLength(1);
-    expect(observations[0]).toMatchObject({ status: 200, streamed: true, operationId: 'createChatCompletion' });
+    expect(observations[0]).toMatchObject({
+      status: 200,
+      streamed: true,
+      operationId: 'createChatCompletion',
+    });
     expect(streams).toEqual({ started: 1, ended: 1 });
     expect(deps.gateway.admission.inUse).toBe(0);
   });
@@ -66,7 +78,11 @@ describe('the request finaliser', () => {
   it('ends a failing stream once and passes the failure on', async () => {
     const { deps, observations, streams } = observed();
     const failing = streamHandler(() => failingEvents('reset'));
-    const result = (await dispatch(route(failing), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(failing),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const reader = result.stream.getReader();
     await expect(reader.read()).rejects.toThrow('reset');
     await reader.cancel().catch(() => undefined);
@@ -82,7 +98,11 @@ describe('the request finaliser tells an app when a stream is over', () => {
     const twoEvents = streamHandler(async function* () {
       yield* [{ data: '{}' }, { data: '{}' }];
     });
-    const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(twoEvents),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const ends: number[] = [];
     result.body.onEnd((status) => ends.push(status));
     expect(ends).toEqual([]);
@@ -96,7 +116,11 @@ describe('the request finaliser tells an app when a stream is over', () => {
   it('calls onEnd with 499 when the client cancels', async () => {
     const { deps } = observed();
     const { handler, release } = waitingStream();
-    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(handler),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const ends: number[] = [];
     result.body.onEnd((status) => ends.push(status));
     const reader = result.stream.getReader();
@@ -110,7 +134,12 @@ describe('the request finaliser tells an app when a stream is over', () => {
 describe('the request finaliser: pulling and keep-alive comments', () => {
   /** A handler of `total` events counting how far it was read; its next() waits while `gate` is set. */
   function countingHandler(total: number) {
-    const state = { pulled: 0, returned: false, cancelHooks: 0, gate: undefined as Promise<void> | undefined };
+    const state = {
+      pulled: 0,
+      returned: false,
+      cancelHooks: 0,
+      gate: undefined as Promise<void> | undefined,
+    };
     const handler = streamHandler(
       async function* () {
         try {
@@ -130,7 +159,11 @@ describe('the request finaliser: pulling and keep-alive comments', () => {
 
   function streamWith(handler: RouteHandler, keepaliveMs: number) {
     const deps = fakeGatewayDeps({ file: { timeouts: { keepalive_ms: keepaliveMs } } });
-    return dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps) as Promise<StreamResult>;
+    return dispatch(
+      route(handler),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    ) as Promise<StreamResult>;
   }
 
   it('reads one event per client read, never ahead of the client', async () => {
@@ -188,7 +221,12 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
   async function readAll(result: StreamResult): Promise<string> {
     const decoder = new TextDecoder();
     let text = '';
-    for (let chunk = await result.body.read(); chunk !== undefined; chunk = await result.body.read()) text += decoder.decode(chunk);
+    for (
+      let chunk = await result.body.read();
+      chunk !== undefined;
+      chunk = await result.body.read()
+    )
+      text += decoder.decode(chunk);
     return text;
   }
 
@@ -197,7 +235,11 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
     const twoEvents = streamHandler(async function* () {
       yield* [{ data: '{"a":1}' }, { event: 'done', data: '[DONE]' }];
     });
-    const result = (await dispatch(route(twoEvents), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(twoEvents),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     expect(await readAll(result)).toBe('data: {"a":1}\n\nevent: done\ndata: [DONE]\n\n');
     expect(await result.body.read()).toBeUndefined();
     expect(observations.map((observation) => observation.status)).toEqual([200]);
@@ -207,7 +249,11 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
 
   it('rejects a read when the stream fails, and ends the request once', async () => {
     const { deps, observations } = observed();
-    const result = (await dispatch(route(streamHandler(() => failingEvents('reset'))), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(streamHandler(() => failingEvents('reset'))),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     await expect(result.body.read()).rejects.toThrow('reset');
     expect(await result.body.read()).toBeUndefined();
     expect(observations).toHaveLength(1);
@@ -217,7 +263,11 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
   it('ends a read pending when the client cancels as undefined, the request as 499', async () => {
     const { deps, observations, streams } = observed();
     const { handler, release } = waitingStream();
-    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(handler),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     expect(await result.body.read()).toBeDefined();
     const pending = result.body.read();
     await result.body.cancel();
@@ -230,7 +280,11 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
   it('hands keep-alive comments to its sink while a read waits, and none after the stream ends', async () => {
     const deps = fakeGatewayDeps({ file: { timeouts: { keepalive_ms: 10 } } });
     const { handler, release } = waitingStream();
-    const result = (await dispatch(route(handler), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(handler),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const comments: string[] = [];
     result.body.onKeepalive((chunk) => comments.push(new TextDecoder().decode(chunk)));
     await result.body.read();
@@ -248,11 +302,20 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
 
   it('takes every event that is ready after a wait and sends them as one chunk, in order', async () => {
     const { deps, observations } = observed();
-    const reads = [[{ data: '{"n":1}' }, { event: 'e', data: 'two\nlines' }, { data: 'é' }], [{ data: '[DONE]' }]];
+    const reads = [
+      [{ data: '{"n":1}' }, { event: 'e', data: 'two\nlines' }, { data: 'é' }],
+      [{ data: '[DONE]' }],
+    ];
     const upstream = scriptedReads(reads);
-    const result = (await dispatch(route(streamHandler(() => upstream)), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(streamHandler(() => upstream)),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const decoder = new TextDecoder();
-    expect(decoder.decode(await result.body.read())).toBe('data: {"n":1}\n\nevent: e\ndata: two\ndata: lines\n\ndata: é\n\n');
+    expect(decoder.decode(await result.body.read())).toBe(
+      'data: {"n":1}\n\nevent: e\ndata: two\ndata: lines\n\ndata: é\n\n',
+    );
     expect(decoder.decode(await result.body.read())).toBe('data: [DONE]\n\n');
     expect(await result.body.read()).toBeUndefined();
     expect(upstream.taken).toBe(2);
@@ -262,10 +325,15 @@ describe('the request finaliser read directly (StreamBody, as node-server reads 
   it('gives a Web stream reader the events of one read as one chunk too', async () => {
     const { deps } = observed();
     const upstream = scriptedReads([[{ data: 'a' }, { data: 'b' }], [{ data: 'c' }]]);
-    const result = (await dispatch(route(streamHandler(() => upstream)), handlerInput({ headers, body: '{}' }), deps)) as StreamResult;
+    const result = (await dispatch(
+      route(streamHandler(() => upstream)),
+      handlerInput({ headers, body: '{}' }),
+      deps,
+    )) as StreamResult;
     const reader = result.stream.getReader();
     const chunks: string[] = [];
-    for (let chunk = await reader.read(); chunk.done !== true; chunk = await reader.read()) chunks.push(new TextDecoder().decode(chunk.value));
+    for (let chunk = await reader.read(); chunk.done !== true; chunk = await reader.read())
+      chunks.push(new TextDecoder().decode(chunk.value));
     expect(chunks).toEqual(['data: a\n\ndata: b\n\n', 'data: c\n\n']);
   });
 });

@@ -9,7 +9,11 @@ import type { EventStreamResult, ResultMeta, StreamBody } from '../ports/handler
 /** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
 export interface FinaliserSource {
   readonly admission: AdmissionGate;
-  readonly deps: { readonly metrics: MetricsSink; readonly clock: Clock; readonly config: { readonly timeouts: { readonly keepaliveMs: number } } };
+  readonly deps: {
+    readonly metrics: MetricsSink;
+    readonly clock: Clock;
+    readonly config: { readonly timeouts: { readonly keepaliveMs: number } };
+  };
 }
 
 // docs/design.md: a client that goes away is logged as 499, a status never sent.
@@ -202,11 +206,16 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     // A stream holds its admission slot until it ends: open streams are what the cap bounds.
     if (this.holdsSlot) gateway.admission.release();
     const streamed = this.events !== undefined;
-    if (this.ticket !== undefined) this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.sent : undefined));
+    if (this.ticket !== undefined)
+      this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.sent : undefined));
     const { metrics } = gateway.deps;
     const durationMs = gateway.deps.clock.now() - this.startedAt;
     if (cancelled) this.status = clientClosedRequest;
-    const record: RequestRecord = { requestId: this.requestId, operationId: this.operationId, status: this.status };
+    const record: RequestRecord = {
+      requestId: this.requestId,
+      operationId: this.operationId,
+      status: this.status,
+    };
     if (meta.model !== undefined) record.model = meta.model;
     if (meta.endpoint !== undefined) record.endpoint = meta.endpoint;
     if (meta.keyName !== undefined) record.keyName = meta.keyName;

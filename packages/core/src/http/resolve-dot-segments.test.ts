@@ -13,6 +13,12 @@ describe('resolveDotSegments', () => {
   });
 
   it('returns a target without dot segments as it is, file names with dots included', () => {
-    for (const target of ['/v1/models', '/v1/models/qwen3.5-8b', '/docs/app.js', '/v1/models/a%2Fb']) expect(resolveDotSegments(target)).toBe(target);
+    for (const target of [
+      '/v1/models',
+      '/v1/models/qwen3.5-8b',
+      '/docs/app.js',
+      '/v1/models/a%2Fb',
+    ])
+      expect(resolveDotSegments(target)).toBe(target);
   });
 });

@@ -19,18 +19,41 @@ export interface UnmatchedRequest {
  * 405 with `Allow` when the path exists with other methods. A path core matches but the app's router
  * did not (say, an encoded slash) is still a 404 rather than a second route lookup.
  */
-export function unmatchedResult(table: readonly RouteDefinition[], request: UnmatchedRequest, config: GatewayConfig): JsonResult {
+export function unmatchedResult(
+  table: readonly RouteDefinition[],
+  request: UnmatchedRequest,
+  config: GatewayConfig,
+): JsonResult {
   if (request.method.toUpperCase() === 'OPTIONS') {
     const preflight = preflightHeaders(config, request.header, methodsOf(table, request.path));
-    if (preflight !== undefined) return { kind: 'json', status: 204, headers: { ...preflight, 'x-request-id': request.requestId }, body: '', meta: {} };
+    if (preflight !== undefined)
+      return {
+        kind: 'json',
+        status: 204,
+        headers: { ...preflight, 'x-request-id': request.requestId },
+        body: '',
+        meta: {},
+      };
   }
   const match = matchRoute(table, request.method, request.path);
-  const error = isGatewayError(match) ? match : GatewayError.routeNotFound(request.method, request.path);
-  return withCorsHeaders(errorResult(error, envelopeForPath(request.path), request.requestId), config, request.header('origin'));
+  const error = isGatewayError(match)
+    ? match
+    : GatewayError.routeNotFound(request.method, request.path);
+  return withCorsHeaders(
+    errorResult(error, envelopeForPath(request.path), request.requestId),
+    config,
+    request.header('origin'),
+  );
 }
 
 /** A result an app answers itself (a body too large, shutting down...) with the CORS headers dispatch adds to the others. */
-export function withCorsHeaders(result: JsonResult, config: GatewayConfig, origin: string | undefined): JsonResult {
+export function withCorsHeaders(
+  result: JsonResult,
+  config: GatewayConfig,
+  origin: string | undefined,
+): JsonResult {
   const cors = corsResponseHeaders(config, origin);
-  return Object.keys(cors).length === 0 ? result : { ...result, headers: { ...result.headers, ...cors } };
+  return Object.keys(cors).length === 0
+    ? result
+    : { ...result, headers: { ...result.headers, ...cors } };
 }

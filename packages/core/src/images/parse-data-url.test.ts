@@ -34,9 +34,15 @@ describe('parseDataUrl', () => {
   });
 
   it('tells a non-base64 data URL apart', () => {
-    expect(parseDataUrl('data:text/html,<h1>hi</h1>')).toEqual({ base64: false, mimeType: 'text/html' });
+    expect(parseDataUrl('data:text/html,<h1>hi</h1>')).toEqual({
+      base64: false,
+      mimeType: 'text/html',
+    });
     // ";base64" must be the last token before the comma.
-    expect(parseDataUrl('data:image/png;base64;x=1,AAAA')).toEqual({ base64: false, mimeType: 'image/png' });
+    expect(parseDataUrl('data:image/png;base64;x=1,AAAA')).toEqual({
+      base64: false,
+      mimeType: 'image/png',
+    });
     expect(parseDataUrl('data:,hello')).toEqual({ base64: false, mimeType: '' });
   });
 
@@ -52,6 +58,9 @@ describe('parseDataUrl', () => {
     ]) {
       expect(parseDataUrl(value)).toBeUndefined();
     }
-    expect(parseDataUrl('DATA:image/png;BASE64,AAAA')).toMatchObject({ base64: true, mimeType: 'image/png' });
+    expect(parseDataUrl('DATA:image/png;BASE64,AAAA')).toMatchObject({
+      base64: true,
+      mimeType: 'image/png',
+    });
   });
 });

@@ -25,7 +25,8 @@ const base64Chunk = /^[A-Za-z0-9+/]*={0,2}$/;
 function decodedLength(payload: string): number {
   let end = payload.length;
   // At most two '=' pad a base64 payload (RFC 4648 §4).
-  for (let pads = 0; pads < 2 && end > 0 && payload.charCodeAt(end - 1) === 0x3d; pads += 1) end -= 1;
+  for (let pads = 0; pads < 2 && end > 0 && payload.charCodeAt(end - 1) === 0x3d; pads += 1)
+    end -= 1;
   const remainder = end % 4;
   return Math.floor(end / 4) * 3 + (remainder === 2 ? 1 : remainder === 3 ? 2 : 0);
 }

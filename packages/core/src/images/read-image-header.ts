@@ -11,7 +11,10 @@ export interface ImageHeader {
  * ends before the header does (`needed` is the prefix length, in bytes, that the next step needs), or
  * `invalid` when no amount of further bytes could make it a readable image.
  */
-export type ImageHeaderProbe = { kind: 'header'; header: ImageHeader } | { kind: 'truncated'; needed: number } | { kind: 'invalid' };
+export type ImageHeaderProbe =
+  | { kind: 'header'; header: ImageHeader }
+  | { kind: 'truncated'; needed: number }
+  | { kind: 'invalid' };
 
 const invalid: ImageHeaderProbe = { kind: 'invalid' };
 const truncated = (needed: number): ImageHeaderProbe => ({ kind: 'truncated', needed });
@@ -46,7 +49,12 @@ function u32be(bytes: Uint8Array, offset: number): number {
   return new DataView(bytes.buffer, bytes.byteOffset + offset, 4).getUint32(0, false);
 }
 
-function header(format: ImageHeader['format'], width: number, height: number, bitDepth: number): ImageHeaderProbe {
+function header(
+  format: ImageHeader['format'],
+  width: number,
+  height: number,
+  bitDepth: number,
+): ImageHeaderProbe {
   // A zero side has no pixels to send; PNG, JPEG (outside DNL) and GIF all forbid it.
   if (width <= 0 || height <= 0) return invalid;
   return { kind: 'header', header: { format, width, height, bitDepth } };
@@ -56,11 +64,13 @@ function header(format: ImageHeader['format'], width: number, height: number, bi
 // 4-byte big-endian integers (1 .. 2^31-1), bit depth (1, 2, 4, 8 or 16).
 function probePng(bytes: Uint8Array): ImageHeaderProbe {
   if (bytes.length < 25) return truncated(25);
-  if (u32be(bytes, 8) !== 13 || !matchesPresent(bytes, [0x49, 0x48, 0x44, 0x52], 12)) return invalid;
+  if (u32be(bytes, 8) !== 13 || !matchesPresent(bytes, [0x49, 0x48, 0x44, 0x52], 12))
+    return invalid;
   const width = u32be(bytes, 16);
   const height = u32be(bytes, 20);
   const bitDepth = bytes[24] ?? 0;
-  if (width > 0x7fffffff || height > 0x7fffffff || ![1, 2, 4, 8, 16].includes(bitDepth)) return invalid;
+  if (width > 0x7fffffff || height > 0x7fffffff || ![1, 2, 4, 8, 16].includes(bitDepth))
+    return invalid;
   return header('png', width, height, bitDepth);
 }
 
@@ -106,12 +116,18 @@ function probeJpeg(bytes: Uint8Array): ImageHeaderProbe {
 function probeWebp(bytes: Uint8Array): ImageHeaderProbe {
   if (bytes.length < 20) return truncated(20);
   if (!matchesPresent(bytes, webp, 8)) return invalid;
-  const fourcc = String.fromCharCode(bytes[12] ?? 0, bytes[13] ?? 0, bytes[14] ?? 0, bytes[15] ?? 0);
+  const fourcc = String.fromCharCode(
+    bytes[12] ?? 0,
+    bytes[13] ?? 0,
+    bytes[14] ?? 0,
+    bytes[15] ?? 0,
+  );
   if (fourcc === 'VP8 ') {
     // VP8 key frame (RFC 6386 §9.1): 3-byte frame tag (bit 0 clear on a key frame), start code
     // 9D 01 2A, then 14-bit width and height, little-endian, with a 2-bit scale above each.
     if (bytes.length < 30) return truncated(30);
-    if (((bytes[20] ?? 1) & 1) !== 0 || !matchesPresent(bytes, [0x9d, 0x01, 0x2a], 23)) return invalid;
+    if (((bytes[20] ?? 1) & 1) !== 0 || !matchesPresent(bytes, [0x9d, 0x01, 0x2a], 23))
+      return invalid;
     return header('webp', u16le(bytes, 26) & 0x3fff, u16le(bytes, 28) & 0x3fff, 8);
   }
   if (fourcc === 'VP8L') {
@@ -142,9 +158,20 @@ function probeGif(bytes: Uint8Array): ImageHeaderProbe {
 /** Reads the header of a PNG, JPEG, WebP or GIF from a prefix of the file, saying how much more it needs. */
 export function probeImageHeader(bytes: Uint8Array): ImageHeaderProbe {
   if (bytes.length === 0) return truncated(1);
-  if (bytes[0] === 0x89) return matchesPresent(bytes, pngSignature) ? (bytes.length < 8 ? truncated(8) : probePng(bytes)) : invalid;
-  if (bytes[0] === 0xff) return bytes.length < 2 ? truncated(2) : bytes[1] === 0xd8 ? probeJpeg(bytes) : invalid;
-  if (bytes[0] === 0x52) return matchesPresent(bytes, riff) ? (bytes.length < 12 ? truncated(12) : probeWebp(bytes)) : invalid;
+  if (bytes[0] === 0x89)
+    return matchesPresent(bytes, pngSignature)
+      ? bytes.length < 8
+        ? truncated(8)
+        : probePng(bytes)
+      : invalid;
+  if (bytes[0] === 0xff)
+    return bytes.length < 2 ? truncated(2) : bytes[1] === 0xd8 ? probeJpeg(bytes) : invalid;
+  if (bytes[0] === 0x52)
+    return matchesPresent(bytes, riff)
+      ? bytes.length < 12
+        ? truncated(12)
+        : probeWebp(bytes)
+      : invalid;
   if (bytes[0] === 0x47) {
     if (!matchesPresent(bytes, gif87) && !matchesPresent(bytes, gif89)) return invalid;
     return bytes.length < 6 ? truncated(6) : probeGif(bytes);

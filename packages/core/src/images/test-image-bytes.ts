@@ -72,7 +72,24 @@ export function jpegBytes(width: number, height: number, options: JpegOptions = 
     remaining -= size;
   }
   out.push(0xff, 0xdb, ...be16(67), 0, ...new Array<number>(64).fill(1));
-  out.push(0xff, options.sofMarker ?? 0xc0, ...be16(17), options.precision ?? 8, ...be16(height), ...be16(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1);
+  out.push(
+    0xff,
+    options.sofMarker ?? 0xc0,
+    ...be16(17),
+    options.precision ?? 8,
+    ...be16(height),
+    ...be16(width),
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  );
   out.push(0xff, 0xda, ...be16(12), 3, 1, 0, 2, 0x11, 3, 0x11, 0, 63, 0);
   return new Uint8Array(out);
 }
@@ -85,7 +102,18 @@ function riffWebp(chunk: string, payload: number[]): Uint8Array {
 
 /** Lossy WebP: VP8 key-frame tag, start code 9D 01 2A, 14-bit sides (RFC 6386 §9.1). */
 export function webpLossyBytes(width: number, height: number): Uint8Array {
-  return riffWebp('VP8 ', [0x50, 0x01, 0x00, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height), 0, 0]);
+  return riffWebp('VP8 ', [
+    0x50,
+    0x01,
+    0x00,
+    0x9d,
+    0x01,
+    0x2a,
+    ...le16(width),
+    ...le16(height),
+    0,
+    0,
+  ]);
 }
 
 /** Lossless WebP: signature 0x2F and width-1, height-1 in 14 bits each (RFC 9649 §3.7.1). */
@@ -101,7 +129,20 @@ export function webpExtendedBytes(width: number, height: number): Uint8Array {
 
 /** GIF89a header and logical screen descriptor (GIF89a §17-18). */
 export function gifBytes(width: number, height: number, packed = 0xf7): Uint8Array {
-  return new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, ...le16(width), ...le16(height), packed, 0, 0, 0x3b]);
+  return new Uint8Array([
+    0x47,
+    0x49,
+    0x46,
+    0x38,
+    0x39,
+    0x61,
+    ...le16(width),
+    ...le16(height),
+    packed,
+    0,
+    0,
+    0x3b,
+  ]);
 }
 
 /** `data:<mime>;base64,<payload>` of the bytes. */

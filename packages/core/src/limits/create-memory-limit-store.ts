@@ -2,7 +2,14 @@ import type { Clock } from '../ports/ports.js';
 import type { KeyLimits } from '../config/gateway-config.js';
 import { LimitAdmission } from './limit-admission.js';
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
-import { fillLimitSnapshot, refusingLimit, retryAfterMs, windowEnded, windowResetMs, type LimitWindow } from './rate-limit-policy.js';
+import {
+  fillLimitSnapshot,
+  refusingLimit,
+  retryAfterMs,
+  windowEnded,
+  windowResetMs,
+  type LimitWindow,
+} from './rate-limit-policy.js';
 
 /** One key's counters: its window (counted in place) and its slots in use. */
 class KeyState implements LimitWindow {
@@ -49,7 +56,8 @@ class MemoryAdmission extends LimitAdmission {
     // A refund needs no clock: in a window that has ended but not yet rolled over, the count it lowers
     // is never read again (every reader rolls first), which is settleWindow's "not refunded".
     if (deltaTokens < 0) {
-      if (state.generation === this.generation) state.tokens = Math.max(0, state.tokens + deltaTokens);
+      if (state.generation === this.generation)
+        state.tokens = Math.max(0, state.tokens + deltaTokens);
       return;
     }
     // Extra use is charged to the window in force, whether or not it is the reservation's.
@@ -84,7 +92,12 @@ export function createMemoryLimitStore(clock: Clock): MemoryLimitStore {
       const { limits, estimatedTokens } = request;
       const rejectedBy = refusingLimit(state, state.slots, request);
       if (rejectedBy !== undefined) {
-        return { admitted: false, snapshot: fillLimitSnapshot({}, state, limits, now), rejectedBy, retryAfterMs: retryAfterMs(rejectedBy, state, now) };
+        return {
+          admitted: false,
+          snapshot: fillLimitSnapshot({}, state, limits, now),
+          rejectedBy,
+          retryAfterMs: retryAfterMs(rejectedBy, state, now),
+        };
       }
       state.requests += 1;
       state.tokens += estimatedTokens;

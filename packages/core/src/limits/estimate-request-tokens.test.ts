@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-tokens.js';
 
 describe('estimateRequestTokens', () => {
-  const chat = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'x'.repeat(400) }], max_tokens: 50 });
+  const chat = JSON.stringify({
+    model: 'm',
+    messages: [{ role: 'user', content: 'x'.repeat(400) }],
+    max_tokens: 50,
+  });
 
   it('reserves characters / 4 plus the max_tokens the request names', () => {
     expect(estimateRequestTokens('chat', chat)).toBe(Math.ceil(chat.length / 4) + 50);

@@ -4,7 +4,9 @@ import { defaultMaxTokens } from '../config/resolve-gateway-config.js';
 
 // The endpoints whose answer is generated text, the only ones that reserve output tokens.
 const textGenerationEndpoints: ReadonlySet<Endpoint | undefined> = new Set(
-  (Object.keys(endpointRoutes) as Endpoint[]).filter((endpoint) => 'generatesText' in endpointRoutes[endpoint]),
+  (Object.keys(endpointRoutes) as Endpoint[]).filter(
+    (endpoint) => 'generatesText' in endpointRoutes[endpoint],
+  ),
 );
 
 // The fields naming a maximum: chat takes max_tokens or max_completion_tokens, responses max_output_tokens.
@@ -37,7 +39,11 @@ function numberAfterColon(body: string, at: number): number | undefined {
   index = skipJsonSpace(body, index + 1);
   let value = 0;
   const start = index;
-  for (let code = body.charCodeAt(index); code >= 0x30 && code <= 0x39; code = body.charCodeAt(index)) {
+  for (
+    let code = body.charCodeAt(index);
+    code >= 0x30 && code <= 0x39;
+    code = body.charCodeAt(index)
+  ) {
     value = value * 10 + (code - 0x30);
     index += 1;
   }
@@ -46,7 +52,12 @@ function numberAfterColon(body: string, at: number): number | undefined {
 
 function skipJsonSpace(body: string, at: number): number {
   let index = at;
-  for (let code = body.charCodeAt(index); code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09; code = body.charCodeAt(index)) index += 1;
+  for (
+    let code = body.charCodeAt(index);
+    code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+    code = body.charCodeAt(index)
+  )
+    index += 1;
   return index;
 }
 
@@ -77,7 +88,11 @@ export function estimatePromptTokens(body: string | undefined): number {
  * text, since it runs before the body is parsed and must stay cheap on image bodies; the usage the
  * upstream reports replaces it when the request settles.
  */
-export function estimateRequestTokens(endpoint: Endpoint | undefined, body: string | undefined, defaultMax: number = defaultMaxTokens): number {
+export function estimateRequestTokens(
+  endpoint: Endpoint | undefined,
+  body: string | undefined,
+  defaultMax: number = defaultMaxTokens,
+): number {
   const promptTokens = estimatePromptTokens(body);
   if (!textGenerationEndpoints.has(endpoint)) return promptTokens;
   const named = body === undefined ? undefined : namedMaxTokens(body);

@@ -2,7 +2,12 @@ import type { KeyLimits } from '../config/gateway-config.js';
 
 /** True when at least one limit is set, so that keys without limits cost the limiter nothing. */
 export function hasKeyLimits(limits: KeyLimits | undefined): limits is KeyLimits {
-  return limits !== undefined && (limits.requestsPerMinute !== undefined || limits.tokensPerMinute !== undefined || limits.concurrentRequests !== undefined);
+  return (
+    limits !== undefined &&
+    (limits.requestsPerMinute !== undefined ||
+      limits.tokensPerMinute !== undefined ||
+      limits.concurrentRequests !== undefined)
+  );
 }
 
 /**
@@ -11,7 +16,8 @@ export function hasKeyLimits(limits: KeyLimits | undefined): limits is KeyLimits
  */
 export function divideKeyLimits(limits: KeyLimits, parts: number): KeyLimits {
   if (parts <= 1) return limits;
-  const share = (value: number | undefined): number | undefined => (value === undefined ? undefined : Math.max(1, Math.floor(value / parts)));
+  const share = (value: number | undefined): number | undefined =>
+    value === undefined ? undefined : Math.max(1, Math.floor(value / parts));
   const divided: KeyLimits = {};
   const requests = share(limits.requestsPerMinute);
   const tokens = share(limits.tokensPerMinute);

@@ -49,13 +49,19 @@ export abstract class LimitAdmission implements LimitTicket, LimitLease {
     readonly resetMs: number,
   ) {
     const { requestsPerMinute, tokensPerMinute } = limits;
-    this.remainingRequests = requestsPerMinute === undefined ? 0 : Math.max(0, requestsPerMinute - window.requests);
-    this.remainingTokens = tokensPerMinute === undefined ? 0 : Math.max(0, tokensPerMinute - window.tokens);
+    this.remainingRequests =
+      requestsPerMinute === undefined ? 0 : Math.max(0, requestsPerMinute - window.requests);
+    this.remainingTokens =
+      tokensPerMinute === undefined ? 0 : Math.max(0, tokensPerMinute - window.tokens);
   }
 
   /** True for an admission of any copy of core. */
   static isInstance(value: unknown): value is LimitAdmission {
-    return typeof value === 'object' && value !== null && (value as { [admissionBrand]?: unknown })[admissionBrand] === true;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [admissionBrand]?: unknown })[admissionBrand] === true
+    );
   }
 
   get [admissionBrand](): true {
@@ -74,8 +80,14 @@ export abstract class LimitAdmission implements LimitTicket, LimitLease {
   get snapshot(): LimitSnapshot {
     const { requestsPerMinute, tokensPerMinute } = this.limits;
     return {
-      requests: requestsPerMinute === undefined ? undefined : { limit: requestsPerMinute, remaining: this.remainingRequests, resetMs: this.resetMs },
-      tokens: tokensPerMinute === undefined ? undefined : { limit: tokensPerMinute, remaining: this.remainingTokens, resetMs: this.resetMs },
+      requests:
+        requestsPerMinute === undefined
+          ? undefined
+          : { limit: requestsPerMinute, remaining: this.remainingRequests, resetMs: this.resetMs },
+      tokens:
+        tokensPerMinute === undefined
+          ? undefined
+          : { limit: tokensPerMinute, remaining: this.remainingTokens, resetMs: this.resetMs },
     };
   }
 
@@ -85,7 +97,14 @@ export abstract class LimitAdmission implements LimitTicket, LimitLease {
 
   addHeaders(headers: Record<string, string>): void {
     const { requestsPerMinute, tokensPerMinute } = this.limits;
-    addRateLimitHeaders(headers, requestsPerMinute, this.remainingRequests, tokensPerMinute, this.remainingTokens, this.resetMs);
+    addRateLimitHeaders(
+      headers,
+      requestsPerMinute,
+      this.remainingRequests,
+      tokensPerMinute,
+      this.remainingTokens,
+      this.resetMs,
+    );
   }
 
   /**

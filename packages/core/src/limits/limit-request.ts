@@ -6,7 +6,13 @@ import { estimatePromptTokens, estimateRequestTokens } from './estimate-request-
 import { formatResetDuration } from './format-reset-duration.js';
 import { hasKeyLimits } from './key-limits.js';
 import { LimitAdmission, type LimitTicket } from './limit-admission.js';
-import type { LimitDecision, LimitLease, LimitRejection, LimitSnapshot, LimitStore } from './limit-store.js';
+import type {
+  LimitDecision,
+  LimitLease,
+  LimitRejection,
+  LimitSnapshot,
+  LimitStore,
+} from './limit-store.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 const describedLimit: Readonly<Record<LimitRejection, string>> = {
@@ -15,7 +21,12 @@ const describedLimit: Readonly<Record<LimitRejection, string>> = {
   concurrency: 'concurrent requests',
 };
 
-function rateLimited(rejectedBy: LimitRejection, snapshot: LimitSnapshot, retryMs: number, limit: number | undefined): GatewayError {
+function rateLimited(
+  rejectedBy: LimitRejection,
+  snapshot: LimitSnapshot,
+  retryMs: number,
+  limit: number | undefined,
+): GatewayError {
   const error = GatewayError.rateLimited(
     `Rate limit reached for ${describedLimit[rejectedBy]}${limit === undefined ? '' : ` (limit ${limit})`} on this API key. Try again in ${formatResetDuration(retryMs)}.`,
     Math.max(1, Math.ceil(retryMs / 1000)),
@@ -26,8 +37,17 @@ function rateLimited(rejectedBy: LimitRejection, snapshot: LimitSnapshot, retryM
 
 function reportedTokens(meta: ResultMeta): number | undefined {
   const enhancement = meta.promptEnhancement;
-  if (meta.inputTokens === undefined && meta.outputTokens === undefined && enhancement === undefined) return undefined;
-  return (meta.inputTokens ?? 0) + (meta.outputTokens ?? 0) + (enhancement === undefined ? 0 : enhancement.inputTokens + enhancement.outputTokens);
+  if (
+    meta.inputTokens === undefined &&
+    meta.outputTokens === undefined &&
+    enhancement === undefined
+  )
+    return undefined;
+  return (
+    (meta.inputTokens ?? 0) +
+    (meta.outputTokens ?? 0) +
+    (enhancement === undefined ? 0 : enhancement.inputTokens + enhancement.outputTokens)
+  );
 }
 
 /**
@@ -36,8 +56,15 @@ function reportedTokens(meta: ResultMeta): number | undefined {
  * per token, so events sent is what the client received). Nothing reported by a JSON answer: 0, the
  * request used no model.
  */
-export function usedTokens(ticket: LimitTicket, meta: ResultMeta, streamedEvents: number | undefined): number {
-  return reportedTokens(meta) ?? (streamedEvents === undefined ? 0 : ticket.promptTokens + streamedEvents);
+export function usedTokens(
+  ticket: LimitTicket,
+  meta: ResultMeta,
+  streamedEvents: number | undefined,
+): number {
+  return (
+    reportedTokens(meta) ??
+    (streamedEvents === undefined ? 0 : ticket.promptTokens + streamedEvents)
+  );
 }
 
 /**
@@ -64,13 +91,23 @@ class WrappedTicket implements LimitTicket {
   }
 }
 
-function ticketOrRefusal(decision: LimitDecision, limits: KeyLimits, body: string | undefined, estimatedTokens: number): LimitTicket {
+function ticketOrRefusal(
+  decision: LimitDecision,
+  limits: KeyLimits,
+  body: string | undefined,
+  estimatedTokens: number,
+): LimitTicket {
   if (!decision.admitted) {
     const limit =
-      decision.rejectedBy === 'requests' ? limits.requestsPerMinute : decision.rejectedBy === 'tokens' ? limits.tokensPerMinute : limits.concurrentRequests;
+      decision.rejectedBy === 'requests'
+        ? limits.requestsPerMinute
+        : decision.rejectedBy === 'tokens'
+          ? limits.tokensPerMinute
+          : limits.concurrentRequests;
     throw rateLimited(decision.rejectedBy, decision.snapshot, decision.retryAfterMs, limit);
   }
-  if (!LimitAdmission.isInstance(decision)) return new WrappedTicket(decision.lease, decision.snapshot, body, estimatedTokens);
+  if (!LimitAdmission.isInstance(decision))
+    return new WrappedTicket(decision.lease, decision.snapshot, body, estimatedTokens);
   // The store's admission is the ticket: it gets what only the gateway knows of the request.
   decision.body = body;
   decision.requestedTokens = estimatedTokens;
@@ -89,10 +126,15 @@ function ticketWhenDecided(
   body: string | undefined,
   estimatedTokens: number,
 ): Promise<LimitTicket | undefined> {
-  return Promise.resolve(decision).then((settled) => ticketOrRefusal(settled, limits, body, estimatedTokens), noTicket);
+  return Promise.resolve(decision).then(
+    (settled) => ticketOrRefusal(settled, limits, body, estimatedTokens),
+    noTicket,
+  );
 }
 
-function isThenable(value: LimitDecision | PromiseLike<LimitDecision>): value is PromiseLike<LimitDecision> {
+function isThenable(
+  value: LimitDecision | PromiseLike<LimitDecision>,
+): value is PromiseLike<LimitDecision> {
   return typeof (value as Partial<PromiseLike<LimitDecision>>).then === 'function';
 }
 
@@ -110,11 +152,17 @@ export function limitRequest(
   identity: ApiKeyIdentity | undefined,
 ): LimitTicket | undefined | Promise<LimitTicket | undefined> {
   const limits = identity?.limits;
-  if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits)) return undefined;
-  const estimate = estimateRequestTokens(route.contract.answers === 'json' ? route.contract.endpoint : undefined, input.body, config.limits.defaultMaxTokens);
+  if (route.bodyLimit === 'none' || identity === undefined || !hasKeyLimits(limits))
+    return undefined;
+  const estimate = estimateRequestTokens(
+    route.contract.answers === 'json' ? route.contract.endpoint : undefined,
+    input.body,
+    config.limits.defaultMaxTokens,
+  );
   // A request larger than the whole minute's allowance is admitted into an empty window rather than
   // refused forever; it is charged its real usage when it settles.
-  const estimatedTokens = limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
+  const estimatedTokens =
+    limits.tokensPerMinute === undefined ? estimate : Math.min(estimate, limits.tokensPerMinute);
   let decision;
   try {
     decision = store.acquire({ key: identity.name, limits, estimatedTokens });

@@ -54,8 +54,17 @@ export function rateLimitHeaders(snapshot: LimitSnapshot): Record<string, string
     };
   }
   const headers: Record<string, string> = {};
-  if (requests !== undefined) addRateLimitHeaders(headers, requests.limit, requests.remaining, undefined, 0, requests.resetMs);
-  if (tokens !== undefined) addRateLimitHeaders(headers, undefined, 0, tokens.limit, tokens.remaining, tokens.resetMs);
+  if (requests !== undefined)
+    addRateLimitHeaders(
+      headers,
+      requests.limit,
+      requests.remaining,
+      undefined,
+      0,
+      requests.resetMs,
+    );
+  if (tokens !== undefined)
+    addRateLimitHeaders(headers, undefined, 0, tokens.limit, tokens.remaining, tokens.resetMs);
   return headers;
 }
 

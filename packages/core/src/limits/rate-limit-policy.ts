@@ -23,7 +23,8 @@ export interface LimitWindow {
 
 /** The window in force at `now`: the stored one while it lasts, else a fresh one starting now. */
 export function currentWindow(window: LimitWindow | undefined, now: number): LimitWindow {
-  if (window === undefined || windowEnded(window.start, now)) return { start: now, requests: 0, tokens: 0 };
+  if (window === undefined || windowEnded(window.start, now))
+    return { start: now, requests: 0, tokens: 0 };
   return window;
 }
 
@@ -46,22 +47,40 @@ export interface AdmissionOutcome {
  * its estimated tokens within tokens_per_minute (a window with nothing used admits any estimate, which
  * callers cap at the limit), and a free concurrency slot. An admitted request is counted at once.
  */
-export function decideAdmission(stored: LimitWindow | undefined, slotsInUse: number, request: LimitRequest, now: number): AdmissionOutcome {
+export function decideAdmission(
+  stored: LimitWindow | undefined,
+  slotsInUse: number,
+  request: LimitRequest,
+  now: number,
+): AdmissionOutcome {
   const window = currentWindow(stored, now);
   const rejectedBy = refusingLimit(window, slotsInUse, request);
   if (rejectedBy !== undefined) return { window, slotsInUse, rejectedBy };
   return {
-    window: { start: window.start, requests: window.requests + 1, tokens: window.tokens + request.estimatedTokens },
+    window: {
+      start: window.start,
+      requests: window.requests + 1,
+      tokens: window.tokens + request.estimatedTokens,
+    },
     slotsInUse: request.limits.concurrentRequests === undefined ? slotsInUse : slotsInUse + 1,
     rejectedBy: undefined,
   };
 }
 
 /** decideAdmission's checks alone, on the window in force: the limit that refuses the request, if any. */
-export function refusingLimit(window: LimitWindow, slotsInUse: number, request: LimitRequest): LimitRejection | undefined {
+export function refusingLimit(
+  window: LimitWindow,
+  slotsInUse: number,
+  request: LimitRequest,
+): LimitRejection | undefined {
   const { requestsPerMinute, tokensPerMinute, concurrentRequests } = request.limits;
   if (requestsPerMinute !== undefined && window.requests + 1 > requestsPerMinute) return 'requests';
-  if (tokensPerMinute !== undefined && window.tokens > 0 && window.tokens + request.estimatedTokens > tokensPerMinute) return 'tokens';
+  if (
+    tokensPerMinute !== undefined &&
+    window.tokens > 0 &&
+    window.tokens + request.estimatedTokens > tokensPerMinute
+  )
+    return 'tokens';
   if (concurrentRequests !== undefined && slotsInUse >= concurrentRequests) return 'concurrency';
   return undefined;
 }
@@ -72,10 +91,16 @@ export function refusingLimit(window: LimitWindow, slotsInUse: number, request: 
  * ended, only extra use is carried into the window in force, so a long stream is still paid for and an
  * over-estimate is not refunded to a window that never held it.
  */
-export function settleWindow(stored: LimitWindow | undefined, reservedStart: number, deltaTokens: number, now: number): LimitWindow | undefined {
+export function settleWindow(
+  stored: LimitWindow | undefined,
+  reservedStart: number,
+  deltaTokens: number,
+  now: number,
+): LimitWindow | undefined {
   if (deltaTokens === 0) return stored;
   const window = currentWindow(stored, now);
-  if (window === stored && window.start === reservedStart) return { ...window, tokens: Math.max(0, window.tokens + deltaTokens) };
+  if (window === stored && window.start === reservedStart)
+    return { ...window, tokens: Math.max(0, window.tokens + deltaTokens) };
   if (deltaTokens < 0) return stored;
   return { ...window, tokens: window.tokens + deltaTokens };
 }
@@ -91,16 +116,36 @@ export function limitSnapshot(window: LimitWindow, limits: KeyLimits, now: numbe
 }
 
 /** limitSnapshot written into `snapshot` (and its usage objects, when it has them already). */
-export function fillLimitSnapshot(snapshot: LimitSnapshot, window: LimitWindow, limits: KeyLimits, now: number): LimitSnapshot {
+export function fillLimitSnapshot(
+  snapshot: LimitSnapshot,
+  window: LimitWindow,
+  limits: KeyLimits,
+  now: number,
+): LimitSnapshot {
   const resetMs = windowResetMs(window.start, now);
   const { requestsPerMinute, tokensPerMinute } = limits;
   snapshot.requests =
-    requestsPerMinute === undefined ? undefined : fillUsage(snapshot.requests, requestsPerMinute, requestsPerMinute - window.requests, resetMs);
-  snapshot.tokens = tokensPerMinute === undefined ? undefined : fillUsage(snapshot.tokens, tokensPerMinute, tokensPerMinute - window.tokens, resetMs);
+    requestsPerMinute === undefined
+      ? undefined
+      : fillUsage(
+          snapshot.requests,
+          requestsPerMinute,
+          requestsPerMinute - window.requests,
+          resetMs,
+        );
+  snapshot.tokens =
+    tokensPerMinute === undefined
+      ? undefined
+      : fillUsage(snapshot.tokens, tokensPerMinute, tokensPerMinute - window.tokens, resetMs);
   return snapshot;
 }
 
-function fillUsage(usage: LimitUsage | undefined, limit: number, remaining: number, resetMs: number): LimitUsage {
+function fillUsage(
+  usage: LimitUsage | undefined,
+  limit: number,
+  remaining: number,
+  resetMs: number,
+): LimitUsage {
   if (usage === undefined) return { limit, remaining: Math.max(0, remaining), resetMs };
   usage.limit = limit;
   usage.remaining = Math.max(0, remaining);

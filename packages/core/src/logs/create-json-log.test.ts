@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createJsonLog } from './create-json-log.js';
 import { requestLogLine } from './request-log-line.js';
 
-const line = (status: number) => requestLogLine({ requestId: 'req-1', method: 'GET', route: '/healthz', status, durationMs: 1 });
+const line = (status: number) =>
+  requestLogLine({ requestId: 'req-1', method: 'GET', route: '/healthz', status, durationMs: 1 });
 
 describe('createJsonLog', () => {
   it("writes pino's shape: numeric level, time, service, the fields, then msg; undefined fields left out", () => {
     const written: string[] = [];
-    const log = createJsonLog({ write: (text) => written.push(text), now: () => 1_700_000_000_000 });
+    const log = createJsonLog({
+      write: (text) => written.push(text),
+      now: () => 1_700_000_000_000,
+    });
     log(line(200));
     expect(written).toEqual([
       '{"level":30,"time":1700000000000,"service":"infergate","requestId":"req-1","method":"GET","route":"/healthz","status":200,"durationMs":1,"msg":"request"}\n',

@@ -1,7 +1,15 @@
 import type { LogLevelName, RequestLogLine } from './request-log-line.js';
 
 // pino's numbers, so that every app's lines read alike in one log pipeline.
-const levelValues: Readonly<Record<string, number>> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
+const levelValues: Readonly<Record<string, number>> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
 
 export interface JsonLogOptions {
   /** `LOG_LEVEL`: trace, debug, info (the default), warn, error, fatal or silent; a value not among them is info. */
@@ -23,6 +31,9 @@ export function createJsonLog(options: JsonLogOptions): (line: RequestLogLine) =
   return (line) => {
     const value = levelValues[line.level] as number;
     if (value < (threshold as number)) return;
-    options.write(`${JSON.stringify({ level: value, time: now(), service: 'infergate', ...line.fields, msg: 'request' })}\n`, line.level);
+    options.write(
+      `${JSON.stringify({ level: value, time: now(), service: 'infergate', ...line.fields, msg: 'request' })}\n`,
+      line.level,
+    );
   };
 }

@@ -51,5 +51,8 @@ export function requestLogLine(facts: RequestLogFacts): RequestLogLine {
   };
   if (status < 400 || status === clientClosedRequest) return { level: 'info', fields };
   if (status < 500) return { level: 'warn', fields };
-  return { level: status === 500 ? 'error' : 'warn', fields: Object.assign(fields, failureLogFields(meta ?? {})) };
+  return {
+    level: status === 500 ? 'error' : 'warn',
+    fields: Object.assign(fields, failureLogFields(meta ?? {})),
+  };
 }

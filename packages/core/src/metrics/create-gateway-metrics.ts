@@ -1,6 +1,17 @@
 import type { Catalogue } from '../catalogue/catalogue-types.js';
-import type { MetricsSink, RequestObservation, RequestRecord, UpstreamHealth } from '../ports/ports.js';
-import { Counter, Gauge, Histogram, MetricsRegistry, type MetricDescription } from './metrics-registry.js';
+import type {
+  MetricsSink,
+  RequestObservation,
+  RequestRecord,
+  UpstreamHealth,
+} from '../ports/ports.js';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  MetricsRegistry,
+  type MetricDescription,
+} from './metrics-registry.js';
 import { rejectionReason } from './rejection-reason.js';
 
 export interface GatewayMetricsOptions {
@@ -36,7 +47,9 @@ export interface GatewayMetrics extends MetricsSink {
 
 // Seconds. Time to first byte ranges from a cached catalogue answer (sub-ms) to a long first token
 // (minutes, docs/design.md's 300 s first-event limit); totals reach a 30-minute stream.
-const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
+const latencyBuckets = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800,
+];
 
 /**
  * Prometheus metrics of a gateway, as core's MetricsSink. Every label value is bounded: a route's
@@ -72,12 +85,22 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     ),
   );
   const inputTokens = registry.register(
-    new Counter('infergate_input_tokens_total', 'Input (prompt) tokens, by catalogue model and key name.', ['model', 'key']),
+    new Counter(
+      'infergate_input_tokens_total',
+      'Input (prompt) tokens, by catalogue model and key name.',
+      ['model', 'key'],
+    ),
   );
   const outputTokens = registry.register(
-    new Counter('infergate_output_tokens_total', 'Output (generated) tokens, by catalogue model and key name.', ['model', 'key']),
+    new Counter(
+      'infergate_output_tokens_total',
+      'Output (generated) tokens, by catalogue model and key name.',
+      ['model', 'key'],
+    ),
   );
-  const activeStreams = registry.register(new Gauge('infergate_active_streams', 'SSE streams open now.'));
+  const activeStreams = registry.register(
+    new Gauge('infergate_active_streams', 'SSE streams open now.'),
+  );
   const upstreamErrors = registry.register(
     new Counter(
       'infergate_upstream_errors_total',
@@ -85,9 +108,17 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       ['kind', 'upstream', 'model'],
     ),
   );
-  const retries = registry.register(new Counter('infergate_upstream_retries_total', 'Upstream attempts retried on another endpoint.'));
+  const retries = registry.register(
+    new Counter(
+      'infergate_upstream_retries_total',
+      'Upstream attempts retried on another endpoint.',
+    ),
+  );
   const ejections = registry.register(
-    new Counter('infergate_upstream_ejections_total', 'Upstream endpoints ejected from their pool after consecutive failures.'),
+    new Counter(
+      'infergate_upstream_ejections_total',
+      'Upstream endpoints ejected from their pool after consecutive failures.',
+    ),
   );
   const upstreamUp = registry.register(
     new Gauge(
@@ -98,7 +129,11 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   );
   let upstreamHealth: (() => readonly UpstreamHealth[]) | undefined;
   const rejected = registry.register(
-    new Counter('infergate_rejected_requests_total', 'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).', ['reason']),
+    new Counter(
+      'infergate_rejected_requests_total',
+      'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).',
+      ['reason'],
+    ),
   );
   const limiterFallbacks = registry.register(
     new Counter(
@@ -106,9 +141,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
     ),
   );
-  const openConnections = registry.register(new Gauge('infergate_connections_open', 'Client connections open now on the main port.'));
+  const openConnections = registry.register(
+    new Gauge('infergate_connections_open', 'Client connections open now on the main port.'),
+  );
   const refusedConnections = registry.register(
-    new Counter('infergate_connections_refused_total', 'Client connections closed at once because limits.max_connections were open.'),
+    new Counter(
+      'infergate_connections_refused_total',
+      'Client connections closed at once because limits.max_connections were open.',
+    ),
   );
   const descriptorsExhausted = registry.register(
     new Counter(
@@ -127,23 +167,39 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
           ),
         )
       : undefined;
-  const upstreamErrorKinds = new Set(['refused', 'timeout', 'reset', 'too_large', 'protocol', 'unavailable', 'http_5xx']);
+  const upstreamErrorKinds = new Set([
+    'refused',
+    'timeout',
+    'reset',
+    'too_large',
+    'protocol',
+    'unavailable',
+    'http_5xx',
+  ]);
 
-  const routeLabel = (operationId: string): string => (operations.has(operationId) ? operationId : 'other');
-  const modelLabel = (model: string | undefined): string => (model === undefined ? 'none' : options.catalogue.models.has(model) ? model : 'other');
+  const routeLabel = (operationId: string): string =>
+    operations.has(operationId) ? operationId : 'other';
+  const modelLabel = (model: string | undefined): string =>
+    model === undefined ? 'none' : options.catalogue.models.has(model) ? model : 'other';
   const upstreams = new Set(options.upstreamNames ?? []);
-  const upstreamLabel = (name: string | undefined): string => (name === undefined ? 'none' : upstreams.has(name) ? name : 'other');
+  const upstreamLabel = (name: string | undefined): string =>
+    name === undefined ? 'none' : upstreams.has(name) ? name : 'other';
   const keys = new Set(options.keyNames ?? []);
-  const keyLabel = (name: string | undefined): string => (name === undefined ? 'none' : keys.has(name) ? name : 'unnamed');
+  const keyLabel = (name: string | undefined): string =>
+    name === undefined ? 'none' : keys.has(name) ? name : 'unnamed';
   // Counters start at zero for every reason and kind, so that rate() sees the first event.
-  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit']) rejected.inc([reason], 0);
+  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit'])
+    rejected.inc([reason], 0);
   retries.inc([], 0);
   ejections.inc([], 0);
   limiterFallbacks.inc([], 0);
   refusedConnections.inc([], 0);
   for (const code of ['EMFILE', 'ENFILE']) descriptorsExhausted.inc([code], 0);
 
-  const count = (observation: RequestRecord & { errorCode?: string }, timing: RequestObservation | undefined): void => {
+  const count = (
+    observation: RequestRecord & { errorCode?: string },
+    timing: RequestObservation | undefined,
+  ): void => {
     const route = routeLabel(observation.operationId);
     const model = modelLabel(observation.model);
     const upstream = upstreamLabel(observation.endpoint);
@@ -153,14 +209,17 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       firstByte.observe([route, model, upstream], timing.firstByteMs / 1000);
       duration.observe([route, model, upstream], timing.durationMs / 1000);
     }
-    if (observation.inputTokens !== undefined && observation.inputTokens > 0) inputTokens.inc([model, key], observation.inputTokens);
-    if (observation.outputTokens !== undefined && observation.outputTokens > 0) outputTokens.inc([model, key], observation.outputTokens);
+    if (observation.inputTokens !== undefined && observation.inputTokens > 0)
+      inputTokens.inc([model, key], observation.inputTokens);
+    if (observation.outputTokens !== undefined && observation.outputTokens > 0)
+      outputTokens.inc([model, key], observation.outputTokens);
     // Spec: a -pe model's prompt enhancement is charged to the text model that did it.
     const enhancement = observation.promptEnhancement;
     if (enhancement !== undefined) {
       const textModel = modelLabel(enhancement.model);
       if (enhancement.inputTokens > 0) inputTokens.inc([textModel, key], enhancement.inputTokens);
-      if (enhancement.outputTokens > 0) outputTokens.inc([textModel, key], enhancement.outputTokens);
+      if (enhancement.outputTokens > 0)
+        outputTokens.inc([textModel, key], enhancement.outputTokens);
     }
     const reason = rejectionReason(observation.status, observation.errorCode);
     if (reason !== undefined) rejected.inc([reason]);
@@ -173,7 +232,11 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     streamStarted: () => activeStreams.add(1),
     streamEnded: () => activeStreams.add(-1),
     upstreamError: (kind, where) =>
-      upstreamErrors.inc([upstreamErrorKinds.has(kind) ? kind : 'other', upstreamLabel(where?.upstream), modelLabel(where?.model)]),
+      upstreamErrors.inc([
+        upstreamErrorKinds.has(kind) ? kind : 'other',
+        upstreamLabel(where?.upstream),
+        modelLabel(where?.model),
+      ]),
     retry: () => retries.inc(),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
@@ -181,12 +244,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     connectionOpened: () => openConnections.add(1),
     connectionClosed: () => openConnections.add(-1),
     connectionRefused: () => refusedConnections.inc(),
-    descriptorsExhausted: (code) => descriptorsExhausted.inc([code === 'ENFILE' ? 'ENFILE' : 'EMFILE']),
+    descriptorsExhausted: (code) =>
+      descriptorsExhausted.inc([code === 'ENFILE' ? 'ENFILE' : 'EMFILE']),
     watchUpstreams: (health) => {
       upstreamHealth = health;
     },
     exposition: () => {
-      for (const entry of upstreamHealth?.() ?? []) upstreamUp.set(entry.state === 'up' ? 1 : 0, [upstreamLabel(entry.upstream)]);
+      for (const entry of upstreamHealth?.() ?? [])
+        upstreamUp.set(entry.state === 'up' ? 1 : 0, [upstreamLabel(entry.upstream)]);
       return registry.render();
     },
     describe: () => registry.describe(),

@@ -5,7 +5,9 @@ describe('MetricsRegistry', () => {
   it('escapes label values as the text format requires', () => {
     const registry = new MetricsRegistry();
     registry.register(new Counter('x_total', 'help', ['label'])).inc(['a\\b"c\nd']);
-    expect(registry.render()).toBe('# HELP x_total help\n# TYPE x_total counter\nx_total{label="a\\\\b\\"c\\nd"} 1\n');
+    expect(registry.render()).toBe(
+      '# HELP x_total help\n# TYPE x_total counter\nx_total{label="a\\\\b\\"c\\nd"} 1\n',
+    );
   });
 
   it('renders cumulative histogram buckets, +Inf, sum and count', () => {

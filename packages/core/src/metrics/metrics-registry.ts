@@ -11,7 +11,11 @@ function formatNumber(value: number): string {
   return Number.isNaN(value) ? 'NaN' : String(value);
 }
 
-function labelText(names: readonly string[], values: LabelValues, extra?: [string, string]): string {
+function labelText(
+  names: readonly string[],
+  values: LabelValues,
+  extra?: [string, string],
+): string {
   const pairs = names.map((name, index) => `${name}="${escapeLabel(values[index] ?? '')}"`);
   if (extra !== undefined) pairs.push(`${extra[0]}="${escapeLabel(extra[1])}"`);
   return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
@@ -146,9 +150,13 @@ export class Histogram extends Metric<HistogramSeries> {
     let cumulative = 0;
     this.buckets.forEach((bound, index) => {
       cumulative += data.counts[index] ?? 0;
-      lines.push(`${this.name}_bucket${labelText(this.labelNames, values, ['le', formatNumber(bound)])} ${cumulative}`);
+      lines.push(
+        `${this.name}_bucket${labelText(this.labelNames, values, ['le', formatNumber(bound)])} ${cumulative}`,
+      );
     });
-    lines.push(`${this.name}_bucket${labelText(this.labelNames, values, ['le', '+Inf'])} ${data.count}`);
+    lines.push(
+      `${this.name}_bucket${labelText(this.labelNames, values, ['le', '+Inf'])} ${data.count}`,
+    );
     lines.push(`${this.name}_sum${labelText(this.labelNames, values)} ${formatNumber(data.sum)}`);
     lines.push(`${this.name}_count${labelText(this.labelNames, values)} ${data.count}`);
   }
@@ -178,6 +186,11 @@ export class MetricsRegistry {
   }
 
   describe(): MetricDescription[] {
-    return this.metrics.map(({ name, type, labelNames, help }) => ({ name, type, labelNames, help }));
+    return this.metrics.map(({ name, type, labelNames, help }) => ({
+      name,
+      type,
+      labelNames,
+      help,
+    }));
   }
 }

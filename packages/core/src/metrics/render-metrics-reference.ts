@@ -15,9 +15,14 @@ const escapeCell = (text: string): string => text.replace(/\|/g, '\\|');
  * page keeps exactly what is generated.
  */
 export function renderMetricsReference(): string {
-  const metrics = createGatewayMetrics({ catalogue: defaultCatalogue, operationIds: [], redis: true }).describe();
+  const metrics = createGatewayMetrics({
+    catalogue: defaultCatalogue,
+    operationIds: [],
+    redis: true,
+  }).describe();
   const rows = metrics.map(
-    ({ name, type, labelNames, help }) => `| \`${name}\` | ${type} | ${labelNames.map((label) => `\`${label}\``).join(', ')} | ${escapeCell(help)} |`,
+    ({ name, type, labelNames, help }) =>
+      `| \`${name}\` | ${type} | ${labelNames.map((label) => `\`${label}\``).join(', ')} | ${escapeCell(help)} |`,
   );
   return [
     metricsReferenceStart,

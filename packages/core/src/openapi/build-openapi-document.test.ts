@@ -6,13 +6,17 @@ import type { JsonSchema } from '../schemas/json-schema.js';
 import { operationDocs } from './operation-docs.js';
 
 const document = buildOpenApiDocument({ catalogue: defaultCatalogue, routes: routeTable });
-const operation = (method: string, path: string): JsonSchema => document.paths[path]?.[method] as JsonSchema;
+const operation = (method: string, path: string): JsonSchema =>
+  document.paths[path]?.[method] as JsonSchema;
 
 describe('buildOpenApiDocument', () => {
   it('is OpenAPI 3.1 with bearer auth and both error envelopes', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.security).toEqual([{ bearerAuth: [] }]);
-    const components = document.components as { securitySchemes: JsonSchema; schemas: Record<string, JsonSchema> };
+    const components = document.components as {
+      securitySchemes: JsonSchema;
+      schemas: Record<string, JsonSchema>;
+    };
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(components.schemas)).toEqual(['NativeError', 'CompatError']);
   });
@@ -31,11 +35,16 @@ describe('buildOpenApiDocument', () => {
         documented += 1;
       }
     }
-    const count = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+    const count = Object.values(document.paths).reduce(
+      (sum, methods) => sum + Object.keys(methods).length,
+      0,
+    );
     expect(count).toBe(documented);
     expect(description).toContain('## Endpoints this gateway does not serve');
     // The reference page lists each not-served endpoint once, not as an operation of its own.
-    expect(description.match(/^\| `(GET|POST|DELETE) /gm)).toHaveLength(routeTable.length - documented - pageRoutes.length);
+    expect(description.match(/^\| `(GET|POST|DELETE) /gm)).toHaveLength(
+      routeTable.length - documented - pageRoutes.length,
+    );
   });
 
   it('answers compat errors in the compat envelope and native errors in the native one', () => {
@@ -47,18 +56,32 @@ describe('buildOpenApiDocument', () => {
 
   it('lists the catalogue and virtual ids that serve each endpoint as the model enum', () => {
     const chat = modelIdsFor(defaultCatalogue, 'chat');
-    expect(chat).toEqual(expect.arrayContaining(['beta53-flash-chat', 'alpha36-35b-a3b-instruct', 'general-std', 'coding-max']));
+    expect(chat).toEqual(
+      expect.arrayContaining([
+        'beta53-flash-chat',
+        'alpha36-35b-a3b-instruct',
+        'general-std',
+        'coding-max',
+      ]),
+    );
     expect(chat).not.toContain('gamma-m3');
     expect(modelIdsFor(defaultCatalogue, 'compat-embed')).toEqual(['alpha3-vl-embedding-8b']);
     const schema = (
-      (operation('post', '/v1/embeddings').requestBody as JsonSchema).content as Record<string, { schema: { properties: Record<string, JsonSchema> } }>
+      (operation('post', '/v1/embeddings').requestBody as JsonSchema).content as Record<
+        string,
+        { schema: { properties: Record<string, JsonSchema> } }
+      >
     )['application/json']?.schema;
     expect(schema?.properties.model?.enum).toEqual(['alpha3-vl-embedding-8b', 'gamma-m3']);
   });
 
   it('keeps the request schemas strict and describes string-or-array fields by their forms', () => {
-    const schema = ((operation('post', '/v1/chat/completions').requestBody as JsonSchema).content as Record<string, { schema: JsonSchema }>)['application/json']
-      ?.schema as JsonSchema;
+    const schema = (
+      (operation('post', '/v1/chat/completions').requestBody as JsonSchema).content as Record<
+        string,
+        { schema: JsonSchema }
+      >
+    )['application/json']?.schema as JsonSchema;
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(['model', 'messages']);
     const user = JSON.stringify(schema.properties);
@@ -71,39 +94,84 @@ describe('buildOpenApiDocument', () => {
       if (contract.answers !== 'json' || contract.request === undefined) continue;
       const examples = Object.values(operationDocs[operationId]?.examples ?? {});
       expect(examples.length, operationId).toBeGreaterThan(0);
-      for (const example of examples) expect(contract.request.safeParse(example.value).success, `${operationId}: ${example.summary}`).toBe(true);
+      for (const example of examples)
+        expect(
+          contract.request.safeParse(example.value).success,
+          `${operationId}: ${example.summary}`,
+        ).toBe(true);
     }
   });
 
   it('carries code samples for curl, the OpenAI and Cohere clients and @infergate/sdk', () => {
-    const labels = (method: string, path: string) => (operation(method, path)['x-codeSamples'] as Array<{ label: string }>).map((sample) => sample.label);
-    expect(labels('post', '/v1/chat/completions')).toEqual(['curl', 'OpenAI Python', 'OpenAI Node', '@infergate/sdk']);
-    expect(labels('post', '/compat/v2/rerank')).toEqual(['curl', 'Cohere Python', 'Cohere TypeScript', '@infergate/sdk']);
-    const cohere = (operation('post', '/compat/v2/embed')['x-codeSamples'] as Array<{ label: string; source: string }>).find(
-      (sample) => sample.label === 'Cohere TypeScript',
-    );
+    const labels = (method: string, path: string) =>
+      (operation(method, path)['x-codeSamples'] as Array<{ label: string }>).map(
+        (sample) => sample.label,
+      );
+    expect(labels('post', '/v1/chat/completions')).toEqual([
+      'curl',
+      'OpenAI Python',
+      'OpenAI Node',
+      '@infergate/sdk',
+    ]);
+    expect(labels('post', '/compat/v2/rerank')).toEqual([
+      'curl',
+      'Cohere Python',
+      'Cohere TypeScript',
+      '@infergate/sdk',
+    ]);
+    const cohere = (
+      operation('post', '/compat/v2/embed')['x-codeSamples'] as Array<{
+        label: string;
+        source: string;
+      }>
+    ).find((sample) => sample.label === 'Cohere TypeScript');
     expect(cohere?.source).toContain('"inputType": "search_document"');
-    const python = (operation('post', '/v1/chat/completions')['x-codeSamples'] as Array<{ label: string; source: string }>)[1]?.source;
+    const python = (
+      operation('post', '/v1/chat/completions')['x-codeSamples'] as Array<{
+        label: string;
+        source: string;
+      }>
+    )[1]?.source;
     expect(python).toContain('model="general-std"');
   });
 
   it("documents each route's contract: the response forms, and the stream events of the streaming endpoints", () => {
-    const responses = operation('post', '/v1/responses').responses as Record<string, { content: Record<string, JsonSchema> }>;
-    const forms = (responses['200']?.content['application/json']?.schema as { oneOf: JsonSchema[] }).oneOf;
+    const responses = operation('post', '/v1/responses').responses as Record<
+      string,
+      { content: Record<string, JsonSchema> }
+    >;
+    const forms = (responses['200']?.content['application/json']?.schema as { oneOf: JsonSchema[] })
+      .oneOf;
     expect(forms.map((form) => form.title)).toEqual(['Response', 'ResponseImageInputForm']);
-    expect(JSON.stringify(responses['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('response.output_text.delta');
-    const chat = operation('post', '/v1/chat/completions').responses as Record<string, { content: Record<string, JsonSchema> }>;
-    expect(JSON.stringify(chat['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain('chat.completion.chunk');
-    expect(Object.keys((operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)['200']?.content ?? {})).toEqual([
-      'application/json',
+    expect(
+      JSON.stringify(responses['200']?.content['text/event-stream']?.['x-itemSchema']),
+    ).toContain('response.output_text.delta');
+    const chat = operation('post', '/v1/chat/completions').responses as Record<
+      string,
+      { content: Record<string, JsonSchema> }
+    >;
+    expect(JSON.stringify(chat['200']?.content['text/event-stream']?.['x-itemSchema'])).toContain(
+      'chat.completion.chunk',
+    );
+    expect(
+      Object.keys(
+        (operation('post', '/v1/embeddings').responses as Record<string, { content: JsonSchema }>)[
+          '200'
+        ]?.content ?? {},
+      ),
+    ).toEqual(['application/json']);
+    expect(Object.keys(operation('get', '/readyz').responses as JsonSchema)).toEqual([
+      '200',
+      '503',
     ]);
-    expect(Object.keys(operation('get', '/readyz').responses as JsonSchema)).toEqual(['200', '503']);
   });
 
   it('marks the public routes and documents the unsupported ones as 404', () => {
     expect(operation('get', '/openapi.json').security).toEqual([]);
     expect(operation('get', '/healthz').security).toEqual([]);
     expect(operation('get', '/metrics').security).toBeUndefined();
-    expect(String((document.info as JsonSchema).description)).toContain('| `GET /v1/responses/{id}` | 404 `unsupported_endpoint`');
+    expect(String((document.info as JsonSchema).description)).toContain(
+      '| `GET /v1/responses/{id}` | 404 `unsupported_endpoint`',
+    );
   });
 });

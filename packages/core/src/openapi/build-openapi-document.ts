@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
 import { compatErrorSchema, nativeErrorSchema } from '../contracts/response-schemas.js';
-import { masterEndpointHandler, notOfferedEndpointHandler, unsupportedEndpointHandler } from '../handlers/unsupported-endpoint-handlers.js';
+import {
+  masterEndpointHandler,
+  notOfferedEndpointHandler,
+  unsupportedEndpointHandler,
+} from '../handlers/unsupported-endpoint-handlers.js';
 import type { RouteContract, RouteDefinition } from '../ports/handler-types.js';
 import { codeSamples } from './code-samples.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
@@ -35,31 +39,47 @@ const errorText: Readonly<Record<number, string>> = {
 
 const modelCallStatuses = [400, 401, 403, 404, 413, 415, 429, 502, 503, 504];
 
-function errorResponses(route: RouteDefinition, statuses: readonly number[]): Record<string, JsonSchema> {
-  const schema = { $ref: `#/components/schemas/${route.envelope === 'compat' ? 'CompatError' : 'NativeError'}` };
+function errorResponses(
+  route: RouteDefinition,
+  statuses: readonly number[],
+): Record<string, JsonSchema> {
+  const schema = {
+    $ref: `#/components/schemas/${route.envelope === 'compat' ? 'CompatError' : 'NativeError'}`,
+  };
   return Object.fromEntries(
-    statuses.map((status) => [String(status), { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } }]),
+    statuses.map((status) => [
+      String(status),
+      { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } },
+    ]),
   );
 }
 
 /** Catalogue ids that serve `endpoint`, then the virtual ids that map onto one of them. */
 export function modelIdsFor(catalogue: Catalogue, endpoint: Endpoint): string[] {
-  const ids = [...catalogue.models.values()].filter((entry) => entry.serves.includes(endpoint)).map((entry) => entry.id);
+  const ids = [...catalogue.models.values()]
+    .filter((entry) => entry.serves.includes(endpoint))
+    .map((entry) => entry.id);
   const served = new Set(ids);
-  for (const [virtualId, target] of catalogue.virtualModels) if (served.has(target)) ids.push(virtualId);
+  for (const [virtualId, target] of catalogue.virtualModels)
+    if (served.has(target)) ids.push(virtualId);
   return ids;
 }
 
 type JsonContract = Extract<RouteContract, { answers: 'json' }>;
 
-function requestBodySchema(contract: JsonContract, request: z.ZodType, catalogue: Catalogue): JsonSchema {
+function requestBodySchema(
+  contract: JsonContract,
+  request: z.ZodType,
+  catalogue: Catalogue,
+): JsonSchema {
   const schema = requestJsonSchema(request);
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (properties?.model !== undefined && contract.endpoint !== undefined) {
     properties.model = {
       type: 'string',
       enum: modelIdsFor(catalogue, contract.endpoint),
-      description: 'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).',
+      description:
+        'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).',
     };
   }
   return schema;
@@ -68,15 +88,23 @@ function requestBodySchema(contract: JsonContract, request: z.ZodType, catalogue
 /** A top-level union of response forms is documented as oneOf: exactly one form is answered. */
 function bodySchema(schema: z.ZodType): JsonSchema {
   return schema instanceof z.ZodUnion
-    ? { oneOf: (schema.options as readonly z.ZodType[]).map((option) => responseJsonSchema(option)) }
+    ? {
+        oneOf: (schema.options as readonly z.ZodType[]).map((option) => responseJsonSchema(option)),
+      }
     : responseJsonSchema(schema);
 }
 
 function successResponse(contract: JsonContract): JsonSchema {
-  const content: Record<string, JsonSchema> = { 'application/json': { schema: bodySchema(contract.response) } };
+  const content: Record<string, JsonSchema> = {
+    'application/json': { schema: bodySchema(contract.response) },
+  };
   if (contract.events !== undefined) {
     content['text/event-stream'] = {
-      schema: { type: 'string', description: "Server-sent events, with `stream: true`. Each event's `data` is JSON of `x-itemSchema`." },
+      schema: {
+        type: 'string',
+        description:
+          "Server-sent events, with `stream: true`. Each event's `data` is JSON of `x-itemSchema`.",
+      },
       // OpenAPI 3.2's itemSchema; 3.1 takes only x- extensions in a media type.
       'x-itemSchema': bodySchema(contract.events),
     };
@@ -84,26 +112,35 @@ function successResponse(contract: JsonContract): JsonSchema {
   return { description: 'Success.', content };
 }
 
-function pathParameters(route: RouteDefinition, doc: (typeof operationDocs)[string] | undefined): JsonSchema[] {
+function pathParameters(
+  route: RouteDefinition,
+  doc: (typeof operationDocs)[string] | undefined,
+): JsonSchema[] {
   return [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
-    ...(doc?.pathExample?.[name as string] !== undefined ? { example: doc.pathExample[name as string] } : {}),
+    ...(doc?.pathExample?.[name as string] !== undefined
+      ? { example: doc.pathExample[name as string] }
+      : {}),
   }));
 }
 
 function fillPath(path: string, values: Readonly<Record<string, string>> | undefined): string {
-  return path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(values?.[name] ?? 'example'));
+  return path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    encodeURIComponent(values?.[name] ?? 'example'),
+  );
 }
 
 type NotServed = 'stored-data' | 'not-offered' | 'master-only';
 
 const notServedAnswers: Record<NotServed, string> = {
-  'stored-data': '404 `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
+  'stored-data':
+    '404 `unsupported_endpoint`: the gateway stores no responses or completions to read back or change.',
   'not-offered': '404 `unsupported_endpoint`: not offered by this gateway.',
-  'master-only': '404 `use_master_endpoint`: call it at the configured master URL with the master key.',
+  'master-only':
+    '404 `use_master_endpoint`: call it at the configured master URL with the master key.',
 };
 
 function notServedKind(route: RouteDefinition): NotServed | undefined {
@@ -123,28 +160,57 @@ const pageRoutes = new Set(['redirectToDocs', 'getDocsScript']);
 function notServedSection(routes: readonly RouteDefinition[]): string {
   const rows = routes.flatMap((route) => {
     const kind = notServedKind(route);
-    return kind === undefined ? [] : [`| \`${route.method} ${route.path}\` | ${notServedAnswers[kind]} |`];
+    return kind === undefined
+      ? []
+      : [`| \`${route.method} ${route.path}\` | ${notServedAnswers[kind]} |`];
   });
-  return ['', '', '## Endpoints this gateway does not serve', '', '| endpoint | answer |', '|---|---|', ...rows].join('\n');
+  return [
+    '',
+    '',
+    '## Endpoints this gateway does not serve',
+    '',
+    '| endpoint | answer |',
+    '|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema {
   const surface = surfaceDocs[route.operationId];
   const { contract } = route;
-  if (surface !== undefined && (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')) {
+  if (
+    surface !== undefined &&
+    (contract.answers === 'text' || route.operationId === 'getOpenApiDocument')
+  ) {
     const statuses = route.operator === true ? [401, 403, 404] : [404];
     const success =
       surface.redirectTo === undefined
-        ? { 200: { description: 'Success.', content: { [surface.contentType]: { schema: { type: 'string' } } } } }
+        ? {
+            200: {
+              description: 'Success.',
+              content: { [surface.contentType]: { schema: { type: 'string' } } },
+            },
+          }
         : {
             302: {
               description: `Redirect to ${surface.redirectTo}.`,
-              headers: { Location: { description: 'Where the page is.', schema: { type: 'string', const: surface.redirectTo } } },
+              headers: {
+                Location: {
+                  description: 'Where the page is.',
+                  schema: { type: 'string', const: surface.redirectTo },
+                },
+              },
             },
           };
-    return { tags: [surface.tag], summary: surface.summary, description: surface.description, responses: { ...success, ...errorResponses(route, statuses) } };
+    return {
+      tags: [surface.tag],
+      summary: surface.summary,
+      description: surface.description,
+      responses: { ...success, ...errorResponses(route, statuses) },
+    };
   }
-  if (contract.answers !== 'json') throw new Error(`${route.operationId}: a route that is not JSON needs an entry in surfaceDocs`);
+  if (contract.answers !== 'json')
+    throw new Error(`${route.operationId}: a route that is not JSON needs an entry in surfaceDocs`);
   const doc = operationDocs[route.operationId] ?? { tag: 'Other', summary: route.operationId };
   const operation: JsonSchema = { tags: [doc.tag], summary: doc.summary };
   if (doc.description !== undefined) operation.description = doc.description;
@@ -163,14 +229,27 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   const responses: Record<string, JsonSchema> = { ...errorResponses(route, statuses) };
   for (const status of contract.responseStatuses ?? [200]) {
     responses[String(status)] =
-      status === 200 ? successResponse(contract) : { description: 'Not ready.', content: { 'application/json': { schema: bodySchema(contract.response) } } };
+      status === 200
+        ? successResponse(contract)
+        : {
+            description: 'Not ready.',
+            content: { 'application/json': { schema: bodySchema(contract.response) } },
+          };
   }
   operation.responses = responses;
   let firstBody: Record<string, unknown> | undefined;
   if (contract.request !== undefined) {
     const examples = doc.examples ?? {};
     firstBody = Object.values(examples)[0]?.value;
-    operation.requestBody = { required: true, content: { 'application/json': { schema: requestBodySchema(contract, contract.request, catalogue), examples } } };
+    operation.requestBody = {
+      required: true,
+      content: {
+        'application/json': {
+          schema: requestBodySchema(contract, contract.request, catalogue),
+          examples,
+        },
+      },
+    };
   }
   operation['x-codeSamples'] = codeSamples({
     method: route.method,
@@ -178,7 +257,10 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
     body: firstBody,
     auth: route.auth || route.operator === true,
     clients: doc.clients,
-    pathParameter: doc.clients?.pathArgument !== undefined ? doc.pathExample?.[doc.clients.pathArgument] : undefined,
+    pathParameter:
+      doc.clients?.pathArgument !== undefined
+        ? doc.pathExample?.[doc.clients.pathArgument]
+        : undefined,
   });
   return operation;
 }
@@ -217,8 +299,13 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key of this gateway.' } },
-      schemas: { NativeError: responseJsonSchema(nativeErrorSchema), CompatError: responseJsonSchema(compatErrorSchema) },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key of this gateway.' },
+      },
+      schemas: {
+        NativeError: responseJsonSchema(nativeErrorSchema),
+        CompatError: responseJsonSchema(compatErrorSchema),
+      },
     },
   };
 }

@@ -41,12 +41,16 @@ function pythonKeywords(body: Record<string, unknown>): string {
     .join('\n');
 }
 
-const camel = (key: string): string => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+const camel = (key: string): string =>
+  key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 // The Cohere TypeScript client takes camelCase fields and sends them snake_case.
 function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [camel(key), camelKeys(item)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [camel(key), camelKeys(item)]),
+    );
   return value;
 }
 
@@ -55,7 +59,9 @@ function jsArgument(value: unknown): string {
 }
 
 function curl(request: CodeSampleRequest): string {
-  const lines = [`curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${baseUrl}${request.path}`];
+  const lines = [
+    `curl${request.method === 'GET' ? '' : ` -X ${request.method}`} ${baseUrl}${request.path}`,
+  ];
   if (request.auth) lines.push('  -H "Authorization: Bearer $INFERGATE_API_KEY"');
   if (request.body !== undefined) {
     lines.push('  -H "Content-Type: application/json"');
@@ -64,7 +70,10 @@ function curl(request: CodeSampleRequest): string {
   return lines.join(' \\\n');
 }
 
-function callArguments(request: CodeSampleRequest, format: (body: Record<string, unknown>) => string): string {
+function callArguments(
+  request: CodeSampleRequest,
+  format: (body: Record<string, unknown>) => string,
+): string {
   if (request.body !== undefined) return format(request.body);
   if (request.pathParameter !== undefined) return JSON.stringify(request.pathParameter);
   return '';

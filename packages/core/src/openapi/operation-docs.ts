@@ -22,7 +22,8 @@ export interface OperationDoc {
 }
 
 // A valid 1x1 PNG: examples must be real images, since the gateway reads every image's header.
-export const examplePngDataUrl = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const examplePngDataUrl =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const textTag = 'Text generation';
 
@@ -37,7 +38,10 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'Text or image input (images only as base64 data URLs in input_image parts). Returns the text form, or the form for image input when the input holds an image. With `stream: true` the answer is an SSE stream of response events ending in `response.completed` (or `response.failed`).',
     examples: {
-      text: { summary: 'Text input', value: { model: 'general-std', input: 'Write a haiku about rain.', max_tokens: 64 } },
+      text: {
+        summary: 'Text input',
+        value: { model: 'general-std', input: 'Write a haiku about rain.', max_tokens: 64 },
+      },
       messages: {
         summary: 'Messages with an instruction',
         value: {
@@ -56,7 +60,14 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       '`reasoning_effort` (low, high, max) is taken by beta53-flash-chat and beta53-flash-agent only; the -low variants accept low alone. Sampling parameters sent to backend-enforced models are dropped and named in `x-infergate-ignored-params`. With `stream: true` the answer is an SSE stream of chat.completion.chunk objects ending in `data: [DONE]`.',
     examples: {
-      basic: { summary: 'A question', value: { model: 'general-std', messages: [{ role: 'user', content: 'Name three prime numbers.' }], max_tokens: 64 } },
+      basic: {
+        summary: 'A question',
+        value: {
+          model: 'general-std',
+          messages: [{ role: 'user', content: 'Name three prime numbers.' }],
+          max_tokens: 64,
+        },
+      },
       reasoning: {
         summary: 'Reasoning effort',
         value: {
@@ -74,8 +85,14 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   createEmbedding: {
     tag: 'Embeddings',
     summary: 'Create embeddings',
-    description: '`dimensions` is taken by alpha3-vl-embedding-8b only (128 to 4096); gamma-m3 answers 1024 dimensions.',
-    examples: { texts: { summary: 'Two texts', value: { model: 'gamma-m3', input: ['first text', 'second text'] } } },
+    description:
+      '`dimensions` is taken by alpha3-vl-embedding-8b only (128 to 4096); gamma-m3 answers 1024 dimensions.',
+    examples: {
+      texts: {
+        summary: 'Two texts',
+        value: { model: 'gamma-m3', input: ['first text', 'second text'] },
+      },
+    },
     clients: { openai: 'embeddings.create', sdk: 'embeddings.create' },
   },
   compatEmbed: {
@@ -128,14 +145,24 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description:
       'One image per request (n 1; 0 is taken as 1), returned inline as b64_json. size is <width>x<height> with width x height at most 2,097,152 pixels. standard and auto mean medium, hd means high.',
     examples: {
-      basic: { summary: 'A PNG', value: { model: 'alpha-image', prompt: 'a lighthouse at dusk', size: '512x512', quality: 'medium', output_format: 'png' } },
+      basic: {
+        summary: 'A PNG',
+        value: {
+          model: 'alpha-image',
+          prompt: 'a lighthouse at dusk',
+          size: '512x512',
+          quality: 'medium',
+          output_format: 'png',
+        },
+      },
     },
     clients: { openai: 'images.generate', sdk: 'images.generate' },
   },
   createImageEdit: {
     tag: 'Images',
     summary: 'Edit an image',
-    description: 'A JSON body, not a multipart form (so the OpenAI clients cannot send it). Images are base64 data URLs; URLs are never fetched.',
+    description:
+      'A JSON body, not a multipart form (so the OpenAI clients cannot send it). Images are base64 data URLs; URLs are never fetched.',
     examples: {
       basic: {
         summary: 'One image',
@@ -154,8 +181,11 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   tokenize: {
     tag: 'Tokens',
     summary: 'Tokenize a prompt',
-    description: "Token count, token ids and the context window of the model (max_model_len). 501 when the model's server does not offer tokenization.",
-    examples: { basic: { summary: 'A prompt', value: { model: 'general-std', prompt: 'How long is this?' } } },
+    description:
+      "Token count, token ids and the context window of the model (max_model_len). 501 when the model's server does not offer tokenization.",
+    examples: {
+      basic: { summary: 'A prompt', value: { model: 'general-std', prompt: 'How long is this?' } },
+    },
     clients: { sdk: 'tokenize' },
   },
   listModels: {
@@ -164,11 +194,17 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description: 'The catalogue, then the virtual models, as this key may see them.',
     clients: { openai: 'models.list', sdk: 'models.list' },
   },
-  retrieveModel: { tag: 'Models', summary: 'Retrieve a model', pathExample: { id: 'general-std' }, clients: { openai: 'models.retrieve', pathArgument: 'id' } },
+  retrieveModel: {
+    tag: 'Models',
+    summary: 'Retrieve a model',
+    pathExample: { id: 'general-std' },
+    clients: { openai: 'models.retrieve', pathArgument: 'id' },
+  },
   getPricing: {
     tag: 'Models',
     summary: 'Prices',
-    description: 'Configured prices per million tokens; models without a configured price are left out.',
+    description:
+      'Configured prices per million tokens; models without a configured price are left out.',
     clients: { sdk: 'pricing.get' },
   },
   healthz: { tag: 'Operations', summary: 'Liveness' },
@@ -187,7 +223,9 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
 };
 
 /** The routes of this issue's operator surface; their 200 bodies are not JSON (except the document). */
-export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: string; redirectTo?: string }>> = {
+export const surfaceDocs: Readonly<
+  Record<string, OperationDoc & { contentType: string; redirectTo?: string }>
+> = {
   getOpenApiDocument: {
     tag: 'Operations',
     summary: 'This OpenAPI document',
@@ -197,7 +235,8 @@ export const surfaceDocs: Readonly<Record<string, OperationDoc & { contentType: 
   getDocs: {
     tag: 'Operations',
     summary: 'API reference page',
-    description: 'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.',
+    description:
+      'An interactive reference rendered from /openapi.json; no key needed; off with `docs: { enabled: false }`.',
     contentType: 'text/html',
   },
   getMetrics: {

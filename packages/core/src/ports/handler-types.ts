@@ -2,7 +2,16 @@ import type { z } from 'zod';
 import type { Endpoint } from '../catalogue/catalogue-types.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
-import type { AbortSignalLike, ApiKeyIdentity, Base64Encoder, Clock, IdSource, KeyStore, MetricsSink, UpstreamPort } from './ports.js';
+import type {
+  AbortSignalLike,
+  ApiKeyIdentity,
+  Base64Encoder,
+  Clock,
+  IdSource,
+  KeyStore,
+  MetricsSink,
+  UpstreamPort,
+} from './ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
 
@@ -156,7 +165,10 @@ export interface HandlerContext extends GatewayDeps {
   gateway: GatewayShared;
 }
 
-export type RouteHandler = (input: HandlerInput, context: HandlerContext) => Promise<JsonResult | EventStreamResult>;
+export type RouteHandler = (
+  input: HandlerInput,
+  context: HandlerContext,
+) => Promise<JsonResult | EventStreamResult>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

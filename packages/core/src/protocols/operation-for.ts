@@ -5,7 +5,9 @@ import type { ProtocolOperationName, UpstreamProtocolAdapter } from './upstream-
 
 /** A model configured on an upstream whose protocol cannot serve the endpoint: the operator's mistake, not the client's. */
 export function unsupportedUpstreamProtocol(modelId: string, protocol: string): GatewayError {
-  return GatewayError.upstreamFailed(`The model server configured for '${modelId}' speaks the ${protocol} protocol, which cannot serve this endpoint.`);
+  return GatewayError.upstreamFailed(
+    `The model server configured for '${modelId}' speaks the ${protocol} protocol, which cannot serve this endpoint.`,
+  );
 }
 
 /** The target protocol's `name` operation; a 502 naming the protocol when it has none. */

@@ -19,20 +19,25 @@ const operationsOfEndpoint: Readonly<Record<Endpoint, readonly ProtocolOperation
   tokenize: ['tokenize'],
 };
 
-const allowedPairs = (Object.entries(protocolsForKind) as Array<[ModelKind, readonly string[]]>).flatMap(([kind, protocols]) =>
-  protocols.map((protocol) => [kind, protocol] as const),
-);
+const allowedPairs = (
+  Object.entries(protocolsForKind) as Array<[ModelKind, readonly string[]]>
+).flatMap(([kind, protocols]) => protocols.map((protocol) => [kind, protocol] as const));
 
 describe('protocolAdapters', () => {
   it('has one adapter for each protocol the config accepts, and no other', () => {
     expect(Object.keys(protocolAdapters).sort()).toEqual([...upstreamProtocols].sort());
   });
 
-  it.each(allowedPairs)('gives %s models over %s every operation their endpoints call', (kind, protocol) => {
-    const adapter = protocolAdapters[protocol as keyof typeof protocolAdapters];
-    const needed = new Set(endpointsForKind[kind].flatMap((endpoint) => operationsOfEndpoint[endpoint]));
-    expect([...needed].filter((name) => adapter[name] === undefined)).toEqual([]);
-  });
+  it.each(allowedPairs)(
+    'gives %s models over %s every operation their endpoints call',
+    (kind, protocol) => {
+      const adapter = protocolAdapters[protocol as keyof typeof protocolAdapters];
+      const needed = new Set(
+        endpointsForKind[kind].flatMap((endpoint) => operationsOfEndpoint[endpoint]),
+      );
+      expect([...needed].filter((name) => adapter[name] === undefined)).toEqual([]);
+    },
+  );
 
   it('lets the config put a kind only on protocols that serve it, each protocol on some kind', () => {
     const used = new Set(allowedPairs.map(([, protocol]) => protocol));

@@ -33,7 +33,11 @@ export interface ChatUpstreamCall extends UpstreamPathAndBody {
 
 /** POST /v1/chat/completions and POST /v1/responses (both reach the upstream as one chat call). */
 export interface ChatOperation {
-  request(target: UpstreamTarget, chat: ChatCompletionsRequest, settings: ChatTemplateSettings): ChatUpstreamCall;
+  request(
+    target: UpstreamTarget,
+    chat: ChatCompletionsRequest,
+    settings: ChatTemplateSettings,
+  ): ChatUpstreamCall;
   /** A non-streaming answer; streamed chunks are read in the chat stream form by the stream transforms. */
   read(body: unknown): UpstreamChatCompletion;
 }
@@ -53,12 +57,21 @@ export interface EmbeddingsOperation {
    * The vectors in input order, located in the answer's bytes (never parsed into numbers); a count
    * other than `expectedCount` or a length other than `dimensions` is the upstream's failure.
    */
-  read(bytes: readonly Uint8Array[], expectedCount: number, dimensions: number | undefined, base64Allowed?: boolean): UpstreamEmbeddings;
+  read(
+    bytes: readonly Uint8Array[],
+    expectedCount: number,
+    dimensions: number | undefined,
+    base64Allowed?: boolean,
+  ): UpstreamEmbeddings;
 }
 
 /** One POST /compat/v2/embed input holding an image; its answer is read by the embeddings operation. */
 export interface EmbedImageOperation {
-  request(target: UpstreamTarget, content: readonly CompatContentBlock[], dimensions: number | undefined): UpstreamPathAndBody;
+  request(
+    target: UpstreamTarget,
+    content: readonly CompatContentBlock[],
+    dimensions: number | undefined,
+  ): UpstreamPathAndBody;
 }
 
 export interface RerankUpstreamRequest extends UpstreamPathAndBody {

@@ -28,32 +28,47 @@ const request = {
 
 describe('backendEnforcedSamplingRule', () => {
   // The spec: alpha35 creative and thinking-coding, and alpha36 coding, apply sampling on the backend.
-  it.each(['alpha35-122b-a10b-instruct-creative', 'alpha35-122b-a10b-thinking-coding', 'alpha36-35b-a3b-thinking-coding'])(
-    'drops every sampling parameter for %s and names them',
-    (id) => {
-      const result = backendEnforcedSamplingRule(entry(id), request);
-      expect(result.ignored).toEqual([
-        'temperature',
-        'top_p',
-        'top_k',
-        'min_p',
-        'repetition_penalty',
-        'presence_penalty',
-        'frequency_penalty',
-        'use_beam_search',
-        'length_penalty',
-      ]);
-      expect(result.request).toEqual({ model: 'm', seed: 7, max_tokens: 30, stop: 'x', bad_words: ['w'] });
-      expect(request.temperature).toBe(0.2);
-    },
-  );
+  it.each([
+    'alpha35-122b-a10b-instruct-creative',
+    'alpha35-122b-a10b-thinking-coding',
+    'alpha36-35b-a3b-thinking-coding',
+  ])('drops every sampling parameter for %s and names them', (id) => {
+    const result = backendEnforcedSamplingRule(entry(id), request);
+    expect(result.ignored).toEqual([
+      'temperature',
+      'top_p',
+      'top_k',
+      'min_p',
+      'repetition_penalty',
+      'presence_penalty',
+      'frequency_penalty',
+      'use_beam_search',
+      'length_penalty',
+    ]);
+    expect(result.request).toEqual({
+      model: 'm',
+      seed: 7,
+      max_tokens: 30,
+      stop: 'x',
+      bad_words: ['w'],
+    });
+    expect(request.temperature).toBe(0.2);
+  });
 
   it('keeps everything for a full-control model', () => {
-    const result = backendEnforcedSamplingRule(entry('alpha35-122b-a10b-instruct-general'), request);
+    const result = backendEnforcedSamplingRule(
+      entry('alpha35-122b-a10b-instruct-general'),
+      request,
+    );
     expect(result).toEqual({ request, ignored: [] });
   });
 
   it('reports nothing when no sampling parameter was sent', () => {
-    expect(backendEnforcedSamplingRule(entry('alpha36-35b-a3b-thinking-coding'), { model: 'm', max_tokens: 3 }).ignored).toEqual([]);
+    expect(
+      backendEnforcedSamplingRule(entry('alpha36-35b-a3b-thinking-coding'), {
+        model: 'm',
+        max_tokens: 3,
+      }).ignored,
+    ).toEqual([]);
   });
 });

@@ -29,9 +29,15 @@ export interface SamplingRuleResult<Request> {
  * docs/design.md: on a model whose backend enforces its sampling, user sampling parameters are dropped
  * before the upstream call and named in the `x-infergate-ignored-params` response header (the one documented drop).
  */
-export function backendEnforcedSamplingRule<Request extends object>(entry: ModelEntry, request: Request): SamplingRuleResult<Request> {
+export function backendEnforcedSamplingRule<Request extends object>(
+  entry: ModelEntry,
+  request: Request,
+): SamplingRuleResult<Request> {
   if (entry.backendEnforcedSampling !== true) return { request, ignored: [] };
-  const ignored = backendEnforcedSamplingParameters.filter((name) => Object.hasOwn(request, name) && (request as Record<string, unknown>)[name] !== undefined);
+  const ignored = backendEnforcedSamplingParameters.filter(
+    (name) =>
+      Object.hasOwn(request, name) && (request as Record<string, unknown>)[name] !== undefined,
+  );
   if (ignored.length === 0) return { request, ignored };
   const copy = { ...request } as Record<string, unknown>;
   for (const name of ignored) delete copy[name];

@@ -36,7 +36,11 @@ function unreadable(param: string, reason: string): GatewayError {
  * whose sides are within `maxSide` (default 4096 px), reading only its header. Every failure is a
  * 400 naming `param`; the value is never fetched.
  */
-export function checkImageDataUrl(value: string, param: string, options: { maxSide?: number } = {}): ImageHeader {
+export function checkImageDataUrl(
+  value: string,
+  param: string,
+  options: { maxSide?: number } = {},
+): ImageHeader {
   const maxSide = options.maxSide ?? defaultMaxImageSide;
   const dataUrl = parseDataUrl(value);
   if (dataUrl === undefined || !dataUrl.base64) throw notADataUrl(param);
@@ -54,7 +58,10 @@ export function checkImageDataUrl(value: string, param: string, options: { maxSi
       break;
     }
     if (probe.kind === 'invalid' || prefix >= dataUrl.byteLength) {
-      throw unreadable(param, `the image data could not be read as ${declared.toUpperCase()} (corrupt, truncated or not an image).`);
+      throw unreadable(
+        param,
+        `the image data could not be read as ${declared.toUpperCase()} (corrupt, truncated or not an image).`,
+      );
     }
     // Doubling bounds the total decoding work at twice the bytes the header really needs.
     prefix = Math.min(dataUrl.byteLength, Math.max(probe.needed, prefix * 2));
@@ -62,10 +69,16 @@ export function checkImageDataUrl(value: string, param: string, options: { maxSi
 
   if (header.format !== declared) {
     // The upstream trusts the declared type; a mislabelled image would fail there with a vaguer error.
-    throw unreadable(param, `the data URL says ${dataUrl.mimeType} but the data is a ${header.format.toUpperCase()} image.`);
+    throw unreadable(
+      param,
+      `the data URL says ${dataUrl.mimeType} but the data is a ${header.format.toUpperCase()} image.`,
+    );
   }
   if (header.width > maxSide || header.height > maxSide) {
-    throw unreadable(param, `the image is ${header.width}x${header.height} pixels; each side may be at most ${maxSide} pixels.`);
+    throw unreadable(
+      param,
+      `the image is ${header.width}x${header.height} pixels; each side may be at most ${maxSide} pixels.`,
+    );
   }
   return header;
 }

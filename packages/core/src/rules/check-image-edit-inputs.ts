@@ -14,8 +14,12 @@ function maskImageUrl(mask: unknown): string | undefined {
  * a side (fault matrix rows 8 and 9): `images[i].image_url`, and `mask.image_url` although the mask is
  * not forwarded. Returns the headers of `images`, in order.
  */
-export function checkImageEditInputs(request: Pick<ImageEditRequest, 'images' | 'mask'>): ImageHeader[] {
-  const headers = request.images.map((image, index) => checkImageDataUrl(image.image_url, `images[${index}].image_url`));
+export function checkImageEditInputs(
+  request: Pick<ImageEditRequest, 'images' | 'mask'>,
+): ImageHeader[] {
+  const headers = request.images.map((image, index) =>
+    checkImageDataUrl(image.image_url, `images[${index}].image_url`),
+  );
   const mask = maskImageUrl(request.mask);
   if (mask !== undefined) checkImageDataUrl(mask, 'mask.image_url');
   return headers;

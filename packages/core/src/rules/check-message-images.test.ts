@@ -49,11 +49,17 @@ describe('checkMessageImages (chat)', () => {
     ['a non-image data URL', 'data:text/html;base64,PGgxPg=='],
     ['unreadable image data', 'data:image/png;base64,AAAAAAAA'],
   ])('refuses %s, naming the exact field', (_case, url) => {
-    expect(refusal(() => checkMessageImages(model, chatWith(url)))).toEqual({ status: 400, param: 'messages[1].content[2].image_url.url' });
+    expect(refusal(() => checkMessageImages(model, chatWith(url)))).toEqual({
+      status: 400,
+      param: 'messages[1].content[2].image_url.url',
+    });
   });
 
   it('refuses images for a model without image input', () => {
-    expect(refusal(() => checkMessageImages(textOnly, chatWith(small)))).toEqual({ status: 400, param: 'messages[1].content[1].image_url.url' });
+    expect(refusal(() => checkMessageImages(textOnly, chatWith(small)))).toEqual({
+      status: 400,
+      param: 'messages[1].content[1].image_url.url',
+    });
   });
 });
 
@@ -75,7 +81,13 @@ describe('checkInputImages (responses)', () => {
   });
 
   it('refuses a URL or an oversized image, naming input[i].content[j].image_url', () => {
-    expect(refusal(() => checkInputImages(model, input('https://example.com/a.png')))).toEqual({ status: 400, param: 'input[0].content[1].image_url' });
-    expect(refusal(() => checkInputImages(model, input(tooWide)))).toEqual({ status: 400, param: 'input[0].content[1].image_url' });
+    expect(refusal(() => checkInputImages(model, input('https://example.com/a.png')))).toEqual({
+      status: 400,
+      param: 'input[0].content[1].image_url',
+    });
+    expect(refusal(() => checkInputImages(model, input(tooWide)))).toEqual({
+      status: 400,
+      param: 'input[0].content[1].image_url',
+    });
   });
 });

@@ -9,7 +9,10 @@ const maxImageSide = 4096;
 
 function refuseImages(entry: ModelEntry, param: string): void {
   if (!entry.inputModalities.includes('image')) {
-    throw GatewayError.invalidParameter(param, `The model '${entry.id}' does not accept image input.`);
+    throw GatewayError.invalidParameter(
+      param,
+      `The model '${entry.id}' does not accept image input.`,
+    );
   }
 }
 
@@ -37,7 +40,8 @@ export function checkInputImages(entry: ModelEntry, input: ResponsesRequest['inp
   if (typeof input === 'string') return 0;
   let count = 0;
   input.forEach((message, messageIndex) => {
-    if (!('role' in message) || message.role !== 'user' || typeof message.content === 'string') return;
+    if (!('role' in message) || message.role !== 'user' || typeof message.content === 'string')
+      return;
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'input_image') return;
       const param = `input[${messageIndex}].content[${partIndex}].image_url`;

@@ -17,12 +17,19 @@ export interface ChatTemplateSettings {
  * policy's default (max). `param` names the field as the client sent it (`reasoning_effort` on chat,
  * `reasoning.effort` on responses).
  */
-export function reasoningEffortRule(entry: ModelEntry, requested: string | undefined, param: string): ChatTemplateSettings {
+export function reasoningEffortRule(
+  entry: ModelEntry,
+  requested: string | undefined,
+  param: string,
+): ChatTemplateSettings {
   const settings: ChatTemplateSettings = { enable_thinking: entry.thinking === true };
   const policy = entry.reasoning;
   if (policy === undefined) {
     if (requested !== undefined) {
-      throw GatewayError.invalidParameter(param, `The model '${entry.id}' does not take ${param}; only beta53-flash-chat and beta53-flash-agent accept it.`);
+      throw GatewayError.invalidParameter(
+        param,
+        `The model '${entry.id}' does not take ${param}; only beta53-flash-chat and beta53-flash-agent accept it.`,
+      );
     }
     return settings;
   }
@@ -37,7 +44,10 @@ export function reasoningEffortRule(entry: ModelEntry, requested: string | undef
     effort = policy.effort.value;
   } else {
     if (requested !== undefined && !isAllowed(policy.effort.allowed, requested)) {
-      throw GatewayError.invalidParameter(param, `Invalid value for '${param}': the model '${entry.id}' accepts ${policy.effort.allowed.join(', ')}.`);
+      throw GatewayError.invalidParameter(
+        param,
+        `Invalid value for '${param}': the model '${entry.id}' accepts ${policy.effort.allowed.join(', ')}.`,
+      );
     }
     effort = requested ?? policy.effort.default;
   }
@@ -46,6 +56,9 @@ export function reasoningEffortRule(entry: ModelEntry, requested: string | undef
   return settings;
 }
 
-function isAllowed(allowed: readonly ReasoningEffort[], requested: string): requested is ReasoningEffort {
+function isAllowed(
+  allowed: readonly ReasoningEffort[],
+  requested: string,
+): requested is ReasoningEffort {
   return (allowed as readonly string[]).includes(requested);
 }

@@ -25,7 +25,9 @@ describe('chatCompletionsRequestSchema: messages', () => {
           role: 'assistant',
           content: null,
           reasoning_content: 'thinking',
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } },
+          ],
         },
         { role: 'tool', tool_call_id: 'call_1', content: '42' },
       ],
@@ -44,20 +46,34 @@ describe('chatCompletionsRequestSchema: messages', () => {
       reasoning: null,
       refusal: null,
     };
-    expect(parse({ ...base, messages: [...base.messages, echoed] }).messages[1]).toStrictEqual({ role: 'assistant', content: 'Hello.', tool_calls: [] });
+    expect(parse({ ...base, messages: [...base.messages, echoed] }).messages[1]).toStrictEqual({
+      role: 'assistant',
+      content: 'Hello.',
+      tool_calls: [],
+    });
   });
 
   it('drops unknown fields inside messages and content parts, as clients replay them (OpenAI Agents SDK, chat mode)', () => {
     const replayed = {
       role: 'assistant',
       content: [
-        { type: 'text', text: 'Earlier answer.', role: 'assistant', tool_calls: [], annotations: [], audio: null, refusal: null },
+        {
+          type: 'text',
+          text: 'Earlier answer.',
+          role: 'assistant',
+          tool_calls: [],
+          annotations: [],
+          audio: null,
+          refusal: null,
+        },
         { type: 'refusal', refusal: 'I cannot.' },
       ],
       refusal: 'I cannot.',
       annotations: [],
       reasoning: 'thought',
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' }, index: 0 }],
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' }, index: 0 },
+      ],
       providerData: { id: 'x' },
     };
     const user = {
@@ -68,7 +84,14 @@ describe('chatCompletionsRequestSchema: messages', () => {
       ],
       id: 'm1',
     };
-    const messages = parse({ ...base, messages: [user, replayed, { role: 'tool', tool_call_id: 'call_1', content: '42', name: 'f' }] }).messages;
+    const messages = parse({
+      ...base,
+      messages: [
+        user,
+        replayed,
+        { role: 'tool', tool_call_id: 'call_1', content: '42', name: 'f' },
+      ],
+    }).messages;
     expect(messages).toStrictEqual([
       {
         role: 'user',
@@ -92,7 +115,11 @@ describe('chatCompletionsRequestSchema: messages', () => {
   it.each([
     ['an unknown role', [{ role: 'robot', content: 'x' }], 'messages[0].role'],
     ['a missing role', [{ content: 'x' }], 'messages[0].role'],
-    ['an image in a system message', [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'data:,' } }] }], 'messages[0].content[0].type'],
+    [
+      'an image in a system message',
+      [{ role: 'system', content: [{ type: 'image_url', image_url: { url: 'data:,' } }] }],
+      'messages[0].content[0].type',
+    ],
     [
       'a wrong type deep in a part',
       [
@@ -108,11 +135,20 @@ describe('chatCompletionsRequestSchema: messages', () => {
     ],
     [
       'an unsupported content part',
-      [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } }] }],
+      [
+        {
+          role: 'user',
+          content: [{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } }],
+        },
+      ],
       'messages[0].content[0].type',
     ],
     ['content neither string nor array', [{ role: 'user', content: 5 }], 'messages[0].content'],
-    ['a tool message without tool_call_id', [{ role: 'tool', content: 'x' }], 'messages[0].tool_call_id'],
+    [
+      'a tool message without tool_call_id',
+      [{ role: 'tool', content: 'x' }],
+      'messages[0].tool_call_id',
+    ],
     [
       'a tool call of the wrong shape',
       [{ role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f' } }] }],
@@ -146,30 +182,65 @@ describe('chatCompletionsRequestSchema: parameters', () => {
     ['stop', ['a', 'b'], Array.from({ length: 17 }, (_, index) => `s${index}`)],
     ['user', 'u-1', 5],
     ['reasoning_effort', 'max', 'medium'],
-    ['response_format', { type: 'json_schema', json_schema: { name: 'r', schema: { type: 'object' } } }, { type: 'yaml' }],
-    ['tools', [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], [{ type: 'web_search' }]],
+    [
+      'response_format',
+      { type: 'json_schema', json_schema: { name: 'r', schema: { type: 'object' } } },
+      { type: 'yaml' },
+    ],
+    [
+      'tools',
+      [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }],
+      [{ type: 'web_search' }],
+    ],
     ['tool_choice', 'required', 'sometimes'],
     ['parallel_tool_calls', false, 'yes'],
     ['logprobs', true, 'yes'],
   ])('%s: accepts %j, refuses %j', (name, good, bad) => {
     expect(parse({ ...base, [name]: good })).toHaveProperty(name);
-    expect(failure({ ...base, [name]: bad })).toMatchObject({ status: 400, param: expect.stringMatching(new RegExp(`^${name}`)) });
+    expect(failure({ ...base, [name]: bad })).toMatchObject({
+      status: 400,
+      param: expect.stringMatching(new RegExp(`^${name}`)),
+    });
   });
 
   it('top_logprobs needs logprobs: true and is at most 20', () => {
     expect(parse({ ...base, logprobs: true, top_logprobs: 20 }).top_logprobs).toBe(20);
-    expect(failure({ ...base, top_logprobs: 2 })).toMatchObject({ status: 400, param: 'top_logprobs' });
-    expect(failure({ ...base, logprobs: true, top_logprobs: 21 })).toMatchObject({ status: 400, param: 'top_logprobs' });
+    expect(failure({ ...base, top_logprobs: 2 })).toMatchObject({
+      status: 400,
+      param: 'top_logprobs',
+    });
+    expect(failure({ ...base, logprobs: true, top_logprobs: 21 })).toMatchObject({
+      status: 400,
+      param: 'top_logprobs',
+    });
   });
 
   it('stream_options needs stream: true, as vLLM', () => {
-    expect(parse({ ...base, stream: true, stream_options: { include_usage: true, continuous_usage_stats: false } }).stream_options).toEqual({
+    expect(
+      parse({
+        ...base,
+        stream: true,
+        stream_options: { include_usage: true, continuous_usage_stats: false },
+      }).stream_options,
+    ).toEqual({
       include_usage: true,
       continuous_usage_stats: false,
     });
-    expect(failure({ ...base, stream_options: { include_usage: true } })).toMatchObject({ status: 400, param: 'stream_options' });
-    expect(failure({ ...base, stream: false, stream_options: {} })).toMatchObject({ status: 400, param: 'stream_options' });
-    expect(parse({ ...base, stream: true, stream_options: { include_usage: true, include_obfuscation: false } }).stream_options).toEqual({
+    expect(failure({ ...base, stream_options: { include_usage: true } })).toMatchObject({
+      status: 400,
+      param: 'stream_options',
+    });
+    expect(failure({ ...base, stream: false, stream_options: {} })).toMatchObject({
+      status: 400,
+      param: 'stream_options',
+    });
+    expect(
+      parse({
+        ...base,
+        stream: true,
+        stream_options: { include_usage: true, include_obfuscation: false },
+      }).stream_options,
+    ).toEqual({
       include_usage: true,
     });
   });
@@ -177,11 +248,16 @@ describe('chatCompletionsRequestSchema: parameters', () => {
   it('accepts an empty tool list (an agent without tools) and a named tool_choice only for a tool in tools', () => {
     expect(parse({ ...base, tools: [] }).tools).toEqual([]);
     const tools = [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }];
-    expect(parse({ ...base, tools, tool_choice: { type: 'function', function: { name: 'f' } } }).tool_choice).toEqual({
+    expect(
+      parse({ ...base, tools, tool_choice: { type: 'function', function: { name: 'f' } } })
+        .tool_choice,
+    ).toEqual({
       type: 'function',
       function: { name: 'f' },
     });
-    expect(failure({ ...base, tools, tool_choice: { type: 'function', function: { name: 'g' } } })).toMatchObject({
+    expect(
+      failure({ ...base, tools, tool_choice: { type: 'function', function: { name: 'g' } } }),
+    ).toMatchObject({
       status: 400,
       param: 'tool_choice.function.name',
     });
@@ -199,11 +275,17 @@ describe('chatCompletionsRequestSchema: parameters', () => {
       modalities: ['text'],
     });
     expect(request.store).toBe(true);
-    expect(failure({ ...base, modalities: ['text', 'audio'] })).toMatchObject({ status: 400, param: 'modalities[1]' });
+    expect(failure({ ...base, modalities: ['text', 'audio'] })).toMatchObject({
+      status: 400,
+      param: 'modalities[1]',
+    });
   });
 
   it('refuses max_tokens together with max_completion_tokens', () => {
-    expect(failure({ ...base, max_tokens: 5, max_completion_tokens: 5 })).toMatchObject({ status: 400, param: 'max_completion_tokens' });
+    expect(failure({ ...base, max_tokens: 5, max_completion_tokens: 5 })).toMatchObject({
+      status: 400,
+      param: 'max_completion_tokens',
+    });
   });
 
   it('reads a top-level null as not given', () => {
@@ -213,10 +295,18 @@ describe('chatCompletionsRequestSchema: parameters', () => {
   });
 
   // Fault matrix row 25: upstream-only controls a client must not be able to set.
-  it.each(['chat_template', 'chat_template_kwargs', 'mm_processor_kwargs', 'kv_transfer_params', 'vllm_xargs', 'include_reasoning'])(
-    'refuses %s by name',
-    (name) => {
-      expect(failure({ ...base, [name]: { chat_template: '{{ x }}' } })).toMatchObject({ status: 400, code: 'unknown_parameter', param: name });
-    },
-  );
+  it.each([
+    'chat_template',
+    'chat_template_kwargs',
+    'mm_processor_kwargs',
+    'kv_transfer_params',
+    'vllm_xargs',
+    'include_reasoning',
+  ])('refuses %s by name', (name) => {
+    expect(failure({ ...base, [name]: { chat_template: '{{ x }}' } })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: name,
+    });
+  });
 });

@@ -31,9 +31,17 @@ const chatRefusalPartSchema = z
   .object({ type: z.literal('refusal'), refusal: z.string() })
   .transform(({ refusal }) => ({ type: 'text' as const, text: refusal }));
 
-const textContent = stringOrArraySchema(z.array(chatTextPartSchema).max(maxContentParts, tooManyItems));
-const userContent = stringOrArraySchema(z.array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema])).max(maxContentParts, tooManyItems));
-const assistantContent = stringOrArraySchema(z.array(z.union([chatTextPartSchema, chatRefusalPartSchema])).max(maxContentParts, tooManyItems));
+const textContent = stringOrArraySchema(
+  z.array(chatTextPartSchema).max(maxContentParts, tooManyItems),
+);
+const userContent = stringOrArraySchema(
+  z
+    .array(z.discriminatedUnion('type', [chatTextPartSchema, chatImagePartSchema]))
+    .max(maxContentParts, tooManyItems),
+);
+const assistantContent = stringOrArraySchema(
+  z.array(z.union([chatTextPartSchema, chatRefusalPartSchema])).max(maxContentParts, tooManyItems),
+);
 const name = z.string().min(1).optional();
 
 const toolCallSchema = z.object({
@@ -88,7 +96,12 @@ const chatCompletionsObjectSchema = z
     model: z.string().min(1),
     messages: z.array(chatMessageSchema).min(1).max(maxMessages, tooManyItems),
     stream: z.boolean().optional(),
-    stream_options: z.object({ include_usage: z.boolean().nullish(), continuous_usage_stats: z.boolean().nullish() }).optional(),
+    stream_options: z
+      .object({
+        include_usage: z.boolean().nullish(),
+        continuous_usage_stats: z.boolean().nullish(),
+      })
+      .optional(),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().gt(0).max(1).optional(),
     max_tokens: z.int().min(1).optional(),
@@ -99,7 +112,9 @@ const chatCompletionsObjectSchema = z
     seed: z.int().optional(),
     presence_penalty: z.number().min(-2).max(2).optional(),
     frequency_penalty: z.number().min(-2).max(2).optional(),
-    logit_bias: z.record(z.string().regex(/^\d+$/, 'keys must be token ids'), z.number().min(-100).max(100)).optional(),
+    logit_bias: z
+      .record(z.string().regex(/^\d+$/, 'keys must be token ids'), z.number().min(-100).max(100))
+      .optional(),
     logprobs: z.boolean().optional(),
     top_logprobs: z.int().min(0).max(20).optional(),
     user: z.string().optional(),
@@ -108,7 +123,10 @@ const chatCompletionsObjectSchema = z
     // versions refuse `tools: []`, so it is not passed on (chat-upstream-request.ts).
     tools: z.array(chatToolSchema).max(maxTools, tooManyItems).optional(),
     tool_choice: z
-      .union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) })])
+      .union([
+        z.enum(['none', 'auto', 'required']),
+        z.object({ type: z.literal('function'), function: z.object({ name: z.string().min(1) }) }),
+      ])
       .optional(),
     parallel_tool_calls: z.boolean().optional(),
     /** Accepted only by models with a reasoning policy (checked by `reasoningEffortRule`). */
@@ -128,10 +146,20 @@ const chatCompletionsObjectSchema = z
   .superRefine((value, context) => {
     // vLLM answers 400 for stream_options without a stream; so does the gateway, before the upstream call.
     if (value.stream_options !== undefined && value.stream !== true) {
-      context.addIssue({ code: 'custom', path: ['stream_options'], input: value.stream_options, message: 'stream_options is only allowed with stream: true' });
+      context.addIssue({
+        code: 'custom',
+        path: ['stream_options'],
+        input: value.stream_options,
+        message: 'stream_options is only allowed with stream: true',
+      });
     }
     if (value.top_logprobs !== undefined && value.logprobs !== true) {
-      context.addIssue({ code: 'custom', path: ['top_logprobs'], input: value.top_logprobs, message: 'top_logprobs needs logprobs: true' });
+      context.addIssue({
+        code: 'custom',
+        path: ['top_logprobs'],
+        input: value.top_logprobs,
+        message: 'top_logprobs needs logprobs: true',
+      });
     }
     if (value.max_tokens !== undefined && value.max_completion_tokens !== undefined) {
       context.addIssue({
@@ -142,10 +170,15 @@ const chatCompletionsObjectSchema = z
       });
     }
     const maxTokens =
-      value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_completion_tokens', value: value.max_completion_tokens };
+      value.max_tokens !== undefined
+        ? { name: 'max_tokens', value: value.max_tokens }
+        : { name: 'max_completion_tokens', value: value.max_completion_tokens };
     checkSamplingParameters(value, maxTokens, context);
     const choice = value.tool_choice;
-    if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.function.name === choice.function.name)) {
+    if (
+      typeof choice === 'object' &&
+      !(value.tools ?? []).some((tool) => tool.function.name === choice.function.name)
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['tool_choice', 'function', 'name'],

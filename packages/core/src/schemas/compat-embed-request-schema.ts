@@ -9,28 +9,40 @@ const unsupportedInputTypes: readonly unknown[] = ['classification', 'clustering
 const supportedEmbeddingTypes = ['float', 'base64'] as const;
 const unsupportedEmbeddingTypes: readonly unknown[] = ['int8', 'uint8', 'binary', 'ubinary'];
 
-export const compatTextBlockSchema = z.strictObject({ type: z.literal('text'), text: z.string().min(1) });
+export const compatTextBlockSchema = z.strictObject({
+  type: z.literal('text'),
+  text: z.string().min(1),
+});
 export const compatImageBlockSchema = z.strictObject({
   type: z.literal('image_url'),
   image_url: z.strictObject({ url: z.string().min(1) }),
 });
-export const compatContentBlockSchema = z.discriminatedUnion('type', [compatTextBlockSchema, compatImageBlockSchema]);
+export const compatContentBlockSchema = z.discriminatedUnion('type', [
+  compatTextBlockSchema,
+  compatImageBlockSchema,
+]);
 export type CompatContentBlock = z.infer<typeof compatContentBlockSchema>;
 
-export const compatEmbedInputSchema = z.strictObject({ content: z.array(compatContentBlockSchema).min(1).max(maxContentParts, tooManyItems) });
+export const compatEmbedInputSchema = z.strictObject({
+  content: z.array(compatContentBlockSchema).min(1).max(maxContentParts, tooManyItems),
+});
 export type CompatEmbedInput = z.infer<typeof compatEmbedInputSchema>;
 
 // The string check first, so that a missing input_type is reported as missing rather than as a bad value.
 const inputTypeSchema = z.string().pipe(
   z.enum(supportedInputTypes, {
     error: (issue) =>
-      unsupportedInputTypes.includes(issue.input) ? `'${String(issue.input)}' is not supported; use search_document, search_query or image` : undefined,
+      unsupportedInputTypes.includes(issue.input)
+        ? `'${String(issue.input)}' is not supported; use search_document, search_query or image`
+        : undefined,
   }),
 );
 
 const embeddingTypeSchema = z.enum(supportedEmbeddingTypes, {
   error: (issue) =>
-    unsupportedEmbeddingTypes.includes(issue.input) ? `'${String(issue.input)}' embeddings are not supported; use float or base64` : undefined,
+    unsupportedEmbeddingTypes.includes(issue.input)
+      ? `'${String(issue.input)}' embeddings are not supported; use float or base64`
+      : undefined,
 });
 
 /**
@@ -52,10 +64,20 @@ export const compatEmbedRequestSchema = z
   })
   .superRefine((request, context) => {
     if (request.inputs !== undefined && request.texts !== undefined) {
-      context.addIssue({ code: 'custom', path: ['texts'], message: 'send either inputs or texts, not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['texts'],
+        message: 'send either inputs or texts, not both',
+      });
     } else if (request.inputs === undefined && request.texts === undefined) {
       // Reported as a missing `inputs` (the spec's form), which parseRequestBody names as such.
-      context.addIssue({ code: 'invalid_type', expected: 'array', input: undefined, path: ['inputs'], message: 'inputs (or texts) is required' });
+      context.addIssue({
+        code: 'invalid_type',
+        expected: 'array',
+        input: undefined,
+        path: ['inputs'],
+        message: 'inputs (or texts) is required',
+      });
     }
   });
 

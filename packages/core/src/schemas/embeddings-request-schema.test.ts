@@ -14,10 +14,19 @@ describe('embeddingsRequestSchema', () => {
 
   it('refuses an empty string, an empty array, an empty token-id array and a negative token id, naming the element', () => {
     expect(failure({ model: 'm', input: '' })).toMatchObject({ status: 400, param: 'input' });
-    expect(failure({ model: 'm', input: ['a', ''] })).toMatchObject({ status: 400, param: 'input[1]' });
+    expect(failure({ model: 'm', input: ['a', ''] })).toMatchObject({
+      status: 400,
+      param: 'input[1]',
+    });
     expect(failure({ model: 'm', input: [] })).toMatchObject({ status: 400, param: 'input' });
-    expect(failure({ model: 'm', input: [[1], []] })).toMatchObject({ status: 400, param: 'input[1]' });
-    expect(failure({ model: 'm', input: [1, -1] })).toMatchObject({ status: 400, param: 'input[1]' });
+    expect(failure({ model: 'm', input: [[1], []] })).toMatchObject({
+      status: 400,
+      param: 'input[1]',
+    });
+    expect(failure({ model: 'm', input: [1, -1] })).toMatchObject({
+      status: 400,
+      param: 'input[1]',
+    });
     expect(failure({ model: 'm', input: [1.5] })).toMatchObject({ status: 400, param: 'input' });
   });
 
@@ -25,36 +34,73 @@ describe('embeddingsRequestSchema', () => {
     const mixed = failure({ model: 'm', input: ['a', 2] });
     expect(mixed).toMatchObject({ status: 400, param: 'input' });
     expect(mixed.message).toContain('token-id');
-    expect(failure({ model: 'm', input: { text: 'a' } })).toMatchObject({ status: 400, param: 'input' });
+    expect(failure({ model: 'm', input: { text: 'a' } })).toMatchObject({
+      status: 400,
+      param: 'input',
+    });
   });
 
   it('refuses more than 2048 inputs and accepts 2048', () => {
-    expect(parse({ model: 'm', input: new Array<string>(2048).fill('a') }).input).toHaveLength(2048);
-    expect(failure({ model: 'm', input: new Array<string>(2049).fill('a') })).toMatchObject({ status: 400, param: 'input' });
+    expect(parse({ model: 'm', input: new Array<string>(2048).fill('a') }).input).toHaveLength(
+      2048,
+    );
+    expect(failure({ model: 'm', input: new Array<string>(2049).fill('a') })).toMatchObject({
+      status: 400,
+      param: 'input',
+    });
   });
 
   it('defaults encoding_format to float (spec) and accepts base64', () => {
     expect(parse({ model: 'm', input: 'a' }).encoding_format).toBe('float');
-    expect(parse({ model: 'm', input: 'a', encoding_format: 'base64' }).encoding_format).toBe('base64');
-    expect(failure({ model: 'm', input: 'a', encoding_format: 'bytes' })).toMatchObject({ status: 400, param: 'encoding_format' });
+    expect(parse({ model: 'm', input: 'a', encoding_format: 'base64' }).encoding_format).toBe(
+      'base64',
+    );
+    expect(failure({ model: 'm', input: 'a', encoding_format: 'bytes' })).toMatchObject({
+      status: 400,
+      param: 'encoding_format',
+    });
   });
 
   it('takes dimensions as a positive integer (the model decides the range later)', () => {
     expect(parse({ model: 'm', input: 'a', dimensions: 256 }).dimensions).toBe(256);
-    expect(failure({ model: 'm', input: 'a', dimensions: 0 })).toMatchObject({ status: 400, param: 'dimensions' });
-    expect(failure({ model: 'm', input: 'a', dimensions: 256.5 })).toMatchObject({ status: 400, param: 'dimensions' });
-    expect(failure({ model: 'm', input: 'a', dimensions: '256' })).toMatchObject({ status: 400, param: 'dimensions' });
+    expect(failure({ model: 'm', input: 'a', dimensions: 0 })).toMatchObject({
+      status: 400,
+      param: 'dimensions',
+    });
+    expect(failure({ model: 'm', input: 'a', dimensions: 256.5 })).toMatchObject({
+      status: 400,
+      param: 'dimensions',
+    });
+    expect(failure({ model: 'm', input: 'a', dimensions: '256' })).toMatchObject({
+      status: 400,
+      param: 'dimensions',
+    });
   });
 
   it('accepts user as a string only', () => {
     expect(parse({ model: 'm', input: 'a', user: 'u-1' }).user).toBe('u-1');
-    expect(failure({ model: 'm', input: 'a', user: 7 })).toMatchObject({ status: 400, param: 'user' });
+    expect(failure({ model: 'm', input: 'a', user: 7 })).toMatchObject({
+      status: 400,
+      param: 'user',
+    });
   });
 
   it('names missing and unknown parameters', () => {
-    expect(failure({ input: 'a' })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'model' });
-    expect(failure({ model: 'm' })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'input' });
-    expect(failure({ model: 'm', input: 'a', dimension: 256 })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'dimension' });
+    expect(failure({ input: 'a' })).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'model',
+    });
+    expect(failure({ model: 'm' })).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'input',
+    });
+    expect(failure({ model: 'm', input: 'a', dimension: 256 })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'dimension',
+    });
   });
 });
 

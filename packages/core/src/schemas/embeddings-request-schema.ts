@@ -12,8 +12,15 @@ const tokenIdsSchema = z.array(tokenIdSchema).min(1, 'a token-id array must not 
 
 /** `input` of POST /v1/embeddings: a string, strings, one token-id array or several (as vLLM and OpenAI accept). */
 export const embeddingsInputSchema = z.union(
-  [textSchema, z.array(textSchema).min(1).max(maxInputs), tokenIdsSchema, z.array(tokenIdsSchema).min(1).max(maxInputs)],
-  { error: `must be a non-empty string, a non-empty array of at most ${maxInputs} non-empty strings, an array of token ids or an array of token-id arrays` },
+  [
+    textSchema,
+    z.array(textSchema).min(1).max(maxInputs),
+    tokenIdsSchema,
+    z.array(tokenIdsSchema).min(1).max(maxInputs),
+  ],
+  {
+    error: `must be a non-empty string, a non-empty array of at most ${maxInputs} non-empty strings, an array of token ids or an array of token-id arrays`,
+  },
 );
 
 export type EmbeddingsInput = z.infer<typeof embeddingsInputSchema>;
@@ -34,7 +41,14 @@ function tokenIdCount(input: readonly unknown[]): number {
 const inputCountSchema = z.unknown().superRefine((value, context) => {
   if (!Array.isArray(value)) return;
   if (value.length > maxInputs && typeof value[0] !== 'number') {
-    context.addIssue({ code: 'too_big', origin: 'array', maximum: maxInputs, inclusive: true, input: value, message: arrayTooLong(maxInputs, value.length) });
+    context.addIssue({
+      code: 'too_big',
+      origin: 'array',
+      maximum: maxInputs,
+      inclusive: true,
+      input: value,
+      message: arrayTooLong(maxInputs, value.length),
+    });
     return;
   }
   const tokenIds = tokenIdCount(value);

@@ -90,16 +90,27 @@ const chatMessages = [
   },
   { role: 'tool', tool_call_id: 'call_1', content: '42' },
 ];
-const chatTool = { type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' }, strict: null } };
+const chatTool = {
+  type: 'function',
+  function: { name: 'f', description: 'd', parameters: { type: 'object' }, strict: null },
+};
 
 const chat: Table = {
   schema: chatCompletionsRequestSchema,
   base: { model: 'general-pro', messages: [{ role: 'user', content: 'Hi' }] },
   samples: {
     model: ['alpha-7b'],
-    messages: [chatMessages, [{ role: 'assistant', content: null, tool_calls: [] }], [{ role: 'user' }], [{ role: 'robot', content: 'x' }]],
+    messages: [
+      chatMessages,
+      [{ role: 'assistant', content: null, tool_calls: [] }],
+      [{ role: 'user' }],
+      [{ role: 'robot', content: 'x' }],
+    ],
     stream: [],
-    stream_options: [{ include_usage: true }, { include_usage: null, continuous_usage_stats: true }],
+    stream_options: [
+      { include_usage: true },
+      { include_usage: null, continuous_usage_stats: true },
+    ],
     temperature: [0.7],
     top_p: [0.9],
     max_tokens: [],
@@ -180,19 +191,56 @@ const chat: Table = {
       bad_words: ['x'],
     },
     // The cross-field rules, each met and broken.
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], stream_options: { include_usage: true } },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], stream: false, stream_options: { include_usage: true } },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream_options: { include_usage: true },
+    },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: false,
+      stream_options: { include_usage: true },
+    },
     { model: 'm', messages: [{ role: 'user', content: 'Hi' }], top_logprobs: 2 },
     { model: 'm', messages: [{ role: 'user', content: 'Hi' }], top_logprobs: 2, logprobs: false },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], max_tokens: 5, max_completion_tokens: 5 },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_tokens: 5,
+      max_completion_tokens: 5,
+    },
     { model: 'm', messages: [{ role: 'user', content: 'Hi' }], max_tokens: 5, min_tokens: 6 },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], max_completion_tokens: 5, min_tokens: 5 },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], max_completion_tokens: 5, min_tokens: 6 },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_completion_tokens: 5,
+      min_tokens: 5,
+    },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_completion_tokens: 5,
+      min_tokens: 6,
+    },
     { model: 'm', messages: [{ role: 'user', content: 'Hi' }], stream: true, prompt_logprobs: 1 },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], tool_choice: { type: 'function', function: { name: 'g' } }, tools: [chatTool] },
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], tool_choice: { type: 'function', function: { name: 'f' } } },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      tool_choice: { type: 'function', function: { name: 'g' } },
+      tools: [chatTool],
+    },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      tool_choice: { type: 'function', function: { name: 'f' } },
+    },
     // Fault matrix row 25: vLLM's own keys are refused by name.
-    { model: 'm', messages: [{ role: 'user', content: 'Hi' }], chat_template_kwargs: { enable_thinking: true } },
+    {
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      chat_template_kwargs: { enable_thinking: true },
+    },
     // A client that sends every optional field, most of them as null.
     {
       model: 'm',
@@ -225,7 +273,13 @@ const responses: Table = {
             { type: 'input_image', image_url: 'data:image/png;base64,AAAA', detail: 'auto' },
           ],
         },
-        { type: 'message', role: 'assistant', id: 'msg_1', status: 'completed', content: [{ type: 'output_text', text: 'Hello.', annotations: [] }] },
+        {
+          type: 'message',
+          role: 'assistant',
+          id: 'msg_1',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Hello.', annotations: [] }],
+        },
         { type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
         { type: 'function_call_output', call_id: 'c1', output: '42' },
         { type: 'reasoning', id: 'rs_1', summary: [] },
@@ -241,7 +295,11 @@ const responses: Table = {
     max_output_tokens: [],
     instructions: ['Be brief.'],
     reasoning: [{ effort: 'low', summary: 'auto' }, { effort: 'xhigh' }, { effort: 'extreme' }],
-    tools: [[{ type: 'function', name: 'f', parameters: { type: 'object' } }], [{ type: 'web_search' }], [{ type: 'function', name: '' }]],
+    tools: [
+      [{ type: 'function', name: 'f', parameters: { type: 'object' } }],
+      [{ type: 'web_search' }],
+      [{ type: 'function', name: '' }],
+    ],
     tool_choice: ['none', 'required', { type: 'function', name: 'f' }],
     parallel_tool_calls: [],
     max_tool_calls: [],
@@ -251,7 +309,11 @@ const responses: Table = {
       { format: { type: 'yaml' } },
     ],
     store: [],
-    metadata: [{ a: 'b' }, Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v'])), { ['k'.repeat(65)]: 'v' }],
+    metadata: [
+      { a: 'b' },
+      Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v'])),
+      { ['k'.repeat(65)]: 'v' },
+    ],
     include: [['reasoning.encrypted_content']],
     top_logprobs: [20, 21],
     user: [],
@@ -298,8 +360,21 @@ const responses: Table = {
     { model: 'm', input: 'Hi', max_output_tokens: 5, min_tokens: 6 },
     { model: 'm', input: 'Hi', max_tokens: 5, min_tokens: 5 },
     { model: 'm', input: 'Hi', stream: true, prompt_logprobs: 1 },
-    { model: 'm', input: 'Hi', tool_choice: { type: 'function', name: 'g' }, tools: [{ type: 'function', name: 'f' }] },
-    { model: 'm', input: 'Hi', previous_response_id: null, conversation: null, prompt: null, background: null, store: null },
+    {
+      model: 'm',
+      input: 'Hi',
+      tool_choice: { type: 'function', name: 'g' },
+      tools: [{ type: 'function', name: 'f' }],
+    },
+    {
+      model: 'm',
+      input: 'Hi',
+      previous_response_id: null,
+      conversation: null,
+      prompt: null,
+      background: null,
+      store: null,
+    },
   ],
 };
 
@@ -340,16 +415,35 @@ const compatEmbed: Table = {
   bodies: [
     { model: 'm', input_type: 'search_document' },
     { model: 'm', input_type: 'image', inputs: [{ content: [{ type: 'text', text: 'a' }] }] },
-    { model: 'm', input_type: 'search_query', inputs: [{ content: [{ type: 'text', text: 'a' }] }], texts: ['a'] },
+    {
+      model: 'm',
+      input_type: 'search_query',
+      inputs: [{ content: [{ type: 'text', text: 'a' }] }],
+      texts: ['a'],
+    },
     { model: 'm', input_type: 'search_query', texts: ['a'], embedding_types: null },
-    { embedding_types: ['base64'], truncate: 'END', texts: ['a', 'b'], output_dimension: 256, input_type: 'search_query', model: 'm', max_tokens: 8 },
+    {
+      embedding_types: ['base64'],
+      truncate: 'END',
+      texts: ['a', 'b'],
+      output_dimension: 256,
+      input_type: 'search_query',
+      model: 'm',
+      max_tokens: 8,
+    },
   ],
 };
 
 const compatRerank: Table = {
   schema: compatRerankRequestSchema,
   base: { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['a', 'b'] },
-  samples: { model: ['m'], query: ['what'], documents: [['a', ''], [1]], top_n: [], max_tokens_per_doc: [] },
+  samples: {
+    model: ['m'],
+    query: ['what'],
+    documents: [['a', ''], [1]],
+    top_n: [],
+    max_tokens_per_doc: [],
+  },
   bodies: [{ documents: ['a'], top_n: 1, query: 'q', max_tokens_per_doc: 512, model: 'm' }],
 };
 
@@ -379,21 +473,63 @@ const imageSamples: Record<string, unknown[]> = {
 
 const imageGeneration: Table = {
   schema: imageGenerationRequestSchema,
-  base: { model: 'alpha-image', prompt: 'a red fox in snow', output_format: 'png', quality: 'high', size: '1024x1024' },
+  base: {
+    model: 'alpha-image',
+    prompt: 'a red fox in snow',
+    output_format: 'png',
+    quality: 'high',
+    size: '1024x1024',
+  },
   samples: { ...imageSamples, style: ['vivid', { name: 'vivid' }] },
-  bodies: [{ model: 'm', prompt: 'p', output_format: 'png', quality: 'high', size: '1x1', n: null, response_format: null, background: null, style: null }],
+  bodies: [
+    {
+      model: 'm',
+      prompt: 'p',
+      output_format: 'png',
+      quality: 'high',
+      size: '1x1',
+      n: null,
+      response_format: null,
+      background: null,
+      style: null,
+    },
+  ],
 };
 
 const imageEdit: Table = {
   schema: imageEditRequestSchema,
-  base: { model: 'alpha-image-edit', prompt: 'make the sky purple', images: [image], output_format: 'webp', quality: 'auto', size: '1024x768' },
+  base: {
+    model: 'alpha-image-edit',
+    prompt: 'make the sky purple',
+    images: [image],
+    output_format: 'webp',
+    quality: 'auto',
+    size: '1024x768',
+  },
   samples: {
     ...imageSamples,
-    images: [new Array(16).fill(image), new Array(17).fill(image), [{ file_id: 'file-1' }], [{ ...image, file_id: 'file-1' }], ['data:image/png;base64,AAAA']],
+    images: [
+      new Array(16).fill(image),
+      new Array(17).fill(image),
+      [{ file_id: 'file-1' }],
+      [{ ...image, file_id: 'file-1' }],
+      ['data:image/png;base64,AAAA'],
+    ],
     input_fidelity: ['high'],
     mask: [image, { file_id: 'file-1' }, 'data:image/png;base64,AAAA'],
   },
-  bodies: [{ size: '1x1', quality: 'low', output_format: 'png', images: [image], prompt: 'p', model: 'm', mask: image, n: 0 }],
+  bodies: [
+    {
+      size: '1x1',
+      quality: 'low',
+      output_format: 'png',
+      images: [image],
+      prompt: 'p',
+      model: 'm',
+      mask: image,
+      n: 0,
+    },
+  ],
 };
 
 const tables: Record<string, Table> = {
@@ -431,8 +567,14 @@ function bodiesOf(table: Table): unknown[] {
       bodies.push({ ...base, [key]: value }, { [key]: value, ...base });
     }
   }
-  for (const body of table.bodies) bodies.push(body, reversed(body), { ...body, stream: true }, { ...body, unknown_key: 1 });
-  bodies.push({ ...base, unknown_key: 1 }, { ...base, unknown_key: null }, { ...base, Model: 'm' }, { ...base, constructor: 1 });
+  for (const body of table.bodies)
+    bodies.push(body, reversed(body), { ...body, stream: true }, { ...body, unknown_key: 1 });
+  bodies.push(
+    { ...base, unknown_key: 1 },
+    { ...base, unknown_key: null },
+    { ...base, Model: 'm' },
+    { ...base, constructor: 1 },
+  );
   return bodies;
 }
 
@@ -440,7 +582,8 @@ function refusal(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
+    if (isGatewayError(error))
+      return { status: error.status, code: error.code, param: error.param, message: error.message };
     throw error;
   }
   throw new Error('expected the body to be refused');
@@ -453,7 +596,8 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
     // The fast path must be in use for every request schema, or this test would compare zod with itself.
     expect(validator).toBeDefined();
     if (validator === undefined) return;
-    for (const key of shapeKeys(table.schema)) expect(table.samples, `samples for ${name}.${key}`).toHaveProperty([key]);
+    for (const key of shapeKeys(table.schema))
+      expect(table.samples, `samples for ${name}.${key}`).toHaveProperty([key]);
     let accepted = 0;
     let refused = 0;
     for (const body of bodiesOf(table)) {
@@ -489,7 +633,9 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
   });
 
   it('builds no validator for a shape with fewer optional keys than asked for', () => {
-    expect(fastObjectValidator(chatCompletionsRequestSchema, { minimumOptionalKeys: 16 })).toBeDefined();
+    expect(
+      fastObjectValidator(chatCompletionsRequestSchema, { minimumOptionalKeys: 16 }),
+    ).toBeDefined();
     expect(fastObjectValidator(responsesRequestSchema, { minimumOptionalKeys: 16 })).toBeDefined();
     expect(fastObjectValidator(tokenizeRequestSchema, { minimumOptionalKeys: 2 })).toBeUndefined();
     expect(fastObjectValidator(tokenizeRequestSchema, { minimumOptionalKeys: 1 })).toBeDefined();
@@ -498,8 +644,12 @@ describe('fastObjectValidator: the same answer as zod for every body', () => {
   it('refuses what it does not handle, leaving it to zod', () => {
     expect(fastObjectValidator(z.string())).toBeUndefined();
     expect(fastObjectValidator(z.looseObject({ a: z.string() }))).toBeUndefined();
-    expect(fastObjectValidator(z.preprocess((value) => value, z.strictObject({ a: z.string() })))).toBeUndefined();
-    expect(fastObjectValidator(z.strictObject({ toString: z.string().optional() }))).toBeUndefined();
+    expect(
+      fastObjectValidator(z.preprocess((value) => value, z.strictObject({ a: z.string() }))),
+    ).toBeUndefined();
+    expect(
+      fastObjectValidator(z.strictObject({ toString: z.string().optional() })),
+    ).toBeUndefined();
   });
 
   it('gives what zod gives for defaults, catches and transforms of absent keys, and for a plain (stripping) object', () => {

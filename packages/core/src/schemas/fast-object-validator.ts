@@ -56,14 +56,19 @@ function hasChecks(schema: Internals): boolean {
  * any other schema. The value must be JSON.parse's, so presence is zod's `key in input`, and each
  * present key is checked by its own shape entry.
  */
-export function fastObjectValidator(schema: z.core.$ZodType, options: FastValidatorOptions = {}): FastValidator | undefined {
+export function fastObjectValidator(
+  schema: z.core.$ZodType,
+  options: FastValidatorOptions = {},
+): FastValidator | undefined {
   let nullsAsAbsent = false;
   let object = schema._zod;
   if (object.def.type === 'pipe') {
     const pipe = object.def as z.core.$ZodPipeDef;
     const preprocess = pipe.in._zod;
-    if (hasChecks(object) || preprocess.def.type !== 'transform' || hasChecks(preprocess)) return undefined;
-    if ((preprocess.def as z.core.$ZodTransformDef).transform !== withoutTopLevelNulls) return undefined;
+    if (hasChecks(object) || preprocess.def.type !== 'transform' || hasChecks(preprocess))
+      return undefined;
+    if ((preprocess.def as z.core.$ZodTransformDef).transform !== withoutTopLevelNulls)
+      return undefined;
     nullsAsAbsent = true;
     object = pipe.out._zod;
   }
@@ -85,11 +90,20 @@ export function fastObjectValidator(schema: z.core.$ZodType, options: FastValida
     if (entry === undefined) return undefined;
     const internals = entry._zod;
     const absent = absentRule(internals);
-    fields.set(key, { key, position, schema: internals, absent, optin: internals.optin, optoutOptional: internals.optout === 'optional', seenIn: 0 });
+    fields.set(key, {
+      key,
+      position,
+      schema: internals,
+      absent,
+      optin: internals.optin,
+      optoutOptional: internals.optout === 'optional',
+      seenIn: 0,
+    });
   }
   const requiredCount = [...fields.values()].filter((field) => field.absent === 'refuse').length;
   const filledWhenAbsent = [...fields.values()].filter((field) => field.absent === 'run');
-  if (keys.length - requiredCount - filledWhenAbsent.length < (options.minimumOptionalKeys ?? 0)) return undefined;
+  if (keys.length - requiredCount - filledWhenAbsent.length < (options.minimumOptionalKeys ?? 0))
+    return undefined;
   const checks = def.checks ?? [];
 
   // The fields found and their parsed values, kept in shape order (zod's output order, which the
@@ -144,7 +158,8 @@ export function fastObjectValidator(schema: z.core.$ZodType, options: FastValida
         if (field.optoutOptional) continue;
         return undefined;
       }
-      if (result.value === undefined && (field.optin !== 'defaulted' || field.optoutOptional)) continue;
+      if (result.value === undefined && (field.optin !== 'defaulted' || field.optoutOptional))
+        continue;
       found(field, result.value);
     }
     const output: Record<string, unknown> = {};

@@ -3,7 +3,14 @@ import { schemaCases } from '../../test/schema-cases.js';
 import { imageEditRequestSchema } from './image-edit-request-schema.js';
 
 const image = { image_url: 'data:image/png;base64,AAAA' };
-const valid = { model: 'alpha-image-edit', prompt: 'make the sky purple', images: [image], output_format: 'webp', quality: 'auto', size: '1024x768' };
+const valid = {
+  model: 'alpha-image-edit',
+  prompt: 'make the sky purple',
+  images: [image],
+  output_format: 'webp',
+  quality: 'auto',
+  size: '1024x768',
+};
 
 const { parse, failure } = schemaCases(imageEditRequestSchema);
 
@@ -12,23 +19,39 @@ describe('imageEditRequestSchema', () => {
     expect(parse(valid)).toEqual(valid);
   });
 
-  it.each(['prompt', 'model', 'images', 'output_format', 'quality', 'size'])('requires %s', (field) => {
-    const body: Record<string, unknown> = { ...valid };
-    delete body[field];
-    expect(failure(body)).toMatchObject({ status: 400, code: 'missing_parameter', param: field });
-  });
+  it.each(['prompt', 'model', 'images', 'output_format', 'quality', 'size'])(
+    'requires %s',
+    (field) => {
+      const body: Record<string, unknown> = { ...valid };
+      delete body[field];
+      expect(failure(body)).toMatchObject({ status: 400, code: 'missing_parameter', param: field });
+    },
+  );
 
   it('takes 1 to 16 images', () => {
     expect(parse({ ...valid, images: new Array(16).fill(image) }).images).toHaveLength(16);
-    expect(failure({ ...valid, images: new Array(17).fill(image) })).toMatchObject({ status: 400, param: 'images' });
+    expect(failure({ ...valid, images: new Array(17).fill(image) })).toMatchObject({
+      status: 400,
+      param: 'images',
+    });
     expect(failure({ ...valid, images: [] })).toMatchObject({ status: 400, param: 'images' });
   });
 
   it('names the image item that is malformed', () => {
-    expect(failure({ ...valid, images: [image, { image_url: 7 }] })).toMatchObject({ status: 400, param: 'images[1].image_url' });
-    expect(failure({ ...valid, images: [image, 'data:image/png;base64,AAAA'] })).toMatchObject({ status: 400, param: 'images[1]' });
+    expect(failure({ ...valid, images: [image, { image_url: 7 }] })).toMatchObject({
+      status: 400,
+      param: 'images[1].image_url',
+    });
+    expect(failure({ ...valid, images: [image, 'data:image/png;base64,AAAA'] })).toMatchObject({
+      status: 400,
+      param: 'images[1]',
+    });
     // A stored file cannot be referenced (the gateway stores none): image_url is missing, file_id unknown.
-    expect(failure({ ...valid, images: [{ file_id: 'file-1' }] })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'images[0].image_url' });
+    expect(failure({ ...valid, images: [{ file_id: 'file-1' }] })).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'images[0].image_url',
+    });
     expect(failure({ ...valid, images: [{ ...image, file_id: 'file-1' }] })).toMatchObject({
       status: 400,
       code: 'unknown_parameter',
@@ -63,13 +86,22 @@ describe('imageEditRequestSchema', () => {
       user: { id: 1 },
     };
     expect(parse({ ...valid, ...odd })).toMatchObject(odd);
-    expect(parse({ ...valid, mask: 'data:image/png;base64,AAAA' }).mask).toBe('data:image/png;base64,AAAA');
+    expect(parse({ ...valid, mask: 'data:image/png;base64,AAAA' }).mask).toBe(
+      'data:image/png;base64,AAAA',
+    );
   });
 
   it('still refuses style (a generations field), n: 2 and response_format url', () => {
-    expect(failure({ ...valid, style: 'vivid' })).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'style' });
+    expect(failure({ ...valid, style: 'vivid' })).toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+      param: 'style',
+    });
     expect(failure({ ...valid, n: 2 })).toMatchObject({ status: 400, param: 'n' });
-    expect(failure({ ...valid, response_format: 'url' })).toMatchObject({ status: 400, param: 'response_format' });
+    expect(failure({ ...valid, response_format: 'url' })).toMatchObject({
+      status: 400,
+      param: 'response_format',
+    });
   });
 
   it('applies the 2 MiP size limit to edits too (docs/design.md)', () => {

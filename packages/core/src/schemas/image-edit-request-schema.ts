@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { ignoredImageField, imageReferenceSchema, imageRequestFields } from './image-request-fields.js';
+import {
+  ignoredImageField,
+  imageReferenceSchema,
+  imageRequestFields,
+} from './image-request-fields.js';
 
 /** The JSON edit form allows 1 to 16 input images. */
 export const maxEditImages = 16;

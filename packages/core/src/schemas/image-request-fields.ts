@@ -26,7 +26,9 @@ export const imageSizeSchema = z.string().refine((size) => parseImageSize(size) 
 
 // zod reports a missing enum as a wrong value; parsed as a string first, an absent field is reported
 // as missing (missing_parameter), like every other required field.
-export const imageQualitySchema = z.string().pipe(z.enum(['low', 'medium', 'standard', 'high', 'hd', 'auto']));
+export const imageQualitySchema = z
+  .string()
+  .pipe(z.enum(['low', 'medium', 'standard', 'high', 'hd', 'auto']));
 export type ImageQuality = z.infer<typeof imageQualitySchema>;
 
 export const imageOutputFormatSchema = z.string().pipe(z.enum(['png', 'jpeg', 'webp']));
@@ -49,7 +51,9 @@ export const ignoredImageField = z.unknown().optional();
  * as the completion API documents them.
  */
 export const imageRequestFields = {
-  prompt: z.string().refine((prompt) => prompt.trim().length > 0, { error: 'must be a non-empty string' }),
+  prompt: z
+    .string()
+    .refine((prompt) => prompt.trim().length > 0, { error: 'must be a non-empty string' }),
   model: z.string().min(1),
   output_format: imageOutputFormatSchema,
   quality: imageQualitySchema,
@@ -57,10 +61,16 @@ export const imageRequestFields = {
   // Spec: only 1 accepted, 0 is mapped to 1 (one image per request).
   n: z
     .int()
-    .refine((n) => n === 0 || n === 1, { error: 'only one image per request is supported: n must be 1 (0 is taken as 1)' })
+    .refine((n) => n === 0 || n === 1, {
+      error: 'only one image per request is supported: n must be 1 (0 is taken as 1)',
+    })
     .nullish(),
   // Spec: only b64_json; the gateway stores nothing, so it has no URL to hand out.
-  response_format: z.literal('b64_json', { error: 'only b64_json is supported: images are returned inline, never as URLs' }).nullish(),
+  response_format: z
+    .literal('b64_json', {
+      error: 'only b64_json is supported: images are returned inline, never as URLs',
+    })
+    .nullish(),
   // Ignored like the others: `stream: true` gets the one JSON result (spec: "accepted and ignored").
   stream: ignoredImageField,
   background: ignoredImageField,

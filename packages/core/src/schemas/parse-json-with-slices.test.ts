@@ -3,14 +3,16 @@ import { isGatewayError } from '../errors/gateway-error.js';
 import { parseJson } from './parse-json.js';
 import { parseJsonWithSlices, sliceableStringLength } from './parse-json-with-slices.js';
 
-const long = (fill: string, extra = 0) => fill.repeat(Math.ceil((sliceableStringLength + extra) / fill.length));
+const long = (fill: string, extra = 0) =>
+  fill.repeat(Math.ceil((sliceableStringLength + extra) / fill.length));
 const dataUrl = `data:image/png;base64,${long('iVBORw0KGgo+/=', 10)}`;
 
 function outcome(text: string): unknown {
   try {
     return { value: parseJson(text) };
   } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, message: error.message };
+    if (isGatewayError(error))
+      return { status: error.status, code: error.code, message: error.message };
     throw error;
   }
 }
@@ -19,19 +21,31 @@ function plainOutcome(text: string): unknown {
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { status: 400, code: 'invalid_json', message: `The request body is not valid JSON: ${(error as Error).message}` };
+    return {
+      status: 400,
+      code: 'invalid_json',
+      message: `The request body is not valid JSON: ${(error as Error).message}`,
+    };
   }
 }
 
 // Bodies whose long string values can be taken as slices, and bodies where they cannot; every one
 // must parse to exactly what JSON.parse gives.
 const bodies: Record<string, string> = {
-  'an image edit': JSON.stringify({ model: 'm', prompt: 'p', images: [{ image_url: dataUrl }, { image_url: dataUrl.slice(0, -4) }], size: '1x1' }),
+  'an image edit': JSON.stringify({
+    model: 'm',
+    prompt: 'p',
+    images: [{ image_url: dataUrl }, { image_url: dataUrl.slice(0, -4) }],
+    size: '1x1',
+  }),
   'a top-level long string': JSON.stringify(dataUrl),
   'whitespace around tokens': `{ "images" : [ { "image_url" :\n "${dataUrl}" } ] , "n" : 1 }`,
   'a long key': `{"${long('k')}":"${dataUrl}","a":"b"}`,
   'a long key followed by whitespace': `{"${long('k')}"  \n:1}`,
-  'escapes in a long string': JSON.stringify({ text: `${long('line "quoted" \\ back\n')}\u00e9\ud83d\ude00`, url: dataUrl }),
+  'escapes in a long string': JSON.stringify({
+    text: `${long('line "quoted" \\ back\n')}\u00e9\ud83d\ude00`,
+    url: dataUrl,
+  }),
   'an escaped quote at the end': `{"a":"${long('x')}\\"","b":"${dataUrl}"}`,
   'an escaped backslash before the closing quote': `{"a":"${long('x')}\\\\","b":"${dataUrl}"}`,
   'short strings with escapes before a long one': `{"a":"\\"\\\\\\n","b":["\\u00e9"],"c":"${dataUrl}"}`,
@@ -71,12 +85,20 @@ describe('parseJson with long string values', () => {
     expect(parseJsonWithSlices('{"a":"b"}')).toBeUndefined();
     expect(parseJsonWithSlices(`{"${long('k')}":1}`)).toBeUndefined();
     expect(parseJsonWithSlices(bodies['a NUL escape elsewhere'] ?? '')).toBeUndefined();
-    expect(parseJsonWithSlices(broken['a missing comma after a long string'] ?? '')).toBeUndefined();
+    expect(
+      parseJsonWithSlices(broken['a missing comma after a long string'] ?? ''),
+    ).toBeUndefined();
   });
 
   it('still refuses a poisoned key whose value is a long string', () => {
-    expect(outcome(`{"__proto__":"${dataUrl}"}`)).toMatchObject({ status: 400, code: 'invalid_json', message: expect.stringContaining('__proto__') });
-    expect(outcome(`{"images":[{"image_url":"${dataUrl}","constructor":{"prototype":{"p":1}}}]}`)).toMatchObject({
+    expect(outcome(`{"__proto__":"${dataUrl}"}`)).toMatchObject({
+      status: 400,
+      code: 'invalid_json',
+      message: expect.stringContaining('__proto__'),
+    });
+    expect(
+      outcome(`{"images":[{"image_url":"${dataUrl}","constructor":{"prototype":{"p":1}}}]}`),
+    ).toMatchObject({
       status: 400,
       code: 'invalid_json',
       message: expect.stringContaining('constructor.prototype'),

@@ -74,14 +74,18 @@ export function parseJsonWithSlices(text: string, reviver?: Reviver): unknown {
   }
   compact += text.slice(from);
   const revive = function (this: unknown, key: string, value: unknown): unknown {
-    const resolved = typeof value === 'string' && value.startsWith(markerLead) ? values[Number(value.slice(1))] : value;
+    const resolved =
+      typeof value === 'string' && value.startsWith(markerLead)
+        ? values[Number(value.slice(1))]
+        : value;
     return reviver === undefined ? resolved : reviver.call(this, key, resolved);
   };
   try {
     return JSON.parse(compact, revive);
   } catch (error) {
     // A poisoned key is the reviver's verdict, the same on the whole text; anything else is left to the plain parse.
-    if (reviver !== undefined && !(error instanceof SyntaxError) && !(error instanceof RangeError)) throw error;
+    if (reviver !== undefined && !(error instanceof SyntaxError) && !(error instanceof RangeError))
+      throw error;
     return undefined;
   }
 }

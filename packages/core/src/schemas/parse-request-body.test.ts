@@ -13,7 +13,8 @@ function failure(body: string | undefined) {
   try {
     parseRequestBody(schema, body);
   } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, code: error.code, param: error.param, message: error.message };
+    if (isGatewayError(error))
+      return { status: error.status, code: error.code, param: error.param, message: error.message };
     throw error;
   }
   throw new Error('expected a failure');
@@ -21,7 +22,12 @@ function failure(body: string | undefined) {
 
 describe('parseRequestBody', () => {
   it('returns the parsed value of a valid body', () => {
-    expect(parseRequestBody(schema, '{"model":"m","messages":[{"role":"user","content":"hi"}],"top_k":3}')).toEqual({
+    expect(
+      parseRequestBody(
+        schema,
+        '{"model":"m","messages":[{"role":"user","content":"hi"}],"top_k":3}',
+      ),
+    ).toEqual({
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],
       top_k: 3,
@@ -29,7 +35,11 @@ describe('parseRequestBody', () => {
   });
 
   it('names a nested field with a wrong type', () => {
-    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"},{"role":"user","content":3}]}')).toMatchObject({
+    expect(
+      failure(
+        '{"model":"m","messages":[{"role":"user","content":"a"},{"role":"user","content":3}]}',
+      ),
+    ).toMatchObject({
       status: 400,
       code: 'invalid_parameter',
       param: 'messages[1].content',
@@ -37,11 +47,17 @@ describe('parseRequestBody', () => {
   });
 
   it('names a missing required field', () => {
-    expect(failure('{"messages":[{"role":"user","content":"a"}]}')).toMatchObject({ status: 400, code: 'missing_parameter', param: 'model' });
+    expect(failure('{"messages":[{"role":"user","content":"a"}]}')).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'model',
+    });
   });
 
   it('rejects an unknown parameter by name, so typos do not pass silently', () => {
-    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"}],"tpo_k":1}')).toMatchObject({
+    expect(
+      failure('{"model":"m","messages":[{"role":"user","content":"a"}],"tpo_k":1}'),
+    ).toMatchObject({
       status: 400,
       code: 'unknown_parameter',
       param: 'tpo_k',
@@ -49,12 +65,17 @@ describe('parseRequestBody', () => {
   });
 
   it('refuses an out-of-range value', () => {
-    expect(failure('{"model":"m","messages":[{"role":"user","content":"a"}],"top_k":0}')).toMatchObject({ status: 400, param: 'top_k' });
+    expect(
+      failure('{"model":"m","messages":[{"role":"user","content":"a"}],"top_k":0}'),
+    ).toMatchObject({ status: 400, param: 'top_k' });
   });
 
   it('refuses prototype poisoning and leaves Object.prototype untouched', () => {
     expect(failure('{"__proto__":{"p":1}}')).toMatchObject({ status: 400, code: 'invalid_json' });
-    expect(failure('{"model":"m","constructor":{"prototype":{"p":1}}}')).toMatchObject({ status: 400, code: 'invalid_json' });
+    expect(failure('{"model":"m","constructor":{"prototype":{"p":1}}}')).toMatchObject({
+      status: 400,
+      code: 'invalid_json',
+    });
     expect(({} as Record<string, unknown>).p).toBeUndefined();
   });
 
@@ -72,6 +93,8 @@ describe('parseRequestBody', () => {
 
 describe('formatParamPath', () => {
   it('writes indices in brackets and keys with dots', () => {
-    expect(formatParamPath(['input', 0, 'content', 1, 'image_url'])).toBe('input[0].content[1].image_url');
+    expect(formatParamPath(['input', 0, 'content', 1, 'image_url'])).toBe(
+      'input[0].content[1].image_url',
+    );
   });
 });

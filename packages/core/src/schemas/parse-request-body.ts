@@ -36,12 +36,16 @@ export function issueToGatewayError(issue: z.core.$ZodIssue, input: unknown): Ga
   if (issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
     return GatewayError.missingParameter(param);
   }
-  if (param.length === 0) return GatewayError.badRequest(`The request body is invalid: ${issue.message}`);
+  if (param.length === 0)
+    return GatewayError.badRequest(`The request body is invalid: ${issue.message}`);
   return GatewayError.invalidParameter(param, `Invalid value for '${param}': ${issue.message}`);
 }
 
 /** Validates an already-parsed value against a request schema; 400 naming the field on failure. */
-export function validateRequest<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+export function validateRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -69,7 +73,10 @@ function fastValidatorFor(schema: z.ZodType): FastValidator | null {
  * body of a schema with many optional keys takes the fast path (only its own keys are checked);
  * whatever that path cannot vouch for goes through the whole schema, so a refusal is always zod's own.
  */
-export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, body: string | undefined): z.output<Schema> {
+export function parseRequestBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: string | undefined,
+): z.output<Schema> {
   if (body === undefined) throw GatewayError.invalidJson('the body is empty.');
   const value = parseJson(body);
   const parsed = fastValidatorFor(schema)?.(value);

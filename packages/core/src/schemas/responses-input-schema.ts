@@ -26,13 +26,21 @@ const refusalPartSchema = z.object({ type: z.literal('refusal'), refusal: z.stri
 
 // `type: "message"` may be left out: the easy input form is a bare `{role, content}`.
 const messageType = z.literal('message').optional();
-const textOnly = stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema])).max(maxContentParts, tooManyItems));
+const textOnly = stringOrArraySchema(
+  z
+    .array(z.discriminatedUnion('type', [inputTextPartSchema, outputTextPartSchema]))
+    .max(maxContentParts, tooManyItems),
+);
 
 const messageItemSchema = z.discriminatedUnion('role', [
   z.object({
     type: messageType,
     role: z.literal('user'),
-    content: stringOrArraySchema(z.array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema])).max(maxContentParts, tooManyItems)),
+    content: stringOrArraySchema(
+      z
+        .array(z.discriminatedUnion('type', [inputTextPartSchema, inputImagePartSchema]))
+        .max(maxContentParts, tooManyItems),
+    ),
   }),
   z.object({ type: messageType, role: z.literal('system'), content: textOnly }),
   z.object({ type: messageType, role: z.literal('developer'), content: textOnly }),
@@ -40,7 +48,15 @@ const messageItemSchema = z.discriminatedUnion('role', [
     type: messageType,
     role: z.literal('assistant'),
     content: stringOrArraySchema(
-      z.array(z.discriminatedUnion('type', [outputTextPartSchema, refusalPartSchema, inputTextPartSchema])).max(maxContentParts, tooManyItems),
+      z
+        .array(
+          z.discriminatedUnion('type', [
+            outputTextPartSchema,
+            refusalPartSchema,
+            inputTextPartSchema,
+          ]),
+        )
+        .max(maxContentParts, tooManyItems),
     ),
   }),
 ]);
@@ -62,14 +78,20 @@ const functionCallOutputItemSchema = z.object({
 // content is never produced (the gateway stores nothing to decrypt it with).
 const reasoningItemSchema = z.object({ type: z.literal('reasoning') });
 
-const itemSchema = z.discriminatedUnion('type', [messageItemSchema, functionCallItemSchema, functionCallOutputItemSchema, reasoningItemSchema]);
+const itemSchema = z.discriminatedUnion('type', [
+  messageItemSchema,
+  functionCallItemSchema,
+  functionCallOutputItemSchema,
+  reasoningItemSchema,
+]);
 
 /**
  * One input item. An `item_reference` points at an item stored by an earlier call, which this gateway
  * never keeps: refused with what to send instead.
  */
 export const responsesInputItemSchema = z.preprocess((value: unknown, context) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('type' in value)) return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('type' in value))
+    return value;
   if (value.type === 'item_reference') {
     context.addIssue({
       code: 'custom',

@@ -39,8 +39,21 @@ describe('responsesRequestSchema', () => {
         encrypted_content: null,
         status: 'completed',
       },
-      { id: 'fc_1', type: 'function_call', status: 'completed', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
-      { type: 'function_call_output', call_id: 'call_1', output: '{"temp":21}', id: 'fco_1', status: 'completed' },
+      {
+        id: 'fc_1',
+        type: 'function_call',
+        status: 'completed',
+        call_id: 'call_1',
+        name: 'get_weather',
+        arguments: '{"city":"Paris"}',
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'call_1',
+        output: '{"temp":21}',
+        id: 'fco_1',
+        status: 'completed',
+      },
       {
         id: 'msg_1',
         type: 'message',
@@ -52,12 +65,21 @@ describe('responsesRequestSchema', () => {
           { type: 'refusal', refusal: 'No more.' },
         ],
       },
-      { type: 'function_call_output', call_id: 'call_2', output: [{ type: 'input_text', text: 'done' }] },
+      {
+        type: 'function_call_output',
+        call_id: 'call_2',
+        output: [{ type: 'input_text', text: 'done' }],
+      },
     ];
     expect(parse({ ...base, input }).input).toEqual([
       { role: 'user', content: 'What is the weather in Paris?' },
       { type: 'reasoning' },
-      { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      {
+        type: 'function_call',
+        call_id: 'call_1',
+        name: 'get_weather',
+        arguments: '{"city":"Paris"}',
+      },
       { type: 'function_call_output', call_id: 'call_1', output: '{"temp":21}' },
       {
         type: 'message',
@@ -67,23 +89,51 @@ describe('responsesRequestSchema', () => {
           { type: 'refusal', refusal: 'No more.' },
         ],
       },
-      { type: 'function_call_output', call_id: 'call_2', output: [{ type: 'input_text', text: 'done' }] },
+      {
+        type: 'function_call_output',
+        call_id: 'call_2',
+        output: [{ type: 'input_text', text: 'done' }],
+      },
     ]);
   });
 
   it.each([
     ['an unknown role', [{ role: 'robot', content: 'x' }], 'input[0].role'],
-    ['an image outside a user message', [{ role: 'system', content: [{ type: 'input_image', image_url: 'data:,' }] }], 'input[0].content[0].type'],
+    [
+      'an image outside a user message',
+      [{ role: 'system', content: [{ type: 'input_image', image_url: 'data:,' }] }],
+      'input[0].content[0].type',
+    ],
     [
       'an image part without image_url (by file id)',
       [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1' }] }],
       'input[0].content[0].image_url',
     ],
-    ['a file part', [{ role: 'user', content: [{ type: 'input_file', file_id: 'file-1' }] }], 'input[0].content[0].type'],
-    ['a wrong part field type', [{ role: 'user', content: [{ type: 'input_text', text: 3 }] }], 'input[0].content[0].text'],
-    ['a function call without call_id', [{ type: 'function_call', name: 'f', arguments: '{}' }], 'input[0].call_id'],
-    ['a function call output that is not text', [{ type: 'function_call_output', call_id: 'c', output: 5 }], 'input[0].output'],
-    ['an item of a hosted tool', [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }], 'input[0].type'],
+    [
+      'a file part',
+      [{ role: 'user', content: [{ type: 'input_file', file_id: 'file-1' }] }],
+      'input[0].content[0].type',
+    ],
+    [
+      'a wrong part field type',
+      [{ role: 'user', content: [{ type: 'input_text', text: 3 }] }],
+      'input[0].content[0].text',
+    ],
+    [
+      'a function call without call_id',
+      [{ type: 'function_call', name: 'f', arguments: '{}' }],
+      'input[0].call_id',
+    ],
+    [
+      'a function call output that is not text',
+      [{ type: 'function_call_output', call_id: 'c', output: 5 }],
+      'input[0].output',
+    ],
+    [
+      'an item of a hosted tool',
+      [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }],
+      'input[0].type',
+    ],
     ['an item without type or role', [{ content: 'x' }], 'input[0].role'],
     ['an empty input list', [], 'input'],
   ])('refuses %s, naming the field', (_case, input, param) => {
@@ -97,7 +147,11 @@ describe('responsesRequestSchema', () => {
   });
 
   it('refuses a missing input', () => {
-    expect(failure({ model: base.model })).toMatchObject({ status: 400, code: 'missing_parameter', param: 'input' });
+    expect(failure({ model: base.model })).toMatchObject({
+      status: 400,
+      code: 'missing_parameter',
+      param: 'input',
+    });
   });
 
   it.each([
@@ -115,7 +169,14 @@ describe('responsesRequestSchema', () => {
     ['tool_choice', 'required', 'sometimes'],
     ['parallel_tool_calls', false, 'no'],
     ['max_tool_calls', 2, 0],
-    ['text', { format: { type: 'json_schema', name: 'r', schema: { type: 'object' }, strict: true }, verbosity: 'low' }, { format: { type: 'yaml' } }],
+    [
+      'text',
+      {
+        format: { type: 'json_schema', name: 'r', schema: { type: 'object' }, strict: true },
+        verbosity: 'low',
+      },
+      { format: { type: 'yaml' } },
+    ],
     ['truncation', 'auto', 'middle'],
     ['top_logprobs', 5, 21],
     ['service_tier', 'default', 'fastest'],
@@ -125,7 +186,10 @@ describe('responsesRequestSchema', () => {
     ['stream_options', { include_obfuscation: false }, 'x'],
   ])('%s: accepts %j, refuses %j', (name, good, bad) => {
     expect(parse({ ...base, [name]: good })).toHaveProperty(name, good);
-    expect(failure({ ...base, [name]: bad })).toMatchObject({ status: 400, param: expect.stringMatching(new RegExp(`^${name}`)) });
+    expect(failure({ ...base, [name]: bad })).toMatchObject({
+      status: 400,
+      param: expect.stringMatching(new RegExp(`^${name}`)),
+    });
   });
 
   it('accepts function tools (strict kept) and refuses a built-in tool type, naming tools[i].type', () => {
@@ -157,12 +221,19 @@ describe('responsesRequestSchema', () => {
 
   it('refuses a named tool_choice for a tool not in tools', () => {
     const tools = [{ type: 'function', name: 'f', parameters: { type: 'object' } }];
-    expect(parse({ ...base, tools, tool_choice: { type: 'function', name: 'f' } }).tool_choice).toEqual({ type: 'function', name: 'f' });
-    expect(failure({ ...base, tools, tool_choice: { type: 'function', name: 'g' } })).toMatchObject({ status: 400, param: 'tool_choice.name' });
+    expect(
+      parse({ ...base, tools, tool_choice: { type: 'function', name: 'f' } }).tool_choice,
+    ).toEqual({ type: 'function', name: 'f' });
+    expect(failure({ ...base, tools, tool_choice: { type: 'function', name: 'g' } })).toMatchObject(
+      { status: 400, param: 'tool_choice.name' },
+    );
   });
 
   it('refuses max_tokens together with max_output_tokens (same meaning)', () => {
-    expect(failure({ ...base, max_tokens: 10, max_output_tokens: 10 })).toMatchObject({ status: 400, param: 'max_output_tokens' });
+    expect(failure({ ...base, max_tokens: 10, max_output_tokens: 10 })).toMatchObject({
+      status: 400,
+      param: 'max_output_tokens',
+    });
   });
 
   it.each([
@@ -190,7 +261,14 @@ describe('responsesRequestSchema', () => {
     expect(request.background).toBe(false);
   });
 
-  it.each(['mm_processor_kwargs', 'chat_template_kwargs', 'logprobs', 'seed'])('refuses the unknown top-level %s by name', (name) => {
-    expect(failure({ ...base, [name]: 'x' })).toMatchObject({ status: 400, code: 'unknown_parameter', param: name });
-  });
+  it.each(['mm_processor_kwargs', 'chat_template_kwargs', 'logprobs', 'seed'])(
+    'refuses the unknown top-level %s by name',
+    (name) => {
+      expect(failure({ ...base, [name]: 'x' })).toMatchObject({
+        status: 400,
+        code: 'unknown_parameter',
+        param: name,
+      });
+    },
+  );
 });

@@ -2,14 +2,26 @@ import { z } from 'zod';
 import { maxMessages, maxTools, tooManyItems } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 import { responsesInputItemSchema } from './responses-input-schema.js';
-import { responsesTextSchema, responsesToolChoiceSchema, responsesToolSchema } from './responses-tools-schema.js';
+import {
+  responsesTextSchema,
+  responsesToolChoiceSchema,
+  responsesToolSchema,
+} from './responses-tools-schema.js';
 import { checkSamplingParameters, samplingParametersShape } from './sampling-parameters-schema.js';
 import { stringOrArraySchema } from './string-or-array-schema.js';
 
 export { inputImagePartSchema, inputTextPartSchema } from './responses-input-schema.js';
 
 /** The completion API's reasoning efforts; which a model takes is the reasoning_effort rule's call. */
-export const responsesReasoningEffortSchema = z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
+export const responsesReasoningEffortSchema = z.enum([
+  'none',
+  'minimal',
+  'low',
+  'medium',
+  'high',
+  'xhigh',
+  'max',
+]);
 
 // Spec rule 1: nothing is stored, so what needs an earlier response or a stored conversation cannot be served.
 const needsStoredState =
@@ -18,7 +30,9 @@ const needsStoredState =
 const responsesObjectSchema = z
   .strictObject({
     model: z.string().min(1),
-    input: stringOrArraySchema(z.array(responsesInputItemSchema).min(1).max(maxMessages, tooManyItems)),
+    input: stringOrArraySchema(
+      z.array(responsesInputItemSchema).min(1).max(maxMessages, tooManyItems),
+    ),
     stream: z.boolean().optional(),
     stream_options: z.object({ include_obfuscation: z.boolean().nullish() }).optional(),
     temperature: z.number().min(0).max(2).optional(),
@@ -27,7 +41,12 @@ const responsesObjectSchema = z
     max_tokens: z.int().min(1).optional(),
     max_output_tokens: z.int().min(1).optional(),
     instructions: z.string().optional(),
-    reasoning: z.object({ effort: responsesReasoningEffortSchema.nullish(), summary: z.enum(['auto', 'concise', 'detailed']).nullish() }).optional(),
+    reasoning: z
+      .object({
+        effort: responsesReasoningEffortSchema.nullish(),
+        summary: z.enum(['auto', 'concise', 'detailed']).nullish(),
+      })
+      .optional(),
     tools: z.array(responsesToolSchema).max(maxTools, tooManyItems).optional(),
     tool_choice: responsesToolChoiceSchema.optional(),
     parallel_tool_calls: z.boolean().optional(),
@@ -48,10 +67,16 @@ const responsesObjectSchema = z
     prompt_cache_key: z.string().optional(),
     service_tier: z.enum(['auto', 'default', 'flex', 'scale', 'priority']).optional(),
     truncation: z.enum(['auto', 'disabled']).optional(),
-    background: z.literal(false, { error: `background: true needs a stored response to poll, and ${needsStoredState}` }).optional(),
+    background: z
+      .literal(false, {
+        error: `background: true needs a stored response to poll, and ${needsStoredState}`,
+      })
+      .optional(),
     previous_response_id: z.never({ error: needsStoredState }).optional(),
     conversation: z.never({ error: needsStoredState }).optional(),
-    prompt: z.never({ error: `stored prompt templates are not available: ${needsStoredState}` }).optional(),
+    prompt: z
+      .never({ error: `stored prompt templates are not available: ${needsStoredState}` })
+      .optional(),
     ...samplingParametersShape,
   })
   .superRefine((value, context) => {
@@ -64,11 +89,21 @@ const responsesObjectSchema = z
       });
     }
     const maxTokens =
-      value.max_tokens !== undefined ? { name: 'max_tokens', value: value.max_tokens } : { name: 'max_output_tokens', value: value.max_output_tokens };
+      value.max_tokens !== undefined
+        ? { name: 'max_tokens', value: value.max_tokens }
+        : { name: 'max_output_tokens', value: value.max_output_tokens };
     checkSamplingParameters(value, maxTokens, context);
     const choice = value.tool_choice;
-    if (typeof choice === 'object' && !(value.tools ?? []).some((tool) => tool.name === choice.name)) {
-      context.addIssue({ code: 'custom', path: ['tool_choice', 'name'], input: choice.name, message: `no function tool named '${choice.name}' is in tools` });
+    if (
+      typeof choice === 'object' &&
+      !(value.tools ?? []).some((tool) => tool.name === choice.name)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['tool_choice', 'name'],
+        input: choice.name,
+        message: `no function tool named '${choice.name}' is in tools`,
+      });
     }
   });
 

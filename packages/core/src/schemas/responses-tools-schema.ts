@@ -15,22 +15,36 @@ const functionToolSchema = z.object({
   strict: z.boolean().nullish(),
 });
 
-export const responsesToolSchema = z.unknown().transform((value, context): z.output<typeof functionToolSchema> => {
-  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-  if (type !== 'function') {
-    const named = typeof type === 'string' ? `tools of type '${type}' need the gateway to run them, and it runs none` : 'expected a tool object with a type';
-    context.addIssue({ code: 'custom', path: ['type'], input: type, message: `${named}: only function tools are supported` });
+export const responsesToolSchema = z
+  .unknown()
+  .transform((value, context): z.output<typeof functionToolSchema> => {
+    const type =
+      typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+    if (type !== 'function') {
+      const named =
+        typeof type === 'string'
+          ? `tools of type '${type}' need the gateway to run them, and it runs none`
+          : 'expected a tool object with a type';
+      context.addIssue({
+        code: 'custom',
+        path: ['type'],
+        input: type,
+        message: `${named}: only function tools are supported`,
+      });
+      return z.NEVER;
+    }
+    const result = functionToolSchema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) context.addIssue({ ...issue });
     return z.NEVER;
-  }
-  const result = functionToolSchema.safeParse(value);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) context.addIssue({ ...issue });
-  return z.NEVER;
-});
+  });
 
 export type ResponsesFunctionTool = z.output<typeof functionToolSchema>;
 
-export const responsesToolChoiceSchema = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: z.string().min(1) })]);
+export const responsesToolChoiceSchema = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.object({ type: z.literal('function'), name: z.string().min(1) }),
+]);
 
 export type ResponsesToolChoice = z.output<typeof responsesToolChoiceSchema>;
 

@@ -11,7 +11,8 @@ function failure(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (isGatewayError(error)) return { status: error.status, param: error.param, message: error.message };
+    if (isGatewayError(error))
+      return { status: error.status, param: error.param, message: error.message };
     throw error;
   }
   throw new Error('expected the body to be refused');
@@ -40,30 +41,54 @@ const cases: ReadonlyArray<readonly [string, unknown, unknown]> = [
 ];
 
 describe.each([
-  ['chat completions', (body: object) => parseRequestBody(chatCompletionsRequestSchema, JSON.stringify({ ...chatBase, ...body }))],
-  ['responses', (body: object) => parseRequestBody(responsesRequestSchema, JSON.stringify({ ...responsesBase, ...body }))],
+  [
+    'chat completions',
+    (body: object) =>
+      parseRequestBody(chatCompletionsRequestSchema, JSON.stringify({ ...chatBase, ...body })),
+  ],
+  [
+    'responses',
+    (body: object) =>
+      parseRequestBody(responsesRequestSchema, JSON.stringify({ ...responsesBase, ...body })),
+  ],
 ])('extra sampling parameters on %s', (_endpoint, parse) => {
   it.each(cases)('%s: accepts %j, refuses %j naming it', (name, good, bad) => {
     expect(parse({ [name]: good })).toHaveProperty(name, good);
-    expect(failure(() => parse({ [name]: bad }))).toMatchObject({ status: 400, param: expect.stringMatching(new RegExp(`^${name}`)) });
+    expect(failure(() => parse({ [name]: bad }))).toMatchObject({
+      status: 400,
+      param: expect.stringMatching(new RegExp(`^${name}`)),
+    });
   });
 
   it('min_tokens may not exceed max_tokens', () => {
     expect(parse({ min_tokens: 10, max_tokens: 10 })).toMatchObject({ min_tokens: 10 });
-    expect(failure(() => parse({ min_tokens: 11, max_tokens: 10 }))).toMatchObject({ status: 400, param: 'min_tokens' });
+    expect(failure(() => parse({ min_tokens: 11, max_tokens: 10 }))).toMatchObject({
+      status: 400,
+      param: 'min_tokens',
+    });
   });
 });
 
 describe('prompt_logprobs', () => {
-  const parseChat = (body: object) => parseRequestBody(chatCompletionsRequestSchema, JSON.stringify({ ...chatBase, ...body }));
+  const parseChat = (body: object) =>
+    parseRequestBody(chatCompletionsRequestSchema, JSON.stringify({ ...chatBase, ...body }));
 
   it('is accepted on a non-streaming chat request and refused with stream: true, as vLLM', () => {
     expect(parseChat({ prompt_logprobs: 2 }).prompt_logprobs).toBe(2);
-    expect(failure(() => parseChat({ prompt_logprobs: 2, stream: true }))).toMatchObject({ status: 400, param: 'prompt_logprobs' });
-    expect(failure(() => parseChat({ prompt_logprobs: -1 }))).toMatchObject({ status: 400, param: 'prompt_logprobs' });
+    expect(failure(() => parseChat({ prompt_logprobs: 2, stream: true }))).toMatchObject({
+      status: 400,
+      param: 'prompt_logprobs',
+    });
+    expect(failure(() => parseChat({ prompt_logprobs: -1 }))).toMatchObject({
+      status: 400,
+      param: 'prompt_logprobs',
+    });
   });
 
   it('min_tokens is bounded by max_completion_tokens too', () => {
-    expect(failure(() => parseChat({ min_tokens: 3, max_completion_tokens: 2 }))).toMatchObject({ status: 400, param: 'min_tokens' });
+    expect(failure(() => parseChat({ min_tokens: 3, max_completion_tokens: 2 }))).toMatchObject({
+      status: 400,
+      param: 'min_tokens',
+    });
   });
 });

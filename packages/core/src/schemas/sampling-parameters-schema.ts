@@ -32,7 +32,9 @@ export const samplingParametersShape = {
 export type SamplingParameters = z.output<z.ZodObject<typeof samplingParametersShape>>;
 
 /** The names in `samplingParametersShape`, for code that copies them between request forms. */
-export const samplingParameterNames = Object.keys(samplingParametersShape) as ReadonlyArray<keyof SamplingParameters>;
+export const samplingParameterNames = Object.keys(samplingParametersShape) as ReadonlyArray<
+  keyof SamplingParameters
+>;
 
 /** Cross-field rules of the sampling parameters, for a request schema's superRefine. */
 export function checkSamplingParameters(
@@ -40,7 +42,11 @@ export function checkSamplingParameters(
   maxTokens: { name: string; value: number | undefined },
   context: z.RefinementCtx,
 ): void {
-  if (value.min_tokens !== undefined && maxTokens.value !== undefined && value.min_tokens > maxTokens.value) {
+  if (
+    value.min_tokens !== undefined &&
+    maxTokens.value !== undefined &&
+    value.min_tokens > maxTokens.value
+  ) {
     context.addIssue({
       code: 'custom',
       path: ['min_tokens'],
@@ -50,6 +56,11 @@ export function checkSamplingParameters(
   }
   // vLLM refuses prompt log-probabilities on a stream: a stream has no place to carry them.
   if (value.prompt_logprobs !== undefined && value.stream === true) {
-    context.addIssue({ code: 'custom', path: ['prompt_logprobs'], input: value.prompt_logprobs, message: 'prompt_logprobs cannot be used with stream: true' });
+    context.addIssue({
+      code: 'custom',
+      path: ['prompt_logprobs'],
+      input: value.prompt_logprobs,
+      message: 'prompt_logprobs cannot be used with stream: true',
+    });
   }
 }

@@ -46,14 +46,23 @@ describe('createSseParser', () => {
     const emoji = bytes.indexOf(0xf0);
     expect(emoji).toBeGreaterThan(0); // the sample really holds a 4-byte sequence
     for (let offset = 0; offset <= bytes.length; offset += 1) {
-      expect(parseIn([bytes.subarray(0, offset), bytes.subarray(offset)]), `split at ${offset}`).toEqual(expected);
+      expect(
+        parseIn([bytes.subarray(0, offset), bytes.subarray(offset)]),
+        `split at ${offset}`,
+      ).toEqual(expected);
     }
   });
 
   it('gives the same events for every split into three pieces', () => {
     for (let first = 1; first < bytes.length; first += 1) {
       for (let second = first; second < bytes.length; second += 3) {
-        expect(parseIn([bytes.subarray(0, first), bytes.subarray(first, second), bytes.subarray(second)])).toEqual(expected);
+        expect(
+          parseIn([
+            bytes.subarray(0, first),
+            bytes.subarray(first, second),
+            bytes.subarray(second),
+          ]),
+        ).toEqual(expected);
       }
     }
   });
@@ -68,11 +77,16 @@ describe('createSseParser', () => {
   });
 
   it('treats a field without a colon as an empty value and dispatches `data` alone as an empty event', () => {
-    expect(parseIn([encoder.encode('data\n\ndata:\ndata:\n\n')])).toEqual([{ data: '' }, { data: '\n' }]);
+    expect(parseIn([encoder.encode('data\n\ndata:\ndata:\n\n')])).toEqual([
+      { data: '' },
+      { data: '\n' },
+    ]);
   });
 
   it('does not dispatch a block without data, nor an unterminated last event', () => {
-    expect(parseIn([encoder.encode('event: ping\nid: 1\n\n: comment\n\ndata: cut off')])).toEqual([]);
+    expect(parseIn([encoder.encode('event: ping\nid: 1\n\n: comment\n\ndata: cut off')])).toEqual(
+      [],
+    );
   });
 
   it('ignores retry and unknown fields', () => {
@@ -99,7 +113,9 @@ describe('createSseParser', () => {
 
   it('refuses an event whose data lines add up past the cap', () => {
     const parser = createSseParser({ maxEventLength: 100, tooLarge });
-    expect(() => parser.push(encoder.encode('data: 0123456789012345678901234567890123456789\n'.repeat(5)))).toThrow(TooLarge);
+    expect(() =>
+      parser.push(encoder.encode('data: 0123456789012345678901234567890123456789\n'.repeat(5))),
+    ).toThrow(TooLarge);
   });
 
   it('has no cap unless given one', () => {

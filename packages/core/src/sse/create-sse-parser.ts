@@ -20,7 +20,8 @@ export interface SseParser {
 }
 
 function isField(line: string, start: number, name: string): boolean {
-  for (let index = 0; index < name.length; index += 1) if (line.charCodeAt(start + index) !== name.charCodeAt(index)) return false;
+  for (let index = 0; index < name.length; index += 1)
+    if (line.charCodeAt(start + index) !== name.charCodeAt(index)) return false;
   return true;
 }
 
@@ -32,7 +33,9 @@ function isField(line: string, start: number, name: string): boolean {
  */
 export function createSseParser(options: SseParserOptions = {}): SseParser {
   const maxLength = options.maxEventLength ?? Number.POSITIVE_INFINITY;
-  const tooLarge = options.tooLarge ?? (() => new RangeError(`A server-sent event exceeded ${maxLength} characters.`));
+  const tooLarge =
+    options.tooLarge ??
+    (() => new RangeError(`A server-sent event exceeded ${maxLength} characters.`));
   // The stream's first byte-order mark is dropped below; one inside a value is kept.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   // The start of a line whose end has not arrived yet.
@@ -68,7 +71,10 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
     }
     if (line.charCodeAt(start) === COLON) return; // a comment (keepalives)
     // `data:` is nearly every line: its colon is found without a search.
-    let colon = end - start > 4 && line.charCodeAt(start + 4) === COLON ? start + 4 : line.indexOf(':', start);
+    let colon =
+      end - start > 4 && line.charCodeAt(start + 4) === COLON
+        ? start + 4
+        : line.indexOf(':', start);
     if (colon === -1 || colon > end) colon = end;
     let valueStart = colon === end ? end : colon + 1;
     if (valueStart < end && line.charCodeAt(valueStart) === SPACE) valueStart += 1;

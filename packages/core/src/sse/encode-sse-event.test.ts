@@ -10,7 +10,9 @@ describe('encodeSseEvent', () => {
   });
 
   it('writes a responses event with its event line first', () => {
-    expect(text(encodeSseEvent({ event: 'response.created', data: '{}' }))).toBe('event: response.created\ndata: {}\n\n');
+    expect(text(encodeSseEvent({ event: 'response.created', data: '{}' }))).toBe(
+      'event: response.created\ndata: {}\n\n',
+    );
   });
 
   it('splits multi-line data into one data line each, so no line can end the event early', () => {
@@ -24,12 +26,18 @@ describe('encodeSseEvent', () => {
     expect(text(first)).toBe('data: {"n":1}\n\n');
     expect(text(second)).toBe('event: e\nid: 2\ndata: x\n\n');
     expect(text(encodeSseEvent({ data: long }))).toBe(`data: ${long}\n\n`);
-    expect(text(encodeSseEvent({ event: 'e'.repeat(300), data: 'y' }))).toBe(`event: ${'e'.repeat(300)}\ndata: y\n\n`);
+    expect(text(encodeSseEvent({ event: 'e'.repeat(300), data: 'y' }))).toBe(
+      `event: ${'e'.repeat(300)}\ndata: y\n\n`,
+    );
     expect(first.byteLength).toBe(15);
     // Later events do not overwrite earlier ones (they share a slab).
     expect(text(first)).toBe('data: {"n":1}\n\n');
-    const many = Array.from({ length: 200 }, (_, index) => encodeSseEvent({ data: `{"n":${index}}` }));
-    expect(many.map(text)).toEqual(Array.from({ length: 200 }, (_, index) => `data: {"n":${index}}\n\n`));
+    const many = Array.from({ length: 200 }, (_, index) =>
+      encodeSseEvent({ data: `{"n":${index}}` }),
+    );
+    expect(many.map(text)).toEqual(
+      Array.from({ length: 200 }, (_, index) => `data: {"n":${index}}\n\n`),
+    );
   });
 
   it('keeps multi-byte characters intact', () => {
@@ -39,7 +47,13 @@ describe('encodeSseEvent', () => {
 
 describe('encodeSseEvents', () => {
   it('writes several events as one chunk: each framed as on its own, in order', () => {
-    const events = [{ data: '{"a":1}' }, { event: 'response.created', data: '{}' }, { data: 'a\r\nb', id: '7' }, { data: '"héllo ✓ 🎉"' }, { data: '[DONE]' }];
+    const events = [
+      { data: '{"a":1}' },
+      { event: 'response.created', data: '{}' },
+      { data: 'a\r\nb', id: '7' },
+      { data: '"héllo ✓ 🎉"' },
+      { data: '[DONE]' },
+    ];
     expect(text(encodeSseEvents(events))).toBe(
       'data: {"a":1}\n\nevent: response.created\ndata: {}\n\nid: 7\ndata: a\ndata: b\n\ndata: "héllo ✓ 🎉"\n\ndata: [DONE]\n\n',
     );
@@ -49,7 +63,9 @@ describe('encodeSseEvents', () => {
     const small = encodeSseEvents([{ data: '1' }, { data: '2' }]);
     const wide = Array.from({ length: 3 }, () => ({ data: '€'.repeat(2_000) }));
     const wideChunk = encodeSseEvents(wide);
-    const long = Array.from({ length: 40 }, (_, index) => ({ data: `{"n":${index},"pad":"${'x'.repeat(300)}"}` }));
+    const long = Array.from({ length: 40 }, (_, index) => ({
+      data: `{"n":${index},"pad":"${'x'.repeat(300)}"}`,
+    }));
     const longChunk = encodeSseEvents(long);
     const after = encodeSseEvents([{ data: '3' }, { data: '4' }]);
     expect(text(small)).toBe('data: 1\n\ndata: 2\n\n');

@@ -48,7 +48,8 @@ export function encodeSseEvent(event: SseEvent): Uint8Array {
 
 /** The wire text of one event, blank line included. */
 function sseEventText(event: SseEvent): string {
-  if (event.event === undefined && event.id === undefined && !event.data.includes('\n')) return `data: ${event.data}\n\n`;
+  if (event.event === undefined && event.id === undefined && !event.data.includes('\n'))
+    return `data: ${event.data}\n\n`;
   let text = '';
   if (event.event !== undefined) text += `event: ${event.event}\n`;
   if (event.id !== undefined) text += `id: ${event.id}\n`;

@@ -7,7 +7,12 @@ export interface ChatCompletion {
   created: number;
   model: string;
   choices: ChatCompletionChoice[];
-  usage: { completion_tokens: number; prompt_tokens: number; total_tokens: number; prompt_tokens_details: unknown };
+  usage: {
+    completion_tokens: number;
+    prompt_tokens: number;
+    total_tokens: number;
+    prompt_tokens_details: unknown;
+  };
   system_fingerprint: string;
   service_tier: null;
   prompt_logprobs: unknown;
@@ -70,7 +75,10 @@ export const defaultSystemFingerprint = 'infergate';
  * Fields a newer vLLM adds (metrics, ec_transfer_params) and the upstream's routed_experts blob are
  * not passed on; neither are token_ids, which the gateway never asks for.
  */
-export function toClientChatCompletion(upstream: UpstreamChatCompletion, options: ChatCompletionShapeOptions): ChatCompletion {
+export function toClientChatCompletion(
+  upstream: UpstreamChatCompletion,
+  options: ChatCompletionShapeOptions,
+): ChatCompletion {
   const usage = upstream.usage;
   const promptTokens = usage?.prompt_tokens ?? 0;
   const completionTokens = usage?.completion_tokens ?? 0;
@@ -95,7 +103,9 @@ export function toClientChatCompletion(upstream: UpstreamChatCompletion, options
         annotations: null,
         audio: null,
         function_call: null,
-        reasoning: options.clearThinking ? null : (choice.message.reasoning ?? choice.message.reasoning_content ?? null),
+        reasoning: options.clearThinking
+          ? null
+          : (choice.message.reasoning ?? choice.message.reasoning_content ?? null),
         refusal: null,
       },
     })),

@@ -1,10 +1,14 @@
 import type { ResponsesLogprob } from './responses-object.js';
 
 function readBytes(value: unknown): number[] {
-  return Array.isArray(value) ? value.filter((byte): byte is number => typeof byte === 'number') : [];
+  return Array.isArray(value)
+    ? value.filter((byte): byte is number => typeof byte === 'number')
+    : [];
 }
 
-function readEntry(value: unknown): { token: string; logprob: number; bytes: number[] } | undefined {
+function readEntry(
+  value: unknown,
+): { token: string; logprob: number; bytes: number[] } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
   if (typeof record.token !== 'string' || typeof record.logprob !== 'number') return undefined;
@@ -25,7 +29,12 @@ export function chatLogprobsToResponses(logprobs: unknown): ResponsesLogprob[] |
     const entry = readEntry(value);
     if (entry === undefined) continue;
     const top = (value as { top_logprobs?: unknown }).top_logprobs;
-    result.push({ ...entry, top_logprobs: Array.isArray(top) ? top.map(readEntry).filter((item) => item !== undefined) : [] });
+    result.push({
+      ...entry,
+      top_logprobs: Array.isArray(top)
+        ? top.map(readEntry).filter((item) => item !== undefined)
+        : [],
+    });
   }
   return result;
 }

@@ -13,7 +13,10 @@ export interface StreamFailure {
 }
 
 /** One upstream chat stream event, classified; the chunk's JSON is parsed exactly once. */
-export type ChatStreamItem = { kind: 'done' } | { kind: 'chunk'; chunk: Record<string, unknown> } | { kind: 'failure'; failure: StreamFailure };
+export type ChatStreamItem =
+  | { kind: 'done' }
+  | { kind: 'chunk'; chunk: Record<string, unknown> }
+  | { kind: 'failure'; failure: StreamFailure };
 
 export const streamEndedEarly: StreamFailure = {
   message: 'The model server ended the stream before it was complete.',
@@ -22,7 +25,12 @@ export const streamEndedEarly: StreamFailure = {
   code: 'upstream_error',
 };
 
-const invalidEvent: StreamFailure = { message: 'The model server sent an unreadable stream event.', type: 'api_error', param: null, code: 'upstream_error' };
+const invalidEvent: StreamFailure = {
+  message: 'The model server sent an unreadable stream event.',
+  type: 'api_error',
+  param: null,
+  code: 'upstream_error',
+};
 
 export function readChatStreamEvent(event: SseEvent): ChatStreamItem {
   if (event.data === '[DONE]') return { kind: 'done' };
@@ -32,13 +40,25 @@ export function readChatStreamEvent(event: SseEvent): ChatStreamItem {
   } catch {
     return { kind: 'failure', failure: invalidEvent };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'failure', failure: invalidEvent };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { kind: 'failure', failure: invalidEvent };
   const chunk = value as Record<string, unknown>;
   // An error after the 200 comes as one `data: {"error": {...}}` event (code an integer).
   if (typeof chunk.error === 'object' && chunk.error !== null) {
     const error = chunk.error as Record<string, unknown>;
-    const message = typeof error.message === 'string' ? sanitizeUpstreamMessage(error.message) : 'The model server failed while generating.';
-    return { kind: 'failure', failure: { message, type: 'api_error', param: typeof error.param === 'string' ? error.param : null, code: 'upstream_error' } };
+    const message =
+      typeof error.message === 'string'
+        ? sanitizeUpstreamMessage(error.message)
+        : 'The model server failed while generating.';
+    return {
+      kind: 'failure',
+      failure: {
+        message,
+        type: 'api_error',
+        param: typeof error.param === 'string' ? error.param : null,
+        code: 'upstream_error',
+      },
+    };
   }
   return { kind: 'chunk', chunk };
 }
@@ -48,10 +68,25 @@ export function streamFailureFrom(error: unknown): StreamFailure {
   if (isUpstreamError(error)) {
     const message = sanitizeUpstreamMessage(error.message);
     return error.kind === 'timeout'
-      ? { message: message || 'The model server stopped sending events in time.', type: 'api_error', param: null, code: 'upstream_timeout' }
-      : { message: message || 'The connection to the model server failed.', type: 'api_error', param: null, code: 'upstream_error' };
+      ? {
+          message: message || 'The model server stopped sending events in time.',
+          type: 'api_error',
+          param: null,
+          code: 'upstream_timeout',
+        }
+      : {
+          message: message || 'The connection to the model server failed.',
+          type: 'api_error',
+          param: null,
+          code: 'upstream_error',
+        };
   }
-  return { message: 'The stream from the model server failed.', type: 'api_error', param: null, code: 'upstream_error' };
+  return {
+    message: 'The stream from the model server failed.',
+    type: 'api_error',
+    param: null,
+    code: 'upstream_error',
+  };
 }
 
 export interface StreamUsage {
@@ -67,7 +102,8 @@ export function readChunkUsage(chunk: Record<string, unknown>): StreamUsage | un
   const usage = chunk.usage;
   if (typeof usage !== 'object' || usage === null) return undefined;
   const record = usage as Record<string, unknown>;
-  if (typeof record.prompt_tokens !== 'number' || typeof record.completion_tokens !== 'number') return undefined;
+  if (typeof record.prompt_tokens !== 'number' || typeof record.completion_tokens !== 'number')
+    return undefined;
   return usage as StreamUsage;
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../errors/upstream-error.js';
-import { chunkEvent, doneData, scriptedEvents, scriptedReads, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import {
+  chunkEvent,
+  doneData,
+  scriptedEvents,
+  scriptedReads,
+  usageEvent,
+  vllmStreamEvents,
+} from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import { chatStreamToClientStream } from './chat-stream-transform.js';
@@ -13,7 +20,9 @@ async function collect(events: AsyncIterable<SseEvent>): Promise<SseEvent[]> {
 }
 
 /** Reads as the request finaliser does: one awaited next(), then every event take() has ready. */
-async function collectTaking(events: TakeableIterator<SseEvent>): Promise<{ events: SseEvent[]; reads: number[] }> {
+async function collectTaking(
+  events: TakeableIterator<SseEvent>,
+): Promise<{ events: SseEvent[]; reads: number[] }> {
   const out: SseEvent[] = [];
   const reads: number[] = [];
   for (let next = await events.next(); next.done !== true; next = await events.next()) {
@@ -39,13 +48,22 @@ function options(overrides: Partial<ChatStreamOptions> = {}): ChatStreamOptions 
   };
 }
 
-const json = (event: SseEvent | undefined): Record<string, unknown> => JSON.parse(event?.data ?? 'null') as Record<string, unknown>;
+const json = (event: SseEvent | undefined): Record<string, unknown> =>
+  JSON.parse(event?.data ?? 'null') as Record<string, unknown>;
 
 describe('chatStreamToClientStream', () => {
   it('rewrites the model in every chunk, renames reasoning_content, drops the unasked usage chunk, ends with [DONE]', async () => {
     const meta = {};
     const out = await collect(
-      chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['Hel', 'lo'], { reasoning: ['hmm'], reasoningField: 'reasoning_content' })), options({ meta })),
+      chatStreamToClientStream(
+        scriptedEvents(
+          vllmStreamEvents(['Hel', 'lo'], {
+            reasoning: ['hmm'],
+            reasoningField: 'reasoning_content',
+          }),
+        ),
+        options({ meta }),
+      ),
     );
     expect(out.at(-1)).toEqual({ data: '[DONE]' });
     const chunks = out.slice(0, -1).map(json);
@@ -65,7 +83,12 @@ describe('chatStreamToClientStream', () => {
   });
 
   it('forwards the usage chunk (choices: []) when the client asked include_usage', async () => {
-    const out = await collect(chatStreamToClientStream(scriptedEvents(vllmStreamEvents(['a'])), options({ includeUsage: true })));
+    const out = await collect(
+      chatStreamToClientStream(
+        scriptedEvents(vllmStreamEvents(['a'])),
+        options({ includeUsage: true }),
+      ),
+    );
     const usageChunk = json(out.at(-2));
     expect(usageChunk).toMatchObject({
       choices: [],
@@ -82,20 +105,30 @@ describe('chatStreamToClientStream', () => {
       chunkEvent({}, 'stop'),
       doneData,
     ];
-    const out = await collect(chatStreamToClientStream(scriptedEvents(events), options({ clearThinking: true })));
+    const out = await collect(
+      chatStreamToClientStream(scriptedEvents(events), options({ clearThinking: true })),
+    );
     expect(out.map((event) => event.data).join('')).not.toContain('secret');
-    expect(out.slice(0, -1).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([
-      { role: 'assistant', content: '' },
-      { content: 'Hi' },
-      {},
-    ]);
+    expect(
+      out.slice(0, -1).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta),
+    ).toEqual([{ role: 'assistant', content: '' }, { content: 'Hi' }, {}]);
   });
 
   it('ends a stream that stops without [DONE] with an error event, then [DONE]', async () => {
-    const upstream = scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })]);
+    const upstream = scriptedEvents([
+      chunkEvent({ role: 'assistant', content: '' }),
+      chunkEvent({ content: 'par' }),
+    ]);
     const out = await collect(chatStreamToClientStream(upstream, options()));
     expect(out).toHaveLength(4);
-    expect(json(out[2])).toEqual({ error: { message: expect.any(String), type: 'api_error', param: null, code: 'upstream_error' } });
+    expect(json(out[2])).toEqual({
+      error: {
+        message: expect.any(String),
+        type: 'api_error',
+        param: null,
+        code: 'upstream_error',
+      },
+    });
     expect(out[3]).toEqual({ data: '[DONE]' });
   });
 
@@ -103,17 +136,32 @@ describe('chatStreamToClientStream', () => {
     ['timeout', 'upstream_timeout'],
     ['reset', 'upstream_error'],
     ['protocol', 'upstream_error'],
-  ] as const)('ends an iteration that throws UpstreamError %s with code %s, then [DONE]', async (kind, code) => {
-    const upstream = scriptedEvents([chunkEvent({ content: 'a' })], new UpstreamError({ phase: 'body', kind, message: `idle ${kind}` }));
-    const out = await collect(chatStreamToClientStream(upstream, options()));
-    expect(json(out.at(-2))).toMatchObject({ error: { type: 'api_error', param: null, code } });
-    expect(out.at(-1)).toEqual({ data: '[DONE]' });
-  });
+  ] as const)(
+    'ends an iteration that throws UpstreamError %s with code %s, then [DONE]',
+    async (kind, code) => {
+      const upstream = scriptedEvents(
+        [chunkEvent({ content: 'a' })],
+        new UpstreamError({ phase: 'body', kind, message: `idle ${kind}` }),
+      );
+      const out = await collect(chatStreamToClientStream(upstream, options()));
+      expect(json(out.at(-2))).toMatchObject({ error: { type: 'api_error', param: null, code } });
+      expect(out.at(-1)).toEqual({ data: '[DONE]' });
+    },
+  );
 
   it("relays the upstream's in-stream error without its host names, stops reading, and ends with [DONE]", async () => {
     const upstream = scriptedEvents([
       chunkEvent({ content: 'a' }),
-      { data: JSON.stringify({ error: { message: 'engine died at http://10.0.0.5:8000/v1', type: 'InternalServerError', param: null, code: 500 } }) },
+      {
+        data: JSON.stringify({
+          error: {
+            message: 'engine died at http://10.0.0.5:8000/v1',
+            type: 'InternalServerError',
+            param: null,
+            code: 500,
+          },
+        }),
+      },
       doneData,
     ]);
     const out = await collect(chatStreamToClientStream(upstream, options()));
@@ -125,7 +173,9 @@ describe('chatStreamToClientStream', () => {
   });
 
   it('treats an unparseable event as a failure, never a clean end', async () => {
-    const out = await collect(chatStreamToClientStream(scriptedEvents([{ data: '{"truncated' }, doneData]), options()));
+    const out = await collect(
+      chatStreamToClientStream(scriptedEvents([{ data: '{"truncated' }, doneData]), options()),
+    );
     expect(json(out[0])).toMatchObject({ error: { code: 'upstream_error' } });
     expect(out).toHaveLength(2);
   });
@@ -147,7 +197,11 @@ describe('chatStreamToClientStream', () => {
       { content: 'plain' },
       {},
     ]);
-    for (const chunk of chunks) expect(chunk).toMatchObject({ id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff', model: 'alpha36-35b-a3b-thinking-general' });
+    for (const chunk of chunks)
+      expect(chunk).toMatchObject({
+        id: 'chatcmpl-00ff00ff00ff00ff00ff00ff00ff00ff',
+        model: 'alpha36-35b-a3b-thinking-general',
+      });
     // The same bytes as parse + stringify: the key order of the upstream chunk is kept.
     expect(out[2]?.data).toBe(
       JSON.stringify({
@@ -161,8 +215,13 @@ describe('chatStreamToClientStream', () => {
   });
 
   it('treats a chunk in the plain-content layout but with an invalid escape as a failure', async () => {
-    const broken = chunkEvent({ content: 'PLACEHOLDER' }).data.replace('PLACEHOLDER', 'bad \\x escape');
-    const out = await collect(chatStreamToClientStream(scriptedEvents([{ data: broken }, doneData]), options()));
+    const broken = chunkEvent({ content: 'PLACEHOLDER' }).data.replace(
+      'PLACEHOLDER',
+      'bad \\x escape',
+    );
+    const out = await collect(
+      chatStreamToClientStream(scriptedEvents([{ data: broken }, doneData]), options()),
+    );
     expect(json(out[0])).toMatchObject({ error: { code: 'upstream_error' } });
     expect(out).toHaveLength(2);
   });
@@ -186,37 +245,56 @@ describe('chatStreamToClientStream', () => {
         usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
       }),
     };
-    const asked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options({ includeUsage: true })));
+    const asked = await collect(
+      chatStreamToClientStream(
+        scriptedEvents([withUsage, usageEvent(3, 1), doneData]),
+        options({ includeUsage: true }),
+      ),
+    );
     expect(json(asked[0])).toHaveProperty('usage');
-    const unasked = await collect(chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options()));
+    const unasked = await collect(
+      chatStreamToClientStream(scriptedEvents([withUsage, usageEvent(3, 1), doneData]), options()),
+    );
     expect(json(unasked[0])).not.toHaveProperty('usage');
     expect(unasked).toHaveLength(2);
   });
 });
 
 describe('chatStreamToClientStream over an upstream that hands out ready events (take)', () => {
-  const script = vllmStreamEvents(['Hel', 'lo', ' there'], { reasoning: ['hmm', 'so'], reasoningField: 'reasoning_content' });
+  const script = vllmStreamEvents(['Hel', 'lo', ' there'], {
+    reasoning: ['hmm', 'so'],
+    reasoningField: 'reasoning_content',
+  });
 
   it.each([
     ['as they are', {}],
     ['hiding thinking', { clearThinking: true }],
     ['with the usage chunk', { includeUsage: true }],
-  ] as const)('gives the events of one upstream read in one pass, the same events as read one at a time (%s)', async (_name, overrides) => {
-    const oneByOne = await collect(chatStreamToClientStream(scriptedEvents(script), options(overrides)));
-    const upstream = scriptedReads([script.slice(0, 4), script.slice(4)]);
-    const taking = await collectTaking(chatStreamToClientStream(upstream, options(overrides)));
-    expect(taking.events).toEqual(oneByOne);
-    // Two upstream reads, two client chunks: one wait for the second read, and none after [DONE].
-    expect(taking.reads).toHaveLength(2);
-    expect(upstream.waits).toBe(1);
-    expect(upstream.taken).toBe(script.length - 1);
-    expect(upstream.returned).toBe(true);
-  });
+  ] as const)(
+    'gives the events of one upstream read in one pass, the same events as read one at a time (%s)',
+    async (_name, overrides) => {
+      const oneByOne = await collect(
+        chatStreamToClientStream(scriptedEvents(script), options(overrides)),
+      );
+      const upstream = scriptedReads([script.slice(0, 4), script.slice(4)]);
+      const taking = await collectTaking(chatStreamToClientStream(upstream, options(overrides)));
+      expect(taking.events).toEqual(oneByOne);
+      // Two upstream reads, two client chunks: one wait for the second read, and none after [DONE].
+      expect(taking.reads).toHaveLength(2);
+      expect(upstream.waits).toBe(1);
+      expect(upstream.taken).toBe(script.length - 1);
+      expect(upstream.returned).toBe(true);
+    },
+  );
 
   it('ends at a [DONE] inside a read: the events after it are never taken, and the upstream is returned at once', async () => {
-    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), doneData, chunkEvent({ content: 'after' })]]);
+    const upstream = scriptedReads([
+      [chunkEvent({ content: 'a' }), doneData, chunkEvent({ content: 'after' })],
+    ]);
     const stream = chatStreamToClientStream(upstream, options());
-    expect(json((await stream.next()).value)).toMatchObject({ choices: [{ delta: { content: 'a' } }] });
+    expect(json((await stream.next()).value)).toMatchObject({
+      choices: [{ delta: { content: 'a' } }],
+    });
     expect(stream.take()).toEqual(doneData);
     expect(upstream.returned).toBe(true);
     expect(stream.take()).toBeUndefined();
@@ -225,21 +303,36 @@ describe('chatStreamToClientStream over an upstream that hands out ready events 
   });
 
   it('relays an in-stream error inside a read at once, then [DONE], and stops reading', async () => {
-    const error = { data: JSON.stringify({ error: { message: 'engine died', type: 'InternalServerError', param: null, code: 500 } }) };
-    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), error, chunkEvent({ content: 'after' })]]);
+    const error = {
+      data: JSON.stringify({
+        error: { message: 'engine died', type: 'InternalServerError', param: null, code: 500 },
+      }),
+    };
+    const upstream = scriptedReads([
+      [chunkEvent({ content: 'a' }), error, chunkEvent({ content: 'after' })],
+    ]);
     const { events, reads } = await collectTaking(chatStreamToClientStream(upstream, options()));
     expect(reads).toEqual([3]);
-    expect(json(events[1])).toEqual({ error: { message: 'engine died', type: 'api_error', param: null, code: 'upstream_error' } });
+    expect(json(events[1])).toEqual({
+      error: { message: 'engine died', type: 'api_error', param: null, code: 'upstream_error' },
+    });
     expect(events[2]).toEqual(doneData);
     expect(upstream.returned).toBe(true);
   });
 
   it('gives a failing read its ready events first, then the error event and [DONE]', async () => {
     const failure = new UpstreamError({ phase: 'body', kind: 'timeout', message: 'idle' });
-    const upstream = scriptedReads([[chunkEvent({ content: 'a' }), chunkEvent({ content: 'b' })]], failure);
+    const upstream = scriptedReads(
+      [[chunkEvent({ content: 'a' }), chunkEvent({ content: 'b' })]],
+      failure,
+    );
     const { events, reads } = await collectTaking(chatStreamToClientStream(upstream, options()));
     expect(reads).toEqual([2, 2]);
-    expect(events.slice(0, 2).map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta)).toEqual([{ content: 'a' }, { content: 'b' }]);
+    expect(
+      events
+        .slice(0, 2)
+        .map((event) => (json(event).choices as Array<{ delta: unknown }>)[0]?.delta),
+    ).toEqual([{ content: 'a' }, { content: 'b' }]);
     expect(json(events[2])).toMatchObject({ error: { code: 'upstream_timeout' } });
     expect(events[3]).toEqual(doneData);
   });

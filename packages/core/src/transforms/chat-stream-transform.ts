@@ -1,6 +1,11 @@
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
-import { doneEvent, readChatStreamEvent, readChunkUsage, recordUsage } from './chat-stream-events.js';
+import {
+  doneEvent,
+  readChatStreamEvent,
+  readChunkUsage,
+  recordUsage,
+} from './chat-stream-events.js';
 import type { StreamFailure, TokenCounts } from './chat-stream-events.js';
 import { matchPlainContentChunk, rewritePlainChunk } from './plain-content-chunk.js';
 import { SyncEventTransform } from './sync-event-transform.js';
@@ -37,7 +42,10 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
   if (!Array.isArray(choices)) return true;
   let removedReasoning = false;
   for (const choice of choices) {
-    const delta = typeof choice === 'object' && choice !== null ? (choice as Record<string, unknown>).delta : undefined;
+    const delta =
+      typeof choice === 'object' && choice !== null
+        ? (choice as Record<string, unknown>).delta
+        : undefined;
     if (typeof delta !== 'object' || delta === null) continue;
     const fields = delta as Record<string, unknown>;
     // vLLM up to 0.11 names it reasoning_content; the spec's field is reasoning.
@@ -101,6 +109,9 @@ class ChatStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
 }
 
 /** The client's chat stream (see ChatStreamTransform), taking events as soon as `events` can hand them out. */
-export function chatStreamToClientStream(events: AsyncIterable<SseEvent>, options: ChatStreamOptions): SyncEventTransform<SseEvent, SseEvent> {
+export function chatStreamToClientStream(
+  events: AsyncIterable<SseEvent>,
+  options: ChatStreamOptions,
+): SyncEventTransform<SseEvent, SseEvent> {
   return new ChatStreamTransform(events[Symbol.asyncIterator](), options);
 }

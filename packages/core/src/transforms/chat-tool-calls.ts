@@ -12,11 +12,18 @@ export interface ChatToolCall {
  * arguments}}`), read for the responses bridge. A call without a function name cannot be answered by
  * any client: the upstream's answer is unusable (502, naming where).
  */
-export function readChatToolCalls(toolCalls: readonly unknown[] | null | undefined, newCallId: () => string): ChatToolCall[] {
+export function readChatToolCalls(
+  toolCalls: readonly unknown[] | null | undefined,
+  newCallId: () => string,
+): ChatToolCall[] {
   if (toolCalls === null || toolCalls === undefined) return [];
   return toolCalls.map((value, index) => {
-    const call = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-    const fn = typeof call.function === 'object' && call.function !== null ? (call.function as Record<string, unknown>) : {};
+    const call =
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+    const fn =
+      typeof call.function === 'object' && call.function !== null
+        ? (call.function as Record<string, unknown>)
+        : {};
     if (typeof fn.name !== 'string' || fn.name.length === 0) {
       throw GatewayError.upstreamBodyInvalid(
         'The model server answered with a tool call without a function name.',
@@ -27,7 +34,8 @@ export function readChatToolCalls(toolCalls: readonly unknown[] | null | undefin
       id: typeof call.id === 'string' && call.id.length > 0 ? call.id : newCallId(),
       name: fn.name,
       // Some servers send the arguments as an object rather than its JSON text.
-      arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
+      arguments:
+        typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
     };
   });
 }

@@ -2,7 +2,10 @@ import type { ModelEntry } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ImageHeader } from '../images/read-image-header.js';
 import { checkImageDataUrl } from '../rules/check-image-data-url.js';
-import type { CompatContentBlock, CompatEmbedRequest } from '../schemas/compat-embed-request-schema.js';
+import type {
+  CompatContentBlock,
+  CompatEmbedRequest,
+} from '../schemas/compat-embed-request-schema.js';
 
 export interface CompatEmbedTextInput {
   /** Index of the input in the request, and of its vector in the response. */
@@ -33,10 +36,20 @@ export interface CompatEmbedPlan {
  */
 export function compatEmbedPlan(request: CompatEmbedRequest, entry: ModelEntry): CompatEmbedPlan {
   if (request.texts !== undefined) {
-    return { count: request.texts.length, textInputs: request.texts.map((text, position) => ({ position, text })), imageInputs: [], images: [] };
+    return {
+      count: request.texts.length,
+      textInputs: request.texts.map((text, position) => ({ position, text })),
+      imageInputs: [],
+      images: [],
+    };
   }
   const inputs = request.inputs ?? [];
-  const plan: CompatEmbedPlan = { count: inputs.length, textInputs: [], imageInputs: [], images: [] };
+  const plan: CompatEmbedPlan = {
+    count: inputs.length,
+    textInputs: [],
+    imageInputs: [],
+    images: [],
+  };
   inputs.forEach((item, position) => {
     const texts: string[] = [];
     let hasImage = false;
@@ -47,7 +60,10 @@ export function compatEmbedPlan(request: CompatEmbedRequest, entry: ModelEntry):
       }
       const param = `inputs[${position}].content[${blockIndex}]`;
       if (!entry.inputModalities.includes('image')) {
-        throw GatewayError.invalidParameter(param, `The model '${entry.id}' does not accept image input.`);
+        throw GatewayError.invalidParameter(
+          param,
+          `The model '${entry.id}' does not accept image input.`,
+        );
       }
       plan.images.push(checkImageDataUrl(block.image_url.url, `${param}.image_url.url`));
       hasImage = true;

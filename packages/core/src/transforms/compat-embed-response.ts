@@ -22,8 +22,16 @@ export interface CompatEmbedResponse {
   id: string;
   embeddings: { float?: number[][]; base64?: string[] };
   texts: string[];
-  images?: { width: number; height: number; format: 'png' | 'jpeg' | 'webp' | 'gif'; bit_depth: number }[];
-  meta: { api_version: { version: string; is_experimental: boolean }; billed_units: { input_tokens: number; images?: number } };
+  images?: {
+    width: number;
+    height: number;
+    format: 'png' | 'jpeg' | 'webp' | 'gif';
+    bit_depth: number;
+  }[];
+  meta: {
+    api_version: { version: string; is_experimental: boolean };
+    billed_units: { input_tokens: number; images?: number };
+  };
   model: string;
   usage: { billed_units: { input_tokens: number; images?: number } };
   response_type: 'embeddings_by_type';
@@ -42,14 +50,24 @@ export function compatEmbedResponse(options: CompatEmbedResponseOptions): string
       `"float":[${options.vectors.map((vector) => `[${bytesText(vector.answer.range(vector.start, vector.end), 0, vector.end - vector.start)}]`).join(',')}]`,
     );
   }
-  if (options.embeddingTypes.includes('base64')) types.push(`"base64":${JSON.stringify(vectorsBase64(options.vectors, options.encodeBase64))}`);
+  if (options.embeddingTypes.includes('base64'))
+    types.push(`"base64":${JSON.stringify(vectorsBase64(options.vectors, options.encodeBase64))}`);
   const hasImages = options.images.length > 0;
   // The images counter appears for image input only (spec, POST /compat/v2/embed).
-  const billedUnits = hasImages ? { input_tokens: options.inputTokens, images: options.images.length } : { input_tokens: options.inputTokens };
+  const billedUnits = hasImages
+    ? { input_tokens: options.inputTokens, images: options.images.length }
+    : { input_tokens: options.inputTokens };
   const rest = JSON.stringify({
     texts: options.texts,
     ...(hasImages
-      ? { images: options.images.map((image) => ({ width: image.width, height: image.height, format: image.format, bit_depth: image.bitDepth })) }
+      ? {
+          images: options.images.map((image) => ({
+            width: image.width,
+            height: image.height,
+            format: image.format,
+            bit_depth: image.bitDepth,
+          })),
+        }
       : {}),
     meta: { api_version: { version: '2', is_experimental: true }, billed_units: billedUnits },
     model: options.model,

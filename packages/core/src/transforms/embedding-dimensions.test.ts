@@ -31,8 +31,14 @@ describe('embeddingDimensions', () => {
     expect(embeddingDimensions(alpha, 128, 'dimensions', 'range')).toBe(128);
     expect(embeddingDimensions(alpha, 1000, 'dimensions', 'range')).toBe(1000);
     expect(embeddingDimensions(alpha, 4096, 'dimensions', 'range')).toBe(4096);
-    expect(failure(() => embeddingDimensions(alpha, 127, 'dimensions', 'range'))).toMatchObject({ status: 400, param: 'dimensions' });
-    expect(failure(() => embeddingDimensions(alpha, 4097, 'dimensions', 'range'))).toMatchObject({ status: 400, param: 'dimensions' });
+    expect(failure(() => embeddingDimensions(alpha, 127, 'dimensions', 'range'))).toMatchObject({
+      status: 400,
+      param: 'dimensions',
+    });
+    expect(failure(() => embeddingDimensions(alpha, 4097, 'dimensions', 'range'))).toMatchObject({
+      status: 400,
+      param: 'dimensions',
+    });
   });
 
   it('takes only the listed values on /compat/v2/embed', () => {

@@ -13,15 +13,26 @@ export type DimensionsCheck = 'range' | 'list';
  * A model with fixed dimensions takes no request for another size (the spec offers dimensions only for
  * the configurable model); an out-of-range or unlisted value is a 400 naming `param`, never clamped.
  */
-export function embeddingDimensions(entry: ModelEntry, requested: number | undefined, param: string, check: DimensionsCheck): number | undefined {
+export function embeddingDimensions(
+  entry: ModelEntry,
+  requested: number | undefined,
+  param: string,
+  check: DimensionsCheck,
+): number | undefined {
   if (requested === undefined) return undefined;
   const dimensions = entry.dimensions;
   // Asking a fixed-size model for the size it has is harmless and some clients always send it: it is
   // accepted, and not sent on, since servers refuse `dimensions` for a model that cannot shorten.
   if (dimensions?.kind === 'fixed' && requested === dimensions.value) return undefined;
   if (dimensions === undefined || dimensions.kind === 'fixed') {
-    const fixed = dimensions === undefined ? '' : ` (its embeddings have ${dimensions.value} dimensions, fixed)`;
-    throw GatewayError.invalidParameter(param, `The model '${entry.id}' does not support '${param}'${fixed}.`);
+    const fixed =
+      dimensions === undefined
+        ? ''
+        : ` (its embeddings have ${dimensions.value} dimensions, fixed)`;
+    throw GatewayError.invalidParameter(
+      param,
+      `The model '${entry.id}' does not support '${param}'${fixed}.`,
+    );
   }
   if (check === 'list') {
     if (!dimensions.allowed.includes(requested)) {

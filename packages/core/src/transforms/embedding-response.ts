@@ -80,7 +80,10 @@ export function embeddingResponse(options: EmbeddingResponseOptions): string | B
 }
 
 /** The base64 of each vector the upstream sent as numbers (undefined for those it sent as base64). */
-function encodeNumberVectors(vectors: readonly VectorText[], encodeBase64: Base64Encoder): (string | undefined)[] | undefined {
+function encodeNumberVectors(
+  vectors: readonly VectorText[],
+  encodeBase64: Base64Encoder,
+): (string | undefined)[] | undefined {
   const numeric = vectors.filter((vector) => !vector.base64);
   if (numeric.length === 0) return undefined;
   const encoded = vectorsBase64(numeric, encodeBase64);

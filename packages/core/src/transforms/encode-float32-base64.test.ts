@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBase64, encodeFloat32Base64, float32LittleEndianBytes } from './encode-float32-base64.js';
+import {
+  encodeBase64,
+  encodeFloat32Base64,
+  float32LittleEndianBytes,
+} from './encode-float32-base64.js';
 
 /** Independent decoder: atob to bytes, then IEEE-754 float32 read little-endian (what openai-node does). */
 function decodeFloat32Base64(text: string): number[] {
@@ -39,12 +43,17 @@ describe('encodeBase64 (RFC 4648)', () => {
 describe('encodeFloat32Base64', () => {
   it('writes IEEE-754 float32 bytes little-endian: 1.0, -2.0, 0.5', () => {
     // 1.0 = 0x3F800000, -2.0 = 0xC0000000, 0.5 = 0x3F000000, each stored low byte first.
-    expect(Array.from(float32LittleEndianBytes([1, -2, 0.5]))).toEqual([0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x3f]);
+    expect(Array.from(float32LittleEndianBytes([1, -2, 0.5]))).toEqual([
+      0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x3f,
+    ]);
     expect(encodeFloat32Base64([1, -2, 0.5])).toBe('AACAPwAAAMAAAAA/');
   });
 
   it('round-trips through a little-endian decoder at float32 precision, 4 bytes per dimension', () => {
-    const vector = Array.from({ length: 1025 }, (_, index) => Math.sin(index * 0.37) * (index % 7 === 0 ? 1e-30 : 3.5));
+    const vector = Array.from(
+      { length: 1025 },
+      (_, index) => Math.sin(index * 0.37) * (index % 7 === 0 ? 1e-30 : 3.5),
+    );
     const encoded = encodeFloat32Base64(vector);
     expect(atob(encoded)).toHaveLength(vector.length * 4);
     expect(decodeFloat32Base64(encoded)).toEqual(vector.map((value) => Math.fround(value)));

@@ -24,7 +24,8 @@ export function float32LittleEndianBytes(vector: readonly number[]): Uint8Array 
   if (littleEndianHost) return new Uint8Array(Float32Array.from(vector).buffer);
   const bytes = new Uint8Array(vector.length * 4);
   const view = new DataView(bytes.buffer);
-  for (let index = 0; index < vector.length; index += 1) view.setFloat32(index * 4, vector[index] ?? 0, true);
+  for (let index = 0; index < vector.length; index += 1)
+    view.setFloat32(index * 4, vector[index] ?? 0, true);
   return bytes;
 }
 
@@ -37,7 +38,8 @@ export function encodeBase64(bytes: Uint8Array): string {
   const whole = length - (length % 3);
   let pair = 0;
   for (let index = 0; index < whole; index += 3) {
-    const triple = ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    const triple =
+      ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
     pairs[pair] = pairTable[triple >> 12] ?? 0;
     pairs[pair + 1] = pairTable[triple & 4095] ?? 0;
     pair += 2;

@@ -35,13 +35,15 @@ const closeBrace = 125;
 
 // Past the last byte, reads give undefined, which every comparison below treats as "not this byte".
 const isDigit = (code: number): boolean => code >= zero && code <= nine;
-const isHex = (code: number): boolean => isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+const isHex = (code: number): boolean =>
+  isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 
 const decoder = new TextDecoder();
 
 // 1 for the bytes of the standard base64 alphabet: A-Z, a-z, 0-9, + and /.
 const base64Alphabet = new Uint8Array(256);
-for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') base64Alphabet[character.charCodeAt(0)] = 1;
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
+  base64Alphabet[character.charCodeAt(0)] = 1;
 
 /**
  * The text of `bytes` between `start` and `end`. Short ASCII runs (member names, small values) are
@@ -70,7 +72,11 @@ export class JsonTextScanner {
   constructor(readonly bytes: Uint8Array) {}
 
   fail(expected: string): never {
-    throw new JsonTextError(this.at >= this.bytes.length ? `expected ${expected}, found the end of the text` : `expected ${expected} at offset ${this.at}`);
+    throw new JsonTextError(
+      this.at >= this.bytes.length
+        ? `expected ${expected}, found the end of the text`
+        : `expected ${expected} at offset ${this.at}`,
+    );
   }
 
   skipWhitespace(): void {
@@ -164,7 +170,9 @@ export class JsonTextScanner {
   string(): string {
     const start = this.at;
     const escaped = this.skipString();
-    return escaped ? (JSON.parse(bytesText(this.bytes, start, this.at)) as string) : bytesText(this.bytes, start + 1, this.at - 1);
+    return escaped
+      ? (JSON.parse(bytesText(this.bytes, start, this.at)) as string)
+      : bytesText(this.bytes, start + 1, this.at - 1);
   }
 
   /**
@@ -182,7 +190,12 @@ export class JsonTextScanner {
         escaped = true;
         const next = bytes[at + 1] as number;
         if (next === 117 /* u */) {
-          if (!(isHex(bytes[at + 2] as number) && isHex(bytes[at + 3] as number) && isHex(bytes[at + 4] as number) && isHex(bytes[at + 5] as number))) {
+          if (!(
+            isHex(bytes[at + 2] as number) &&
+            isHex(bytes[at + 3] as number) &&
+            isHex(bytes[at + 4] as number) &&
+            isHex(bytes[at + 5] as number)
+          )) {
             this.at = at;
             this.fail('a \\u escape of four hex digits');
           }
@@ -190,7 +203,16 @@ export class JsonTextScanner {
           continue;
         }
         // ", \, /, b, f, n, r, t
-        if (next !== quote && next !== backslash && next !== slash && next !== 98 && next !== 102 && next !== 110 && next !== 114 && next !== 116) {
+        if (
+          next !== quote &&
+          next !== backslash &&
+          next !== slash &&
+          next !== 98 &&
+          next !== 102 &&
+          next !== 110 &&
+          next !== 114 &&
+          next !== 116
+        ) {
           this.at = at;
           this.fail('a valid escape');
         }
@@ -241,7 +263,9 @@ export class JsonTextScanner {
     }
     if (end < 0) {
       this.at = -end - 1;
-      this.fail(bytes[this.at - 1] === comma || this.at === 0 ? 'a number' : "a number, ',' or ']'");
+      this.fail(
+        bytes[this.at - 1] === comma || this.at === 0 ? 'a number' : "a number, ',' or ']'",
+      );
     }
     this.at = end;
     return wasmEnd === undefined ? listCount : wasmListCount();
@@ -277,7 +301,8 @@ export class JsonTextScanner {
 
   private literal(word: string): boolean {
     const bytes = this.bytes;
-    for (let index = 0; index < word.length; index += 1) if (bytes[this.at + index] !== word.charCodeAt(index)) return false;
+    for (let index = 0; index < word.length; index += 1)
+      if (bytes[this.at + index] !== word.charCodeAt(index)) return false;
     this.at += word.length;
     return true;
   }
@@ -293,7 +318,12 @@ let listCount = 0;
  * 32 10 13 9 blanks): calls or named constants were slower. Digits after a point are read four at a
  * time where aligned in `words` (`offset`: where `bytes` starts in it), never past `bytes`.
  */
-function numberListEnd(bytes: Uint8Array, words: Int32Array, offset: number, start: number): number {
+function numberListEnd(
+  bytes: Uint8Array,
+  words: Int32Array,
+  offset: number,
+  start: number,
+): number {
   const last = bytes.length - 4;
   let at = start;
   let count = 0;
@@ -314,7 +344,8 @@ function numberListEnd(bytes: Uint8Array, words: Int32Array, offset: number, sta
         // Aligned: a word whose four bytes each have the high nibble 3 and a low nibble of 9 or less.
         while (at <= last) {
           const word = words[(offset + at) >> 2] as number;
-          if ((word & 0xf0f0f0f0) !== 0x30303030 || ((word & 0x0f0f0f0f) + 0x06060606) & 0x10101010) break;
+          if ((word & 0xf0f0f0f0) !== 0x30303030 || ((word & 0x0f0f0f0f) + 0x06060606) & 0x10101010)
+            break;
           at += 4;
         }
         code = bytes[at] as number;

@@ -36,7 +36,8 @@ function loadedExports(): JsonTextExports | null {
 function load(): JsonTextExports | null {
   try {
     const bytes = Uint8Array.from(atob(jsonTextWasmBase64), (character) => character.charCodeAt(0));
-    return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as JsonTextExports;
+    return new WebAssembly.Instance(new WebAssembly.Module(bytes))
+      .exports as unknown as JsonTextExports;
   } catch {
     return null;
   }
@@ -80,7 +81,10 @@ function copied(pieces: readonly Uint8Array[], byteLength: number): JsonTextExpo
  * the module is not used (the reader then joins the pieces). The array is overwritten by the next
  * copy: it is for reading within one synchronous pass, never for keeping.
  */
-export function wasmTextOf(pieces: readonly Uint8Array[], byteLength: number): Uint8Array | undefined {
+export function wasmTextOf(
+  pieces: readonly Uint8Array[],
+  byteLength: number,
+): Uint8Array | undefined {
   const wasm = copied(pieces, byteLength);
   return wasm === null ? undefined : new Uint8Array(wasm.memory.buffer, 0, byteLength);
 }
@@ -103,7 +107,11 @@ function withBytes(bytes: Uint8Array, reader: object): JsonTextExports | null {
  * of the first byte that breaks the grammar; undefined when the JavaScript loop must do it. `reader`
  * names the one reading `bytes`: its bytes are copied at its first call only.
  */
-export function wasmNumberListEnd(bytes: Uint8Array, start: number, reader: object): number | undefined {
+export function wasmNumberListEnd(
+  bytes: Uint8Array,
+  start: number,
+  reader: object,
+): number | undefined {
   return withBytes(bytes, reader)?.listEnd(start);
 }
 
@@ -113,6 +121,10 @@ export function wasmListCount(): number {
 }
 
 /** The position of the first byte from `start` that is not a base64 character; undefined when the JavaScript loop must find it. */
-export function wasmBase64End(bytes: Uint8Array, start: number, reader: object): number | undefined {
+export function wasmBase64End(
+  bytes: Uint8Array,
+  start: number,
+  reader: object,
+): number | undefined {
   return withBytes(bytes, reader)?.base64End(start);
 }

@@ -60,7 +60,12 @@ export function plainChunkContent(text: string, chunk: PlainContentChunk): strin
  * literals, quotes included): the same text as JSON.stringify of the parsed chunk with id and model
  * set, without parsing it (an escaped content is written again as JSON.stringify writes it).
  */
-export function rewritePlainChunk(text: string, chunk: PlainContentChunk, idJson: string, modelJson: string): string {
+export function rewritePlainChunk(
+  text: string,
+  chunk: PlainContentChunk,
+  idJson: string,
+  modelJson: string,
+): string {
   const head = `{"id":${idJson}${text.slice(chunk.idEnd + 1, chunk.modelStart - 1)}${modelJson}`;
   if (chunk.contentVerbatim) return `${head}${text.slice(chunk.modelEnd + 1)}`;
   const content = JSON.stringify(plainChunkContent(text, chunk));

@@ -17,12 +17,17 @@ export interface RerankResponseOptions {
  * Sorted here whatever the upstream did, since TEI and Cohere do not promise to cut to top_n.
  */
 export function rerankResponse(options: RerankResponseOptions) {
-  const sorted = [...options.scores].sort((left, right) => right.relevanceScore - left.relevanceScore || left.index - right.index);
+  const sorted = [...options.scores].sort(
+    (left, right) => right.relevanceScore - left.relevanceScore || left.index - right.index,
+  );
   const kept = options.topN === undefined ? sorted : sorted.slice(0, options.topN);
   return {
     id: options.id,
     results: kept.map((score) => ({ index: score.index, relevance_score: score.relevanceScore })),
-    meta: { api_version: { version: '2', is_experimental: true }, billed_units: { search_units: 1 } },
+    meta: {
+      api_version: { version: '2', is_experimental: true },
+      billed_units: { search_units: 1 },
+    },
   };
 }
 

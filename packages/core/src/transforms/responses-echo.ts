@@ -21,7 +21,10 @@ export function responsesEcho(request: ResponsesRequest, applied: AppliedSetting
     max_tool_calls: request.max_tool_calls ?? null,
     metadata: request.metadata ?? null,
     parallel_tool_calls: request.parallel_tool_calls ?? true,
-    reasoning: applied.reasoningEffort === undefined ? null : { effort: applied.reasoningEffort, summary: request.reasoning?.summary ?? null },
+    reasoning:
+      applied.reasoningEffort === undefined
+        ? null
+        : { effort: applied.reasoningEffort, summary: request.reasoning?.summary ?? null },
     service_tier: request.service_tier ?? 'auto',
     temperature: applied.chat.temperature ?? null,
     text: request.text ?? null,

@@ -2,7 +2,12 @@ import type { IdSource } from '../ports/ports.js';
 import { chatLogprobsToResponses } from './chat-logprobs-to-responses.js';
 import { readChatToolCalls } from './chat-tool-calls.js';
 import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
-import { messageItem, reasoningItem, responsesObject, toResponsesUsage } from './responses-object.js';
+import {
+  messageItem,
+  reasoningItem,
+  responsesObject,
+  toResponsesUsage,
+} from './responses-object.js';
 import type { ResponsesEcho, ResponsesObject, ResponsesOutputItem } from './responses-object.js';
 
 /** Digits in the spec's `resp_<digits>` and `msg_<digits>` ids. */
@@ -30,18 +35,31 @@ export function newCallId(ids: IdSource): string {
  * function_call item per tool call, at most `max_tool_calls`. A length stop makes the response
  * `incomplete` with reason max_output_tokens, as the completion API reports a token-limit stop.
  */
-export function chatCompletionToResponse(completion: UpstreamChatCompletion, options: ResponsesShapeOptions): ResponsesObject {
+export function chatCompletionToResponse(
+  completion: UpstreamChatCompletion,
+  options: ResponsesShapeOptions,
+): ResponsesObject {
   const choice = completion.choices[0];
   const incomplete = choice?.finish_reason === 'length';
   const status = incomplete ? 'incomplete' : 'completed';
   const output: ResponsesOutputItem[] = [];
-  const reasoning = options.clearThinking ? undefined : (choice?.message.reasoning ?? choice?.message.reasoning_content ?? undefined);
-  if (reasoning !== undefined && reasoning.length > 0) output.push(reasoningItem(`rs_${options.ids.digits(responsesIdDigits)}`, reasoning, 'completed'));
-  const calls = readChatToolCalls(choice?.message.tool_calls, () => newCallId(options.ids)).slice(0, options.echo.max_tool_calls ?? undefined);
+  const reasoning = options.clearThinking
+    ? undefined
+    : (choice?.message.reasoning ?? choice?.message.reasoning_content ?? undefined);
+  if (reasoning !== undefined && reasoning.length > 0)
+    output.push(
+      reasoningItem(`rs_${options.ids.digits(responsesIdDigits)}`, reasoning, 'completed'),
+    );
+  const calls = readChatToolCalls(choice?.message.tool_calls, () => newCallId(options.ids)).slice(
+    0,
+    options.echo.max_tool_calls ?? undefined,
+  );
   const content = choice?.message.content ?? '';
   if (content.length > 0 || calls.length === 0) {
     const logprobs = options.logprobs ? (chatLogprobsToResponses(choice?.logprobs) ?? []) : null;
-    output.push(messageItem(`msg_${options.ids.digits(responsesIdDigits)}`, content, status, logprobs));
+    output.push(
+      messageItem(`msg_${options.ids.digits(responsesIdDigits)}`, content, status, logprobs),
+    );
   }
   for (const call of calls) {
     output.push({
@@ -90,7 +108,10 @@ export interface ImageFormResponse {
  * The form for image input: `resp-<hex>`, object `responses`, `created`, content a single object and
  * the choice's finish_reason. It has no reasoning item: the form holds exactly one message.
  */
-export function chatCompletionToImageFormResponse(completion: UpstreamChatCompletion, options: ResponsesShapeOptions): ImageFormResponse {
+export function chatCompletionToImageFormResponse(
+  completion: UpstreamChatCompletion,
+  options: ResponsesShapeOptions,
+): ImageFormResponse {
   const choice = completion.choices[0];
   const usage = toResponsesUsage(completion.usage ?? { prompt_tokens: 0, completion_tokens: 0 });
   return {

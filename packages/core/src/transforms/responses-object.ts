@@ -16,12 +16,19 @@ export interface ResponsesFunctionToolEcho {
   strict: boolean | null;
 }
 
-export type ResponsesToolChoiceEcho = 'none' | 'auto' | 'required' | { type: 'function'; name: string };
+export type ResponsesToolChoiceEcho =
+  'none' | 'auto' | 'required' | { type: 'function'; name: string };
 
 export type ResponsesTextFormatEcho =
   | { type: 'text' }
   | { type: 'json_object' }
-  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; description?: string | null; strict?: boolean | null };
+  | {
+      type: 'json_schema';
+      name: string;
+      schema: Record<string, unknown>;
+      description?: string | null;
+      strict?: boolean | null;
+    };
 
 /**
  * Request values the response object reports back, what was applied rather than what was asked (a
@@ -48,9 +55,18 @@ export interface ResponsesEcho {
 /** The spec's usage; the per-turn arrays are left out of streamed responses (see toStreamedResponsesUsage). */
 export interface ResponsesUsage {
   input_tokens: number;
-  input_tokens_details: { cached_tokens: number; cached_tokens_per_turn?: number[]; input_tokens_per_turn?: number[] };
+  input_tokens_details: {
+    cached_tokens: number;
+    cached_tokens_per_turn?: number[];
+    input_tokens_per_turn?: number[];
+  };
   output_tokens: number;
-  output_tokens_details: { output_tokens_per_turn?: number[]; reasoning_tokens: number; tool_output_tokens?: number; tool_output_tokens_per_turn?: number[] };
+  output_tokens_details: {
+    output_tokens_per_turn?: number[];
+    reasoning_tokens: number;
+    tool_output_tokens?: number;
+    tool_output_tokens_per_turn?: number[];
+  };
   total_tokens: number;
 }
 
@@ -99,7 +115,8 @@ export interface ResponsesFunctionCallItem {
   name: string;
 }
 
-export type ResponsesOutputItem = ResponsesMessageItem | ResponsesReasoningItem | ResponsesFunctionCallItem;
+export type ResponsesOutputItem =
+  ResponsesMessageItem | ResponsesReasoningItem | ResponsesFunctionCallItem;
 
 export type ResponsesStatus = 'in_progress' | 'completed' | 'incomplete' | 'failed';
 
@@ -131,7 +148,11 @@ export function toResponsesUsage(usage: UsageCounts): ResponsesUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
   return {
     input_tokens: input,
-    input_tokens_details: { cached_tokens: cached, cached_tokens_per_turn: [cached], input_tokens_per_turn: [input] },
+    input_tokens_details: {
+      cached_tokens: cached,
+      cached_tokens_per_turn: [cached],
+      input_tokens_per_turn: [input],
+    },
     output_tokens: output,
     output_tokens_details: {
       output_tokens_per_turn: [output],
@@ -165,11 +186,29 @@ export function messageItem(
   status: ResponsesMessageItem['status'],
   logprobs: ResponsesLogprob[] | null = null,
 ): ResponsesMessageItem {
-  return { id, type: 'message', role: 'assistant', status, phase: null, content: [{ type: 'output_text', text, annotations: [], logprobs }] };
+  return {
+    id,
+    type: 'message',
+    role: 'assistant',
+    status,
+    phase: null,
+    content: [{ type: 'output_text', text, annotations: [], logprobs }],
+  };
 }
 
-export function reasoningItem(id: string, text: string, status: ResponsesReasoningItem['status']): ResponsesReasoningItem {
-  return { id, type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text }], encrypted_content: null, status };
+export function reasoningItem(
+  id: string,
+  text: string,
+  status: ResponsesReasoningItem['status'],
+): ResponsesReasoningItem {
+  return {
+    id,
+    type: 'reasoning',
+    summary: [],
+    content: [{ type: 'reasoning_text', text }],
+    encrypted_content: null,
+    status,
+  };
 }
 
 export interface ResponsesObjectParts {
@@ -186,7 +225,8 @@ export interface ResponsesObjectParts {
 /** The text form with every field of the spec's table, in its order. */
 export function responsesObject(parts: ResponsesObjectParts): ResponsesObject {
   let outputText = '';
-  for (const item of parts.output) if (item.type === 'message') for (const part of item.content) outputText += part.text;
+  for (const item of parts.output)
+    if (item.type === 'message') for (const part of item.content) outputText += part.text;
   const response: ResponsesObject = {
     id: parts.id,
     object: 'response',

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../errors/upstream-error.js';
 import { countingIds } from '../handlers/test-ports.js';
-import { chunkEvent, doneData, scriptedEvents, scriptedReads, usageEvent, vllmStreamEvents } from '../handlers/text-test-ports.js';
+import {
+  chunkEvent,
+  doneData,
+  scriptedEvents,
+  scriptedReads,
+  usageEvent,
+  vllmStreamEvents,
+} from '../handlers/text-test-ports.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { ResponsesEcho } from './responses-object.js';
@@ -80,9 +87,13 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
         break;
       case 'response.output_text.delta':
       case 'response.reasoning_text.delta': {
-        expect(at?.type).toBe(payload.type === 'response.output_text.delta' ? 'message' : 'reasoning');
+        expect(at?.type).toBe(
+          payload.type === 'response.output_text.delta' ? 'message' : 'reasoning',
+        );
         const part = at?.content[payload.content_index as number];
-        expect(part?.type).toBe(payload.type === 'response.output_text.delta' ? 'output_text' : 'reasoning_text');
+        expect(part?.type).toBe(
+          payload.type === 'response.output_text.delta' ? 'output_text' : 'reasoning_text',
+        );
         if (part) part.text += payload.delta as string;
         if (payload.type === 'response.output_text.delta') expect(payload.logprobs).toEqual([]);
         break;
@@ -101,7 +112,8 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
         break;
       case 'response.output_item.done':
         expect((payload.item as Item).id).toBe(at?.id);
-        if (at?.type === 'function_call') expect((payload.item as Item).arguments).toBe(at.arguments);
+        if (at?.type === 'function_call')
+          expect((payload.item as Item).arguments).toBe(at.arguments);
         output[payload.output_index as number] = structuredClone(payload.item) as Item;
         break;
       default:
@@ -111,7 +123,12 @@ function accumulate(events: SseEvent[]): { payloads: Payload[]; output: Item[] }
   return { payloads, output };
 }
 
-async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, meta = {}, overrides: { echo?: ResponsesEcho; logprobs?: boolean } = {}) {
+async function run(
+  upstream: AsyncIterable<SseEvent>,
+  clearThinking = false,
+  meta = {},
+  overrides: { echo?: ResponsesEcho; logprobs?: boolean } = {},
+) {
   const events: SseEvent[] = [];
   const options = {
     model: 'beta53-flash-agent',
@@ -127,13 +144,21 @@ async function run(upstream: AsyncIterable<SseEvent>, clearThinking = false, met
 }
 
 /** vLLM's tool-call deltas: id, type and name on the first fragment of each call. */
-function toolCallEvents(calls: ReadonlyArray<{ index: number; id: string; name: string; pieces: readonly string[] }>): SseEvent[] {
+function toolCallEvents(
+  calls: ReadonlyArray<{ index: number; id: string; name: string; pieces: readonly string[] }>,
+): SseEvent[] {
   const events: SseEvent[] = [];
   for (const call of calls) {
     call.pieces.forEach((piece, position) => {
       const fn = position === 0 ? { name: call.name, arguments: piece } : { arguments: piece };
       events.push(
-        chunkEvent({ tool_calls: [position === 0 ? { index: call.index, id: call.id, type: 'function', function: fn } : { index: call.index, function: fn }] }),
+        chunkEvent({
+          tool_calls: [
+            position === 0
+              ? { index: call.index, id: call.id, type: 'function', function: fn }
+              : { index: call.index, function: fn },
+          ],
+        }),
       );
     });
   }
@@ -143,7 +168,11 @@ function toolCallEvents(calls: ReadonlyArray<{ index: number; id: string; name: 
 describe('chatStreamToResponsesEvents', () => {
   it('emits the events of a text answer in the order the accumulator needs, ending with response.completed', async () => {
     const meta = {};
-    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Hel', 'lo!'])), false, meta);
+    const { payloads, output } = await run(
+      scriptedEvents(vllmStreamEvents(['Hel', 'lo!'])),
+      false,
+      meta,
+    );
     expect(payloads.map((payload) => payload.type)).toEqual([
       'response.created',
       'response.in_progress',
@@ -176,24 +205,33 @@ describe('chatStreamToResponsesEvents', () => {
   });
 
   it('puts exposed reasoning first as a reasoning item, closed before the message opens', async () => {
-    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['Think', 'ing.'] })));
+    const { payloads, output } = await run(
+      scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['Think', 'ing.'] })),
+    );
     expect(output.map((item) => item.type)).toEqual(['reasoning', 'message']);
     expect(output[0]?.content[0]).toEqual({ type: 'reasoning_text', text: 'Thinking.' });
     const types = payloads.map((payload) => payload.type);
-    expect(types.indexOf('response.reasoning_text.done')).toBeLessThan(types.lastIndexOf('response.output_item.added'));
+    expect(types.indexOf('response.reasoning_text.done')).toBeLessThan(
+      types.lastIndexOf('response.output_item.added'),
+    );
     const final = payloads.at(-1)?.response as { output: Item[]; output_text: string };
     expect(final.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
     expect(final.output_text).toBe('Answer.');
   });
 
   it('leaves reasoning out for models that hide thinking', async () => {
-    const { payloads, output } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['secret'] })), true);
+    const { payloads, output } = await run(
+      scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['secret'] })),
+      true,
+    );
     expect(output.map((item) => item.type)).toEqual(['message']);
     expect(JSON.stringify(payloads)).not.toContain('secret');
   });
 
   it('ends with response.incomplete (reason max_output_tokens) when the token limit stopped it', async () => {
-    const { payloads } = await run(scriptedEvents(vllmStreamEvents(['cut'], { finishReason: 'length' })));
+    const { payloads } = await run(
+      scriptedEvents(vllmStreamEvents(['cut'], { finishReason: 'length' })),
+    );
     expect(payloads.at(-1)).toMatchObject({
       type: 'response.incomplete',
       response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
@@ -202,7 +240,10 @@ describe('chatStreamToResponsesEvents', () => {
 
   it('still has one (empty) message when the model said nothing', async () => {
     const { payloads } = await run(scriptedEvents(vllmStreamEvents([])));
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.completed', response: { output_text: '', output: [{ type: 'message' }] } });
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.completed',
+      response: { output_text: '', output: [{ type: 'message' }] },
+    });
   });
 
   it('turns streamed tool calls into function_call items with argument deltas, done events and the final object', async () => {
@@ -240,7 +281,14 @@ describe('chatStreamToResponsesEvents', () => {
         call_id: 'chatcmpl-tool-a',
         name: 'get_weather',
       },
-      { id: expect.stringMatching(/^fc_\d+$/), type: 'function_call', status: 'completed', arguments: '{}', call_id: 'chatcmpl-tool-b', name: 'get_time' },
+      {
+        id: expect.stringMatching(/^fc_\d+$/),
+        type: 'function_call',
+        status: 'completed',
+        arguments: '{}',
+        call_id: 'chatcmpl-tool-b',
+        name: 'get_time',
+      },
     ]);
     const final = payloads.at(-1)?.response as { output: Item[]; output_text: string };
     expect(final.output).toEqual(output);
@@ -258,7 +306,12 @@ describe('chatStreamToResponsesEvents', () => {
       chunkEvent({}, 'tool_calls'),
       doneData,
     ];
-    const { output } = await run(scriptedEvents(upstream), false, {}, { echo: { ...echo, max_tool_calls: 1 } });
+    const { output } = await run(
+      scriptedEvents(upstream),
+      false,
+      {},
+      { echo: { ...echo, max_tool_calls: 1 } },
+    );
     expect(output.map((item) => [item.type, item.status])).toEqual([
       ['message', 'completed'],
       ['function_call', 'completed'],
@@ -267,8 +320,13 @@ describe('chatStreamToResponsesEvents', () => {
 
   it('counts reasoning tokens from the reasoning deltas when the upstream usage has no details, hidden thinking too', async () => {
     for (const clearThinking of [false, true]) {
-      const { payloads } = await run(scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['a', 'b', 'c'] })), clearThinking);
-      expect(payloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 1, output_tokens_details: { reasoning_tokens: 1 } } } });
+      const { payloads } = await run(
+        scriptedEvents(vllmStreamEvents(['Answer.'], { reasoning: ['a', 'b', 'c'] })),
+        clearThinking,
+      );
+      expect(payloads.at(-1)).toMatchObject({
+        response: { usage: { output_tokens: 1, output_tokens_details: { reasoning_tokens: 1 } } },
+      });
     }
     const detailed = [
       chunkEvent({ reasoning: 'x' }),
@@ -282,13 +340,20 @@ describe('chatStreamToResponsesEvents', () => {
           created: 1,
           model: 'm',
           choices: [],
-          usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 7 } },
+          usage: {
+            prompt_tokens: 3,
+            completion_tokens: 9,
+            total_tokens: 12,
+            completion_tokens_details: { reasoning_tokens: 7 },
+          },
         }),
       },
       doneData,
     ];
     const { payloads } = await run(scriptedEvents(detailed));
-    expect(payloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 9, output_tokens_details: { reasoning_tokens: 7 } } } });
+    expect(payloads.at(-1)).toMatchObject({
+      response: { usage: { output_tokens: 9, output_tokens_details: { reasoning_tokens: 7 } } },
+    });
     const counted = [
       chunkEvent({ reasoning: 'x' }),
       chunkEvent({ reasoning: 'y' }),
@@ -298,21 +363,41 @@ describe('chatStreamToResponsesEvents', () => {
       doneData,
     ];
     const { payloads: countedPayloads } = await run(scriptedEvents(counted));
-    expect(countedPayloads.at(-1)).toMatchObject({ response: { usage: { output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 } } } });
+    expect(countedPayloads.at(-1)).toMatchObject({
+      response: { usage: { output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 } } },
+    });
   });
 
   it("carries the chunks' log-probabilities on the text deltas and the final part when asked for", async () => {
-    const logprob = (token: string) => ({ token, logprob: -0.5, bytes: [...new TextEncoder().encode(token)], top_logprobs: [] });
+    const logprob = (token: string) => ({
+      token,
+      logprob: -0.5,
+      bytes: [...new TextEncoder().encode(token)],
+      top_logprobs: [],
+    });
     const withLogprobs = (content: string) => ({
       data: JSON.stringify({
         id: 'c',
         object: 'chat.completion.chunk',
         created: 1,
         model: 'm',
-        choices: [{ index: 0, delta: { content }, logprobs: { content: [logprob(content)] }, finish_reason: null }],
+        choices: [
+          {
+            index: 0,
+            delta: { content },
+            logprobs: { content: [logprob(content)] },
+            finish_reason: null,
+          },
+        ],
       }),
     });
-    const upstream = [withLogprobs('Hi'), withLogprobs('!'), chunkEvent({}, 'stop'), usageEvent(1, 2), doneData];
+    const upstream = [
+      withLogprobs('Hi'),
+      withLogprobs('!'),
+      chunkEvent({}, 'stop'),
+      usageEvent(1, 2),
+      doneData,
+    ];
     const events: SseEvent[] = [];
     for await (const event of chatStreamToResponsesEvents(scriptedEvents(upstream), {
       model: 'm',
@@ -325,32 +410,56 @@ describe('chatStreamToResponsesEvents', () => {
     }))
       events.push(event);
     const payloads = events.map((event) => JSON.parse(event.data) as Payload);
-    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.logprobs)).toEqual([
-      [logprob('Hi')],
-      [logprob('!')],
-    ]);
-    expect(payloads.at(-1)).toMatchObject({ response: { output: [{ content: [{ text: 'Hi!', logprobs: [logprob('Hi'), logprob('!')] }] }] } });
+    expect(
+      payloads
+        .filter((payload) => payload.type === 'response.output_text.delta')
+        .map((payload) => payload.logprobs),
+    ).toEqual([[logprob('Hi')], [logprob('!')]]);
+    expect(payloads.at(-1)).toMatchObject({
+      response: {
+        output: [{ content: [{ text: 'Hi!', logprobs: [logprob('Hi'), logprob('!')] }] }],
+      },
+    });
   });
 
   it('ends with response.failed when the upstream ends without [DONE]', async () => {
-    const { payloads } = await run(scriptedEvents([chunkEvent({ role: 'assistant', content: '' }), chunkEvent({ content: 'par' })]));
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_error' } } });
+    const { payloads } = await run(
+      scriptedEvents([
+        chunkEvent({ role: 'assistant', content: '' }),
+        chunkEvent({ content: 'par' }),
+      ]),
+    );
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'upstream_error' } },
+    });
   });
 
   it('ends with response.failed (code upstream_timeout) when the upstream goes idle', async () => {
-    const upstream = scriptedEvents([chunkEvent({ content: 'a' })], new UpstreamError({ phase: 'body', kind: 'timeout', message: 'no event for 60000 ms' }));
+    const upstream = scriptedEvents(
+      [chunkEvent({ content: 'a' })],
+      new UpstreamError({ phase: 'body', kind: 'timeout', message: 'no event for 60000 ms' }),
+    );
     const { payloads } = await run(upstream);
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_timeout' } } });
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'upstream_timeout' } },
+    });
   });
 
   it('ends with response.failed on an in-stream upstream error, and stops reading the upstream', async () => {
     const upstream = scriptedEvents([
       chunkEvent({ content: 'a' }),
-      { data: '{"error":{"message":"engine failure","type":"InternalServerError","param":null,"code":500}}' },
+      {
+        data: '{"error":{"message":"engine failure","type":"InternalServerError","param":null,"code":500}}',
+      },
       { data: '[DONE]' },
     ]);
     const { payloads } = await run(upstream);
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { error: { code: 'upstream_error', message: 'engine failure' } } });
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.failed',
+      response: { error: { code: 'upstream_error', message: 'engine failure' } },
+    });
     expect(upstream.returned).toBe(true);
   });
 
@@ -358,13 +467,28 @@ describe('chatStreamToResponsesEvents', () => {
     const pieces = ['Hel', 'lo, "wörld"', ' \\ tab\t', ' 😀', ''];
     const plain = vllmStreamEvents(pieces);
     // The same chunks with one blank after the opening brace: not vLLM's layout, so parsed and rewritten.
-    const parsed = plain.map((event) => (event.data.startsWith('{') ? { data: `{ ${event.data.slice(1)}` } : event));
-    expect(plain.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(pieces.length);
-    expect(parsed.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(0);
+    const parsed = plain.map((event) =>
+      event.data.startsWith('{') ? { data: `{ ${event.data.slice(1)}` } : event,
+    );
+    expect(plain.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(
+      pieces.length,
+    );
+    expect(parsed.filter((event) => matchPlainContentChunk(event.data) !== undefined)).toHaveLength(
+      0,
+    );
     const texts = async (events: SseEvent[]) => {
       const out: string[] = [];
-      const options = { model: 'beta53-flash-agent', clearThinking: false, ids: countingIds(), createdAt: 1_767_225_600, echo, logprobs: false, meta: {} };
-      for await (const event of chatStreamToResponsesEvents(scriptedEvents(events), options)) out.push(`${event.event ?? ''}|${event.data}`);
+      const options = {
+        model: 'beta53-flash-agent',
+        clearThinking: false,
+        ids: countingIds(),
+        createdAt: 1_767_225_600,
+        echo,
+        logprobs: false,
+        meta: {},
+      };
+      for await (const event of chatStreamToResponsesEvents(scriptedEvents(events), options))
+        out.push(`${event.event ?? ''}|${event.data}`);
       return out;
     };
     const fast = await texts(plain);
@@ -385,13 +509,16 @@ describe('chatStreamToResponsesEvents over an upstream that hands out ready even
   });
 
   /** Read as the request finaliser does: one awaited next(), then every event take() has ready. */
-  async function readTaking(stream: TakeableIterator<SseEvent>): Promise<{ events: SseEvent[]; reads: number }> {
+  async function readTaking(
+    stream: TakeableIterator<SseEvent>,
+  ): Promise<{ events: SseEvent[]; reads: number }> {
     const events: SseEvent[] = [];
     let reads = 0;
     for (let next = await stream.next(); next.done !== true; next = await stream.next()) {
       reads += 1;
       events.push(next.value);
-      for (let ready = stream.take?.(); ready !== undefined; ready = stream.take?.()) events.push(ready);
+      for (let ready = stream.take?.(); ready !== undefined; ready = stream.take?.())
+        events.push(ready);
     }
     return { events, reads };
   }
@@ -410,10 +537,16 @@ describe('chatStreamToResponsesEvents over an upstream that hands out ready even
   it('gives the events of one upstream read in one pass, the same events as read one at a time', async () => {
     const oneMeta = {};
     const oneByOne: SseEvent[] = [];
-    for await (const event of chatStreamToResponsesEvents(scriptedEvents(script), streamOptions(oneMeta))) oneByOne.push(event);
+    for await (const event of chatStreamToResponsesEvents(
+      scriptedEvents(script),
+      streamOptions(oneMeta),
+    ))
+      oneByOne.push(event);
     const takingMeta = {};
     const upstream = scriptedReads([script.slice(0, 3), script.slice(3, 7), script.slice(7)]);
-    const taking = await readTaking(chatStreamToResponsesEvents(upstream, streamOptions(takingMeta)));
+    const taking = await readTaking(
+      chatStreamToResponsesEvents(upstream, streamOptions(takingMeta)),
+    );
     expect(taking.events).toEqual(oneByOne);
     accumulate(taking.events);
     // response.created and response.in_progress go with the first read, which the port has already.
@@ -424,10 +557,20 @@ describe('chatStreamToResponsesEvents over an upstream that hands out ready even
   });
 
   it('ends a read that fails after its events with response.failed, once', async () => {
-    const upstream = scriptedReads([script.slice(0, 4)], new UpstreamError({ phase: 'body', kind: 'reset', message: 'reset' }));
+    const upstream = scriptedReads(
+      [script.slice(0, 4)],
+      new UpstreamError({ phase: 'body', kind: 'reset', message: 'reset' }),
+    );
     const { events } = await readTaking(chatStreamToResponsesEvents(upstream, streamOptions()));
     const { payloads } = accumulate(events);
-    expect(payloads.at(-1)).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'upstream_error' } } });
-    expect(payloads.filter((payload) => payload.type === 'response.output_text.delta').map((payload) => payload.delta)).toEqual(['Hel', 'lo']);
+    expect(payloads.at(-1)).toMatchObject({
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'upstream_error' } },
+    });
+    expect(
+      payloads
+        .filter((payload) => payload.type === 'response.output_text.delta')
+        .map((payload) => payload.delta),
+    ).toEqual(['Hel', 'lo']);
   });
 });

@@ -30,17 +30,25 @@ export interface ResponsesStreamOptions {
   meta: TokenCounts;
 }
 
-type OpenText = { kind: 'message'; item: ResponsesMessageItem; index: number } | { kind: 'reasoning'; item: ResponsesReasoningItem; index: number };
+type OpenText =
+  | { kind: 'message'; item: ResponsesMessageItem; index: number }
+  | { kind: 'reasoning'; item: ResponsesReasoningItem; index: number };
 
 function deltaOf(choice: Record<string, unknown>): Record<string, unknown> | undefined {
   const delta = choice.delta;
-  return typeof delta === 'object' && delta !== null ? (delta as Record<string, unknown>) : undefined;
+  return typeof delta === 'object' && delta !== null
+    ? (delta as Record<string, unknown>)
+    : undefined;
 }
 
-function deltaText(delta: Record<string, unknown> | undefined, field: 'content' | 'reasoning'): string | undefined {
+function deltaText(
+  delta: Record<string, unknown> | undefined,
+  field: 'content' | 'reasoning',
+): string | undefined {
   if (delta === undefined) return undefined;
   // Older vLLM streams reasoning as reasoning_content.
-  const value = field === 'reasoning' ? (delta.reasoning ?? delta.reasoning_content) : delta.content;
+  const value =
+    field === 'reasoning' ? (delta.reasoning ?? delta.reasoning_content) : delta.content;
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
@@ -59,12 +67,20 @@ function toolCallFragments(delta: Record<string, unknown> | undefined): ToolCall
   calls.forEach((value: unknown, position) => {
     if (typeof value !== 'object' || value === null) return;
     const call = value as Record<string, unknown>;
-    const fn = typeof call.function === 'object' && call.function !== null ? (call.function as Record<string, unknown>) : {};
+    const fn =
+      typeof call.function === 'object' && call.function !== null
+        ? (call.function as Record<string, unknown>)
+        : {};
     fragments.push({
       index: typeof call.index === 'number' ? call.index : position,
       id: typeof call.id === 'string' && call.id.length > 0 ? call.id : undefined,
       name: typeof fn.name === 'string' && fn.name.length > 0 ? fn.name : undefined,
-      arguments: typeof fn.arguments === 'string' ? fn.arguments : fn.arguments === undefined ? '' : JSON.stringify(fn.arguments),
+      arguments:
+        typeof fn.arguments === 'string'
+          ? fn.arguments
+          : fn.arguments === undefined
+            ? ''
+            : JSON.stringify(fn.arguments),
     });
   });
   return fragments;
@@ -83,7 +99,10 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
   private readonly output: ResponsesOutputItem[] = [];
   private open: OpenText | undefined;
   // Tool calls by their index in the upstream's deltas; a call past max_tool_calls is left out.
-  private readonly calls = new Map<number, { item: ResponsesFunctionCallItem; index: number } | undefined>();
+  private readonly calls = new Map<
+    number,
+    { item: ResponsesFunctionCallItem; index: number } | undefined
+  >();
   private readonly maxCalls: number;
   private callCount = 0;
   private sawOutput = false;
@@ -130,7 +149,9 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
       this.closeToolCalls(status);
       const counted = this.finalUsage();
       if (counted !== undefined) recordUsage(options.meta, counted);
-      this.emit(status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response: this.snapshot(status) });
+      this.emit(status === 'incomplete' ? 'response.incomplete' : 'response.completed', {
+        response: this.snapshot(status),
+      });
       return true;
     }
     const chunkUsage = readChunkUsage(item.chunk);
@@ -149,7 +170,12 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
       if (!options.clearThinking) this.appendText('reasoning', reasoning, undefined);
     }
     const content = deltaText(delta, 'content');
-    if (content !== undefined) this.appendText('message', content, options.logprobs ? chatLogprobsToResponses(record.logprobs) : undefined);
+    if (content !== undefined)
+      this.appendText(
+        'message',
+        content,
+        options.logprobs ? chatLogprobsToResponses(record.logprobs) : undefined,
+      );
     for (const fragment of toolCallFragments(delta)) this.appendToolCall(fragment);
     if (typeof record.finish_reason === 'string') this.finishReason = record.finish_reason;
     return false;
@@ -157,18 +183,29 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
 
   protected fail(failure: StreamFailure): void {
     if (this.open !== undefined) this.open.item.status = 'incomplete';
-    for (const call of this.calls.values()) if (call !== undefined && call.item.status === 'in_progress') call.item.status = 'incomplete';
+    for (const call of this.calls.values())
+      if (call !== undefined && call.item.status === 'in_progress') call.item.status = 'incomplete';
     this.emit('response.failed', { response: this.snapshot('failed', failure) });
   }
 
   private emit(type: string, payload: Record<string, unknown>): void {
-    this.out.push({ event: type, data: JSON.stringify({ type, sequence_number: this.sequence++, ...payload }) });
+    this.out.push({
+      event: type,
+      data: JSON.stringify({ type, sequence_number: this.sequence++, ...payload }),
+    });
   }
 
   private finalUsage(): StreamUsage | undefined {
     const { usage, reasoningDeltas } = this;
-    if (usage === undefined || reasoningDeltas === 0 || typeof usage.completion_tokens_details?.reasoning_tokens === 'number') return usage;
-    const details = Object.assign({}, usage.completion_tokens_details, { reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens) });
+    if (
+      usage === undefined ||
+      reasoningDeltas === 0 ||
+      typeof usage.completion_tokens_details?.reasoning_tokens === 'number'
+    )
+      return usage;
+    const details = Object.assign({}, usage.completion_tokens_details, {
+      reasoning_tokens: Math.min(reasoningDeltas, usage.completion_tokens),
+    });
     return Object.assign({}, usage, { completion_tokens_details: details });
   }
 
@@ -203,7 +240,12 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
       output.push(item);
       this.open = { kind, item, index };
       this.emit('response.output_item.added', { output_index: index, item });
-      item.content.push({ type: 'output_text', text: '', annotations: [], logprobs: options.logprobs ? [] : null });
+      item.content.push({
+        type: 'output_text',
+        text: '',
+        annotations: [],
+        logprobs: options.logprobs ? [] : null,
+      });
       this.emit('response.content_part.added', {
         item_id: item.id,
         output_index: index,
@@ -223,7 +265,12 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
       this.open = { kind, item, index };
       this.emit('response.output_item.added', { output_index: index, item });
       item.content.push({ type: 'reasoning_text', text: '' });
-      this.emit('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part: { type: 'reasoning_text', text: '' } });
+      this.emit('response.content_part.added', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        part: { type: 'reasoning_text', text: '' },
+      });
     }
   }
 
@@ -242,11 +289,26 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
         text: part?.text ?? '',
         logprobs: part?.logprobs ?? [],
       });
-      this.emit('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part });
+      this.emit('response.content_part.done', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        part,
+      });
     } else {
       const part = item.content[0];
-      this.emit('response.reasoning_text.done', { item_id: item.id, output_index: index, content_index: 0, text: part?.text ?? '' });
-      this.emit('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part });
+      this.emit('response.reasoning_text.done', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        text: part?.text ?? '',
+      });
+      this.emit('response.content_part.done', {
+        item_id: item.id,
+        output_index: index,
+        content_index: 0,
+        part,
+      });
     }
     item.status = status;
     this.emit('response.output_item.done', { output_index: index, item });
@@ -267,7 +329,11 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
     });
   }
 
-  private appendText(kind: OpenText['kind'], delta: string, logprobs: ResponsesLogprob[] | undefined): void {
+  private appendText(
+    kind: OpenText['kind'],
+    delta: string,
+    logprobs: ResponsesLogprob[] | undefined,
+  ): void {
     if (this.open?.kind !== kind) {
       this.closeText('completed');
       this.openText(kind);
@@ -282,11 +348,22 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
         if (part.logprobs !== null && logprobs !== undefined) part.logprobs.push(...logprobs);
       }
       const eventLogprobs = this.options.logprobs ? (logprobs ?? []) : [];
-      this.emit('response.output_text.delta', { item_id: open.item.id, output_index: index, content_index: 0, delta, logprobs: eventLogprobs });
+      this.emit('response.output_text.delta', {
+        item_id: open.item.id,
+        output_index: index,
+        content_index: 0,
+        delta,
+        logprobs: eventLogprobs,
+      });
     } else {
       const part = open.item.content[0];
       if (part !== undefined) part.text += delta;
-      this.emit('response.reasoning_text.delta', { item_id: open.item.id, output_index: index, content_index: 0, delta });
+      this.emit('response.reasoning_text.delta', {
+        item_id: open.item.id,
+        output_index: index,
+        content_index: 0,
+        delta,
+      });
     }
   }
 
@@ -317,14 +394,23 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
     if (fragment.name !== undefined && call.item.name === '') call.item.name = fragment.name;
     if (fragment.arguments.length === 0) return;
     call.item.arguments += fragment.arguments;
-    this.emit('response.function_call_arguments.delta', { item_id: call.item.id, output_index: call.index, delta: fragment.arguments });
+    this.emit('response.function_call_arguments.delta', {
+      item_id: call.item.id,
+      output_index: call.index,
+      delta: fragment.arguments,
+    });
   }
 
   private closeToolCalls(status: 'completed' | 'incomplete'): void {
     for (const call of this.calls.values()) {
       if (call === undefined || call.item.status !== 'in_progress') continue;
       const { item, index } = call;
-      this.emit('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: item.arguments });
+      this.emit('response.function_call_arguments.done', {
+        item_id: item.id,
+        output_index: index,
+        name: item.name,
+        arguments: item.arguments,
+      });
       item.status = status;
       this.emit('response.output_item.done', { output_index: index, item });
     }
@@ -332,6 +418,9 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
 }
 
 /** The client's responses event stream (see ResponsesStreamTransform), taking events as soon as `events` can hand them out. */
-export function chatStreamToResponsesEvents(events: AsyncIterable<SseEvent>, options: ResponsesStreamOptions): SyncEventTransform<SseEvent, SseEvent> {
+export function chatStreamToResponsesEvents(
+  events: AsyncIterable<SseEvent>,
+  options: ResponsesStreamOptions,
+): SyncEventTransform<SseEvent, SseEvent> {
   return new ResponsesStreamTransform(events[Symbol.asyncIterator](), options);
 }

@@ -6,7 +6,12 @@ export interface TokenizeResponseOptions {
 
 /** The spec's tokenize result; `token_strs` is always null. */
 export function tokenizeResponse(options: TokenizeResponseOptions) {
-  return { count: options.tokens.length, max_model_len: options.maxModelLen, tokens: [...options.tokens], token_strs: null };
+  return {
+    count: options.tokens.length,
+    max_model_len: options.maxModelLen,
+    tokens: [...options.tokens],
+    token_strs: null,
+  };
 }
 
 export type TokenizeResponse = ReturnType<typeof tokenizeResponse>;

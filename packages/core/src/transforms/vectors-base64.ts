@@ -13,7 +13,8 @@ let reused = new Float32Array(0);
 
 function floatsFor(total: number): Float32Array {
   if (total > reusedComponents) return new Float32Array(total);
-  if (reused.length < total) reused = new Float32Array(Math.min(reusedComponents, Math.max(total, reused.length * 2)));
+  if (reused.length < total)
+    reused = new Float32Array(Math.min(reusedComponents, Math.max(total, reused.length * 2)));
   return reused;
 }
 
@@ -22,7 +23,10 @@ function floatsFor(total: number): Float32Array {
  * and Cohere send for `base64` embeddings and that openai-node decodes.
  * The numbers go from the answers' text straight into one float32 buffer for all vectors.
  */
-export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base64Encoder): string[] {
+export function vectorsBase64(
+  vectors: readonly VectorText[],
+  encodeBase64: Base64Encoder,
+): string[] {
   let total = 0;
   for (const vector of vectors) total += vector.length;
   const floats = floatsFor(total);
@@ -33,7 +37,8 @@ export function vectorsBase64(vectors: readonly VectorText[], encodeBase64: Base
     const vector = vectors[index] as (typeof vectors)[number];
     const text = vector.answer.range(vector.start, vector.end);
     // The buffer holds an earlier answer's floats: a count off from the scanner's would send them on.
-    if (writeFloat32Numbers(text, 0, text.length, floats, offset) !== vector.length) throw new Error('vector length differs from its number count');
+    if (writeFloat32Numbers(text, 0, text.length, floats, offset) !== vector.length)
+      throw new Error('vector length differs from its number count');
     const own = bytes.subarray(offset * 4, (offset + vector.length) * 4);
     if (!littleEndianHost) swapFloat32Bytes(own);
     encoded[index] = encodeBase64(own);

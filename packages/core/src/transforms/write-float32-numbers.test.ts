@@ -20,7 +20,11 @@ function sameBits(actual: Float32Array, expected: Float32Array): void {
   const left = new Uint32Array(actual.slice().buffer);
   const right = new Uint32Array(expected.slice().buffer);
   const differs = left.findIndex((bits, index) => bits !== right[index]);
-  expect(differs === -1 ? undefined : { at: differs, actual: actual[differs], expected: expected[differs] }).toBeUndefined();
+  expect(
+    differs === -1
+      ? undefined
+      : { at: differs, actual: actual[differs], expected: expected[differs] },
+  ).toBeUndefined();
 }
 
 describe('writeFloat32Numbers', () => {
@@ -46,7 +50,9 @@ describe('writeFloat32Numbers', () => {
       seed = Math.imul(seed ^ (seed >>> 13), 3_266_489_909) >>> 0;
       return seed / 2 ** 32;
     };
-    const floats = Array.from({ length: 20_000 }, () => Math.fround((random() - 0.5) * 10 ** Math.floor(random() * 12 - 8)));
+    const floats = Array.from({ length: 20_000 }, () =>
+      Math.fround((random() - 0.5) * 10 ** Math.floor(random() * 12 - 8)),
+    );
     // Values halfway between two float32s: the double-rounding cases a fast path can get wrong.
     const midpoints = floats.slice(0, 2_000).map((value) => {
       const bits = new Float32Array([value]);

@@ -20,7 +20,13 @@ const maxFastDigits = 19;
  * gathered into an integer and scaled once by an exact power of ten, exact up to 15 digits; a longer
  * number next to a float32 rounding midpoint, or an exponent past 10^22, goes through `Number` instead.
  */
-export function writeFloat32Numbers(bytes: Uint8Array, start: number, end: number, target: Float32Array, offset: number): number {
+export function writeFloat32Numbers(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  target: Float32Array,
+  offset: number,
+): number {
   let written = offset;
   let at = start;
   while (at < end) {
@@ -67,20 +73,30 @@ export function writeFloat32Numbers(bytes: Uint8Array, start: number, end: numbe
       }
       exponent += negativeExponent ? -written10 : written10;
     }
-    target[written] = fastValue(mantissa, digits, exponent, negative) ?? Number(bytesText(bytes, numberStart, at));
+    target[written] =
+      fastValue(mantissa, digits, exponent, negative) ?? Number(bytesText(bytes, numberStart, at));
     written += 1;
   }
   return written - offset;
 }
 
-function fastValue(mantissa: number, digits: number, exponent: number, negative: boolean): number | undefined {
+function fastValue(
+  mantissa: number,
+  digits: number,
+  exponent: number,
+  negative: boolean,
+): number | undefined {
   if (mantissa === 0) return negative ? -0 : 0;
   if (digits > maxFastDigits || exponent < -22 || exponent > 22) return undefined;
-  const magnitude = exponent < 0 ? mantissa / (powersOfTen[-exponent] as number) : mantissa * (powersOfTen[exponent] as number);
+  const magnitude =
+    exponent < 0
+      ? mantissa / (powersOfTen[-exponent] as number)
+      : mantissa * (powersOfTen[exponent] as number);
   if (digits > 15) {
     bits[0] = magnitude;
     const dropped = (words[lowWord] as number) & droppedMask;
-    if (dropped > droppedMidpoint - midpointMargin && dropped < droppedMidpoint + midpointMargin) return undefined;
+    if (dropped > droppedMidpoint - midpointMargin && dropped < droppedMidpoint + midpointMargin)
+      return undefined;
   }
   return negative ? -magnitude : magnitude;
 }

@@ -17,7 +17,10 @@ export interface ChatCompletionContext {
 export const systemFingerprint = 'infergate-local-backend';
 
 /** vLLM's non-streaming ChatCompletionResponse: plain model_dump(), so every unset field is present as null. */
-export function chatCompletionBody(context: ChatCompletionContext, outcomes: readonly DecodeOutcome[]): Record<string, unknown> {
+export function chatCompletionBody(
+  context: ChatCompletionContext,
+  outcomes: readonly DecodeOutcome[],
+): Record<string, unknown> {
   const completionTokens = outcomes.reduce((sum, outcome) => sum + outcome.tokenIds.length, 0);
   const usage: Record<string, unknown> = {
     prompt_tokens: context.promptTokenIds.length,
@@ -25,7 +28,10 @@ export function chatCompletionBody(context: ChatCompletionContext, outcomes: rea
     completion_tokens: completionTokens,
     prompt_tokens_details: null,
   };
-  if (context.reasoningEnabled) usage.completion_tokens_details = { reasoning_tokens: outcomes.reduce((sum, outcome) => sum + outcome.reasoningTokens, 0) };
+  if (context.reasoningEnabled)
+    usage.completion_tokens_details = {
+      reasoning_tokens: outcomes.reduce((sum, outcome) => sum + outcome.reasoningTokens, 0),
+    };
   return {
     id: context.id,
     object: 'chat.completion',
@@ -43,7 +49,15 @@ export function chatCompletionBody(context: ChatCompletionContext, outcomes: rea
           annotations: null,
           audio: null,
           function_call: null,
-          tool_calls: called ? [{ id: toolCall.id, type: 'function', function: { name: toolCall.name, arguments: toolCall.arguments } }] : [],
+          tool_calls: called
+            ? [
+                {
+                  id: toolCall.id,
+                  type: 'function',
+                  function: { name: toolCall.name, arguments: toolCall.arguments },
+                },
+              ]
+            : [],
           reasoning: context.reasoningEnabled ? outcome.reasoning : null,
         },
         logprobs: null,

@@ -13,7 +13,10 @@ import { parseChatRequest } from './parse-chat-request.js';
 import { encodeChatPrompt, renderChatPrompt } from './render-chat-prompt.js';
 
 /** `POST /v1/chat/completions`, vLLM style, streaming and not. */
-export async function chatCompletionsRoute(request: Request, context: RouteContext): Promise<Response> {
+export async function chatCompletionsRoute(
+  request: Request,
+  context: RouteContext,
+): Promise<Response> {
   const chat = await parseChatRequest(await readJsonBody(request));
   const model = context.registry.resolveKind(chat.model, ['text'], 'Chat Completions');
   const prompt = renderChatPrompt(chat.messages, true, chat.tools.tools);
@@ -21,7 +24,9 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
   const promptTokenIds = encodeChatPrompt(prompt, chat.messages);
   const limits = chatLimits(chat, promptTokenIds.length, model.contextWindow);
 
-  const plans = Array.from({ length: chat.n }, (_, choiceIndex) => chooseReply(chat, model.id, choiceIndex));
+  const plans = Array.from({ length: chat.n }, (_, choiceIndex) =>
+    chooseReply(chat, model.id, choiceIndex),
+  );
   const generators = plans.map((plan) => decodeChoice(plan.reply, limits));
   const toolCalls = plans.map((plan) => plan.toolCall);
   // vLLM: the id is chatcmpl- + the X-Request-Id header, else the body's request_id, else uuid4 hex.
@@ -54,14 +59,25 @@ export async function chatCompletionsRoute(request: Request, context: RouteConte
   const outcomes = await runToEnd(generators, pacer);
   if (outcomes === undefined) return new Response(null, { status: 499 });
   const body = chatCompletionBody(
-    { id, created, model: model.id, promptTokenIds, returnTokenIds: chat.returnTokenIds, reasoningEnabled: chat.reasoningEnabled, toolCalls },
+    {
+      id,
+      created,
+      model: model.id,
+      promptTokenIds,
+      returnTokenIds: chat.returnTokenIds,
+      reasoningEnabled: chat.reasoningEnabled,
+      toolCalls,
+    },
     outcomes,
   );
   return Response.json(body);
 }
 
 /** Runs every choice to its end, one engine step per pacing interval; undefined when the client went away. */
-async function runToEnd(generators: Array<Generator<DecodeStep, DecodeOutcome, undefined>>, pacer: Pacer): Promise<DecodeOutcome[] | undefined> {
+async function runToEnd(
+  generators: Array<Generator<DecodeStep, DecodeOutcome, undefined>>,
+  pacer: Pacer,
+): Promise<DecodeOutcome[] | undefined> {
   const outcomes: Array<DecodeOutcome | undefined> = generators.map(() => undefined);
   while (outcomes.some((outcome) => outcome === undefined)) {
     if (pacer.paced && !(await pacer.step())) return undefined;

@@ -16,7 +16,9 @@ function refusal(run: () => void): VllmError {
 describe('refuseOverlongPrompt', () => {
   it('refuses a prompt whose size proves it fills the window, as vLLM words an over-long prompt', () => {
     const contextWindow = 1024;
-    const error = refusal(() => refuseOverlongPrompt('x'.repeat(contextWindow * longestTokenBytes()), contextWindow));
+    const error = refusal(() =>
+      refuseOverlongPrompt('x'.repeat(contextWindow * longestTokenBytes()), contextWindow),
+    );
     expect(error.status).toBe(400);
     expect(error.param).toBe('input_tokens');
     expect(error.message).toBe(

@@ -21,7 +21,11 @@ export function refuseOverlongPrompt(prompt: string, contextWindow: number | nul
  * vLLM's context checks: a prompt that fills the window is 400 `input_tokens`; prompt + max_tokens over it is
  * 400 `max_tokens`; without max_tokens the default is what is left of the window.
  */
-export function chatLimits(request: ChatRequest, promptTokens: number, contextWindow: number | null): DecodeLimits {
+export function chatLimits(
+  request: ChatRequest,
+  promptTokens: number,
+  contextWindow: number | null,
+): DecodeLimits {
   let maxTokens = request.maxTokens;
   if (contextWindow !== null) {
     if (promptTokens >= contextWindow) {

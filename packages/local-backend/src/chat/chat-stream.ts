@@ -45,10 +45,22 @@ export function createChatStream(
   let started = false;
   let completionTokens = 0;
   let reasoningTokens = 0;
-  const base = { id: context.id, object: 'chat.completion.chunk', created: context.created, model: context.model };
+  const base = {
+    id: context.id,
+    object: 'chat.completion.chunk',
+    created: context.created,
+    model: context.model,
+  };
 
-  const chunk = (choice: ChoiceState, delta: Record<string, unknown>, finish?: DecodeOutcome): Record<string, unknown> => {
-    const toolCalled = finish !== undefined && choice.toolCall !== undefined && isCompleteToolCall(choice.toolCall.plan, finish);
+  const chunk = (
+    choice: ChoiceState,
+    delta: Record<string, unknown>,
+    finish?: DecodeOutcome,
+  ): Record<string, unknown> => {
+    const toolCalled =
+      finish !== undefined &&
+      choice.toolCall !== undefined &&
+      isCompleteToolCall(choice.toolCall.plan, finish);
     const entry: Record<string, unknown> = {
       index: choice.index,
       delta,
@@ -66,7 +78,8 @@ export function createChatStream(
       completion_tokens: completion,
       total_tokens: context.promptTokenIds.length + completion,
     };
-    if (context.reasoningEnabled) counts.completion_tokens_details = { reasoning_tokens: reasoning };
+    if (context.reasoningEnabled)
+      counts.completion_tokens_details = { reasoning_tokens: reasoning };
     return counts;
   };
 
@@ -76,8 +89,17 @@ export function createChatStream(
       started = true;
       choices = generators.map((generator, index) => {
         const plan = context.toolCalls[index];
-        const toolCall = plan === undefined ? undefined : { plan, deltas: new ToolCallDeltas(plan) };
-        return { index, generator, next: generator.next(), tokens: 0, reasoningTokens: 0, finished: false, toolCall };
+        const toolCall =
+          plan === undefined ? undefined : { plan, deltas: new ToolCallDeltas(plan) };
+        return {
+          index,
+          generator,
+          next: generator.next(),
+          tokens: 0,
+          reasoningTokens: 0,
+          finished: false,
+          toolCall,
+        };
       });
       for (const choice of choices) {
         const first = chunk(choice, { role: 'assistant', content: '' });
@@ -92,7 +114,8 @@ export function createChatStream(
       choice.tokens += 1;
       if (current.value.channel === 'reasoning') choice.reasoningTokens += 1;
       choice.next = choice.generator.next();
-      const delta: Record<string, unknown> = current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
+      const delta: Record<string, unknown> =
+        current.value.delta === '' ? {} : { [current.value.channel]: current.value.delta };
       if (choice.next.done === true) {
         const outcome = choice.next.value;
         choice.finished = true;
@@ -110,7 +133,8 @@ export function createChatStream(
       }
     }
     if (!choices.every((choice) => choice.finished)) return true;
-    if (context.includeUsage) enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens, reasoningTokens) }));
+    if (context.includeUsage)
+      enqueue(sseData({ ...base, choices: [], usage: usage(completionTokens, reasoningTokens) }));
     enqueue(sseDone);
     return false;
   };
@@ -133,7 +157,10 @@ export function createChatStream(
           }
         } catch (error) {
           // After the 200, vLLM reports a failure as one error event and still ends with [DONE].
-          const failure = error instanceof VllmError ? error : VllmError.internal(error instanceof Error ? error.message : 'generation failed');
+          const failure =
+            error instanceof VllmError
+              ? error
+              : VllmError.internal(error instanceof Error ? error.message : 'generation failed');
           controller.enqueue(sseData(failure.toBody()));
           controller.enqueue(sseDone);
           controller.close();
@@ -148,11 +175,16 @@ export function createChatStream(
 }
 
 /** A choice's delta as the chunks it becomes: one, or for a tool call its reasoning and then its tool-call deltas. */
-function splitDelta(choice: ChoiceState, delta: Record<string, unknown>): Array<Record<string, unknown>> {
+function splitDelta(
+  choice: ChoiceState,
+  delta: Record<string, unknown>,
+): Array<Record<string, unknown>> {
   if (choice.toolCall === undefined) return Object.keys(delta).length === 0 ? [] : [delta];
   const { content, ...rest } = delta;
   const reasoning = Object.keys(rest).length === 0 ? [] : [rest];
-  return typeof content === 'string' ? [...reasoning, ...choice.toolCall.deltas.push(content)] : reasoning;
+  return typeof content === 'string'
+    ? [...reasoning, ...choice.toolCall.deltas.push(content)]
+    : reasoning;
 }
 
 function appendTail(delta: Record<string, unknown>, outcome: DecodeOutcome): void {

@@ -37,21 +37,38 @@ export function chooseReply(chat: ChatRequest, model: string, choiceIndex: numbe
   const { tools, toolChoice } = chat.tools;
   // A structured answer that ran past its end (ignore_eos, min_tokens) goes on with whitespace, which keeps
   // JSON valid, as a grammar-constrained model does.
-  const structured = (content: string): Reply => ({ reasoning: prose.reasoning, content, continuation: () => '\n' });
+  const structured = (content: string): Reply => ({
+    reasoning: prose.reasoning,
+    content,
+    continuation: () => '\n',
+  });
 
   if (tools.length > 0 && toolChoice !== 'none' && toolResults.length === 0) {
-    const tool = (typeof toolChoice === 'object' ? tools.find((candidate) => candidate.name === toolChoice.name) : undefined) ?? tools[0];
+    const tool =
+      (typeof toolChoice === 'object'
+        ? tools.find((candidate) => candidate.name === toolChoice.name)
+        : undefined) ?? tools[0];
     if (tool !== undefined) {
       const toolCall = planToolCall(tool, promptWords(lastUserText));
       return { reply: structured(toolCall.text), toolCall };
     }
   }
-  const answer = toolResults.length > 0 ? toolResultReply(chat.messages, toolResults) : prose.content;
+  const answer =
+    toolResults.length > 0 ? toolResultReply(chat.messages, toolResults) : prose.content;
   if (chat.jsonTarget !== undefined) {
-    const source = toolResults.length > 0 ? toolResults.map((result) => messageText(result)).join(' ') : lastUserText;
-    return { reply: structured(jsonContent(chat.jsonTarget, model, answer, promptWords(source))), toolCall: undefined };
+    const source =
+      toolResults.length > 0
+        ? toolResults.map((result) => messageText(result)).join(' ')
+        : lastUserText;
+    return {
+      reply: structured(jsonContent(chat.jsonTarget, model, answer, promptWords(source))),
+      toolCall: undefined,
+    };
   }
-  return { reply: toolResults.length > 0 ? { ...prose, content: answer } : prose, toolCall: undefined };
+  return {
+    reply: toolResults.length > 0 ? { ...prose, content: answer } : prose,
+    toolCall: undefined,
+  };
 }
 
 function jsonContent(target: JsonTarget, model: string, answer: string, words: string[]): string {

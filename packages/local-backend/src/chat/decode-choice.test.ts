@@ -3,10 +3,25 @@ import { decodeChoice } from './decode-choice.js';
 import type { DecodeLimits, DecodeOutcome, DecodeStep } from './decode-choice.js';
 import type { Reply } from '../text/compose-reply.js';
 
-const limits: DecodeLimits = { maxTokens: 1000, minTokens: 0, stop: [], stopTokenIds: [], ignoreEos: false, includeStopStrInOutput: false, badWords: [] };
-const reply: Reply = { reasoning: undefined, content: 'Grüße aus 東京 — hello world', continuation: (k) => ` more ${k}` };
+const limits: DecodeLimits = {
+  maxTokens: 1000,
+  minTokens: 0,
+  stop: [],
+  stopTokenIds: [],
+  ignoreEos: false,
+  includeStopStrInOutput: false,
+  badWords: [],
+};
+const reply: Reply = {
+  reasoning: undefined,
+  content: 'Grüße aus 東京 — hello world',
+  continuation: (k) => ` more ${k}`,
+};
 
-function run(generator: Generator<DecodeStep, DecodeOutcome, undefined>): { deltas: string[]; outcome: DecodeOutcome } {
+function run(generator: Generator<DecodeStep, DecodeOutcome, undefined>): {
+  deltas: string[];
+  outcome: DecodeOutcome;
+} {
   const deltas: string[] = [];
   for (;;) {
     const result = generator.next();

@@ -36,20 +36,27 @@ export interface DecodeOutcome {
  * from min_tokens on, stop strings and stop_token_ids over the content, EOS at the natural end unless ignore_eos,
  * length at max_tokens. Lazy, so a long ignore_eos generation is produced only as fast as it is consumed.
  */
-export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<DecodeStep, DecodeOutcome, undefined> {
+export function* decodeChoice(
+  reply: Reply,
+  limits: DecodeLimits,
+): Generator<DecodeStep, DecodeOutcome, undefined> {
   const reasoningIds = reply.reasoning === undefined ? [] : encodeText(reply.reasoning);
   let contentIds = encodeText(maskBadWords(reply.content, limits.badWords));
   const tokenIds: number[] = [];
   const texts = {
     reasoning: new ChannelText(0),
-    content: new ChannelText(limits.stop.length === 0 ? 0 : Math.max(...limits.stop.map((stop) => stop.length)) - 1),
+    content: new ChannelText(
+      limits.stop.length === 0 ? 0 : Math.max(...limits.stop.map((stop) => stop.length)) - 1,
+    ),
   };
   let continuation = 0;
   let position = 0;
 
   for (;;) {
     const inReasoning = position < reasoningIds.length;
-    const tokenId = inReasoning ? reasoningIds[position] : contentIds[position - reasoningIds.length];
+    const tokenId = inReasoning
+      ? reasoningIds[position]
+      : contentIds[position - reasoningIds.length];
     const count = tokenIds.length + 1;
     const checking = count >= limits.minTokens;
     if (tokenId === undefined) {
@@ -58,7 +65,9 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
         return finish('stop', specialTokens.imEnd);
       }
       // Past the natural end only because EOS is ignored or min_tokens is not reached yet: keep generating.
-      contentIds = contentIds.concat(encodeText(maskBadWords(reply.continuation(continuation), limits.badWords)));
+      contentIds = contentIds.concat(
+        encodeText(maskBadWords(reply.continuation(continuation), limits.badWords)),
+      );
       continuation += 1;
       continue;
     }
@@ -89,7 +98,10 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
     yield { channel, tokenId, delta };
   }
 
-  function finish(finishReason: 'stop' | 'length', stopReason: number | string | null): DecodeOutcome {
+  function finish(
+    finishReason: 'stop' | 'length',
+    stopReason: number | string | null,
+  ): DecodeOutcome {
     const tail = { reasoning: texts.reasoning.finalize(), content: texts.content.finalize() };
     return {
       finishReason,
@@ -104,7 +116,11 @@ export function* decodeChoice(reply: Reply, limits: DecodeLimits): Generator<Dec
 }
 
 /** The earliest stop string ending at or after `from` (vLLM searches only around the newly added text). */
-function findStop(text: string, stops: readonly string[], from: number): { index: number; stop: string } | undefined {
+function findStop(
+  text: string,
+  stops: readonly string[],
+  from: number,
+): { index: number; stop: string } | undefined {
   let best: { index: number; stop: string } | undefined;
   for (const stop of stops) {
     if (stop.length === 0) continue;

@@ -9,7 +9,10 @@ export function maskBadWords(text: string, badWords: readonly string[]): string 
     const trimmed = word.trim();
     if (trimmed.length === 0) continue;
     const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    masked = masked.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), '*'.repeat(trimmed.length));
+    masked = masked.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'),
+      '*'.repeat(trimmed.length),
+    );
   }
   return masked;
 }

@@ -38,28 +38,44 @@ export async function parseChatRequest(body: Record<string, unknown>): Promise<C
   const stream = fields.boolean('stream', false);
   const streamOptions = fields.object('stream_options');
   // vLLM: stream_options is only allowed together with stream=true.
-  if (streamOptions !== undefined && !stream) throw VllmError.badRequest('Stream options can only be defined when `stream=True`.', 'stream_options');
+  if (streamOptions !== undefined && !stream)
+    throw VllmError.badRequest(
+      'Stream options can only be defined when `stream=True`.',
+      'stream_options',
+    );
   const options = new BodyFields(streamOptions ?? {});
   const includeUsage = options.boolean('include_usage', false);
 
   const maxCompletionTokens = fields.integer('max_completion_tokens');
   const maxTokens = maxCompletionTokens ?? fields.integer('max_tokens');
-  if (maxTokens !== undefined && maxTokens < 1) throw VllmError.badRequest(`max_tokens must be at least 1, got ${maxTokens}.`, 'max_tokens');
+  if (maxTokens !== undefined && maxTokens < 1)
+    throw VllmError.badRequest(`max_tokens must be at least 1, got ${maxTokens}.`, 'max_tokens');
   const minTokens = fields.integer('min_tokens') ?? 0;
-  if (minTokens < 0) throw VllmError.badRequest(`min_tokens must be greater than or equal to 0, got ${minTokens}.`, 'min_tokens');
+  if (minTokens < 0)
+    throw VllmError.badRequest(
+      `min_tokens must be greater than or equal to 0, got ${minTokens}.`,
+      'min_tokens',
+    );
   if (maxTokens !== undefined && minTokens > maxTokens) {
-    throw VllmError.badRequest(`min_tokens must be less than or equal to max_tokens=${maxTokens}, got ${minTokens}.`, 'min_tokens');
+    throw VllmError.badRequest(
+      `min_tokens must be less than or equal to max_tokens=${maxTokens}, got ${minTokens}.`,
+      'min_tokens',
+    );
   }
   const n = fields.integer('n') ?? 1;
   if (n < 1) throw VllmError.badRequest(`n must be at least 1, got ${n}.`, 'n');
-  if (n > 16) throw VllmError.badRequest(`n must be at most 16 on the local backend, got ${n}.`, 'n');
+  if (n > 16)
+    throw VllmError.badRequest(`n must be at most 16 on the local backend, got ${n}.`, 'n');
 
   const kwargs = new BodyFields(fields.object('chat_template_kwargs') ?? {});
   const enableThinking = kwargs.raw('enable_thinking') === true;
   const clearThinking = kwargs.raw('clear_thinking') === true;
   const effort = kwargs.raw('reasoning_effort') ?? fields.raw('reasoning_effort');
   if (effort !== undefined && effort !== null && typeof effort !== 'string') {
-    throw VllmError.validation('1 validation error: body.reasoning_effort: Input should be a valid string', 'body.reasoning_effort');
+    throw VllmError.validation(
+      '1 validation error: body.reasoning_effort: Input should be a valid string',
+      'body.reasoning_effort',
+    );
   }
 
   return {
@@ -87,6 +103,10 @@ export async function parseChatRequest(body: Record<string, unknown>): Promise<C
 }
 
 function requireMessages(body: Record<string, unknown>): unknown {
-  if (body.messages === undefined) throw VllmError.validation('1 validation error: body.messages: Field required', 'body.messages');
+  if (body.messages === undefined)
+    throw VllmError.validation(
+      '1 validation error: body.messages: Field required',
+      'body.messages',
+    );
   return body.messages;
 }

@@ -24,7 +24,10 @@ export function parseChatTools(body: Record<string, unknown>): ChatTools {
   const tools = parseTools(body.tools);
   const toolChoice = parseToolChoice(body.tool_choice);
   if (typeof toolChoice === 'object' && !tools.some((tool) => tool.name === toolChoice.name)) {
-    throw VllmError.badRequest(`Tool '${toolChoice.name}' has not been passed in \`tools\`.`, 'tool_choice');
+    throw VllmError.badRequest(
+      `Tool '${toolChoice.name}' has not been passed in \`tools\`.`,
+      'tool_choice',
+    );
   }
   return { tools, toolChoice };
 }
@@ -35,16 +38,34 @@ function parseTools(value: unknown): ChatTool[] {
   return value.map((item: unknown, index) => {
     const tool = asRecord(item);
     const path = `tools.${index}`;
-    if (tool === undefined) throw VllmError.invalidField(path, 'Input should be a valid dictionary');
-    if (tool.type !== 'function') throw VllmError.invalidField(`${path}.type`, "Input should be 'function'");
+    if (tool === undefined)
+      throw VllmError.invalidField(path, 'Input should be a valid dictionary');
+    if (tool.type !== 'function')
+      throw VllmError.invalidField(`${path}.type`, "Input should be 'function'");
     const definition = asRecord(tool.function);
-    if (definition === undefined) throw VllmError.invalidField(`${path}.function`, 'Field required');
-    if (typeof definition.name !== 'string') throw VllmError.invalidField(`${path}.function.name`, 'Input should be a valid string');
-    if (definition.description !== undefined && definition.description !== null && typeof definition.description !== 'string') {
-      throw VllmError.invalidField(`${path}.function.description`, 'Input should be a valid string');
+    if (definition === undefined)
+      throw VllmError.invalidField(`${path}.function`, 'Field required');
+    if (typeof definition.name !== 'string')
+      throw VllmError.invalidField(`${path}.function.name`, 'Input should be a valid string');
+    if (
+      definition.description !== undefined &&
+      definition.description !== null &&
+      typeof definition.description !== 'string'
+    ) {
+      throw VllmError.invalidField(
+        `${path}.function.description`,
+        'Input should be a valid string',
+      );
     }
-    if (definition.parameters !== undefined && definition.parameters !== null && asRecord(definition.parameters) === undefined) {
-      throw VllmError.invalidField(`${path}.function.parameters`, 'Input should be a valid dictionary');
+    if (
+      definition.parameters !== undefined &&
+      definition.parameters !== null &&
+      asRecord(definition.parameters) === undefined
+    ) {
+      throw VllmError.invalidField(
+        `${path}.function.parameters`,
+        'Input should be a valid dictionary',
+      );
     }
     return {
       name: definition.name,
@@ -60,5 +81,8 @@ function parseToolChoice(value: unknown): ToolChoice {
   const choice = asRecord(value);
   const name = asRecord(choice?.function)?.name;
   if (choice?.type === 'function' && typeof name === 'string') return { name };
-  throw VllmError.invalidField('tool_choice', "Input should be 'none', 'auto', 'required' or {type: 'function', function: {name}}");
+  throw VllmError.invalidField(
+    'tool_choice',
+    "Input should be 'none', 'auto', 'required' or {type: 'function', function: {name}}",
+  );
 }

@@ -18,7 +18,11 @@ const toolsPostamble =
  * content as `<tool_call>` blocks; consecutive `tool` messages share one user turn of `<tool_response>` blocks.
  * `developer` is rendered as `system`, as templates that know the role do.
  */
-export function renderChatPrompt(messages: readonly PromptMessage[], addGenerationPrompt: boolean, tools: readonly ChatTool[] = []): string {
+export function renderChatPrompt(
+  messages: readonly PromptMessage[],
+  addGenerationPrompt: boolean,
+  tools: readonly ChatTool[] = [],
+): string {
   let text = '';
   let rest = messages;
   if (tools.length > 0) {
@@ -56,20 +60,30 @@ export function renderChatPrompt(messages: readonly PromptMessage[], addGenerati
 }
 
 function contentOf(message: PromptMessage): string {
-  return message.parts.map((part) => (part.kind === 'text' ? part.text : imagePlaceholder)).join('');
+  return message.parts
+    .map((part) => (part.kind === 'text' ? part.text : imagePlaceholder))
+    .join('');
 }
 
 /**
  * The prompt's token ids as vLLM feeds them to the model: the rendered template encoded, then each
  * `<|image_pad|>` expanded to the image's placeholder count.
  */
-export function chatPromptTokens(messages: readonly PromptMessage[], addGenerationPrompt: boolean, tools: readonly ChatTool[] = []): number[] {
+export function chatPromptTokens(
+  messages: readonly PromptMessage[],
+  addGenerationPrompt: boolean,
+  tools: readonly ChatTool[] = [],
+): number[] {
   return encodeChatPrompt(renderChatPrompt(messages, addGenerationPrompt, tools), messages);
 }
 
 /** chatPromptTokens for a prompt already rendered from `messages` (whose images it expands). */
 export function encodeChatPrompt(prompt: string, messages: readonly PromptMessage[]): number[] {
-  const padCounts = messages.flatMap((message) => message.parts.flatMap((part) => (part.kind === 'image' ? [imageTokenCount(part.width, part.height)] : [])));
+  const padCounts = messages.flatMap((message) =>
+    message.parts.flatMap((part) =>
+      part.kind === 'image' ? [imageTokenCount(part.width, part.height)] : [],
+    ),
+  );
   const ids = encodeText(prompt);
   if (padCounts.length === 0) return ids;
   const expanded: number[] = [];

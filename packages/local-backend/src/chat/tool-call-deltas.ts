@@ -20,11 +20,23 @@ export class ToolCallDeltas {
     const argumentsStart = this.plan.prefix.length;
     if (!this.headerSent && this.text.length >= argumentsStart) {
       this.headerSent = true;
-      deltas.push({ tool_calls: [{ index: 0, id: this.plan.id, type: 'function', function: { name: this.plan.name, arguments: '' } }] });
+      deltas.push({
+        tool_calls: [
+          {
+            index: 0,
+            id: this.plan.id,
+            type: 'function',
+            function: { name: this.plan.name, arguments: '' },
+          },
+        ],
+      });
     }
     const start = Math.max(from, argumentsStart);
     const end = Math.min(this.text.length, argumentsStart + this.plan.arguments.length);
-    if (this.headerSent && end > start) deltas.push({ tool_calls: [{ index: 0, function: { arguments: this.text.slice(start, end) } }] });
+    if (this.headerSent && end > start)
+      deltas.push({
+        tool_calls: [{ index: 0, function: { arguments: this.text.slice(start, end) } }],
+      });
     return deltas;
   }
 }

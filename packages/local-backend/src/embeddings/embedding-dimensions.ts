@@ -8,7 +8,10 @@ const fallbackDimensions = 1024;
  * The full and the requested output dimension. vLLM accepts `dimensions` only on matryoshka models (400
  * otherwise) and returns the first N components, renormalised.
  */
-export function embeddingDimensions(model: ServedModel, requested: number | undefined): { full: number; output: number } {
+export function embeddingDimensions(
+  model: ServedModel,
+  requested: number | undefined,
+): { full: number; output: number } {
   const spec = model.entry?.dimensions;
   if (spec === undefined || spec.kind === 'fixed') {
     const full = spec?.value ?? fallbackDimensions;
@@ -21,9 +24,13 @@ export function embeddingDimensions(model: ServedModel, requested: number | unde
     return { full, output: full };
   }
   if (requested === undefined) return { full: spec.max, output: spec.default };
-  if (requested < 1) throw VllmError.badRequest('dimensions can only be a positive integer.', 'dimensions');
+  if (requested < 1)
+    throw VllmError.badRequest('dimensions can only be a positive integer.', 'dimensions');
   if (requested < spec.min || requested > spec.max) {
-    throw VllmError.badRequest(`Model "${model.id}" only supports dimensions between ${spec.min} and ${spec.max}.`, 'dimensions');
+    throw VllmError.badRequest(
+      `Model "${model.id}" only supports dimensions between ${spec.min} and ${spec.max}.`,
+      'dimensions',
+    );
   }
   return { full: spec.max, output: requested };
 }

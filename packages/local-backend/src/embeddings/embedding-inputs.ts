@@ -26,9 +26,13 @@ export function inputTooLong(contextWindow: number, tokens: number, atLeast = fa
  * chat (`messages`, text and image_url blocks) gives one embedding for the whole conversation. A text that
  * its size alone proves longer than `contextWindow` is refused before it is tokenized.
  */
-export async function embeddingInputs(body: Record<string, unknown>, contextWindow: number | null): Promise<EmbeddingInput[]> {
+export async function embeddingInputs(
+  body: Record<string, unknown>,
+  contextWindow: number | null,
+): Promise<EmbeddingInput[]> {
   if (body.input !== undefined) return completionInputs(body.input, contextWindow);
-  if (body.messages !== undefined) return [chatInput(await parsePromptMessages(body.messages), contextWindow)];
+  if (body.messages !== undefined)
+    return [chatInput(await parsePromptMessages(body.messages), contextWindow)];
   throw VllmError.validation('1 validation error: body.input: Field required', 'body.input');
 }
 
@@ -42,11 +46,16 @@ function completionInputs(input: unknown, contextWindow: number | null): Embeddi
   if (typeof input === 'string') return [textInput(input, contextWindow)];
   if (Array.isArray(input)) {
     if (input.length === 0) throw VllmError.badRequest('Input must not be empty.', 'input');
-    if (input.every((item) => typeof item === 'string')) return input.map((item) => textInput(item, contextWindow));
+    if (input.every((item) => typeof item === 'string'))
+      return input.map((item) => textInput(item, contextWindow));
     if (input.every(isTokenId)) return [tokenInput(input)];
-    if (input.every((item) => Array.isArray(item) && item.every(isTokenId))) return (input as number[][]).map((ids) => tokenInput(ids));
+    if (input.every((item) => Array.isArray(item) && item.every(isTokenId)))
+      return (input as number[][]).map((ids) => tokenInput(ids));
   }
-  throw VllmError.validation('1 validation error: body.input: Input should be a string, a list of strings or token ids', 'body.input');
+  throw VllmError.validation(
+    '1 validation error: body.input: Input should be a string, a list of strings or token ids',
+    'body.input',
+  );
 }
 
 function isTokenId(value: unknown): value is number {
@@ -65,7 +74,17 @@ function tokenInput(ids: number[]): EmbeddingInput {
 function chatInput(messages: PromptMessage[], contextWindow: number | null): EmbeddingInput {
   const prompt = renderChatPrompt(messages, false);
   refuseOverlong(prompt, contextWindow);
-  const text = messages.flatMap((message) => message.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : []))).join(' ');
-  const images = messages.flatMap((message) => message.parts.flatMap((part) => (part.kind === 'image' ? [part.bytes] : [])));
-  return { terms: lexicalTerms(text), images, promptTokens: encodeChatPrompt(prompt, messages).length };
+  const text = messages
+    .flatMap((message) =>
+      message.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])),
+    )
+    .join(' ');
+  const images = messages.flatMap((message) =>
+    message.parts.flatMap((part) => (part.kind === 'image' ? [part.bytes] : [])),
+  );
+  return {
+    terms: lexicalTerms(text),
+    images,
+    promptTokens: encodeChatPrompt(prompt, messages).length,
+  };
 }

@@ -16,12 +16,16 @@ export async function embeddingsRoute(request: Request, context: RouteContext): 
   const model = context.registry.resolveKind(fields.string('model'), ['embedding'], 'Embeddings');
   const encodingFormat = fields.string('encoding_format') ?? 'float';
   if (encodingFormat !== 'float' && encodingFormat !== 'base64') {
-    throw VllmError.validation("1 validation error: body.encoding_format: Input should be 'float' or 'base64'", 'body.encoding_format');
+    throw VllmError.validation(
+      "1 validation error: body.encoding_format: Input should be 'float' or 'base64'",
+      'body.encoding_format',
+    );
   }
   const dimensions = embeddingDimensions(model, fields.integer('dimensions'));
   const inputs = await embeddingInputs(body, model.contextWindow);
   for (const input of inputs) {
-    if (model.contextWindow !== null && input.promptTokens > model.contextWindow) throw inputTooLong(model.contextWindow, input.promptTokens);
+    if (model.contextWindow !== null && input.promptTokens > model.contextWindow)
+      throw inputTooLong(model.contextWindow, input.promptTokens);
   }
 
   const data = [];
@@ -30,8 +34,17 @@ export async function embeddingsRoute(request: Request, context: RouteContext): 
     for (const image of input.images) parts.push(await imageEmbedding(image, dimensions.full));
     // Image-only input: the (empty) text part would pull every image towards the same fixed vector.
     const used = input.terms.length === 0 && input.images.length > 0 ? parts.slice(1) : parts;
-    const vector = truncateEmbedding(used.length === 1 && used[0] !== undefined ? used[0] : combineEmbeddings(used, dimensions.full), dimensions.output);
-    data.push({ index, object: 'embedding', embedding: encodingFormat === 'base64' ? float32Base64(vector) : Array.from(vector) });
+    const vector = truncateEmbedding(
+      used.length === 1 && used[0] !== undefined
+        ? used[0]
+        : combineEmbeddings(used, dimensions.full),
+      dimensions.output,
+    );
+    data.push({
+      index,
+      object: 'embedding',
+      embedding: encodingFormat === 'base64' ? float32Base64(vector) : Array.from(vector),
+    });
   }
   const promptTokens = inputs.reduce((sum, input) => sum + input.promptTokens, 0);
   return Response.json({
@@ -40,6 +53,11 @@ export async function embeddingsRoute(request: Request, context: RouteContext): 
     created: Math.floor(Date.now() / 1000),
     model: model.id,
     data,
-    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: null },
+    usage: {
+      prompt_tokens: promptTokens,
+      total_tokens: promptTokens,
+      completion_tokens: 0,
+      prompt_tokens_details: null,
+    },
   });
 }

@@ -4,7 +4,8 @@
  */
 export function float32Base64(values: Float32Array): string {
   const view = new DataView(new ArrayBuffer(values.length * 4));
-  for (let index = 0; index < values.length; index += 1) view.setFloat32(index * 4, values[index] ?? 0, true);
+  for (let index = 0; index < values.length; index += 1)
+    view.setFloat32(index * 4, values[index] ?? 0, true);
   const bytes = new Uint8Array(view.buffer);
   let binary = '';
   const step = 0x8000;

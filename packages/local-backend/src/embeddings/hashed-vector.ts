@@ -19,6 +19,7 @@ export function l2Normalize(vector: Float32Array): Float32Array {
     return vector;
   }
   const scale = 1 / Math.sqrt(sum);
-  for (let index = 0; index < vector.length; index += 1) vector[index] = (vector[index] ?? 0) * scale;
+  for (let index = 0; index < vector.length; index += 1)
+    vector[index] = (vector[index] ?? 0) * scale;
   return vector;
 }

@@ -25,8 +25,13 @@ export async function imageEmbedding(bytes: Uint8Array, dimensions: number): Pro
 }
 
 /** Sum of unit vectors, renormalised: a text-and-image input lands between its parts. */
-export function combineEmbeddings(parts: readonly Float32Array[], dimensions: number): Float32Array {
+export function combineEmbeddings(
+  parts: readonly Float32Array[],
+  dimensions: number,
+): Float32Array {
   const vector = new Float32Array(dimensions);
-  for (const part of parts) for (let index = 0; index < dimensions; index += 1) vector[index] = (vector[index] ?? 0) + (part[index] ?? 0);
+  for (const part of parts)
+    for (let index = 0; index < dimensions; index += 1)
+      vector[index] = (vector[index] ?? 0) + (part[index] ?? 0);
   return l2Normalize(vector);
 }

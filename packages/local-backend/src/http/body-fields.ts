@@ -38,21 +38,26 @@ export class BodyFields {
   integer(name: string): number | undefined {
     const value = this.body[name];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isInteger(value)) throw invalid(name, 'Input should be a valid integer');
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      throw invalid(name, 'Input should be a valid integer');
     return value;
   }
 
   number(name: string): number | undefined {
     const value = this.body[name];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(name, 'Input should be a valid number');
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw invalid(name, 'Input should be a valid number');
     return value;
   }
 
   integerList(name: string): number[] {
     const value = this.body[name];
     if (value === undefined || value === null) return [];
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'number' && Number.isInteger(item))) {
+    if (
+      !Array.isArray(value) ||
+      !value.every((item) => typeof item === 'number' && Number.isInteger(item))
+    ) {
       throw invalid(name, 'Input should be a valid list of integers');
     }
     return value as number[];
@@ -77,7 +82,8 @@ export class BodyFields {
   object(name: string): Record<string, unknown> | undefined {
     const value = this.body[name];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) throw invalid(name, 'Input should be a valid dictionary');
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalid(name, 'Input should be a valid dictionary');
     return value as Record<string, unknown>;
   }
 }

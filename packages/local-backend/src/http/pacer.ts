@@ -10,7 +10,10 @@ export class Pacer {
     options: LocalBackendOptions,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.tokenDelayMs = options.tokensPerSecond !== undefined && options.tokensPerSecond > 0 ? 1000 / options.tokensPerSecond : 0;
+    this.tokenDelayMs =
+      options.tokensPerSecond !== undefined && options.tokensPerSecond > 0
+        ? 1000 / options.tokensPerSecond
+        : 0;
     this.firstTokenDelayMs = Math.max(0, options.firstTokenDelayMs ?? 0);
   }
 

@@ -11,7 +11,10 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     throw VllmError.validation(`JSON decode error: ${reason}`, 'body');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw VllmError.validation('Input should be a valid dictionary or object to extract fields from', 'body');
+    throw VllmError.validation(
+      'Input should be a valid dictionary or object to extract fields from',
+      'body',
+    );
   }
   return value as Record<string, unknown>;
 }

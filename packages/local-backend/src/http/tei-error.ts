@@ -1,5 +1,6 @@
 /** TEI's native error body: `{"error": str, "error_type": str}`, the type being the Rust enum variant name. */
-export type TeiErrorType = 'Validation' | 'Empty' | 'Tokenizer' | 'Backend' | 'Overloaded' | 'Unhealthy';
+export type TeiErrorType =
+  'Validation' | 'Empty' | 'Tokenizer' | 'Backend' | 'Overloaded' | 'Unhealthy';
 
 const statusByType: Record<TeiErrorType, number> = {
   Empty: 400,
@@ -21,6 +22,9 @@ export class TeiError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json({ error: this.message, error_type: this.errorType }, { status: statusByType[this.errorType] });
+    return Response.json(
+      { error: this.message, error_type: this.errorType },
+      { status: statusByType[this.errorType] },
+    );
   }
 }

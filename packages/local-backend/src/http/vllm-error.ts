@@ -38,7 +38,9 @@ export class VllmError extends Error {
   }
 
   toBody(): { error: { message: string; type: string; param: string | null; code: number } } {
-    return { error: { message: this.message, type: this.type, param: this.param, code: this.status } };
+    return {
+      error: { message: this.message, type: this.type, param: this.param, code: this.status },
+    };
   }
 
   toResponse(): Response {

@@ -13,9 +13,14 @@ const dataUrlPattern = /^data:([a-z0-9.+/-]+)?(;[^,]*)?,/i;
  */
 export function decodeDataUrl(url: string, param: string): DataUrlImage {
   const match = dataUrlPattern.exec(url);
-  if (match === null) throw VllmError.badRequest('Only base64 data URLs are supported for images; this server does not fetch URLs.', param);
+  if (match === null)
+    throw VllmError.badRequest(
+      'Only base64 data URLs are supported for images; this server does not fetch URLs.',
+      param,
+    );
   const parameters = match[2] ?? '';
-  if (!/;base64$/i.test(parameters)) throw VllmError.badRequest('Image data URLs must be base64-encoded.', param);
+  if (!/;base64$/i.test(parameters))
+    throw VllmError.badRequest('Image data URLs must be base64-encoded.', param);
   const payload = url.slice(match[0].length);
   let binary: string;
   try {

@@ -15,7 +15,10 @@ export async function encodeImage(
   prompt: string,
 ): Promise<Uint8Array> {
   const image = sharp(pixels, { raw: { width, height, channels: 3 } }).withExif({
-    IFD0: { ImageDescription: `infergate local backend: ${prompt.slice(0, 200)}`, Software: 'infergate-local-backend' },
+    IFD0: {
+      ImageDescription: `infergate local backend: ${prompt.slice(0, 200)}`,
+      Software: 'infergate-local-backend',
+    },
   });
   const encoded =
     format === 'png'
@@ -29,6 +32,7 @@ export async function encodeImage(
 /** Standard base64 of bytes, without Node's Buffer so the Web handler stays runtime-neutral. */
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
-  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  for (let offset = 0; offset < bytes.length; offset += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
   return btoa(binary);
 }

@@ -1,7 +1,11 @@
 import type { ImageFormat } from './image-request.js';
 
 // The encoders' own ceilings: libjpeg stops at 65,500 px a side, libwebp at 16,383. PNG holds any 2 MiP size.
-const maxSide: Record<ImageFormat, number> = { png: Number.POSITIVE_INFINITY, jpeg: 65_500, webp: 16_383 };
+const maxSide: Record<ImageFormat, number> = {
+  png: Number.POSITIVE_INFINITY,
+  jpeg: 65_500,
+  webp: 16_383,
+};
 
 /**
  * The format an image of this size is written in: the requested one when it can hold the size, else PNG. The

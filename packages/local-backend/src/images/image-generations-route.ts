@@ -10,7 +10,10 @@ import { imageResultBody } from './image-result-body.js';
 const defaultSize = { width: 1024, height: 1024 };
 
 /** `POST /v1/images/generations`: a real image of the requested size and format, seeded by the prompt. */
-export async function imageGenerationsRoute(request: Request, context: RouteContext): Promise<Response> {
+export async function imageGenerationsRoute(
+  request: Request,
+  context: RouteContext,
+): Promise<Response> {
   const image = parseImageRequest(await readJsonBody(request));
   context.registry.resolveKind(image.model, ['image-generation'], 'Images');
   const { width, height } = image.size ?? defaultSize;
@@ -18,7 +21,18 @@ export async function imageGenerationsRoute(request: Request, context: RouteCont
   const images: string[] = [];
   for (let index = 0; index < image.n; index += 1) {
     const prompt = index === 0 ? image.prompt : `${image.prompt}\u0000${index}`;
-    images.push(bytesToBase64(await encodeImage(imagePattern(prompt, width, height), width, height, format, image.quality, image.prompt)));
+    images.push(
+      bytesToBase64(
+        await encodeImage(
+          imagePattern(prompt, width, height),
+          width,
+          height,
+          format,
+          image.quality,
+          image.prompt,
+        ),
+      ),
+    );
   }
   return Response.json(imageResultBody(images, width, height, format, image.quality));
 }

@@ -14,7 +14,11 @@ interface Disc {
  */
 export function imagePattern(prompt: string, width: number, height: number): Uint8Array {
   const random = seededRandom(fnvHash(prompt));
-  const colour = (): [number, number, number] => [Math.floor(random() * 256), Math.floor(random() * 256), Math.floor(random() * 256)];
+  const colour = (): [number, number, number] => [
+    Math.floor(random() * 256),
+    Math.floor(random() * 256),
+    Math.floor(random() * 256),
+  ];
   const from = colour();
   const to = colour();
   const angle = random() * Math.PI * 2;
@@ -31,7 +35,10 @@ export function imagePattern(prompt: string, width: number, height: number): Uin
   const pixels = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const t = Math.min(1, Math.max(0, 0.5 + ((x - width / 2) * cos + (y - height / 2) * sin) / scale));
+      const t = Math.min(
+        1,
+        Math.max(0, 0.5 + ((x - width / 2) * cos + (y - height / 2) * sin) / scale),
+      );
       const shade = 0.8 + 0.2 * Math.sin(t * stripes * Math.PI * 2);
       let red = (from[0] + (to[0] - from[0]) * t) * shade;
       let green = (from[1] + (to[1] - from[1]) * t) * shade;

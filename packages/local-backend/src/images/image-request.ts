@@ -17,7 +17,14 @@ export interface ImageRequest {
 export const maxImagePixels = 2_097_152;
 
 // OpenAI's quality names: standard and auto are medium, dall-e-3's hd is high.
-const qualityAliases: Record<string, ImageQuality> = { low: 'low', medium: 'medium', high: 'high', standard: 'medium', auto: 'medium', hd: 'high' };
+const qualityAliases: Record<string, ImageQuality> = {
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  standard: 'medium',
+  auto: 'medium',
+  hd: 'high',
+};
 
 /** The JSON fields shared by generations and edits (OpenAI Images API). */
 export function parseImageRequest(body: Record<string, unknown>): ImageRequest {
@@ -27,14 +34,24 @@ export function parseImageRequest(body: Record<string, unknown>): ImageRequest {
   const size = sizeText === undefined || sizeText === 'auto' ? undefined : parseSize(sizeText);
   const qualityText = fields.string('quality') ?? 'auto';
   const quality = qualityAliases[qualityText];
-  if (quality === undefined) throw VllmError.badRequest(`Invalid quality '${qualityText}': expected low, medium, high, standard, hd or auto.`, 'quality');
+  if (quality === undefined)
+    throw VllmError.badRequest(
+      `Invalid quality '${qualityText}': expected low, medium, high, standard, hd or auto.`,
+      'quality',
+    );
   const outputFormat = fields.string('output_format') ?? 'png';
   if (outputFormat !== 'png' && outputFormat !== 'jpeg' && outputFormat !== 'webp') {
-    throw VllmError.badRequest(`Invalid output_format '${outputFormat}': expected png, jpeg or webp.`, 'output_format');
+    throw VllmError.badRequest(
+      `Invalid output_format '${outputFormat}': expected png, jpeg or webp.`,
+      'output_format',
+    );
   }
   const responseFormat = fields.string('response_format') ?? 'b64_json';
   if (responseFormat !== 'b64_json')
-    throw VllmError.badRequest('Only response_format b64_json is supported; this server hosts no image URLs.', 'response_format');
+    throw VllmError.badRequest(
+      'Only response_format b64_json is supported; this server hosts no image URLs.',
+      'response_format',
+    );
   const n = fields.integer('n') ?? 1;
   if (n < 1 || n > 10) throw VllmError.badRequest(`n must be between 1 and 10, got ${n}.`, 'n');
   return { model: fields.string('model'), prompt, size, quality, outputFormat, n };
@@ -45,9 +62,17 @@ const sizePattern = /^([1-9][0-9]{0,6})x([1-9][0-9]{0,6})$/;
 
 export function parseSize(text: string): { width: number; height: number } {
   const match = sizePattern.exec(text);
-  if (match === null) throw VllmError.badRequest(`Invalid size '${text}': expected <width>x<height> in pixels.`, 'size');
+  if (match === null)
+    throw VllmError.badRequest(
+      `Invalid size '${text}': expected <width>x<height> in pixels.`,
+      'size',
+    );
   const width = Number(match[1]);
   const height = Number(match[2]);
-  if (width * height > maxImagePixels) throw VllmError.badRequest(`Invalid size '${text}': at most ${maxImagePixels} pixels (2 megapixels).`, 'size');
+  if (width * height > maxImagePixels)
+    throw VllmError.badRequest(
+      `Invalid size '${text}': at most ${maxImagePixels} pixels (2 megapixels).`,
+      'size',
+    );
   return { width, height };
 }

@@ -46,6 +46,8 @@ export function formattedString(format: string, seed: string): string | undefine
 
 /** A version-4-shaped UUID (version nibble 4, variant 8) whose hex digits come from hashing the seed. */
 function seededUuid(seed: string): string {
-  const hex = [0, 1, 2, 3].map((round) => fnvHash(`${round}|${seed}`).toString(16).padStart(8, '0')).join('');
+  const hex = [0, 1, 2, 3]
+    .map((round) => fnvHash(`${round}|${seed}`).toString(16).padStart(8, '0'))
+    .join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

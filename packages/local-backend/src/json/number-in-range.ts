@@ -6,16 +6,37 @@ import type { SchemaObject } from './resolve-schema.js';
  */
 export function numberInRange(schema: SchemaObject, integer: boolean, preferred: number): number {
   const exclusiveLow =
-    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? numeric(schema.minimum) : undefined;
+    typeof schema.exclusiveMinimum === 'number'
+      ? schema.exclusiveMinimum
+      : schema.exclusiveMinimum === true
+        ? numeric(schema.minimum)
+        : undefined;
   const exclusiveHigh =
-    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? numeric(schema.maximum) : undefined;
-  const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
-  let low = schema.exclusiveMinimum === true ? Number.NEGATIVE_INFINITY : (numeric(schema.minimum) ?? Number.NEGATIVE_INFINITY);
-  let high = schema.exclusiveMaximum === true ? Number.POSITIVE_INFINITY : (numeric(schema.maximum) ?? Number.POSITIVE_INFINITY);
+    typeof schema.exclusiveMaximum === 'number'
+      ? schema.exclusiveMaximum
+      : schema.exclusiveMaximum === true
+        ? numeric(schema.maximum)
+        : undefined;
+  const step =
+    typeof schema.multipleOf === 'number' && schema.multipleOf > 0
+      ? schema.multipleOf
+      : integer
+        ? 1
+        : undefined;
+  let low =
+    schema.exclusiveMinimum === true
+      ? Number.NEGATIVE_INFINITY
+      : (numeric(schema.minimum) ?? Number.NEGATIVE_INFINITY);
+  let high =
+    schema.exclusiveMaximum === true
+      ? Number.POSITIVE_INFINITY
+      : (numeric(schema.maximum) ?? Number.POSITIVE_INFINITY);
   if (step !== undefined) {
     // On a grid of steps, an exclusive bound is the next grid point inside it.
-    if (exclusiveLow !== undefined) low = Math.max(low, (Math.floor(exclusiveLow / step) + 1) * step);
-    if (exclusiveHigh !== undefined) high = Math.min(high, (Math.ceil(exclusiveHigh / step) - 1) * step);
+    if (exclusiveLow !== undefined)
+      low = Math.max(low, (Math.floor(exclusiveLow / step) + 1) * step);
+    if (exclusiveHigh !== undefined)
+      high = Math.min(high, (Math.ceil(exclusiveHigh / step) - 1) * step);
     const lowest = Math.ceil(low / step) * step;
     const highest = Math.floor(high / step) * step;
     const nearest = Math.round(preferred / step) * step;

@@ -6,7 +6,9 @@
 export function pythonJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item: unknown) => pythonJson(item)).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, item]) => item !== undefined,
+    );
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${pythonJson(item)}`).join(', ')}}`;
   }
   return JSON.stringify(value) ?? 'null';

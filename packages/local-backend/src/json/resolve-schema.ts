@@ -6,7 +6,9 @@ const maxNesting = 8;
 
 /** A JSON Schema as an object: `true` and a missing schema allow anything, and read as `{}`. */
 export function asSchema(schema: unknown): SchemaObject {
-  return typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as SchemaObject) : {};
+  return typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+    ? (schema as SchemaObject)
+    : {};
 }
 
 /**
@@ -33,12 +35,19 @@ export class SchemaResolver {
       if (this.budget < 0) return {};
       const { $ref: reference, allOf, anyOf, oneOf, ...rest } = current;
       if (typeof reference === 'string') {
-        current = { ...asSchema(resolvePointer(this.root, reference)), ...rest, ...combinators({ allOf, anyOf, oneOf }) };
-      } else if (Array.isArray(allOf)) {
-        current = allOf.reduce<SchemaObject>((merged, part) => mergeSchemas(merged, this.resolve(part, depth, nesting + 1)), {
+        current = {
+          ...asSchema(resolvePointer(this.root, reference)),
           ...rest,
-          ...combinators({ anyOf, oneOf }),
-        });
+          ...combinators({ allOf, anyOf, oneOf }),
+        };
+      } else if (Array.isArray(allOf)) {
+        current = allOf.reduce<SchemaObject>(
+          (merged, part) => mergeSchemas(merged, this.resolve(part, depth, nesting + 1)),
+          {
+            ...rest,
+            ...combinators({ anyOf, oneOf }),
+          },
+        );
       } else if (Array.isArray(anyOf) || Array.isArray(oneOf)) {
         const branches: unknown[] = Array.isArray(anyOf) ? anyOf : (oneOf as unknown[]);
         current = mergeSchemas(
@@ -62,17 +71,28 @@ function combinators(parts: Record<string, unknown>): SchemaObject {
  * and not `not`; past the depth bound the first that needs no nesting, so a recursive union ends. Branches are
  * resolved one at a time, only as far as the choice needs.
  */
-function firstUsable(branches: readonly unknown[], resolve: (branch: unknown) => SchemaObject, depth: number): SchemaObject {
+function firstUsable(
+  branches: readonly unknown[],
+  resolve: (branch: unknown) => SchemaObject,
+  depth: number,
+): SchemaObject {
   let first: SchemaObject | undefined;
   let firstUsableBranch: SchemaObject | undefined;
   for (const raw of branches) {
     const branch = resolve(raw);
     first ??= branch;
-    const usable = branch.not === undefined && !(branch.type === 'null' || ('const' in branch && branch.const === null));
+    const usable =
+      branch.not === undefined &&
+      !(branch.type === 'null' || ('const' in branch && branch.const === null));
     if (!usable) continue;
     if (depth < shallowDepth) return branch;
     firstUsableBranch ??= branch;
-    if (!['object', 'array'].includes(String(branch.type)) && branch.properties === undefined && branch.items === undefined) return branch;
+    if (
+      !['object', 'array'].includes(String(branch.type)) &&
+      branch.properties === undefined &&
+      branch.items === undefined
+    )
+      return branch;
   }
   return firstUsableBranch ?? first ?? {};
 }
@@ -83,15 +103,23 @@ export const shallowDepth = 6;
 /** Two schemas that must both hold, combined keyword by keyword (enough for what generators emit). */
 function mergeSchemas(left: SchemaObject, right: SchemaObject): SchemaObject {
   const merged: SchemaObject = { ...left, ...right };
-  if (left.properties !== undefined || right.properties !== undefined) merged.properties = { ...asSchema(left.properties), ...asSchema(right.properties) };
+  if (left.properties !== undefined || right.properties !== undefined)
+    merged.properties = { ...asSchema(left.properties), ...asSchema(right.properties) };
   if (Array.isArray(left.required) || Array.isArray(right.required)) {
-    merged.required = [...new Set([...(Array.isArray(left.required) ? left.required : []), ...(Array.isArray(right.required) ? right.required : [])])];
+    merged.required = [
+      ...new Set([
+        ...(Array.isArray(left.required) ? left.required : []),
+        ...(Array.isArray(right.required) ? right.required : []),
+      ]),
+    ];
   }
   for (const key of ['minimum', 'minLength', 'minItems', 'exclusiveMinimum'] as const) {
-    if (typeof left[key] === 'number' && typeof right[key] === 'number') merged[key] = Math.max(left[key], right[key]);
+    if (typeof left[key] === 'number' && typeof right[key] === 'number')
+      merged[key] = Math.max(left[key], right[key]);
   }
   for (const key of ['maximum', 'maxLength', 'maxItems', 'exclusiveMaximum'] as const) {
-    if (typeof left[key] === 'number' && typeof right[key] === 'number') merged[key] = Math.min(left[key], right[key]);
+    if (typeof left[key] === 'number' && typeof right[key] === 'number')
+      merged[key] = Math.min(left[key], right[key]);
   }
   return merged;
 }

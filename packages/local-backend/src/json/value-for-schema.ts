@@ -19,7 +19,11 @@ const lengthCap = 10_000;
  * successive runs of the words, cut or extended to the length bounds; numbers are 0 or the nearest allowed.
  */
 export function valueForSchema(schema: unknown, words: readonly string[]): unknown {
-  return new SchemaValues(schema, words.length > 0 ? words : ['local', 'backend']).value(schema, 0, 0);
+  return new SchemaValues(schema, words.length > 0 ? words : ['local', 'backend']).value(
+    schema,
+    0,
+    0,
+  );
 }
 
 class SchemaValues {
@@ -37,7 +41,8 @@ class SchemaValues {
     if (raw === false || depth > maxDepth) return null;
     const schema = this.resolver.resolve(raw, depth);
     if ('const' in schema) return schema.const;
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[index % schema.enum.length];
+    if (Array.isArray(schema.enum) && schema.enum.length > 0)
+      return schema.enum[index % schema.enum.length];
     if ('default' in schema && schema.default !== undefined) return schema.default;
     switch (typeOf(schema)) {
       case 'null':
@@ -60,11 +65,16 @@ class SchemaValues {
   private string(schema: SchemaObject): string {
     const start = this.cursor % this.words.length;
     this.cursor += 1;
-    const run = [...this.words.slice(start), ...this.words.slice(0, start)].slice(0, wordsPerString).join(' ');
-    const formatted = typeof schema.format === 'string' ? formattedString(schema.format, run) : undefined;
+    const run = [...this.words.slice(start), ...this.words.slice(0, start)]
+      .slice(0, wordsPerString)
+      .join(' ');
+    const formatted =
+      typeof schema.format === 'string' ? formattedString(schema.format, run) : undefined;
     if (formatted !== undefined) return formatted;
-    const minLength = typeof schema.minLength === 'number' ? Math.min(schema.minLength, lengthCap) : 0;
-    const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+    const minLength =
+      typeof schema.minLength === 'number' ? Math.min(schema.minLength, lengthCap) : 0;
+    const maxLength =
+      typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
     let text = run;
     while ([...text].length < minLength) text += ` ${run}`;
     text = [...text].slice(0, maxLength).join('');
@@ -73,18 +83,31 @@ class SchemaValues {
 
   private array(schema: SchemaObject, depth: number): unknown[] {
     // Tuples: draft 2020-12 `prefixItems`, or draft 7's `items` as a list with `additionalItems` for the rest.
-    const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
+    const prefix = Array.isArray(schema.prefixItems)
+      ? schema.prefixItems
+      : Array.isArray(schema.items)
+        ? schema.items
+        : [];
     const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
     const minItems = typeof schema.minItems === 'number' ? Math.min(schema.minItems, itemCap) : 0;
-    const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+    const maxItems =
+      typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
     const wanted = prefix.length > 0 ? prefix.length : depth >= shallowDepth ? 0 : 1;
-    const count = Math.min(Math.max(minItems, wanted), maxItems, prefix.length > 0 && rest === false ? prefix.length : Number.POSITIVE_INFINITY);
-    return Array.from({ length: count }, (_, index) => this.value(index < prefix.length ? prefix[index] : rest, depth + 1, index));
+    const count = Math.min(
+      Math.max(minItems, wanted),
+      maxItems,
+      prefix.length > 0 && rest === false ? prefix.length : Number.POSITIVE_INFINITY,
+    );
+    return Array.from({ length: count }, (_, index) =>
+      this.value(index < prefix.length ? prefix[index] : rest, depth + 1, index),
+    );
   }
 
   private object(schema: SchemaObject, depth: number): Record<string, unknown> {
     const properties = asSchema(schema.properties);
-    const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((key): key is string => typeof key === 'string')
+      : [];
     const result: Record<string, unknown> = {};
     for (const [key, property] of Object.entries(properties)) {
       if (depth >= shallowDepth && !required.includes(key)) continue;
@@ -92,8 +115,13 @@ class SchemaValues {
     }
     const extra = schema.additionalProperties === false ? undefined : schema.additionalProperties;
     for (const key of required) if (!(key in result)) result[key] = this.value(extra, depth + 1, 0);
-    const minProperties = typeof schema.minProperties === 'number' ? Math.min(schema.minProperties, itemCap) : 0;
-    for (let index = 1; Object.keys(result).length < minProperties && schema.additionalProperties !== false; index += 1) {
+    const minProperties =
+      typeof schema.minProperties === 'number' ? Math.min(schema.minProperties, itemCap) : 0;
+    for (
+      let index = 1;
+      Object.keys(result).length < minProperties && schema.additionalProperties !== false;
+      index += 1
+    ) {
       if (!(`field_${index}` in result)) result[`field_${index}`] = this.value(extra, depth + 1, 0);
     }
     return result;
@@ -109,9 +137,19 @@ function typeOf(schema: SchemaObject): string {
       : [];
   const chosen = types.find((type) => type !== 'null') ?? types[0];
   if (chosen !== undefined) return chosen;
-  if (schema.properties !== undefined || schema.required !== undefined || schema.additionalProperties !== undefined) return 'object';
+  if (
+    schema.properties !== undefined ||
+    schema.required !== undefined ||
+    schema.additionalProperties !== undefined
+  )
+    return 'object';
   if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return 'number';
+  if (
+    schema.minimum !== undefined ||
+    schema.maximum !== undefined ||
+    schema.multipleOf !== undefined
+  )
+    return 'number';
   return 'string';
 }
 
@@ -127,6 +165,17 @@ function matchingPattern(pattern: string, text: string): string {
     return text;
   }
   const letters = text.replace(/[^\p{L}\p{N}]/gu, '');
-  const candidates = [text, letters, letters.toLowerCase(), letters.toUpperCase(), 'a', 'A', '0', 'a0', 'local', ''];
+  const candidates = [
+    text,
+    letters,
+    letters.toLowerCase(),
+    letters.toUpperCase(),
+    'a',
+    'A',
+    '0',
+    'a0',
+    'local',
+    '',
+  ];
   return candidates.find((candidate) => regex.test(candidate)) ?? text;
 }

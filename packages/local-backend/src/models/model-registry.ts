@@ -19,10 +19,20 @@ export class ModelRegistry {
 
   constructor(options: LocalBackendOptions) {
     for (const entry of defaultCatalogue.models.values()) {
-      this.models.set(entry.id, { id: entry.id, kind: entry.kind, contextWindow: entry.contextWindow ?? null, entry });
+      this.models.set(entry.id, {
+        id: entry.id,
+        kind: entry.kind,
+        contextWindow: entry.contextWindow ?? null,
+        entry,
+      });
     }
     for (const [id, extra] of Object.entries(options.models ?? {})) {
-      this.models.set(id, { id, kind: 'text', contextWindow: extra.contextWindow ?? defaultExtraContextWindow, entry: undefined });
+      this.models.set(id, {
+        id,
+        kind: 'text',
+        contextWindow: extra.contextWindow ?? defaultExtraContextWindow,
+        entry: undefined,
+      });
     }
   }
 
@@ -32,7 +42,8 @@ export class ModelRegistry {
 
   /** Resolves a model id or fails with vLLM's 404 NotFoundError. */
   resolve(id: string | undefined): ServedModel {
-    if (id === undefined) throw VllmError.validation('1 validation error: body.model: Field required', 'body.model');
+    if (id === undefined)
+      throw VllmError.validation('1 validation error: body.model: Field required', 'body.model');
     const model = this.models.get(id);
     if (model === undefined) throw VllmError.modelNotFound(id);
     return model;
@@ -42,7 +53,10 @@ export class ModelRegistry {
   resolveKind(id: string | undefined, kinds: readonly ModelKind[], api: string): ServedModel {
     const model = this.resolve(id);
     if (model.entry !== undefined && !kinds.includes(model.kind)) {
-      throw VllmError.badRequest(`The model \`${model.id}\` does not support the ${api} API.`, 'model');
+      throw VllmError.badRequest(
+        `The model \`${model.id}\` does not support the ${api} API.`,
+        'model',
+      );
     }
     return model;
   }

@@ -36,11 +36,15 @@ function modelCard(model: ServedModel): Record<string, unknown> {
 
 /** `GET /v1/models`. */
 export function modelsRoute(_request: Request, context: RouteContext): Promise<Response> {
-  return Promise.resolve(Response.json({ object: 'list', data: context.registry.list().map(modelCard) }));
+  return Promise.resolve(
+    Response.json({ object: 'list', data: context.registry.list().map(modelCard) }),
+  );
 }
 
 /** `GET /v1/models/{id}`; an unknown id is the 404 envelope. */
 export function modelRoute(id: string, context: RouteContext): Response {
   const model = context.registry.list().find((candidate) => candidate.id === id);
-  return model === undefined ? VllmError.modelNotFound(id).toResponse() : Response.json(modelCard(model));
+  return model === undefined
+    ? VllmError.modelNotFound(id).toResponse()
+    : Response.json(modelCard(model));
 }

@@ -23,8 +23,14 @@ export interface ThreadedLocalBackend {
  * started while every worker is busy, up to `threads`. A worker that dies fails its requests and is
  * replaced on the next one; so is one whose heap a large request grew past `recycleHeapMb`, once idle.
  */
-export function createThreadedLocalBackend(options: ThreadedLocalBackendOptions = {}): ThreadedLocalBackend {
-  const { threads: maxThreads = Math.min(4, Math.max(1, availableParallelism())), recycleHeapMb = 256, ...backendOptions } = options;
+export function createThreadedLocalBackend(
+  options: ThreadedLocalBackendOptions = {},
+): ThreadedLocalBackend {
+  const {
+    threads: maxThreads = Math.min(4, Math.max(1, availableParallelism())),
+    recycleHeapMb = 256,
+    ...backendOptions
+  } = options;
   const threads: LocalBackendThread[] = [];
   const forget = (thread: LocalBackendThread): void => {
     const index = threads.indexOf(thread);
@@ -32,7 +38,8 @@ export function createThreadedLocalBackend(options: ThreadedLocalBackendOptions 
   };
   const pick = (): LocalBackendThread => {
     let least: LocalBackendThread | undefined;
-    for (const thread of threads) if (!thread.retiring && (least === undefined || thread.load < least.load)) least = thread;
+    for (const thread of threads)
+      if (!thread.retiring && (least === undefined || thread.load < least.load)) least = thread;
     if (least !== undefined && (least.load === 0 || threads.length >= maxThreads)) return least;
     const started = new LocalBackendThread(backendOptions, recycleHeapMb * 1024 * 1024, forget);
     threads.push(started);

@@ -41,7 +41,9 @@ export class LocalBackendThread {
       onStop(this);
     };
     this.worker.on('error', stop);
-    this.worker.on('exit', (code) => stop(new Error(`the local backend worker exited (code ${code})`)));
+    this.worker.on('exit', (code) =>
+      stop(new Error(`the local backend worker exited (code ${code})`)),
+    );
   }
 
   /** Requests this thread is serving (answers not yet ended). */
@@ -59,12 +61,18 @@ export class LocalBackendThread {
         if (exchange !== undefined) this.fail(id, exchange, request.signal.reason);
         this.send({ type: 'cancel', id });
       };
-      const exchange: Exchange = { answer: { resolve, reject }, detach: () => request.signal.removeEventListener('abort', onAbort) };
+      const exchange: Exchange = {
+        answer: { resolve, reject },
+        detach: () => request.signal.removeEventListener('abort', onAbort),
+      };
       if (request.signal.aborted) return reject(request.signal.reason);
       request.signal.addEventListener('abort', onAbort, { once: true });
       this.track(id, exchange);
       const headers = [...request.headers];
-      this.send({ type: 'request', id, method: request.method, url: request.url, headers, body }, body === null ? [] : [body]);
+      this.send(
+        { type: 'request', id, method: request.method, url: request.url, headers, body },
+        body === null ? [] : [body],
+      );
     });
   }
 
@@ -115,7 +123,12 @@ export class LocalBackendThread {
         const answer = exchange.answer;
         exchange.answer = undefined;
         if (!message.hasBody) this.untrack(message.id, exchange);
-        answer?.resolve(new Response(message.hasBody ? this.body(message.id, exchange) : null, { status: message.status, headers: message.headers }));
+        answer?.resolve(
+          new Response(message.hasBody ? this.body(message.id, exchange) : null, {
+            status: message.status,
+            headers: message.headers,
+          }),
+        );
         return;
       }
       case 'chunk': {

@@ -38,13 +38,24 @@ async function serve(message: Extract<ToWorker, { type: 'request' }>): Promise<v
   const entry: Running = { abort: new AbortController() };
   running.set(message.id, entry);
   try {
-    const request = new Request(message.url, { method: message.method, headers: message.headers, body: message.body, signal: entry.abort.signal });
+    const request = new Request(message.url, {
+      method: message.method,
+      headers: message.headers,
+      body: message.body,
+      signal: entry.abort.signal,
+    });
     const response = await handler(request);
     if (!running.has(message.id)) {
       await response.body?.cancel();
       return;
     }
-    const head: FromWorker = { type: 'head', id: message.id, status: response.status, headers: [...response.headers], hasBody: response.body !== null };
+    const head: FromWorker = {
+      type: 'head',
+      id: message.id,
+      status: response.status,
+      headers: [...response.headers],
+      hasBody: response.body !== null,
+    };
     if (response.body === null) {
       finish(message.id, head);
       return;

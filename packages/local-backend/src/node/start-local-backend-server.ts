@@ -1,7 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VllmError } from '../http/vllm-error.js';
-import { createThreadedLocalBackend, type ThreadedLocalBackendOptions } from './create-threaded-local-backend.js';
+import {
+  createThreadedLocalBackend,
+  type ThreadedLocalBackendOptions,
+} from './create-threaded-local-backend.js';
 import { BodyTooLargeError, toWebRequest } from './to-web-request.js';
 import { writeWebResponse } from './write-web-response.js';
 
@@ -19,7 +22,9 @@ const closeGraceMs = 1000;
  * Serves the local backend over node:http (127.0.0.1 by default; port 0 picks a free port), its work in
  * worker threads so that a large request does not hold up the others.
  */
-export async function startLocalBackendServer(options: ThreadedLocalBackendOptions & { host?: string; port?: number } = {}): Promise<LocalBackendServer> {
+export async function startLocalBackendServer(
+  options: ThreadedLocalBackendOptions & { host?: string; port?: number } = {},
+): Promise<LocalBackendServer> {
   const { host: hostOption, port: portOption, ...backendOptions } = options;
   const backend = createThreadedLocalBackend(backendOptions);
   const handler = backend.handle;
@@ -32,7 +37,8 @@ export async function startLocalBackendServer(options: ThreadedLocalBackendOptio
     const origin = `http://${incoming.headers.host ?? `${host}:${port()}`}`;
     toWebRequest(incoming, origin, clientGone.signal)
       .then(handler, (error: unknown) => {
-        if (error instanceof BodyTooLargeError) return new VllmError(413, 'RequestEntityTooLarge', error.message).toResponse();
+        if (error instanceof BodyTooLargeError)
+          return new VllmError(413, 'RequestEntityTooLarge', error.message).toResponse();
         throw error;
       })
       .then((response) => writeWebResponse(response, outgoing))

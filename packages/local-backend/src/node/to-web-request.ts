@@ -6,7 +6,11 @@ export const maxBodyBytes = 128 * 1024 * 1024;
 export class BodyTooLargeError extends Error {}
 
 /** Adapts a node request to a Web Request whose signal aborts when `signal` does (the client went away). */
-export async function toWebRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+export async function toWebRequest(
+  incoming: IncomingMessage,
+  origin: string,
+  signal: AbortSignal,
+): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -20,7 +24,8 @@ export async function toWebRequest(incoming: IncomingMessage, origin: string, si
     for await (const chunk of incoming) {
       const bytes = chunk as Uint8Array;
       size += bytes.length;
-      if (size > maxBodyBytes) throw new BodyTooLargeError(`request body over ${maxBodyBytes} bytes`);
+      if (size > maxBodyBytes)
+        throw new BodyTooLargeError(`request body over ${maxBodyBytes} bytes`);
       chunks.push(bytes);
     }
     body = new Uint8Array(size);

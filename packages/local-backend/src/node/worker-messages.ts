@@ -7,7 +7,14 @@
 export type HeaderList = Array<[name: string, value: string]>;
 
 export type ToWorker =
-  | { type: 'request'; id: number; method: string; url: string; headers: HeaderList; body: ArrayBuffer | null }
+  | {
+      type: 'request';
+      id: number;
+      method: string;
+      url: string;
+      headers: HeaderList;
+      body: ArrayBuffer | null;
+    }
   /** Send the body's next chunk. */
   | { type: 'pull'; id: number }
   /** The client left: abort the request's signal and cancel its body. */

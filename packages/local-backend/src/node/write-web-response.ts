@@ -5,7 +5,10 @@ import { waitForDrain } from '@infergate/node-runtime/wait-for-drain';
  * Writes a Web Response to a node response, honouring backpressure: the next chunk is read from the body only
  * once the socket has drained, so a slow client slows generation. A closed connection cancels the body.
  */
-export async function writeWebResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+export async function writeWebResponse(
+  response: Response,
+  outgoing: ServerResponse,
+): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;

@@ -3,7 +3,11 @@ import { bm25Rank } from './bm25.js';
 
 describe('bm25Rank', () => {
   it('prefers the document with more and rarer query terms, case- and position-independently', () => {
-    const ranked = bm25Rank('Solar Panels efficiency', ['solar panels convert light; panel efficiency matters', 'Wind turbines', 'SOLAR heating']);
+    const ranked = bm25Rank('Solar Panels efficiency', [
+      'solar panels convert light; panel efficiency matters',
+      'Wind turbines',
+      'SOLAR heating',
+    ]);
     expect(ranked.map((result) => result.index)).toEqual([0, 2, 1]);
     expect(ranked.every((result) => result.relevance > 0 && result.relevance < 1)).toBe(true);
   });

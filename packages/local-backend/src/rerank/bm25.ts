@@ -18,9 +18,13 @@ export interface Bm25Result {
 export function bm25Rank(query: string, documents: readonly string[]): Bm25Result[] {
   const queryTerms = [...new Set(lexicalTerms(query))];
   const documentTerms = documents.map((document) => lexicalTerms(document));
-  const averageLength = documentTerms.reduce((sum, terms) => sum + terms.length, 0) / Math.max(1, documentTerms.length) || 1;
+  const averageLength =
+    documentTerms.reduce((sum, terms) => sum + terms.length, 0) /
+      Math.max(1, documentTerms.length) || 1;
   const documentFrequency = new Map<string, number>();
-  for (const terms of documentTerms) for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const terms of documentTerms)
+    for (const term of new Set(terms))
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const results = documentTerms.map((terms, index) => {
     const frequency = new Map<string, number>();

@@ -12,13 +12,26 @@ export async function teiRerankRoute(request: Request): Promise<Response> {
   try {
     body = JSON.parse(text);
   } catch (error) {
-    return plainText(400, `Failed to parse the request body as JSON: ${error instanceof Error ? error.message : 'invalid JSON'}`);
+    return plainText(
+      400,
+      `Failed to parse the request body as JSON: ${error instanceof Error ? error.message : 'invalid JSON'}`,
+    );
   }
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   const { query, texts } = fields;
-  if (typeof query !== 'string') return plainText(422, 'Failed to deserialize the JSON body into the target type: missing or invalid field `query`');
+  if (typeof query !== 'string')
+    return plainText(
+      422,
+      'Failed to deserialize the JSON body into the target type: missing or invalid field `query`',
+    );
   if (!Array.isArray(texts) || !texts.every((item) => typeof item === 'string')) {
-    return plainText(422, 'Failed to deserialize the JSON body into the target type: missing or invalid field `texts`');
+    return plainText(
+      422,
+      'Failed to deserialize the JSON body into the target type: missing or invalid field `texts`',
+    );
   }
   if (texts.length === 0) return new TeiError('Empty', '`texts` cannot be empty').toResponse();
   const rawScores = fields.raw_scores === true;
@@ -34,5 +47,8 @@ export async function teiRerankRoute(request: Request): Promise<Response> {
 }
 
 function plainText(status: number, message: string): Response {
-  return new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response(message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 }

@@ -36,7 +36,11 @@ export function tokenTerms(ids: readonly number[]): string[] {
     let term = termByToken.get(id);
     if (term === undefined) {
       const surface = decodeTokens([id]).trim().toLowerCase();
-      term = surface.includes('\uFFFD') ? [`#${id}`] : /[\p{L}\p{N}]/u.test(surface) ? [surface] : [];
+      term = surface.includes('\uFFFD')
+        ? [`#${id}`]
+        : /[\p{L}\p{N}]/u.test(surface)
+          ? [surface]
+          : [];
       termByToken.set(id, term);
     }
     terms.push(...term);

@@ -17,7 +17,8 @@ export function longestTokenBytes(): number {
     if (characters > bytes) bytes = characters;
   }
   const encoder = new TextEncoder();
-  for (const added of tokenizerJSON.added_tokens as Array<{ content: string }>) bytes = Math.max(bytes, encoder.encode(added.content).length);
+  for (const added of tokenizerJSON.added_tokens as Array<{ content: string }>)
+    bytes = Math.max(bytes, encoder.encode(added.content).length);
   longest = bytes;
   return bytes;
 }

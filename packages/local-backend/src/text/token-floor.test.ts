@@ -7,7 +7,8 @@ describe('longestTokenBytes', () => {
   it('is the most bytes any token decodes to', () => {
     const encoder = new TextEncoder();
     let longest = 0;
-    for (let id = 0; id <= maxTokenId; id += 1) longest = Math.max(longest, encoder.encode(decodeTokens([id])).length);
+    for (let id = 0; id <= maxTokenId; id += 1)
+      longest = Math.max(longest, encoder.encode(decodeTokens([id])).length);
     expect(longestTokenBytes()).toBe(longest);
   });
 });

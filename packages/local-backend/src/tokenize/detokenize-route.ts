@@ -8,9 +8,11 @@ import { decodeTokens, maxTokenId } from '../text/qwen-tokenizer.js';
 export async function detokenizeRoute(request: Request, context: RouteContext): Promise<Response> {
   const fields = new BodyFields(await readJsonBody(request));
   context.registry.resolve(fields.string('model'));
-  if (!fields.has('tokens')) throw VllmError.validation('1 validation error: body.tokens: Field required', 'body.tokens');
+  if (!fields.has('tokens'))
+    throw VllmError.validation('1 validation error: body.tokens: Field required', 'body.tokens');
   const tokens = fields.integerList('tokens');
   const invalid = tokens.find((token) => token < 0 || token > maxTokenId);
-  if (invalid !== undefined) throw VllmError.badRequest(`Token id ${invalid} is out of vocabulary.`, 'tokens');
+  if (invalid !== undefined)
+    throw VllmError.badRequest(`Token id ${invalid} is out of vocabulary.`, 'tokens');
   return Response.json({ prompt: decodeTokens(tokens) });
 }

@@ -20,10 +20,20 @@ export async function tokenizeRoute(request: Request, context: RouteContext): Pr
   if (body.prompt !== undefined) {
     tokens = encodeText(fields.requiredString('prompt'));
   } else if (body.messages !== undefined) {
-    if (fields.boolean('add_generation_prompt', true) && fields.boolean('continue_final_message', false)) {
-      throw VllmError.badRequest('Cannot set both `continue_final_message` and `add_generation_prompt` to True.', 'continue_final_message');
+    if (
+      fields.boolean('add_generation_prompt', true) &&
+      fields.boolean('continue_final_message', false)
+    ) {
+      throw VllmError.badRequest(
+        'Cannot set both `continue_final_message` and `add_generation_prompt` to True.',
+        'continue_final_message',
+      );
     }
-    tokens = chatPromptTokens(await parsePromptMessages(body.messages), fields.boolean('add_generation_prompt', true), parseChatTools(body).tools);
+    tokens = chatPromptTokens(
+      await parsePromptMessages(body.messages),
+      fields.boolean('add_generation_prompt', true),
+      parseChatTools(body).tools,
+    );
   } else {
     throw VllmError.validation('1 validation error: body.prompt: Field required', 'body.prompt');
   }
@@ -31,6 +41,8 @@ export async function tokenizeRoute(request: Request, context: RouteContext): Pr
     count: tokens.length,
     max_model_len: model.contextWindow,
     tokens,
-    token_strs: fields.boolean('return_token_strs', false) ? tokens.map((token) => decodeTokens([token])) : null,
+    token_strs: fields.boolean('return_token_strs', false)
+      ? tokens.map((token) => decodeTokens([token]))
+      : null,
   });
 }

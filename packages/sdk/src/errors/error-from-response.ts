@@ -54,7 +54,8 @@ interface ErrorFields {
 /** Reads the native `{"error": {message, type, param, code}}` and the compat `{"id", "message"}` envelopes. */
 export function readErrorFields(body: unknown): ErrorFields {
   const inner = isRecord(body) && isRecord(body.error) ? body.error : body;
-  if (!isRecord(inner)) return { message: undefined, type: null, code: null, param: null, id: null };
+  if (!isRecord(inner))
+    return { message: undefined, type: null, code: null, param: null, id: null };
   return {
     message: typeof inner.message === 'string' ? inner.message : undefined,
     type: stringOrNull(inner.type),
@@ -73,11 +74,19 @@ function parseBody(text: string): unknown {
 }
 
 /** The typed error for a non-2xx answer. */
-export function errorFromResponse(status: number, headers: Headers, bodyText: string): InfergateError {
+export function errorFromResponse(
+  status: number,
+  headers: Headers,
+  bodyText: string,
+): InfergateError {
   const body = parseBody(bodyText);
   const fields = readErrorFields(body);
   const ErrorType = classForStatus(status);
-  const message = fields.message ?? (typeof body === 'string' ? body.slice(0, 500) : `${status} status code (no error message in body)`);
+  const message =
+    fields.message ??
+    (typeof body === 'string'
+      ? body.slice(0, 500)
+      : `${status} status code (no error message in body)`);
   return new ErrorType({
     message,
     status,
@@ -94,8 +103,10 @@ export function errorFromResponse(status: number, headers: Headers, bodyText: st
 /** The typed error for an error reported inside a stream after its 200 (chat error chunk, responses `error` / `response.failed`). */
 export function errorFromStreamEvent(payload: unknown, requestId: string | null): InfergateError {
   const fields = readErrorFields(payload);
-  const numericCode = fields.code !== null && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
-  const impliedStatus = numericCode ?? (fields.type === null ? undefined : statusForType[fields.type]) ?? 500;
+  const numericCode =
+    fields.code !== null && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
+  const impliedStatus =
+    numericCode ?? (fields.type === null ? undefined : statusForType[fields.type]) ?? 500;
   const ErrorType = classForStatus(impliedStatus);
   return new ErrorType({
     message: fields.message ?? 'The stream reported an error.',

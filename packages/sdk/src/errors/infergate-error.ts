@@ -47,5 +47,9 @@ export class InfergateError extends Error {
  * (a bundled one and a hoisted one), a global symbol does not.
  */
 export function isInfergateError(value: unknown): value is InfergateError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[brand] === true
+  );
 }

@@ -14,20 +14,42 @@ import type {
 
 export interface ChatCompletions {
   /** POST /v1/chat/completions with `stream: true`: resolves once the stream is open. */
-  create(params: ChatCompletionCreateParamsStreaming, options?: RequestOptions): Promise<ChatCompletionStream>;
+  create(
+    params: ChatCompletionCreateParamsStreaming,
+    options?: RequestOptions,
+  ): Promise<ChatCompletionStream>;
   /** POST /v1/chat/completions. */
-  create(params: ChatCompletionCreateParamsNonStreaming, options?: RequestOptions): Promise<ChatCompletion>;
-  create(params: ChatCompletionCreateParams, options?: RequestOptions): Promise<ChatCompletion | ChatCompletionStream>;
+  create(
+    params: ChatCompletionCreateParamsNonStreaming,
+    options?: RequestOptions,
+  ): Promise<ChatCompletion>;
+  create(
+    params: ChatCompletionCreateParams,
+    options?: RequestOptions,
+  ): Promise<ChatCompletion | ChatCompletionStream>;
 }
 
 export function chatCompletions(config: TransportConfig): ChatCompletions {
   const { path } = endpointRoutes.chat;
-  function create(params: ChatCompletionCreateParamsStreaming, options?: RequestOptions): Promise<ChatCompletionStream>;
-  function create(params: ChatCompletionCreateParamsNonStreaming, options?: RequestOptions): Promise<ChatCompletion>;
-  function create(params: ChatCompletionCreateParams, options?: RequestOptions): Promise<ChatCompletion | ChatCompletionStream>;
-  function create(params: ChatCompletionCreateParams, options: RequestOptions = {}): Promise<ChatCompletion | ChatCompletionStream> {
+  function create(
+    params: ChatCompletionCreateParamsStreaming,
+    options?: RequestOptions,
+  ): Promise<ChatCompletionStream>;
+  function create(
+    params: ChatCompletionCreateParamsNonStreaming,
+    options?: RequestOptions,
+  ): Promise<ChatCompletion>;
+  function create(
+    params: ChatCompletionCreateParams,
+    options?: RequestOptions,
+  ): Promise<ChatCompletion | ChatCompletionStream>;
+  function create(
+    params: ChatCompletionCreateParams,
+    options: RequestOptions = {},
+  ): Promise<ChatCompletion | ChatCompletionStream> {
     const request = { method: 'POST', path, body: params } as const;
-    if (params.stream === true) return openStream(config, request, options, ChatCompletionStream.fromSource);
+    if (params.stream === true)
+      return openStream(config, request, options, ChatCompletionStream.fromSource);
     return requestJson<ChatCompletion>(config, request, options);
   }
   return { create };

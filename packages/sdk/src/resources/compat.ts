@@ -3,7 +3,12 @@ import { endpointRoutes } from '@infergate/core';
 import type { RequestOptions } from '../client-options.js';
 import { requestJson } from '../transport/request-json.js';
 import type { TransportConfig } from '../transport/transport-config.js';
-import type { CompatEmbedParams, CompatEmbedResponse, CompatRerankParams, CompatRerankResponse } from '../types/compat-types.js';
+import type {
+  CompatEmbedParams,
+  CompatEmbedResponse,
+  CompatRerankParams,
+  CompatRerankResponse,
+} from '../types/compat-types.js';
 
 /** The /compat/v2 endpoints, shaped after the widely used embed/rerank API. */
 export interface Compat {
@@ -15,7 +20,17 @@ export interface Compat {
 
 export function compat(config: TransportConfig): Compat {
   return {
-    embed: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['compat-embed'].path, body: params }, options),
-    rerank: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['compat-rerank'].path, body: params }, options),
+    embed: (params, options) =>
+      requestJson(
+        config,
+        { method: 'POST', path: endpointRoutes['compat-embed'].path, body: params },
+        options,
+      ),
+    rerank: (params, options) =>
+      requestJson(
+        config,
+        { method: 'POST', path: endpointRoutes['compat-rerank'].path, body: params },
+        options,
+      ),
   };
 }

@@ -7,15 +7,28 @@ import type { CreateEmbeddingResponse, EmbeddingCreateParams } from '../types/em
 
 export interface Embeddings {
   /** POST /v1/embeddings with `encoding_format: 'base64'`: each embedding is a base64 string (see `decodeBase64Embedding`). */
-  create(params: EmbeddingCreateParams & { encoding_format: 'base64' }, options?: RequestOptions): Promise<CreateEmbeddingResponse<string>>;
+  create(
+    params: EmbeddingCreateParams & { encoding_format: 'base64' },
+    options?: RequestOptions,
+  ): Promise<CreateEmbeddingResponse<string>>;
   /** POST /v1/embeddings: float vectors. */
-  create(params: EmbeddingCreateParams & { encoding_format?: 'float' }, options?: RequestOptions): Promise<CreateEmbeddingResponse>;
-  create(params: EmbeddingCreateParams, options?: RequestOptions): Promise<CreateEmbeddingResponse<number[] | string>>;
+  create(
+    params: EmbeddingCreateParams & { encoding_format?: 'float' },
+    options?: RequestOptions,
+  ): Promise<CreateEmbeddingResponse>;
+  create(
+    params: EmbeddingCreateParams,
+    options?: RequestOptions,
+  ): Promise<CreateEmbeddingResponse<number[] | string>>;
 }
 
 export function embeddings(config: TransportConfig): Embeddings {
   // Unlike openai-node, base64 is never asked for behind the caller's back: float is what the spec defaults to.
   const create = (params: EmbeddingCreateParams, options?: RequestOptions) =>
-    requestJson<CreateEmbeddingResponse<number[] | string>>(config, { method: 'POST', path: endpointRoutes.embeddings.path, body: params }, options);
+    requestJson<CreateEmbeddingResponse<number[] | string>>(
+      config,
+      { method: 'POST', path: endpointRoutes.embeddings.path, body: params },
+      options,
+    );
   return { create: create as Embeddings['create'] };
 }

@@ -14,7 +14,17 @@ export interface Images {
 
 export function images(config: TransportConfig): Images {
   return {
-    generate: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['image-generations'].path, body: params }, options),
-    edit: (params, options) => requestJson(config, { method: 'POST', path: endpointRoutes['image-edits'].path, body: params }, options),
+    generate: (params, options) =>
+      requestJson(
+        config,
+        { method: 'POST', path: endpointRoutes['image-generations'].path, body: params },
+        options,
+      ),
+    edit: (params, options) =>
+      requestJson(
+        config,
+        { method: 'POST', path: endpointRoutes['image-edits'].path, body: params },
+        options,
+      ),
   };
 }

@@ -21,7 +21,14 @@ function isErrorPayload(payload: unknown): boolean {
 
 /** The chunks of a streamed chat completion; ends at `data: [DONE]`, throws on an error chunk. */
 export class ChatCompletionStream extends EventStream<ChatCompletionChunk> {
-  private readonly summary: ChatCompletionStreamSummary = { id: null, model: null, text: '', reasoning: '', finishReason: null, usage: null };
+  private readonly summary: ChatCompletionStreamSummary = {
+    id: null,
+    model: null,
+    text: '',
+    reasoning: '',
+    finishReason: null,
+    usage: null,
+  };
 
   static fromSource(source: StreamSource, abortController: AbortController): ChatCompletionStream {
     const chunks = readStreamEvents<ChatCompletionChunk>(source, (message) => {

@@ -15,7 +15,8 @@ export class EventStream<Event> implements AsyncIterable<Event> {
   ) {}
 
   [Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
-    if (this.iterator !== undefined) throw new TypeError('This stream is already being read; iterate it once, or call collect().');
+    if (this.iterator !== undefined)
+      throw new TypeError('This stream is already being read; iterate it once, or call collect().');
     this.iterator = this.observed();
     return this.iterator;
   }

@@ -54,7 +54,9 @@ describe('readSseMessages', () => {
 
   it('drops an event the stream ends before closing', async () => {
     const bytes = new TextEncoder().encode('data: whole\n\ndata: cut off');
-    expect(await collect(streamOf([bytes]))).toEqual([{ event: undefined, data: 'whole', id: undefined }]);
+    expect(await collect(streamOf([bytes]))).toEqual([
+      { event: undefined, data: 'whole', id: undefined },
+    ]);
   });
 
   it('cancels the body when the reader stops early', async () => {

@@ -3,7 +3,9 @@ import type { SseEvent } from '@infergate/core';
 import { createSseParser } from '@infergate/core';
 
 /** Decodes a byte stream into server-sent events as bytes arrive; UTF-8 sequences may be split across chunks. */
-export async function* readSseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent, void, undefined> {
+export async function* readSseMessages(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<SseEvent, void, undefined> {
   const reader = body.getReader();
   const parser = createSseParser();
   try {

@@ -26,7 +26,12 @@ export function parseEventJson(message: SseEvent, requestId: string | null): unk
   try {
     return JSON.parse(message.data);
   } catch (error) {
-    throw new InfergateError({ message: 'The gateway sent a stream event that is not JSON.', requestId, body: message.data, cause: error });
+    throw new InfergateError({
+      message: 'The gateway sent a stream event that is not JSON.',
+      requestId,
+      body: message.data,
+      cause: error,
+    });
   }
 }
 
@@ -45,14 +50,16 @@ export async function* readStreamEvents<Event>(
       if (event !== undefined) {
         yield event;
         // Events already buffered when the abort came must not keep flowing: aborted means no more.
-        if (source.signal.aborted) throw new APIUserAbortError(source.userSignal?.reason ?? source.signal.reason);
+        if (source.signal.aborted)
+          throw new APIUserAbortError(source.userSignal?.reason ?? source.signal.reason);
       }
       if (end === true) return;
     }
     throw new APIConnectionError({ message: 'The stream ended before its final event.' });
   } catch (error) {
     if (isInfergateError(error)) throw error;
-    if (source.signal.aborted) throw new APIUserAbortError(source.userSignal?.reason ?? source.signal.reason);
+    if (source.signal.aborted)
+      throw new APIUserAbortError(source.userSignal?.reason ?? source.signal.reason);
     throw new APIConnectionError({ message: 'The stream broke off.', cause: error });
   } finally {
     source.release();

@@ -11,7 +11,9 @@ export interface ResponseStreamSummary {
 }
 
 function typeOf(payload: unknown): unknown {
-  return typeof payload === 'object' && payload !== null ? (payload as { type?: unknown }).type : undefined;
+  return typeof payload === 'object' && payload !== null
+    ? (payload as { type?: unknown }).type
+    : undefined;
 }
 
 /** Events of a streamed response, by `type`; ends at the terminal event, throws on `error` and `response.failed`. */
@@ -24,7 +26,8 @@ export class ResponseStream extends EventStream<ResponseStreamEvent> {
       if (message.data === '[DONE]') return { end: true };
       const payload = parseEventJson(message, source.requestId);
       const type = typeOf(payload);
-      if (message.event === 'error' || type === 'error') throw errorFromStreamEvent(payload, source.requestId);
+      if (message.event === 'error' || type === 'error')
+        throw errorFromStreamEvent(payload, source.requestId);
       if (type === 'response.failed') {
         const failed = payload as { response?: { error?: unknown } };
         throw errorFromStreamEvent(failed.response?.error ?? payload, source.requestId);

@@ -15,7 +15,10 @@ export function openStream<T>(
   build: (source: StreamSource, abortController: AbortController) => T,
 ): Promise<T> {
   return sendRequest(config, request, options, 'stream', async (response, scope) => {
-    if (response.body === null) throw new APIConnectionError({ message: 'The gateway answered a stream request without a body.' });
+    if (response.body === null)
+      throw new APIConnectionError({
+        message: 'The gateway answered a stream request without a body.',
+      });
     const source: StreamSource = {
       response: response as StreamSource['response'],
       requestId: response.headers.get('x-request-id'),

@@ -4,7 +4,11 @@ import { sendRequest } from './send-request.js';
 import type { ApiRequest, TransportConfig } from './transport-config.js';
 
 /** Sends a request and returns its parsed JSON body (retried as `sendRequest` describes). */
-export function requestJson<T>(config: TransportConfig, request: ApiRequest, options: RequestOptions = {}): Promise<T> {
+export function requestJson<T>(
+  config: TransportConfig,
+  request: ApiRequest,
+  options: RequestOptions = {},
+): Promise<T> {
   return sendRequest(config, request, options, 'json', async (response) => {
     const text = await response.text();
     try {

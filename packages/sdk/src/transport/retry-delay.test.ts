@@ -5,7 +5,9 @@ const now = Date.parse('2026-03-01T12:00:00Z');
 
 describe('retryAfterMs', () => {
   it('reads retry-after-ms before Retry-After', () => {
-    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }), now)).toBe(250);
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }), now)).toBe(
+      250,
+    );
   });
 
   it('reads Retry-After as seconds, fractions included', () => {
@@ -14,18 +16,24 @@ describe('retryAfterMs', () => {
   });
 
   it('reads Retry-After as an HTTP date', () => {
-    expect(retryAfterMs(new Headers({ 'retry-after': 'Sun, 01 Mar 2026 12:00:03 GMT' }), now)).toBe(3000);
+    expect(retryAfterMs(new Headers({ 'retry-after': 'Sun, 01 Mar 2026 12:00:03 GMT' }), now)).toBe(
+      3000,
+    );
   });
 
   it('falls back to Retry-After when retry-after-ms is garbage', () => {
-    expect(retryAfterMs(new Headers({ 'retry-after-ms': 'soon', 'retry-after': '1' }), now)).toBe(1000);
+    expect(retryAfterMs(new Headers({ 'retry-after-ms': 'soon', 'retry-after': '1' }), now)).toBe(
+      1000,
+    );
   });
 
   it('ignores absent, unparseable, past and over-a-minute values', () => {
     expect(retryAfterMs(undefined, now)).toBeUndefined();
     expect(retryAfterMs(new Headers(), now)).toBeUndefined();
     expect(retryAfterMs(new Headers({ 'retry-after': 'later' }), now)).toBeUndefined();
-    expect(retryAfterMs(new Headers({ 'retry-after': 'Sun, 01 Mar 2026 11:59:00 GMT' }), now)).toBeUndefined();
+    expect(
+      retryAfterMs(new Headers({ 'retry-after': 'Sun, 01 Mar 2026 11:59:00 GMT' }), now),
+    ).toBeUndefined();
     expect(retryAfterMs(new Headers({ 'retry-after': '61' }), now)).toBeUndefined();
   });
 });
@@ -33,7 +41,9 @@ describe('retryAfterMs', () => {
 describe('retryDelayMs', () => {
   it('doubles from 500 ms up to 8 s without jitter', () => {
     const noJitter = () => 0;
-    expect([0, 1, 2, 3, 4, 5, 9].map((retry) => retryDelayMs(retry, undefined, noJitter, now))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect(
+      [0, 1, 2, 3, 4, 5, 9].map((retry) => retryDelayMs(retry, undefined, noJitter, now)),
+    ).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
   });
 
   it('takes off at most a quarter as jitter', () => {

@@ -7,7 +7,10 @@ const maxHonouredRetryAfterMs = 60_000;
  * The server's requested wait, from `retry-after-ms` (milliseconds) or `Retry-After` (seconds or an
  * HTTP date), or undefined when absent, unparseable, negative or over a minute.
  */
-export function retryAfterMs(headers: Headers | undefined, now: number = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Headers | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (headers === undefined) return undefined;
   const candidates: number[] = [];
   const milliseconds = headers.get('retry-after-ms');
@@ -17,7 +20,9 @@ export function retryAfterMs(headers: Headers | undefined, now: number = Date.no
     const seconds = Number(retryAfter);
     candidates.push(Number.isNaN(seconds) ? Date.parse(retryAfter) - now : seconds * 1000);
   }
-  const usable = candidates.find((value) => Number.isFinite(value) && value >= 0 && value <= maxHonouredRetryAfterMs);
+  const usable = candidates.find(
+    (value) => Number.isFinite(value) && value >= 0 && value <= maxHonouredRetryAfterMs,
+  );
   return usable === undefined ? undefined : Math.ceil(usable);
 }
 
@@ -26,7 +31,12 @@ export function retryAfterMs(headers: Headers | undefined, now: number = Date.no
  * usable one, else 0.5 s doubling to at most 8 s, less up to 25 % jitter so that clients failed
  * together do not come back together.
  */
-export function retryDelayMs(retry: number, headers: Headers | undefined, random: () => number = Math.random, now: number = Date.now()): number {
+export function retryDelayMs(
+  retry: number,
+  headers: Headers | undefined,
+  random: () => number = Math.random,
+  now: number = Date.now(),
+): number {
   const requested = retryAfterMs(headers, now);
   if (requested !== undefined) return requested;
   const backoff = Math.min(initialDelayMs * 2 ** retry, maxDelayMs);

@@ -1,5 +1,9 @@
 import type { RequestOptions } from '../client-options.js';
-import { APIConnectionError, APITimeoutError, APIUserAbortError } from '../errors/connection-errors.js';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from '../errors/connection-errors.js';
 import { errorFromResponse } from '../errors/error-from-response.js';
 import { isInfergateError, type InfergateError } from '../errors/infergate-error.js';
 import { abortableSleep } from './abortable-sleep.js';
@@ -39,7 +43,12 @@ function openScope(timeoutMs: number, userSignal: AbortSignal | undefined): Atte
   };
 }
 
-function headersFor(config: TransportConfig, request: ApiRequest, stream: boolean, options: RequestOptions): Record<string, string> {
+function headersFor(
+  config: TransportConfig,
+  request: ApiRequest,
+  stream: boolean,
+  options: RequestOptions,
+): Record<string, string> {
   const headers: Record<string, string> = {
     accept: stream ? 'text/event-stream' : 'application/json',
     ...config.headers,
@@ -51,7 +60,12 @@ function headersFor(config: TransportConfig, request: ApiRequest, stream: boolea
 }
 
 /** Turns whatever a failed fetch or body read threw into the SDK's error for it. */
-function failureError(error: unknown, scope: AttemptScope, userSignal: AbortSignal | undefined, timeoutMs: number): InfergateError {
+function failureError(
+  error: unknown,
+  scope: AttemptScope,
+  userSignal: AbortSignal | undefined,
+  timeoutMs: number,
+): InfergateError {
   if (isInfergateError(error)) return error;
   if (userSignal?.aborted) return new APIUserAbortError(userSignal.reason);
   if (scope.timedOut()) return new APITimeoutError(timeoutMs);
@@ -88,7 +102,12 @@ export async function sendRequest<T>(
     const scope = openScope(timeoutMs, userSignal);
     let failure: InfergateError;
     try {
-      const response = await config.fetch(url, { method: request.method, headers, body, signal: scope.signal });
+      const response = await config.fetch(url, {
+        method: request.method,
+        headers,
+        body,
+        signal: scope.signal,
+      });
       if (response.ok) {
         if (mode === 'stream') scope.stopTimer();
         const result = await read(response, scope);

@@ -12,7 +12,13 @@ import type {
 import type { TextModelId } from './model-id.js';
 
 // The request shapes are core's (held to its request schema); the SDK narrows `model` to the catalogue's ids.
-export type { ChatImagePart, ChatMessageParam, ChatResponseFormat, ChatTextPart, ChatTool } from '@infergate/core';
+export type {
+  ChatImagePart,
+  ChatMessageParam,
+  ChatResponseFormat,
+  ChatTextPart,
+  ChatTool,
+} from '@infergate/core';
 
 /** A tool call of the model; send it back on the assistant message of the next request. */
 export type ChatToolCall = ChatCompletionToolCall;
@@ -20,7 +26,10 @@ export type ChatToolCall = ChatCompletionToolCall;
 /** low, high or max; only beta53-flash-chat and beta53-flash-agent take it, the -low variants are locked to low. */
 export type ReasoningEffort = CoreReasoningEffort;
 
-export interface ChatCompletionCreateParamsBase extends Omit<ChatCompletionsParams, 'model' | 'stream_options'> {
+export interface ChatCompletionCreateParamsBase extends Omit<
+  ChatCompletionsParams,
+  'model' | 'stream_options'
+> {
   model: TextModelId;
 }
 
@@ -34,7 +43,8 @@ export interface ChatCompletionCreateParamsStreaming extends ChatCompletionCreat
   stream_options?: ChatStreamOptions;
 }
 
-export type ChatCompletionCreateParams = ChatCompletionCreateParamsNonStreaming | ChatCompletionCreateParamsStreaming;
+export type ChatCompletionCreateParams =
+  ChatCompletionCreateParamsNonStreaming | ChatCompletionCreateParamsStreaming;
 
 /** The spec's "Chat completion object", as core builds it. */
 export type { ChatCompletion, ChatCompletionChoice };

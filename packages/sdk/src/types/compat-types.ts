@@ -11,9 +11,13 @@ export type { CompatImageBlock, CompatTextBlock } from '@infergate/core';
 export type CompatEmbedInput = CompatEmbedInputParam;
 
 /** The spec's allowed output dimensions of alpha3-vl-embedding-8b. */
-export type CompatOutputDimension = 128 | 256 | 384 | 512 | 768 | 1024 | 1536 | 2048 | 2560 | 3072 | 3584 | 4096;
+export type CompatOutputDimension =
+  128 | 256 | 384 | 512 | 768 | 1024 | 1536 | 2048 | 2560 | 3072 | 3584 | 4096;
 
-export interface CompatEmbedParams extends Omit<CoreCompatEmbedParams, 'model' | 'output_dimension'> {
+export interface CompatEmbedParams extends Omit<
+  CoreCompatEmbedParams,
+  'model' | 'output_dimension'
+> {
   /** Only alpha3-vl-embedding-8b; use `embeddings.create` for gamma-m3. */
   model: EmbeddingModelId;
   output_dimension?: CompatOutputDimension;

@@ -12,4 +12,6 @@ type CoreEmbedding = EmbeddingResponse['data'][number];
 export type Embedding<Vector = number[]> = Omit<CoreEmbedding, 'embedding'> & { embedding: Vector };
 
 /** The spec's OpenAI-style embedding response, as core builds it. */
-export type CreateEmbeddingResponse<Vector = number[]> = Omit<EmbeddingResponse, 'data'> & { data: Array<Embedding<Vector>> };
+export type CreateEmbeddingResponse<Vector = number[]> = Omit<EmbeddingResponse, 'data'> & {
+  data: Array<Embedding<Vector>>;
+};

@@ -9,13 +9,22 @@ export type KnownTextModelId = DefaultCatalogueModelId<'text'>;
 /** The default virtual models that map onto text models. */
 export type KnownVirtualTextModelId = DefaultVirtualModelId<'text'>;
 
-export type KnownEmbeddingModelId = DefaultCatalogueModelId<'embedding'> | DefaultVirtualModelId<'embedding'>;
-export type KnownRerankModelId = DefaultCatalogueModelId<'rerank'> | DefaultVirtualModelId<'rerank'>;
-export type KnownImageGenerationModelId = DefaultCatalogueModelId<'image-generation'> | DefaultVirtualModelId<'image-generation'>;
-export type KnownImageEditModelId = DefaultCatalogueModelId<'image-edit'> | DefaultVirtualModelId<'image-edit'>;
+export type KnownEmbeddingModelId =
+  DefaultCatalogueModelId<'embedding'> | DefaultVirtualModelId<'embedding'>;
+export type KnownRerankModelId =
+  DefaultCatalogueModelId<'rerank'> | DefaultVirtualModelId<'rerank'>;
+export type KnownImageGenerationModelId =
+  DefaultCatalogueModelId<'image-generation'> | DefaultVirtualModelId<'image-generation'>;
+export type KnownImageEditModelId =
+  DefaultCatalogueModelId<'image-edit'> | DefaultVirtualModelId<'image-edit'>;
 
 export type KnownModelId =
-  KnownTextModelId | KnownVirtualTextModelId | KnownEmbeddingModelId | KnownRerankModelId | KnownImageGenerationModelId | KnownImageEditModelId;
+  | KnownTextModelId
+  | KnownVirtualTextModelId
+  | KnownEmbeddingModelId
+  | KnownRerankModelId
+  | KnownImageGenerationModelId
+  | KnownImageEditModelId;
 
 // `string & {}` keeps the literal members in editor completion while any string still type-checks:
 // a gateway's configuration may add catalogue entries and virtual models the SDK cannot know about.
@@ -30,4 +39,5 @@ export type RerankModelId = KnownRerankModelId | AnyModelId;
 export type ImageGenerationModelId = KnownImageGenerationModelId | AnyModelId;
 export type ImageEditModelId = KnownImageEditModelId | AnyModelId;
 /** /tokenize takes text and embedding models (they report a context window). */
-export type TokenizeModelId = KnownTextModelId | KnownVirtualTextModelId | KnownEmbeddingModelId | AnyModelId;
+export type TokenizeModelId =
+  KnownTextModelId | KnownVirtualTextModelId | KnownEmbeddingModelId | AnyModelId;

@@ -82,10 +82,12 @@ export type ResponseObject = Response | ResponseImageInputForm;
 export type ResponseLifecycleEvent = ResponsesLifecycleEvent;
 export type ResponseOutputItemEvent = ResponsesOutputItemEvent;
 export type ResponseContentPartEvent = ResponsesContentPartEvent;
-export type ResponseTextDeltaEvent = ResponsesOutputTextDeltaEvent | ResponsesReasoningTextDeltaEvent;
+export type ResponseTextDeltaEvent =
+  ResponsesOutputTextDeltaEvent | ResponsesReasoningTextDeltaEvent;
 export type ResponseTextDoneEvent = ResponsesOutputTextDoneEvent | ResponsesReasoningTextDoneEvent;
 /** `.delta` carries the next piece of the arguments, `.done` the whole arguments and the function's name. */
-export type ResponseFunctionCallArgumentsEvent = ResponsesFunctionCallArgumentsDeltaEvent | ResponsesFunctionCallArgumentsDoneEvent;
+export type ResponseFunctionCallArgumentsEvent =
+  ResponsesFunctionCallArgumentsDeltaEvent | ResponsesFunctionCallArgumentsDoneEvent;
 
 /** The events of a streamed response, discriminated by `type`. */
 export type ResponseStreamEvent = ResponsesStreamEvent;

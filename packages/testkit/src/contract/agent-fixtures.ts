@@ -6,7 +6,9 @@ export const trackingCode = 'TRK-58213';
 
 export const orderToolName = 'lookup_order';
 export const orderToolDescription = 'Looks up an order by its id and returns its delivery status.';
-export const orderToolParameters = z.object({ orderId: z.string().describe('the order id, e.g. A-1001') });
+export const orderToolParameters = z.object({
+  orderId: z.string().describe('the order id, e.g. A-1001'),
+});
 
 export function lookupOrder({ orderId }: z.infer<typeof orderToolParameters>): string {
   return `Order ${orderId}: delivered, tracking code ${trackingCode}`;
@@ -29,6 +31,9 @@ export const moviePrompt = 'Describe a classic science fiction film as structure
 /** Asserts that a value a client library parsed is valid for the schema, naming the failing paths. */
 export function expectValid<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  expect(parsed.success, `${JSON.stringify(value)}\n${parsed.success ? '' : z.prettifyError(parsed.error)}`).toBe(true);
+  expect(
+    parsed.success,
+    `${JSON.stringify(value)}\n${parsed.success ? '' : z.prettifyError(parsed.error)}`,
+  ).toBe(true);
   return parsed.data as z.infer<T>;
 }

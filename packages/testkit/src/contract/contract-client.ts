@@ -58,7 +58,11 @@ export class ContractClient {
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const url = this.url(path);
-    return holdToContract(method, url, await fetch(url, { method, headers: this.headers(options), signal: options.signal }));
+    return holdToContract(
+      method,
+      url,
+      await fetch(url, { method, headers: this.headers(options), signal: options.signal }),
+    );
   }
 
   async postJson(path: string, body: unknown, options: RequestOptions = {}): Promise<JsonReply> {
@@ -89,6 +93,7 @@ export function asRecord(value: unknown): Record<string, unknown> {
 }
 
 export function asArray(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`expected a JSON array, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  if (!Array.isArray(value))
+    throw new Error(`expected a JSON array, got ${JSON.stringify(value)?.slice(0, 200)}`);
   return value;
 }

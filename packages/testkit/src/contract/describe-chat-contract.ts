@@ -8,7 +8,10 @@ const userMessage = [{ role: 'user', content: 'Say hello in five words.' }];
 
 /** The bytes of chat stream events as the completion API writes them: one `data:` line and a blank line each. */
 function sseByteLength(events: readonly { data: string }[]): number {
-  return events.reduce((total, event) => total + new TextEncoder().encode(`data: ${event.data}\n\n`).byteLength, 0);
+  return events.reduce(
+    (total, event) => total + new TextEncoder().encode(`data: ${event.data}\n\n`).byteLength,
+    0,
+  );
 }
 
 function expectInteger(value: unknown): void {
@@ -38,14 +41,20 @@ export function expectChatCompletion(value: unknown, model: string): Record<stri
   const usage = asRecord(body.usage);
   expectInteger(usage.prompt_tokens);
   expectInteger(usage.completion_tokens);
-  expect(usage.total_tokens).toBe((usage.prompt_tokens as number) + (usage.completion_tokens as number));
+  expect(usage.total_tokens).toBe(
+    (usage.prompt_tokens as number) + (usage.completion_tokens as number),
+  );
   return body;
 }
 
 export function describeChatContract(client: () => ContractClient): void {
   describe('POST /v1/chat/completions', () => {
     it('answers the chat completion object for a catalogue id', async () => {
-      const reply = await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, max_tokens: 4096 });
+      const reply = await client().postJson('/v1/chat/completions', {
+        model: 'alpha36-35b-a3b-instruct',
+        messages: userMessage,
+        max_tokens: 4096,
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
       expect(reply.headers.get('x-request-id')).toBeTruthy();
@@ -53,7 +62,10 @@ export function describeChatContract(client: () => ContractClient): void {
     });
 
     it('resolves a virtual id and reports the catalogue id it used', async () => {
-      const reply = await client().postJson('/v1/chat/completions', { model: 'general-std', messages: userMessage });
+      const reply = await client().postJson('/v1/chat/completions', {
+        model: 'general-std',
+        messages: userMessage,
+      });
       expect(reply.status, reply.text).toBe(200);
       expectChatCompletion(reply.json, 'alpha36-35b-a3b-instruct');
     });
@@ -84,7 +96,9 @@ export function describeChatContract(client: () => ContractClient): void {
         top_k: 5,
       });
       expect(reply.status, reply.text).toBe(200);
-      const ignored = (reply.headers.get('x-infergate-ignored-params') ?? '').split(',').map((name) => name.trim());
+      const ignored = (reply.headers.get('x-infergate-ignored-params') ?? '')
+        .split(',')
+        .map((name) => name.trim());
       expect(ignored).toEqual(expect.arrayContaining(['temperature', 'top_k']));
       expectChatCompletion(reply.json, 'alpha35-122b-a10b-instruct-creative');
     });
@@ -95,7 +109,11 @@ export function describeChatContract(client: () => ContractClient): void {
         ['beta53-flash-agent', 'max'],
         ['beta53-flash-chat-low', 'low'],
       ] as const) {
-        const reply = await client().postJson('/v1/chat/completions', { model, messages: userMessage, reasoning_effort: effort });
+        const reply = await client().postJson('/v1/chat/completions', {
+          model,
+          messages: userMessage,
+          reasoning_effort: effort,
+        });
         expect(reply.status, `${model} ${reply.text}`).toBe(200);
         expectChatCompletion(reply.json, model);
       }
@@ -103,12 +121,20 @@ export function describeChatContract(client: () => ContractClient): void {
 
     it('refuses reasoning_effort other than low on a -low variant, and on a model that does not take it', async () => {
       expectNativeError(
-        await client().postJson('/v1/chat/completions', { model: 'beta53-flash-agent-low', messages: userMessage, reasoning_effort: 'high' }),
+        await client().postJson('/v1/chat/completions', {
+          model: 'beta53-flash-agent-low',
+          messages: userMessage,
+          reasoning_effort: 'high',
+        }),
         400,
         { param: 'reasoning_effort' },
       );
       expectNativeError(
-        await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, reasoning_effort: 'low' }),
+        await client().postJson('/v1/chat/completions', {
+          model: 'alpha36-35b-a3b-instruct',
+          messages: userMessage,
+          reasoning_effort: 'low',
+        }),
         400,
         { param: 'reasoning_effort' },
       );
@@ -119,36 +145,68 @@ export function describeChatContract(client: () => ContractClient): void {
         { type: 'text', text: 'What is in this image?' },
         { type: 'image_url', image_url: { url: pngDataUrl } },
       ];
-      const ok = await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content }] });
+      const ok = await client().postJson('/v1/chat/completions', {
+        model: 'alpha36-35b-a3b-instruct',
+        messages: [{ role: 'user', content }],
+      });
       expect(ok.status, ok.text).toBe(200);
       const external = [
         { type: 'text', text: 'What is in this image?' },
         { type: 'image_url', image_url: { url: 'http://169.254.169.254/latest/meta-data' } },
       ];
       const error = expectNativeError(
-        await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: external }] }),
+        await client().postJson('/v1/chat/completions', {
+          model: 'alpha36-35b-a3b-instruct',
+          messages: [{ role: 'user', content: external }],
+        }),
         400,
       );
       expect(String(error.param)).toMatch(/^messages\[0\]\.content\[1\]/);
     });
 
     it('answers 404 model_not_found for an unknown model and 400 model_not_supported for a model of another endpoint', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'no-such-model', messages: userMessage }), 404, {
-        code: 'model_not_found',
-        param: 'model',
-      });
-      const error = expectNativeError(await client().postJson('/v1/chat/completions', { model: 'gamma-m3', messages: userMessage }), 400, {
-        code: 'model_not_supported',
-        param: 'model',
-      });
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', {
+          model: 'no-such-model',
+          messages: userMessage,
+        }),
+        404,
+        {
+          code: 'model_not_found',
+          param: 'model',
+        },
+      );
+      const error = expectNativeError(
+        await client().postJson('/v1/chat/completions', {
+          model: 'gamma-m3',
+          messages: userMessage,
+        }),
+        400,
+        {
+          code: 'model_not_supported',
+          param: 'model',
+        },
+      );
       expect(error.message).toContain('/v1/embeddings');
     });
 
     it('refuses an unknown field by name and a missing required one', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct', messages: userMessage, tempreature: 1 }), 400, {
-        param: 'tempreature',
-      });
-      expectNativeError(await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct' }), 400, { param: 'messages' });
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', {
+          model: 'alpha36-35b-a3b-instruct',
+          messages: userMessage,
+          tempreature: 1,
+        }),
+        400,
+        {
+          param: 'tempreature',
+        },
+      );
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', { model: 'alpha36-35b-a3b-instruct' }),
+        400,
+        { param: 'messages' },
+      );
     });
 
     it('streams chat.completion.chunk events ending with data: [DONE]', async () => {
@@ -182,20 +240,30 @@ export function describeChatContract(client: () => ContractClient): void {
           const delta = asRecord(choice.delta);
           if (typeof delta.content === 'string') text += delta.content;
           if (delta.role !== undefined) role = delta.role;
-          if (choice.finish_reason !== null && choice.finish_reason !== undefined) finish = choice.finish_reason;
+          if (choice.finish_reason !== null && choice.finish_reason !== undefined)
+            finish = choice.finish_reason;
         }
       }
       expect(role).toBe('assistant');
       expect(finish).toBe('stop');
       expect(text.length).toBeGreaterThan(0);
       // The local backend's text is deterministic: the stream carries the same text as the JSON answer.
-      const whole = asRecord(await (await client().post('/v1/chat/completions', { model: 'general-std', messages: userMessage })).json());
+      const whole = asRecord(
+        await (
+          await client().post('/v1/chat/completions', {
+            model: 'general-std',
+            messages: userMessage,
+          })
+        ).json(),
+      );
       expect(text).toBe(asRecord(asRecord(asArray(whole.choices)[0]).message).content);
       // include_usage: a last chunk with empty choices and the usage.
       const last = chunks.at(-1) as Record<string, unknown>;
       expect(last.choices).toEqual([]);
       const usage = asRecord(last.usage);
-      expect(usage.total_tokens).toBe((usage.prompt_tokens as number) + (usage.completion_tokens as number));
+      expect(usage.total_tokens).toBe(
+        (usage.prompt_tokens as number) + (usage.completion_tokens as number),
+      );
     });
   });
 }

@@ -6,24 +6,41 @@ export type StartWithConfig = (file: Record<string, unknown>) => Promise<Started
 
 const allowed = 'https://app.example.com';
 const other = 'https://evil.example.net';
-const chatBody = JSON.stringify({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'hi' }], max_tokens: 4 });
+const chatBody = JSON.stringify({
+  model: 'alpha36-35b-a3b-instruct',
+  messages: [{ role: 'user', content: 'hi' }],
+  max_tokens: 4,
+});
 
 function corsHeaderNames(response: Response): string[] {
   return [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));
 }
 
-function preflight(gateway: StartedGateway, path: string, origin: string, requestHeaders = 'authorization, content-type'): Promise<Response> {
+function preflight(
+  gateway: StartedGateway,
+  path: string,
+  origin: string,
+  requestHeaders = 'authorization, content-type',
+): Promise<Response> {
   // No Authorization: browsers never send credentials with a preflight.
   return fetch(`${gateway.baseUrl}${path}`, {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': requestHeaders,
+    },
   });
 }
 
 function postChat(gateway: StartedGateway, origin: string, withKey = true): Promise<Response> {
   const headers: Record<string, string> = { origin, 'content-type': 'application/json' };
   if (withKey) headers.authorization = `Bearer ${gateway.apiKey}`;
-  return fetch(`${gateway.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: chatBody });
+  return fetch(`${gateway.baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers,
+    body: chatBody,
+  });
 }
 
 /**
@@ -41,13 +58,22 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
     });
 
     it('answers a preflight from an allowed origin with 204, without a key', async () => {
-      const response = await preflight(gateway, '/v1/chat/completions', allowed, 'Authorization, Content-Type, X-Stainless-Os');
+      const response = await preflight(
+        gateway,
+        '/v1/chat/completions',
+        allowed,
+        'Authorization, Content-Type, X-Stainless-Os',
+      );
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe(allowed);
       // The path's methods in the route table (GET /v1/chat/completions is the stored-items 404).
-      expect((response.headers.get('access-control-allow-methods') ?? '').split(', ')).toContain('POST');
+      expect((response.headers.get('access-control-allow-methods') ?? '').split(', ')).toContain(
+        'POST',
+      );
       const allowHeaders = (response.headers.get('access-control-allow-headers') ?? '').split(', ');
-      expect(allowHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-stainless-os']));
+      expect(allowHeaders).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'x-stainless-os']),
+      );
       expect(Number(response.headers.get('access-control-max-age'))).toBeGreaterThan(0);
       expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
       expect(await response.text()).toBe('');
@@ -59,7 +85,13 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
       expect(response.headers.get('access-control-allow-origin')).toBe(allowed);
       const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(', ');
       expect(exposed).toEqual(
-        expect.arrayContaining(['x-request-id', 'x-ratelimit-remaining-requests', 'x-ratelimit-reset-tokens', 'x-infergate-ignored-params', 'retry-after']),
+        expect.arrayContaining([
+          'x-request-id',
+          'x-ratelimit-remaining-requests',
+          'x-ratelimit-reset-tokens',
+          'x-infergate-ignored-params',
+          'retry-after',
+        ]),
       );
       expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
       await response.body?.cancel();
@@ -67,11 +99,15 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
       const unauthorized = await postChat(gateway, allowed, false);
       expect(unauthorized.status).toBe(401);
       expect(unauthorized.headers.get('access-control-allow-origin')).toBe(allowed);
-      const unknown = await fetch(`${gateway.baseUrl}/v1/no-such-path`, { headers: { origin: allowed } });
+      const unknown = await fetch(`${gateway.baseUrl}/v1/no-such-path`, {
+        headers: { origin: allowed },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get('access-control-allow-origin')).toBe(allowed);
       // A second listed origin is echoed as itself.
-      const models = await fetch(`${gateway.baseUrl}/v1/models`, { headers: { origin: 'http://localhost:5173', authorization: `Bearer ${gateway.apiKey}` } });
+      const models = await fetch(`${gateway.baseUrl}/v1/models`, {
+        headers: { origin: 'http://localhost:5173', authorization: `Bearer ${gateway.apiKey}` },
+      });
       expect(models.status).toBe(200);
       expect(models.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     });
@@ -115,6 +151,8 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
   });
 
   it(`${name}: refuses to start with an origin that is not one`, async () => {
-    await expect(start({ server: { cors: { origins: ['https://app.example.com/path'] } } })).rejects.toThrow(/server\.cors\.origins\[0\]/);
+    await expect(
+      start({ server: { cors: { origins: ['https://app.example.com/path'] } } }),
+    ).rejects.toThrow(/server\.cors\.origins\[0\]/);
   });
 }

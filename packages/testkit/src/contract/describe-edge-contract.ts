@@ -7,9 +7,14 @@ import { expectCompatError, expectNativeError } from './expect-envelopes.js';
 const jsonBodyLimit = 2 * 1024 * 1024;
 const imageBodyLimit = 100 * 1024 * 1024;
 
-function rawReply(response: { status: number; headers: Record<string, string | string[] | undefined>; body: string }): JsonReply {
+function rawReply(response: {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}): JsonReply {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  for (const [name, value] of Object.entries(response.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   let json: unknown;
   try {
     json = JSON.parse(response.body) as unknown;
@@ -36,13 +41,21 @@ export function describeEdgeContract(client: () => ContractClient): void {
         { authorization: 'Bearer' },
       ];
       for (const headers of attempts) {
-        const native = await toJsonReply(await client().post('/v1/embeddings', embedBody, { anonymous: true, headers }));
+        const native = await toJsonReply(
+          await client().post('/v1/embeddings', embedBody, { anonymous: true, headers }),
+        );
         expectNativeError(native, 401);
         expect(native.headers.get('www-authenticate')).toMatch(/^Bearer/);
-        const models = await toJsonReply(await client().request('GET', '/v1/models', { anonymous: true, headers }));
+        const models = await toJsonReply(
+          await client().request('GET', '/v1/models', { anonymous: true, headers }),
+        );
         expectNativeError(models, 401);
         const compat = await toJsonReply(
-          await client().post('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] }, { anonymous: true, headers }),
+          await client().post(
+            '/compat/v2/rerank',
+            { model: 'gamma-reranker-v2-m3', query: 'q', documents: ['d'] },
+            { anonymous: true, headers },
+          ),
         );
         expectCompatError(compat, 401);
         expect(compat.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -51,17 +64,26 @@ export function describeEdgeContract(client: () => ContractClient): void {
 
     it('never echoes the key it was given', async () => {
       const canary = 'ig-canary-0123456789abcdef0123456789';
-      const reply = await toJsonReply(await client().post('/v1/embeddings', embedBody, { anonymous: true, headers: { authorization: `Bearer ${canary}` } }));
+      const reply = await toJsonReply(
+        await client().post('/v1/embeddings', embedBody, {
+          anonymous: true,
+          headers: { authorization: `Bearer ${canary}` },
+        }),
+      );
       expect(reply.text).not.toContain(canary.slice(0, 12));
     });
   });
 
   describe('x-request-id', () => {
     it('echoes a valid incoming id and generates one otherwise, on success and on errors', async () => {
-      const echoed = await client().request('GET', '/v1/models', { headers: { 'x-request-id': 'contract-test.id:42' } });
+      const echoed = await client().request('GET', '/v1/models', {
+        headers: { 'x-request-id': 'contract-test.id:42' },
+      });
       expect(echoed.headers.get('x-request-id')).toBe('contract-test.id:42');
       await echoed.body?.cancel();
-      const invalid = await client().request('GET', '/v1/models', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+      const invalid = await client().request('GET', '/v1/models', {
+        headers: { 'x-request-id': 'bad id\twith spaces' },
+      });
       const generated = invalid.headers.get('x-request-id');
       expect(generated).toBeTruthy();
       expect(generated).not.toContain(' ');
@@ -69,7 +91,10 @@ export function describeEdgeContract(client: () => ContractClient): void {
       const missing = await client().request('GET', '/v1/no-such-route');
       expect(missing.headers.get('x-request-id')).toBeTruthy();
       await missing.body?.cancel();
-      const unauthorized = await client().request('GET', '/v1/models', { anonymous: true, headers: { 'x-request-id': 'unauthorized-1' } });
+      const unauthorized = await client().request('GET', '/v1/models', {
+        anonymous: true,
+        headers: { 'x-request-id': 'unauthorized-1' },
+      });
       expect(unauthorized.headers.get('x-request-id')).toBe('unauthorized-1');
       await unauthorized.body?.cancel();
     });
@@ -102,9 +127,18 @@ export function describeEdgeContract(client: () => ContractClient): void {
     });
 
     it('answers 400 in the envelope for malformed JSON, an empty body and prototype poisoning', async () => {
-      expectNativeError(await client().postJson('/v1/chat/completions', '{"model": "general-std", "messages": ['), 400);
+      expectNativeError(
+        await client().postJson('/v1/chat/completions', '{"model": "general-std", "messages": ['),
+        400,
+      );
       expectNativeError(await client().postJson('/v1/embeddings', ''), 400);
-      expectNativeError(await client().postJson('/v1/embeddings', '{"model":"gamma-m3","input":"x","__proto__":{"polluted":1}}'), 400);
+      expectNativeError(
+        await client().postJson(
+          '/v1/embeddings',
+          '{"model":"gamma-m3","input":"x","__proto__":{"polluted":1}}',
+        ),
+        400,
+      );
       expectCompatError(await client().postJson('/compat/v2/rerank', '{not json'), 400);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
@@ -122,7 +156,9 @@ export function describeEdgeContract(client: () => ContractClient): void {
         headers: { ...client().headers({}, true), 'content-length': String(imageBodyLimit + 1) },
         chunks: [],
       });
-      expect(String(expectNativeError(rawReply(image), 413).message)).toContain(String(imageBodyLimit));
+      expect(String(expectNativeError(rawReply(image), 413).message)).toContain(
+        String(imageBodyLimit),
+      );
     });
 
     it('cuts a chunked body at the limit and answers 413', async () => {
@@ -179,8 +215,11 @@ export function describeEdgeContract(client: () => ContractClient): void {
         ['GET', '/v1/chat/completions'],
       ];
       for (const [method, path] of calls) {
-        const response = method === 'POST' ? await client().post(path, {}) : await client().request(method, path);
-        const error = expectNativeError(await toJsonReply(response), 404, { code: 'unsupported_endpoint' });
+        const response =
+          method === 'POST' ? await client().post(path, {}) : await client().request(method, path);
+        const error = expectNativeError(await toJsonReply(response), 404, {
+          code: 'unsupported_endpoint',
+        });
         expect(String(error.message)).toMatch(/stores no data/);
       }
     });
@@ -192,13 +231,17 @@ export function describeEdgeContract(client: () => ContractClient): void {
         ['GET', '/usage/history'],
       ];
       for (const [method, path] of calls) {
-        const response = method === 'POST' ? await client().post(path, {}) : await client().request(method, path);
+        const response =
+          method === 'POST' ? await client().post(path, {}) : await client().request(method, path);
         expectNativeError(await toJsonReply(response), 404, { code: 'use_master_endpoint' });
       }
     });
 
     it('still needs a key for them', async () => {
-      expectNativeError(await toJsonReply(await client().request('GET', '/usage', { anonymous: true })), 401);
+      expectNativeError(
+        await toJsonReply(await client().request('GET', '/usage', { anonymous: true })),
+        401,
+      );
     });
   });
 }

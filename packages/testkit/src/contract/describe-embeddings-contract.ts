@@ -15,7 +15,11 @@ function decodeFloat32(base64: string): number[] {
 }
 
 /** Spec "OpenAI-style embedding response". */
-function expectEmbeddingList(value: unknown, model: string, count: number): Record<string, unknown>[] {
+function expectEmbeddingList(
+  value: unknown,
+  model: string,
+  count: number,
+): Record<string, unknown>[] {
   const body = asRecord(value);
   expect(body.id).toMatch(/^embd-[0-9a-zA-Z]+$/);
   expect(body.object).toBe('list');
@@ -37,22 +41,37 @@ function expectEmbeddingList(value: unknown, model: string, count: number): Reco
 export function describeEmbeddingsContract(client: () => ContractClient): void {
   describe('POST /v1/embeddings', () => {
     it('embeds text with gamma-m3 as 1024 floats per input', async () => {
-      const reply = await client().postJson('/v1/embeddings', { model: 'gamma-m3', input: ['the quick brown fox', 'a lazy dog'] });
+      const reply = await client().postJson('/v1/embeddings', {
+        model: 'gamma-m3',
+        input: ['the quick brown fox', 'a lazy dog'],
+      });
       expect(reply.status, reply.text).toBe(200);
       const data = expectEmbeddingList(reply.json, 'gamma-m3', 2);
       for (const item of data) {
         const vector = asArray(item.embedding);
         expect(vector).toHaveLength(1024);
-        expect(vector.every((value) => typeof value === 'number' && Number.isFinite(value))).toBe(true);
+        expect(vector.every((value) => typeof value === 'number' && Number.isFinite(value))).toBe(
+          true,
+        );
       }
     });
 
     it('encodes base64 as little-endian float32 of the same vector', async () => {
       const input = 'the quick brown fox';
-      const floats = await client().postJson('/v1/embeddings', { model: 'gamma-m3', input, encoding_format: 'float' });
-      const base64 = await client().postJson('/v1/embeddings', { model: 'gamma-m3', input, encoding_format: 'base64' });
+      const floats = await client().postJson('/v1/embeddings', {
+        model: 'gamma-m3',
+        input,
+        encoding_format: 'float',
+      });
+      const base64 = await client().postJson('/v1/embeddings', {
+        model: 'gamma-m3',
+        input,
+        encoding_format: 'base64',
+      });
       expect(base64.status, base64.text).toBe(200);
-      const floatVector = asArray(expectEmbeddingList(floats.json, 'gamma-m3', 1)[0]?.embedding) as number[];
+      const floatVector = asArray(
+        expectEmbeddingList(floats.json, 'gamma-m3', 1)[0]?.embedding,
+      ) as number[];
       const encoded = expectEmbeddingList(base64.json, 'gamma-m3', 1)[0]?.embedding;
       expect(typeof encoded).toBe('string');
       const decoded = decodeFloat32(encoded as string);
@@ -61,23 +80,47 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
     });
 
     it('honours dimensions on alpha3-vl-embedding-8b and refuses them on gamma-m3', async () => {
-      const reply = await client().postJson('/v1/embeddings', { model: 'alpha3-vl-embedding-8b', input: 'hello', dimensions: 256 });
+      const reply = await client().postJson('/v1/embeddings', {
+        model: 'alpha3-vl-embedding-8b',
+        input: 'hello',
+        dimensions: 256,
+      });
       expect(reply.status, reply.text).toBe(200);
-      expect(asArray(expectEmbeddingList(reply.json, 'alpha3-vl-embedding-8b', 1)[0]?.embedding)).toHaveLength(256);
-      expectNativeError(await client().postJson('/v1/embeddings', { model: 'gamma-m3', input: 'hello', dimensions: 256 }), 400, { param: 'dimensions' });
+      expect(
+        asArray(expectEmbeddingList(reply.json, 'alpha3-vl-embedding-8b', 1)[0]?.embedding),
+      ).toHaveLength(256);
+      expectNativeError(
+        await client().postJson('/v1/embeddings', {
+          model: 'gamma-m3',
+          input: 'hello',
+          dimensions: 256,
+        }),
+        400,
+        { param: 'dimensions' },
+      );
     });
 
     it('refuses a text model with model_not_supported', async () => {
-      expectNativeError(await client().postJson('/v1/embeddings', { model: 'alpha36-35b-a3b-instruct', input: 'hello' }), 400, {
-        code: 'model_not_supported',
-        param: 'model',
-      });
+      expectNativeError(
+        await client().postJson('/v1/embeddings', {
+          model: 'alpha36-35b-a3b-instruct',
+          input: 'hello',
+        }),
+        400,
+        {
+          code: 'model_not_supported',
+          param: 'model',
+        },
+      );
     });
   });
 
   describe('POST /compat/v2/embed', () => {
     it('embeds text inputs with the requested dimension in the compat form', async () => {
-      const inputs = [{ content: [{ type: 'text', text: 'first document' }] }, { content: [{ type: 'text', text: 'second document' }] }];
+      const inputs = [
+        { content: [{ type: 'text', text: 'first document' }] },
+        { content: [{ type: 'text', text: 'second document' }] },
+      ];
       const reply = await client().postJson('/compat/v2/embed', {
         model: 'alpha3-vl-embedding-8b',
         inputs,
@@ -102,7 +145,12 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
 
     it('embeds an image input and reports its header facts and the images counter', async () => {
       const inputs = [{ content: [{ type: 'image_url', image_url: { url: pngDataUrl } }] }];
-      const reply = await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'image', output_dimension: 256 });
+      const reply = await client().postJson('/compat/v2/embed', {
+        model: 'alpha3-vl-embedding-8b',
+        inputs,
+        input_type: 'image',
+        output_dimension: 256,
+      });
       expect(reply.status, reply.text).toBe(200);
       const body = asRecord(reply.json);
       expect(body.texts).toEqual([]);
@@ -118,22 +166,57 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
 
     it('answers errors in the compat envelope: gamma-m3, an unsupported input_type, a dimension off the list', async () => {
       const inputs = [{ content: [{ type: 'text', text: 'x' }] }];
-      expectCompatError(await client().postJson('/compat/v2/embed', { model: 'gamma-m3', inputs, input_type: 'search_query' }), 400);
-      expectCompatError(await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'classification' }), 400);
       expectCompatError(
-        await client().postJson('/compat/v2/embed', { model: 'alpha3-vl-embedding-8b', inputs, input_type: 'search_query', output_dimension: 100 }),
+        await client().postJson('/compat/v2/embed', {
+          model: 'gamma-m3',
+          inputs,
+          input_type: 'search_query',
+        }),
         400,
       );
-      expectCompatError(await client().postJson('/compat/v2/embed', { model: 'no-such-model', inputs, input_type: 'search_query' }), 404);
+      expectCompatError(
+        await client().postJson('/compat/v2/embed', {
+          model: 'alpha3-vl-embedding-8b',
+          inputs,
+          input_type: 'classification',
+        }),
+        400,
+      );
+      expectCompatError(
+        await client().postJson('/compat/v2/embed', {
+          model: 'alpha3-vl-embedding-8b',
+          inputs,
+          input_type: 'search_query',
+          output_dimension: 100,
+        }),
+        400,
+      );
+      expectCompatError(
+        await client().postJson('/compat/v2/embed', {
+          model: 'no-such-model',
+          inputs,
+          input_type: 'search_query',
+        }),
+        404,
+      );
     });
   });
 
   describe('POST /compat/v2/rerank', () => {
     it('ranks documents most relevant first, cut to top_n', async () => {
-      const documents = ['Paris is the capital of France.', 'Bananas are yellow.', 'The capital of Germany is Berlin.'];
+      const documents = [
+        'Paris is the capital of France.',
+        'Bananas are yellow.',
+        'The capital of Germany is Berlin.',
+      ];
       const reply = await client().postJson(
         '/compat/v2/rerank',
-        { model: 'gamma-reranker-v2-m3', query: 'What is the capital of France?', documents, top_n: 2 },
+        {
+          model: 'gamma-reranker-v2-m3',
+          query: 'What is the capital of France?',
+          documents,
+          top_n: 2,
+        },
         { headers: { accept: 'application/json' } },
       );
       expect(reply.status, reply.text).toBe(200);
@@ -147,12 +230,20 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
         expect(result.index as number).toBeLessThan(documents.length);
         expect(typeof result.relevance_score).toBe('number');
       }
-      expect(results[0]?.relevance_score as number).toBeGreaterThanOrEqual(results[1]?.relevance_score as number);
+      expect(results[0]?.relevance_score as number).toBeGreaterThanOrEqual(
+        results[1]?.relevance_score as number,
+      );
       expect(results[0]?.index).toBe(0);
     });
 
     it('answers a missing query in the compat envelope', async () => {
-      expectCompatError(await client().postJson('/compat/v2/rerank', { model: 'gamma-reranker-v2-m3', documents: ['a'] }), 400);
+      expectCompatError(
+        await client().postJson('/compat/v2/rerank', {
+          model: 'gamma-reranker-v2-m3',
+          documents: ['a'],
+        }),
+        400,
+      );
     });
   });
 
@@ -164,10 +255,18 @@ export function describeEmbeddingsContract(client: () => ContractClient): void {
         ['gamma-m3', 8_192],
         ['alpha3-vl-embedding-8b', 32_768],
       ] as const) {
-        const reply = await client().postJson('/tokenize', { model, prompt: 'Hello there, how are you today?' });
+        const reply = await client().postJson('/tokenize', {
+          model,
+          prompt: 'Hello there, how are you today?',
+        });
         expect(reply.status, reply.text).toBe(200);
         const body = asRecord(reply.json);
-        expect(Object.keys(body).sort()).toEqual(['count', 'max_model_len', 'token_strs', 'tokens']);
+        expect(Object.keys(body).sort()).toEqual([
+          'count',
+          'max_model_len',
+          'token_strs',
+          'tokens',
+        ]);
         expect(body.max_model_len).toBe(window);
         const tokens = asArray(body.tokens);
         expect(tokens.length).toBeGreaterThan(0);

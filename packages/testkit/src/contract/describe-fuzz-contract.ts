@@ -22,7 +22,12 @@ function hostileBody(): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc
       .record(
-        { model: fc.constantFrom('general-std', 'gamma-m3', 'alpha-image'), input: fc.anything(), messages: fc.anything(), prompt: fc.anything() },
+        {
+          model: fc.constantFrom('general-std', 'gamma-m3', 'alpha-image'),
+          input: fc.anything(),
+          messages: fc.anything(),
+          prompt: fc.anything(),
+        },
         { requiredKeys: ['model'] },
       )
       .map((value) => JSON.stringify(value)),
@@ -48,7 +53,8 @@ export function describeFuzzContract(client: () => ContractClient): void {
           if (reply.status < 300) return;
           expect([400, 404, 413, 415, 422]).toContain(reply.status);
           const shape = reply.json as Record<string, unknown>;
-          if (path.startsWith('/compat/')) expect(Object.keys(shape).sort()).toEqual(['id', 'message']);
+          if (path.startsWith('/compat/'))
+            expect(Object.keys(shape).sort()).toEqual(['id', 'message']);
           else expect(Object.keys(shape)).toEqual(['error']);
         }),
         { numRuns: 400 },

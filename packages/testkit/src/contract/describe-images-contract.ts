@@ -8,7 +8,10 @@ function expectInteger(value: unknown): void {
 }
 
 /** Spec "Image result object", and the image really is what was asked for. */
-function expectImageResult(value: unknown, expected: { format: string; quality: string; size: string }): void {
+function expectImageResult(
+  value: unknown,
+  expected: { format: string; quality: string; size: string },
+): void {
   const body = asRecord(value);
   expectInteger(body.created);
   const data = asArray(body.data).map(asRecord);
@@ -21,7 +24,8 @@ function expectImageResult(value: unknown, expected: { format: string; quality: 
   expect(body.quality).toBe(expected.quality);
   expect(body.size).toBe(expected.size);
   const usage = asRecord(body.usage);
-  for (const field of ['total_tokens', 'input_tokens', 'output_tokens']) expectInteger(usage[field]);
+  for (const field of ['total_tokens', 'input_tokens', 'output_tokens'])
+    expectInteger(usage[field]);
   const details = asRecord(usage.input_tokens_details);
   expectInteger(details.text_tokens);
   expectInteger(details.image_tokens);
@@ -95,12 +99,36 @@ export function describeImagesContract(client: () => ContractClient): void {
     });
 
     it('refuses n other than 0 or 1, response_format url, a size over 2 megapixels, a malformed size', async () => {
-      const base = { model: 'alpha-image', prompt: 'x', output_format: 'png', quality: 'low', size: '16x16' };
-      expectNativeError(await client().postJson('/v1/images/generations', { ...base, n: 2 }), 400, { param: 'n' });
-      expectNativeError(await client().postJson('/v1/images/generations', { ...base, response_format: 'url' }), 400, { param: 'response_format' });
-      expectNativeError(await client().postJson('/v1/images/generations', { ...base, size: '2048x1025' }), 400, { param: 'size' });
-      expectNativeError(await client().postJson('/v1/images/generations', { ...base, size: 'large' }), 400, { param: 'size' });
-      expectNativeError(await client().postJson('/v1/images/generations', { ...base, model: 'alpha-image-edit' }), 400, { code: 'model_not_supported' });
+      const base = {
+        model: 'alpha-image',
+        prompt: 'x',
+        output_format: 'png',
+        quality: 'low',
+        size: '16x16',
+      };
+      expectNativeError(await client().postJson('/v1/images/generations', { ...base, n: 2 }), 400, {
+        param: 'n',
+      });
+      expectNativeError(
+        await client().postJson('/v1/images/generations', { ...base, response_format: 'url' }),
+        400,
+        { param: 'response_format' },
+      );
+      expectNativeError(
+        await client().postJson('/v1/images/generations', { ...base, size: '2048x1025' }),
+        400,
+        { param: 'size' },
+      );
+      expectNativeError(
+        await client().postJson('/v1/images/generations', { ...base, size: 'large' }),
+        400,
+        { param: 'size' },
+      );
+      expectNativeError(
+        await client().postJson('/v1/images/generations', { ...base, model: 'alpha-image-edit' }),
+        400,
+        { code: 'model_not_supported' },
+      );
     });
 
     it('accepts exactly 2 megapixels', async () => {

@@ -31,7 +31,12 @@ const nullFields = [
  * `streamed`: the object of a response.completed event, whose usage has the completion API's fields
  * only (every detail a number: the OpenAI Agents SDK refuses anything else there).
  */
-export function expectTextResponse(value: unknown, model: string, echoed: Readonly<Record<string, unknown>> = {}, streamed = false): Record<string, unknown> {
+export function expectTextResponse(
+  value: unknown,
+  model: string,
+  echoed: Readonly<Record<string, unknown>> = {},
+  streamed = false,
+): Record<string, unknown> {
   const body = asRecord(value);
   expect(body.id).toMatch(/^resp_\d+$/);
   expect(body.object).toBe('response');
@@ -45,7 +50,8 @@ export function expectTextResponse(value: unknown, model: string, echoed: Readon
   expect(body.tools).toEqual([]);
   expect(body.truncation).toBe('disabled');
   // Null in the spec's shown response, which set none of them; a field the request set may echo it.
-  for (const field of nullFields) expect(body[field], field).toBe(field in echoed ? echoed[field] : null);
+  for (const field of nullFields)
+    expect(body[field], field).toBe(field in echoed ? echoed[field] : null);
   const output = asArray(body.output).map(asRecord);
   const messages = output.filter((item) => item.type === 'message');
   expect(messages).toHaveLength(1);
@@ -73,7 +79,9 @@ export function expectTextResponse(value: unknown, model: string, echoed: Readon
   const outputDetails = asRecord(usage.output_tokens_details);
   expectInteger(outputDetails.reasoning_tokens);
   if (streamed) {
-    for (const details of [inputDetails, outputDetails]) for (const [field, count] of Object.entries(details)) expect(typeof count, field).toBe('number');
+    for (const details of [inputDetails, outputDetails])
+      for (const [field, count] of Object.entries(details))
+        expect(typeof count, field).toBe('number');
     return body;
   }
   expect(Array.isArray(inputDetails.cached_tokens_per_turn)).toBe(true);
@@ -89,15 +97,30 @@ const body = (value: unknown): Record<string, unknown> => asRecord(value);
 export function describeResponsesContract(client: () => ContractClient): void {
   describe('POST /v1/responses', () => {
     it('answers the text form for a string input', async () => {
-      const reply = await client().postJson('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence about the sea.' });
+      const reply = await client().postJson('/v1/responses', {
+        model: 'alpha36-35b-a3b-instruct',
+        input: 'Write one sentence about the sea.',
+      });
       expect(reply.status, reply.text).toBe(200);
       expect(reply.headers.get('x-request-id')).toBeTruthy();
       expectTextResponse(reply.json, 'alpha36-35b-a3b-instruct');
     });
 
     it('answers the text form for input messages with text parts and a virtual id', async () => {
-      const input = [{ role: 'user', content: [{ type: 'input_text', text: 'Write one sentence about the sea.' }] }];
-      const reply = await client().postJson('/v1/responses', { model: 'general-pro', input, temperature: 0.5, top_p: 0.9, max_tokens: 64, top_k: 40 });
+      const input = [
+        {
+          role: 'user',
+          content: [{ type: 'input_text', text: 'Write one sentence about the sea.' }],
+        },
+      ];
+      const reply = await client().postJson('/v1/responses', {
+        model: 'general-pro',
+        input,
+        temperature: 0.5,
+        top_p: 0.9,
+        max_tokens: 64,
+        top_k: 40,
+      });
       expect(reply.status, reply.text).toBe(200);
       expectTextResponse(reply.json, 'alpha35-122b-a10b-instruct-general', {
         temperature: body(reply.json).temperature === null ? null : 0.5,
@@ -116,7 +139,10 @@ export function describeResponsesContract(client: () => ContractClient): void {
           ],
         },
       ];
-      const reply = await client().postJson('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input });
+      const reply = await client().postJson('/v1/responses', {
+        model: 'alpha36-35b-a3b-instruct',
+        input,
+      });
       expect(reply.status, reply.text).toBe(200);
       const body = asRecord(reply.json);
       expect(body.id).toMatch(/^resp-[0-9a-f]+$/);
@@ -135,20 +161,35 @@ export function describeResponsesContract(client: () => ContractClient): void {
       expect(typeof content.text).toBe('string');
       expect(Array.isArray(content.annotations)).toBe(true);
       const usage = asRecord(body.usage);
-      for (const field of ['input_tokens', 'output_tokens', 'total_tokens']) expectInteger(usage[field]);
+      for (const field of ['input_tokens', 'output_tokens', 'total_tokens'])
+        expectInteger(usage[field]);
       expectInteger(asRecord(usage.input_tokens_details).cached_tokens);
       expectInteger(asRecord(usage.output_tokens_details).reasoning_tokens);
-      expect(usage.total_tokens).toBe((usage.input_tokens as number) + (usage.output_tokens as number));
+      expect(usage.total_tokens).toBe(
+        (usage.input_tokens as number) + (usage.output_tokens as number),
+      );
     });
 
     it('refuses an image given by URL rather than a base64 data URL', async () => {
-      const input = [{ role: 'user', content: [{ type: 'input_image', image_url: 'https://example.com/cat.png' }] }];
-      const error = expectNativeError(await client().postJson('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input }), 400);
+      const input = [
+        {
+          role: 'user',
+          content: [{ type: 'input_image', image_url: 'https://example.com/cat.png' }],
+        },
+      ];
+      const error = expectNativeError(
+        await client().postJson('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input }),
+        400,
+      );
       expect(String(error.param)).toMatch(/^input\[0\]\.content\[0\]/);
     });
 
     it('streams the responses events: response.created first, sequence numbers from 0, response.completed last, no [DONE]', async () => {
-      const response = await client().post('/v1/responses', { model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence about the sea.', stream: true });
+      const response = await client().post('/v1/responses', {
+        model: 'alpha36-35b-a3b-instruct',
+        input: 'Write one sentence about the sea.',
+        stream: true,
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const { events } = await readSse(response);
@@ -166,7 +207,12 @@ export function describeResponsesContract(client: () => ContractClient): void {
         .filter((payload) => payload.type === 'response.output_text.delta')
         .map((payload) => payload.delta)
         .join('');
-      const completed = expectTextResponse(asRecord(payloads.at(-1)).response, 'alpha36-35b-a3b-instruct', {}, true);
+      const completed = expectTextResponse(
+        asRecord(payloads.at(-1)).response,
+        'alpha36-35b-a3b-instruct',
+        {},
+        true,
+      );
       expect(deltas).toBe(completed.output_text);
       const done = payloads.find((payload) => payload.type === 'response.output_text.done');
       expect(done?.text).toBe(completed.output_text);

@@ -1,5 +1,12 @@
 import { describe, expect } from 'vitest';
-import { lookupOrder, orderQuestion, orderToolDescription, orderToolName, orderToolParameters, trackingCode } from './agent-fixtures.js';
+import {
+  lookupOrder,
+  orderQuestion,
+  orderToolDescription,
+  orderToolName,
+  orderToolParameters,
+  trackingCode,
+} from './agent-fixtures.js';
 import { asArray, asRecord, type StartedGateway } from './contract-client.js';
 import { itWithExchanges } from './exchange-log.js';
 import { readSse } from '../read-sse.js';
@@ -43,10 +50,18 @@ function userMessage(text: string): Item {
   return { type: 'message', role: 'user', content: [{ type: 'input_text', text }] };
 }
 
-async function streamTurn(gateway: StartedGateway, fetch: typeof globalThis.fetch, input: Item[]): Promise<StreamedTurn> {
+async function streamTurn(
+  gateway: StartedGateway,
+  fetch: typeof globalThis.fetch,
+  input: Item[],
+): Promise<StreamedTurn> {
   const response = await fetch(`${gateway.baseUrl}/v1/responses`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: {
+      authorization: `Bearer ${gateway.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    },
     body: JSON.stringify({ ...agentRequest, input }),
   });
   expect(response.status, 'status of the streamed /v1/responses call').toBe(200);
@@ -74,24 +89,40 @@ function outputText(output: readonly Item[]): string {
  */
 export function describeStatelessAgentRequest(gateway: () => StartedGateway): void {
   describe('raw stateless /v1/responses turns, as coding agents send them', () => {
-    itWithExchanges('replays reasoning, function_call, function_call_output and assistant message items across turns', gateway, async ({ gateway, fetch }) => {
-      const question = userMessage(orderQuestion);
-      const first = await streamTurn(gateway, fetch, [question]);
-      expect(first.types).toContain('response.function_call_arguments.done');
-      expect(first.output.map((item) => item.type)).toContain('reasoning');
-      const call = first.output.find((item) => item.type === 'function_call');
-      expect(call?.name).toBe(orderToolName);
-      const toolOutput = lookupOrder(orderToolParameters.parse(JSON.parse(String(call?.arguments))));
-      const afterCall = [question, ...first.output, { type: 'function_call_output', call_id: call?.call_id, output: toolOutput }];
+    itWithExchanges(
+      'replays reasoning, function_call, function_call_output and assistant message items across turns',
+      gateway,
+      async ({ gateway, fetch }) => {
+        const question = userMessage(orderQuestion);
+        const first = await streamTurn(gateway, fetch, [question]);
+        expect(first.types).toContain('response.function_call_arguments.done');
+        expect(first.output.map((item) => item.type)).toContain('reasoning');
+        const call = first.output.find((item) => item.type === 'function_call');
+        expect(call?.name).toBe(orderToolName);
+        const toolOutput = lookupOrder(
+          orderToolParameters.parse(JSON.parse(String(call?.arguments))),
+        );
+        const afterCall = [
+          question,
+          ...first.output,
+          { type: 'function_call_output', call_id: call?.call_id, output: toolOutput },
+        ];
 
-      const second = await streamTurn(gateway, fetch, afterCall);
-      expect(second.types).toContain('response.output_text.done');
-      expect(outputText(second.output)).toContain(trackingCode);
-      expect(second.output.map((item) => item.type)).toContain('message');
+        const second = await streamTurn(gateway, fetch, afterCall);
+        expect(second.types).toContain('response.output_text.done');
+        expect(outputText(second.output)).toContain(trackingCode);
+        expect(second.output.map((item) => item.type)).toContain('message');
 
-      // The assistant's message and reasoning from the second turn go back too, with their ids and statuses.
-      const third = await streamTurn(gateway, fetch, [...afterCall, ...second.output, userMessage('Thanks. Check it once more.')]);
-      expect(third.output.find((item) => item.type === 'function_call')?.name).toBe(orderToolName);
-    });
+        // The assistant's message and reasoning from the second turn go back too, with their ids and statuses.
+        const third = await streamTurn(gateway, fetch, [
+          ...afterCall,
+          ...second.output,
+          userMessage('Thanks. Check it once more.'),
+        ]);
+        expect(third.output.find((item) => item.type === 'function_call')?.name).toBe(
+          orderToolName,
+        );
+      },
+    );
   });
 }

@@ -33,12 +33,20 @@ class ExchangeLog {
   readonly fetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const exchange: Exchange = { method, url, requestBody: bodyText(init?.body), status: 'no answer', violations: [] };
+    const exchange: Exchange = {
+      method,
+      url,
+      requestBody: bodyText(init?.body),
+      status: 'no answer',
+      violations: [],
+    };
     this.exchanges.push(exchange);
     const response = await fetch(input, init);
     exchange.status = response.status;
     if (response.status >= 400) exchange.errorBody = await response.clone().text();
-    return holdToContract(method, url, response, (violation) => exchange.violations.push(violation));
+    return holdToContract(method, url, response, (violation) =>
+      exchange.violations.push(violation),
+    );
   };
 
   describe(): string {
@@ -73,6 +81,9 @@ export function itWithExchanges(
     }
     // A client library may have swallowed a violation (retried, or kept reading): it still fails the test.
     const violations = log.exchanges.flatMap((exchange) => exchange.violations);
-    if (violations.length > 0) throw new Error(`answers broke their route's contract:\n${violations.join('\n')}${log.describe()}`);
+    if (violations.length > 0)
+      throw new Error(
+        `answers broke their route's contract:\n${violations.join('\n')}${log.describe()}`,
+      );
   });
 }

@@ -16,28 +16,52 @@ function routeOf(method: string, path: string): RouteDefinition | undefined {
 
 /** Fields of `input` that parsing left out of `output`: fields the schema does not know. */
 function unknownFields(input: unknown, output: unknown, at: string): string[] {
-  if (Array.isArray(input) && Array.isArray(output)) return input.flatMap((item, index) => unknownFields(item, output[index], `${at}[${index}]`));
-  if (typeof input !== 'object' || input === null || typeof output !== 'object' || output === null || Array.isArray(input)) return [];
+  if (Array.isArray(input) && Array.isArray(output))
+    return input.flatMap((item, index) => unknownFields(item, output[index], `${at}[${index}]`));
+  if (
+    typeof input !== 'object' ||
+    input === null ||
+    typeof output !== 'object' ||
+    output === null ||
+    Array.isArray(input)
+  )
+    return [];
   const kept = output as Record<string, unknown>;
   return Object.entries(input).flatMap(([key, value]) =>
-    key in kept ? unknownFields(value, kept[key], at === '' ? key : `${at}.${key}`) : [at === '' ? key : `${at}.${key}`],
+    key in kept
+      ? unknownFields(value, kept[key], at === '' ? key : `${at}.${key}`)
+      : [at === '' ? key : `${at}.${key}`],
   );
 }
 
 /** Why `value` breaks `schema`, or undefined when it holds to it. */
-export function contractViolation(schema: z.ZodType, value: unknown, what: string): string | undefined {
+export function contractViolation(
+  schema: z.ZodType,
+  value: unknown,
+  what: string,
+): string | undefined {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
     return `${what} breaks its contract: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ')}`;
   const extra = unknownFields(value, parsed.data, '');
-  return extra.length === 0 ? undefined : `${what} sends fields its contract does not name: ${extra.join(', ')}`;
+  return extra.length === 0
+    ? undefined
+    : `${what} sends fields its contract does not name: ${extra.join(', ')}`;
 }
 
-function envelopeOf(route: RouteDefinition | undefined, path: string): keyof typeof errorEnvelopeSchemas {
+function envelopeOf(
+  route: RouteDefinition | undefined,
+  path: string,
+): keyof typeof errorEnvelopeSchemas {
   return route?.envelope ?? (path.startsWith('/compat/') ? 'compat' : 'native');
 }
 
-function jsonViolation(method: string, path: string, status: number, text: string): string | undefined {
+function jsonViolation(
+  method: string,
+  path: string,
+  status: number,
+  text: string,
+): string | undefined {
   const what = `${method} ${path} -> ${status}`;
   let body: unknown;
   try {
@@ -47,9 +71,12 @@ function jsonViolation(method: string, path: string, status: number, text: strin
   }
   const route = routeOf(method, path);
   const contract = route?.contract;
-  if (contract?.answers === 'json' && (contract.responseStatuses ?? [200]).includes(status)) return contractViolation(contract.response, body, what);
-  if (status >= 400) return contractViolation(errorEnvelopeSchemas[envelopeOf(route, path)], body, what);
-  if (contract === undefined || contract.answers !== 'json') return `${what}: a JSON answer from a route whose contract has no response schema`;
+  if (contract?.answers === 'json' && (contract.responseStatuses ?? [200]).includes(status))
+    return contractViolation(contract.response, body, what);
+  if (status >= 400)
+    return contractViolation(errorEnvelopeSchemas[envelopeOf(route, path)], body, what);
+  if (contract === undefined || contract.answers !== 'json')
+    return `${what}: a JSON answer from a route whose contract has no response schema`;
   return `${what}: a status its contract does not answer with a body`;
 }
 
@@ -79,10 +106,18 @@ function eventViolation(schema: z.ZodType, data: string, what: string): string |
 }
 
 /** The stream's bytes unchanged, erroring the stream at the first event that breaks `schema`. */
-function checkedEvents(body: ReadableStream<Uint8Array>, schema: z.ZodType, what: string, report: (violation: string) => void): ReadableStream<Uint8Array> {
+function checkedEvents(
+  body: ReadableStream<Uint8Array>,
+  schema: z.ZodType,
+  what: string,
+  report: (violation: string) => void,
+): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   let buffer = '';
-  const check = (controller: TransformStreamDefaultController<Uint8Array>, final: boolean): void => {
+  const check = (
+    controller: TransformStreamDefaultController<Uint8Array>,
+    final: boolean,
+  ): void => {
     const { events, rest } = takeEvents(final ? `${buffer}\n\n` : buffer);
     buffer = rest;
     for (const data of events) {
@@ -114,7 +149,12 @@ function checkedEvents(body: ReadableStream<Uint8Array>, schema: z.ZodType, what
  * read and checked at once (a violation throws); a stream is checked event by event as the caller reads it.
  * `report` also hears each violation, for callers whose client library would swallow the thrown error.
  */
-export async function holdToContract(method: string, url: string, response: Response, report: (violation: string) => void = () => {}): Promise<Response> {
+export async function holdToContract(
+  method: string,
+  url: string,
+  response: Response,
+  report: (violation: string) => void = () => {},
+): Promise<Response> {
   const path = new URL(url).pathname;
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/event-stream') && response.body !== null) {
@@ -139,5 +179,9 @@ export async function holdToContract(method: string, url: string, response: Resp
     report(violation);
     throw new Error(`${violation}\nbody: ${text.slice(0, 2000)}`);
   }
-  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

@@ -1,6 +1,16 @@
 import { CohereClientV2, CohereError } from 'cohere-ai';
 import OpenAI, { AuthenticationError, BadRequestError, NotFoundError } from 'openai';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
 import type { StartedGateway } from './contract-client.js';
 import { specCatalogueIds } from './spec-catalogue.js';
 
@@ -32,7 +42,11 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
 
     beforeAll(async () => {
       gateway = await options.start();
-      openai = new OpenAI({ apiKey: gateway.apiKey, baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 });
+      openai = new OpenAI({
+        apiKey: gateway.apiKey,
+        baseURL: `${gateway.baseUrl}/v1`,
+        maxRetries: 0,
+      });
       // a CohereClientV2 user sets baseUrl to {base_url}/compat.
       cohere = new CohereClientV2({ token: gateway.apiKey, baseUrl: `${gateway.baseUrl}/compat` });
     });
@@ -53,12 +67,17 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
 
     describe('openai', () => {
       it('chat.completions.create', async () => {
-        const completion = await openai.chat.completions.create({ model: 'general-std', messages: [{ role: 'user', content: 'Hello' }] });
+        const completion = await openai.chat.completions.create({
+          model: 'general-std',
+          messages: [{ role: 'user', content: 'Hello' }],
+        });
         expect(completion.object).toBe('chat.completion');
         expect(completion.model).toBe('alpha36-35b-a3b-instruct');
         expect(completion.choices[0]?.message.role).toBe('assistant');
         expect(completion.choices[0]?.message.content?.length).toBeGreaterThan(0);
-        expect(completion.usage?.total_tokens).toBe((completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0));
+        expect(completion.usage?.total_tokens).toBe(
+          (completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0),
+        );
       });
 
       it("chat.completions.create with stream: true, and the stream() helper's finalChatCompletion()", async () => {
@@ -76,21 +95,31 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
         expect(text.length).toBeGreaterThan(0);
         expect(finish).toBe('stop');
         const final = await openai.chat.completions
-          .stream({ model: 'alpha36-35b-a3b-instruct', messages: [{ role: 'user', content: 'Hello' }] })
+          .stream({
+            model: 'alpha36-35b-a3b-instruct',
+            messages: [{ role: 'user', content: 'Hello' }],
+          })
           .finalChatCompletion();
         expect(final.choices[0]?.message.content?.length).toBeGreaterThan(0);
         expect(final.choices[0]?.finish_reason).toBe('stop');
       });
 
       it('responses.create fills output_text', async () => {
-        const response = await openai.responses.create({ model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence.' });
+        const response = await openai.responses.create({
+          model: 'alpha36-35b-a3b-instruct',
+          input: 'Write one sentence.',
+        });
         expect(response.object).toBe('response');
         expect(response.status).toBe('completed');
         expect(response.output_text.length).toBeGreaterThan(0);
       });
 
       it('responses streaming: raw events and responses.stream().finalResponse()', async () => {
-        const stream = await openai.responses.create({ model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence.', stream: true });
+        const stream = await openai.responses.create({
+          model: 'alpha36-35b-a3b-instruct',
+          input: 'Write one sentence.',
+          stream: true,
+        });
         const types: string[] = [];
         let deltas = '';
         for await (const event of stream) {
@@ -100,14 +129,23 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
         expect(types[0]).toBe('response.created');
         expect(types.at(-1)).toBe('response.completed');
         expect(deltas.length).toBeGreaterThan(0);
-        const final = await openai.responses.stream({ model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence.' }).finalResponse();
+        const final = await openai.responses
+          .stream({ model: 'alpha36-35b-a3b-instruct', input: 'Write one sentence.' })
+          .finalResponse();
         expect(final.status).toBe('completed');
         expect(final.output_text).toBe(deltas);
       });
 
       it('embeddings.create: base64 (the library default) and float give the same vector', async () => {
-        const byDefault = await openai.embeddings.create({ model: 'gamma-m3', input: 'the quick brown fox' });
-        const floats = await openai.embeddings.create({ model: 'gamma-m3', input: 'the quick brown fox', encoding_format: 'float' });
+        const byDefault = await openai.embeddings.create({
+          model: 'gamma-m3',
+          input: 'the quick brown fox',
+        });
+        const floats = await openai.embeddings.create({
+          model: 'gamma-m3',
+          input: 'the quick brown fox',
+          encoding_format: 'float',
+        });
         const decoded = byDefault.data[0]?.embedding ?? [];
         const plain = floats.data[0]?.embedding ?? [];
         expect(decoded).toHaveLength(1024);
@@ -117,7 +155,13 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
       });
 
       it('images.generate returns b64_json', async () => {
-        const result = await openai.images.generate({ model: 'alpha-image', prompt: 'a lighthouse', size: '256x256', quality: 'high', output_format: 'png' });
+        const result = await openai.images.generate({
+          model: 'alpha-image',
+          prompt: 'a lighthouse',
+          size: '256x256',
+          quality: 'high',
+          output_format: 'png',
+        });
         const image = Buffer.from(result.data?.[0]?.b64_json ?? '', 'base64');
         expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
         expect(result.size).toBe('256x256');
@@ -130,14 +174,27 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
       });
 
       it("maps errors to the library's classes: 401, 404, 400", async () => {
-        const unauthorized = await rejection(new OpenAI({ apiKey: 'wrong-key', baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 }).models.list());
+        const unauthorized = await rejection(
+          new OpenAI({
+            apiKey: 'wrong-key',
+            baseURL: `${gateway.baseUrl}/v1`,
+            maxRetries: 0,
+          }).models.list(),
+        );
         expect(unauthorized).toBeInstanceOf(AuthenticationError);
         expect((unauthorized as AuthenticationError).status).toBe(401);
-        const notFound = await rejection(openai.chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }));
+        const notFound = await rejection(
+          openai.chat.completions.create({
+            model: 'no-such-model',
+            messages: [{ role: 'user', content: 'x' }],
+          }),
+        );
         expect(notFound).toBeInstanceOf(NotFoundError);
         expect((notFound as NotFoundError).code).toBe('model_not_found');
         expect((notFound as NotFoundError).requestID).toBeTruthy();
-        const badRequest = await rejection(openai.embeddings.create({ model: 'gamma-m3', input: 'x', dimensions: 64 }));
+        const badRequest = await rejection(
+          openai.embeddings.create({ model: 'gamma-m3', input: 'x', dimensions: 64 }),
+        );
         expect(badRequest).toBeInstanceOf(BadRequestError);
         expect((badRequest as BadRequestError).status).toBe(400);
         expect((badRequest as BadRequestError).param).toBe('dimensions');
@@ -166,7 +223,12 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
 
       it('rerank: typed results with relevanceScore', async () => {
         const response = await cohere.rerank(
-          { model: 'gamma-reranker-v2-m3', query: 'capital of France', documents: ['Paris is the capital of France.', 'Bananas are yellow.'], topN: 2 },
+          {
+            model: 'gamma-reranker-v2-m3',
+            query: 'capital of France',
+            documents: ['Paris is the capital of France.', 'Bananas are yellow.'],
+            topN: 2,
+          },
           { maxRetries: 0 },
         );
         expect(response.results).toHaveLength(2);
@@ -174,7 +236,9 @@ export function runClientCompatibility(options: ClientCompatibilityOptions): voi
           expect(typeof result.index).toBe('number');
           expect(typeof result.relevanceScore).toBe('number');
         }
-        expect(response.results[0]?.relevanceScore).toBeGreaterThanOrEqual(response.results[1]?.relevanceScore ?? 0);
+        expect(response.results[0]?.relevanceScore).toBeGreaterThanOrEqual(
+          response.results[1]?.relevanceScore ?? 0,
+        );
       });
 
       it('errors reach the library with their status', async () => {

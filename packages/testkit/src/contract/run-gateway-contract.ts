@@ -57,6 +57,9 @@ export function runGatewayContract(options: GatewayContractOptions): void {
     describeCatalogueContract(current);
     describeEdgeContract(current);
     describeFuzzContract(current);
-    describeAbortContract((upstreamUrl) => options.start(upstreamUrl), options.earlyDisconnectUndetectable);
+    describeAbortContract(
+      (upstreamUrl) => options.start(upstreamUrl),
+      options.earlyDisconnectUndetectable,
+    );
   });
 }

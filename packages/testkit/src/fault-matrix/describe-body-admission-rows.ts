@@ -15,14 +15,20 @@ const model = 'alpha36-35b-a3b-instruct';
 // at once, so that two declared 4 MiB bodies fill the whole budget; a body idle for 500 ms is cut.
 const bodyLimit = 8 * mib;
 const bodyIdleMs = 500;
-const limits = { body_image_bytes: bodyLimit, body_json_bytes: 256 * 1024, max_inflight_body_bytes: bodyLimit };
+const limits = {
+  body_image_bytes: bodyLimit,
+  body_json_bytes: 256 * 1024,
+  max_inflight_body_bytes: bodyLimit,
+};
 const chatHead = (contentLength: number | 'chunked', authorization?: string): string =>
   `POST /v1/chat/completions HTTP/1.1\r\nHost: test\r\n${authorization === undefined ? '' : `Authorization: ${authorization}\r\n`}` +
   `Content-Type: application/json\r\n${contentLength === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${contentLength}`}\r\n\r\n`;
 /** A chat body of exactly `bytes` bytes (one long user message). */
 const chatBody = (bytes: number): Buffer => {
   const frame = JSON.stringify({ model, messages: [{ role: 'user', content: '' }] });
-  return Buffer.from(frame.replace('"content":""', `"content":"${'a'.repeat(bytes - frame.length)}"`));
+  return Buffer.from(
+    frame.replace('"content":""', `"content":"${'a'.repeat(bytes - frame.length)}"`),
+  );
 };
 
 /** How often each outcome (`413`, `413/EPIPE`...) came. */
@@ -42,7 +48,10 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
     let upstream: ScriptedUpstream;
     const started: StartedGateway[] = [];
     const start = async (file: ConfigFileValue): Promise<StartedGateway> => {
-      const gateway = await target.start({ upstreams: upstreamsServingEverything(upstream.url), ...file });
+      const gateway = await target.start({
+        upstreams: upstreamsServingEverything(upstream.url),
+        ...file,
+      });
       started.push(gateway);
       return gateway;
     };
@@ -64,9 +73,14 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
         holdRawRequest(gateway.baseUrl, `${chatHead(4 * mib, authorization)}{`),
       );
       const answers = await Promise.all(attackers.map((attacker) => attacker.answered));
-      const chat = await new ContractClient(gateway).postJson('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'Go.' }] });
+      const chat = await new ContractClient(gateway).postJson('/v1/chat/completions', {
+        model,
+        messages: [{ role: 'user', content: 'Go.' }],
+      });
       const closedAt = await Promise.all(attackers.map((attacker) => attacker.closed));
-      const slowestClose = Math.max(...closedAt.map((at, index) => at - (answers[index]?.at ?? at)));
+      const slowestClose = Math.max(
+        ...closedAt.map((at, index) => at - (answers[index]?.at ?? at)),
+      );
       recordFigure(
         27,
         target.name,
@@ -89,14 +103,20 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
       const gateway = await start({ limits, timeouts: { body_idle_ms: bodyIdleMs } });
       const client = new ContractClient(gateway);
       const large = chatBody(6 * mib);
-      const stalled = holdRawRequest(gateway.baseUrl, chatHead(large.length, `Bearer ${gateway.apiKey}`));
+      const stalled = holdRawRequest(
+        gateway.baseUrl,
+        chatHead(large.length, `Bearer ${gateway.apiKey}`),
+      );
       await stalled.send(large.subarray(0, mib));
       // The gateway admits the stalled body before the probe below asks: on a busy machine its headers
       // may otherwise be read second, and the probe would hold the budget instead.
       await new Promise((resolve) => setTimeout(resolve, 250));
       // While the stalled body holds its 6 MiB, another 6 MiB body does not fit the 8 MiB budget: refused
       // from its headers (a raw request that sends no body, so that the test's own work stays small).
-      const probe = holdRawRequest(gateway.baseUrl, chatHead(large.length, `Bearer ${gateway.apiKey}`));
+      const probe = holdRawRequest(
+        gateway.baseUrl,
+        chatHead(large.length, `Bearer ${gateway.apiKey}`),
+      );
       const whileHeld = await probe.answered;
       probe.destroy();
       const cut = await stalled.answered;
@@ -117,27 +137,71 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
     }, 30_000);
 
     it('row 29: a node:http client still sending sees 413 and 401 every time, never EPIPE or ECONNRESET', async () => {
-      const gateway = await start({ limits: { ...limits, body_image_bytes: mib, max_inflight_body_bytes: mib } });
+      const gateway = await start({
+        limits: { ...limits, body_image_bytes: mib, max_inflight_body_bytes: mib },
+      });
       const url = `${gateway.baseUrl}/v1/chat/completions`;
       const cases = [
-        { name: 'chunked 200 MB over the limit', declared: false, totalBytes: 200 * mib, key: true, status: 413 },
-        { name: 'declared 50 MB over the limit', declared: true, totalBytes: 50 * mib, key: true, status: 413 },
-        { name: 'declared 4 MB over the limit', declared: true, totalBytes: 4 * mib, key: true, status: 413 },
-        { name: 'declared 50 MB without a key', declared: true, totalBytes: 50 * mib, key: false, status: 401 },
-        { name: 'chunked 200 MB without a key', declared: false, totalBytes: 200 * mib, key: false, status: 401 },
+        {
+          name: 'chunked 200 MB over the limit',
+          declared: false,
+          totalBytes: 200 * mib,
+          key: true,
+          status: 413,
+        },
+        {
+          name: 'declared 50 MB over the limit',
+          declared: true,
+          totalBytes: 50 * mib,
+          key: true,
+          status: 413,
+        },
+        {
+          name: 'declared 4 MB over the limit',
+          declared: true,
+          totalBytes: 4 * mib,
+          key: true,
+          status: 413,
+        },
+        {
+          name: 'declared 50 MB without a key',
+          declared: true,
+          totalBytes: 50 * mib,
+          key: false,
+          status: 401,
+        },
+        {
+          name: 'chunked 200 MB without a key',
+          declared: false,
+          totalBytes: 200 * mib,
+          key: false,
+          status: 401,
+        },
       ];
       const figures: string[] = [];
       const failures: string[] = [];
       for (const entry of cases) {
-        const headers = { 'content-type': 'application/json', ...(entry.key ? { authorization: `Bearer ${gateway.apiKey}` } : {}) };
+        const headers = {
+          'content-type': 'application/json',
+          ...(entry.key ? { authorization: `Bearer ${gateway.apiKey}` } : {}),
+        };
         const outcomes: string[] = [];
         for (let attempt = 0; attempt < 20; attempt += 1) {
-          const outcome = await streamBodyWithNodeHttp(url, { headers, totalBytes: entry.totalBytes, declared: entry.declared });
-          outcomes.push(outcome.error === undefined ? String(outcome.status) : `${outcome.status}/${outcome.error}`);
+          const outcome = await streamBodyWithNodeHttp(url, {
+            headers,
+            totalBytes: entry.totalBytes,
+            declared: entry.declared,
+          });
+          outcomes.push(
+            outcome.error === undefined
+              ? String(outcome.status)
+              : `${outcome.status}/${outcome.error}`,
+          );
         }
         const counts = tally(outcomes);
         figures.push(`${entry.name}: ${JSON.stringify(counts)}`);
-        if (counts[String(entry.status)] !== 20) failures.push(`${entry.name}: ${JSON.stringify(counts)}`);
+        if (counts[String(entry.status)] !== 20)
+          failures.push(`${entry.name}: ${JSON.stringify(counts)}`);
       }
       recordFigure(29, target.name, figures.join('; '), 'the status 20/20, no EPIPE or ECONNRESET');
       expect(failures).toEqual([]);
@@ -146,7 +210,11 @@ export function describeBodyAdmissionRows(target: FaultMatrixTarget): void {
     it('row 30: a 401 is answered without reading the body: what the server took stays far below the body pushed at it', async () => {
       const gateway = await start({ limits });
       const pushed = 200 * mib;
-      const result = await pushRawRequest(gateway.baseUrl, chatHead(pushed, 'Bearer ig-not-a-key'), { pushBytes: pushed, giveUpMs: 20_000 });
+      const result = await pushRawRequest(
+        gateway.baseUrl,
+        chatHead(pushed, 'Bearer ig-not-a-key'),
+        { pushBytes: pushed, giveUpMs: 20_000 },
+      );
       recordFigure(
         30,
         target.name,

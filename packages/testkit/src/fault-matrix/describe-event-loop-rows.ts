@@ -31,7 +31,8 @@ interface Probed {
 /** The answer of a raw request as the contract client reads one. */
 function jsonReply(raw: RawHttpResponse): JsonReply {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(raw.headers)) if (typeof value === 'string') headers.set(name, value);
+  for (const [name, value] of Object.entries(raw.headers))
+    if (typeof value === 'string') headers.set(name, value);
   let json: unknown;
   try {
     json = JSON.parse(raw.body);
@@ -65,7 +66,11 @@ async function whileProbing(gateway: StartedGateway, path: string, body: string)
   try {
     const raw = await rawHttpRequest(`${gateway.baseUrl}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': 'application/json', 'content-length': String(bytes.length) },
+      headers: {
+        authorization: `Bearer ${gateway.apiKey}`,
+        'content-type': 'application/json',
+        'content-length': String(bytes.length),
+      },
       chunks: [bytes],
     });
     return { reply: jsonReply(raw), worstMs, probes, requestMs: performance.now() - started };
@@ -81,7 +86,9 @@ function describeProbe(result: Probed): string {
 
 /** Letters without spaces: one long word, the slowest kind of text to tokenize. */
 function oneLongWord(length: number): string {
-  return Array.from({ length }, (_, index) => String.fromCharCode(97 + ((index * 7919) % 26))).join('');
+  return Array.from({ length }, (_, index) => String.fromCharCode(97 + ((index * 7919) % 26))).join(
+    '',
+  );
 }
 
 /**
@@ -97,7 +104,11 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
     beforeAll(async () => {
       gateway = await target.start({});
       // The first local-backend request starts its worker and loads the tokenizer: not what is measured.
-      const warm = await whileProbing(gateway, '/tokenize', JSON.stringify({ model, prompt: 'warm up' }));
+      const warm = await whileProbing(
+        gateway,
+        '/tokenize',
+        JSON.stringify({ model, prompt: 'warm up' }),
+      );
       expect(warm.reply.status).toBe(200);
     }, 120_000);
 
@@ -105,12 +116,21 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
       await gateway?.close();
     });
 
-    async function measured(row: number, title: string, path: string, body: string, statuses: readonly number[]): Promise<JsonReply> {
+    async function measured(
+      row: number,
+      title: string,
+      path: string,
+      body: string,
+      statuses: readonly number[],
+    ): Promise<JsonReply> {
       const before = await settledMemoryMb();
       const result = await whileProbing(gateway, path, body);
       let after = await settledMemoryMb();
       // A worker thread being replaced gives its memory back once it has stopped.
-      for (const startedAt = performance.now(); after.rss - before.rss >= rssBoundMb && performance.now() - startedAt < rssSettleMs;) {
+      for (
+        const startedAt = performance.now();
+        after.rss - before.rss >= rssBoundMb && performance.now() - startedAt < rssSettleMs;
+      ) {
         await sleep(250);
         after = await settledMemoryMb();
       }
@@ -121,7 +141,9 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
         `${title}: ${describeProbe(result)}; ${memory}`,
         `/healthz < ${probeBoundMs} ms; live +${liveBoundMb} MB, RSS +${rssBoundMb} MB`,
       );
-      expect(statuses, `${result.reply.status} ${result.reply.text.slice(0, 300)}`).toContain(result.reply.status);
+      expect(statuses, `${result.reply.status} ${result.reply.text.slice(0, 300)}`).toContain(
+        result.reply.status,
+      );
       expect(result.worstMs).toBeLessThan(probeBoundMs);
       expect(after.live - before.live).toBeLessThan(liveBoundMb);
       expect(after.rss - before.rss).toBeLessThan(rssBoundMb);
@@ -129,7 +151,13 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
     }
 
     it('row 31: a 262,144-character /tokenize prompt is tokenized off the event loop', async () => {
-      const reply = await measured(31, '/tokenize, 262,144 characters', '/tokenize', JSON.stringify({ model, prompt: oneLongWord(262_144) }), [200]);
+      const reply = await measured(
+        31,
+        '/tokenize, 262,144 characters',
+        '/tokenize',
+        JSON.stringify({ model, prompt: oneLongWord(262_144) }),
+        [200],
+      );
       expect((reply.json as { count: number }).count).toBeGreaterThan(10_000);
     }, 180_000);
 
@@ -149,18 +177,40 @@ export function describeEventLoopRows(target: FaultMatrixTarget): void {
     it('row 33: a chat prompt over the text limit is refused with 413; one just under it is answered', async () => {
       const words = 'lorem ipsum dolor sit amet ';
       const chat = (bytes: number) =>
-        JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: words.repeat(Math.floor(bytes / words.length)) }] });
-      const over = await measured(33, 'chat, text 1 MiB over the limit', '/v1/chat/completions', chat(textLimit + mib), [413]);
+        JSON.stringify({
+          model,
+          max_tokens: 16,
+          messages: [{ role: 'user', content: words.repeat(Math.floor(bytes / words.length)) }],
+        });
+      const over = await measured(
+        33,
+        'chat, text 1 MiB over the limit',
+        '/v1/chat/completions',
+        chat(textLimit + mib),
+        [413],
+      );
       expectNativeError(over, 413);
       expect(over.text).toContain(String(textLimit));
       // Some 1.7M tokens: more than the model's window, which the local backend finds by tokenizing it.
-      const under = await measured(33, 'chat, text 64 KiB under the limit', '/v1/chat/completions', chat(textLimit - 64 * 1024), [200, 400]);
+      const under = await measured(
+        33,
+        'chat, text 64 KiB under the limit',
+        '/v1/chat/completions',
+        chat(textLimit - 64 * 1024),
+        [200, 400],
+      );
       if (under.status === 400) expect(under.text).toContain('maximum context length');
     }, 300_000);
 
     it('row 34: one million messages (30 MB) are refused with 413 before they are parsed', async () => {
       const messages = new Array(1_000_000).fill({ role: 'user', content: 'hi' });
-      const reply = await measured(34, 'chat, 1,000,000 messages', '/v1/chat/completions', JSON.stringify({ model, messages }), [413]);
+      const reply = await measured(
+        34,
+        'chat, 1,000,000 messages',
+        '/v1/chat/completions',
+        JSON.stringify({ model, messages }),
+        [413],
+      );
       expectNativeError(reply, 413);
     }, 180_000);
   });

@@ -30,7 +30,11 @@ async function send(gateway: StartedGateway, path: string, body: HostileBody): P
   });
 }
 
-async function expectEnvelope(response: Response, path: string, statuses: readonly number[]): Promise<void> {
+async function expectEnvelope(
+  response: Response,
+  path: string,
+  statuses: readonly number[],
+): Promise<void> {
   const reply = await toJsonReply(response);
   expect(statuses, `${path}: ${reply.status} ${reply.text.slice(0, 300)}`).toContain(reply.status);
   if (path.startsWith('/compat/')) expectCompatError(reply, reply.status);
@@ -55,7 +59,10 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       upstream.setDefaultScript('ok:1:0');
       const upstreams = upstreamsServingEverything(upstream.url);
       gateway = await target.start({ upstreams });
-      small = await target.start({ upstreams, limits: { body_json_bytes: smallJsonLimit, body_image_bytes: smallImageLimit } });
+      small = await target.start({
+        upstreams,
+        limits: { body_json_bytes: smallJsonLimit, body_image_bytes: smallImageLimit },
+      });
       client = new ContractClient(gateway);
     });
 
@@ -70,7 +77,10 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       // Warm-up: every route and the deep bodies once, so the figure compares steady states, not the
       // first allocation of parser stacks and pools.
       for (const route of postRoutes)
-        for (const body of fixedHostileBodies()) await send(gateway, concretePath(route.path), body).then((response) => response.arrayBuffer());
+        for (const body of fixedHostileBodies())
+          await send(gateway, concretePath(route.path), body).then((response) =>
+            response.arrayBuffer(),
+          );
       const before = await settledMemoryMb();
       let requests = 0;
       const startedAt = performance.now();
@@ -121,7 +131,12 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         }
       }
       expect(({} as Record<string, unknown>).p).toBeUndefined();
-      recordFigure(2, target.name, `${Object.keys(validBodies).length * 2} poisoned bodies: all 400; ({}).p undefined`, '400 envelope, ({}).p === undefined');
+      recordFigure(
+        2,
+        target.name,
+        `${Object.keys(validBodies).length * 2} poisoned bodies: all 400; ({}).p undefined`,
+        '400 envelope, ({}).p === undefined',
+      );
     });
 
     const overLimit = (chunked: boolean) => async (): Promise<void> => {
@@ -134,12 +149,19 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${limit + 1}`;
         const head = `POST ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${small.apiKey}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
         const data = Buffer.alloc(64 * 1024, 0x61);
-        const piece = chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]) : data;
+        const piece = chunked
+          ? Buffer.concat([
+              Buffer.from(`${data.length.toString(16)}\r\n`),
+              data,
+              Buffer.from('\r\n'),
+            ])
+          : data;
         const result = await pushRawRequest(small.baseUrl, head, { pushBytes: 200 * mib, piece });
         const grown = rssMb() - before;
         expect(result.status, result.text.slice(0, 300)).toBe(413);
         expect(result.closed).toBe(true);
-        const error = (rawResponseJson(result.text) as { error?: { message?: string } } | undefined)?.error;
+        const error = (rawResponseJson(result.text) as { error?: { message?: string } } | undefined)
+          ?.error;
         expect(error?.message).toContain(String(limit));
         figures.push(
           `${path} (limit ${limit} B): 413 after ${result.answeredAfterMs.toFixed(1)} ms, ${(result.bodyBytesAccepted / mib).toFixed(2)} MiB accepted by the socket, RSS +${grown.toFixed(1)} MB`,
@@ -150,15 +172,32 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         expect(result.bodyBytesAccepted).toBeLessThanOrEqual(limit + mib + 16 * mib);
         expect(grown).toBeLessThanOrEqual(10);
       }
-      recordFigure(chunked ? 4 : 3, target.name, figures.join('; '), 'answered <= 100 ms after headers; read <= limit + 1 MiB; RSS +<= 10 MB');
+      recordFigure(
+        chunked ? 4 : 3,
+        target.name,
+        figures.join('; '),
+        'answered <= 100 ms after headers; read <= limit + 1 MiB; RSS +<= 10 MB',
+      );
     };
 
-    it('row 3: a Content-Length over the limit is a 413 naming the limit, then close, while the client keeps pushing 200 MiB', overLimit(false), 60_000);
-    it('row 4: a chunked body is cut with 413 as soon as it passes the limit', overLimit(true), 60_000);
+    it(
+      'row 3: a Content-Length over the limit is a 413 naming the limit, then close, while the client keeps pushing 200 MiB',
+      overLimit(false),
+      60_000,
+    );
+    it(
+      'row 4: a chunked body is cut with 413 as soon as it passes the limit',
+      overLimit(true),
+      60_000,
+    );
 
     it('row 5: a 17 KiB header is 431, Content-Length with Transfer-Encoding and two Content-Lengths are 400, in our envelope, then close', async () => {
       const cases = [
-        { name: '17 KiB header', status: 431, head: `GET /v1/models HTTP/1.1\r\nHost: test\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n` },
+        {
+          name: '17 KiB header',
+          status: 431,
+          head: `GET /v1/models HTTP/1.1\r\nHost: test\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+        },
         {
           name: 'CL+TE',
           status: 400,
@@ -174,8 +213,15 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         const result = await pushRawRequest(gateway.baseUrl, entry.head, { giveUpMs: 5_000 });
         expect(result.status, `${entry.name}: ${result.text.slice(0, 200)}`).toBe(entry.status);
         expect(result.closed, entry.name).toBe(true);
-        const error = (rawResponseJson(result.text) as { error?: Record<string, unknown> } | undefined)?.error;
-        expect(Object.keys(error ?? {}).sort(), entry.name).toEqual(['code', 'message', 'param', 'type']);
+        const error = (
+          rawResponseJson(result.text) as { error?: Record<string, unknown> } | undefined
+        )?.error;
+        expect(Object.keys(error ?? {}).sort(), entry.name).toEqual([
+          'code',
+          'message',
+          'param',
+          'type',
+        ]);
       }
       expect((await client.request('GET', '/healthz', { anonymous: true })).status).toBe(200);
       recordFigure(5, target.name, '3/3 refused in the native envelope and closed', '100 %');
@@ -197,11 +243,18 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       for (const route of routeTable.filter((entry) => entry.auth)) {
         const path = concretePath(route.path);
         for (const credential of credentials) {
-          const headers: Record<string, string> = credential === undefined ? {} : { authorization: credential };
-          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(validBodies[path] ?? {});
+          const headers: Record<string, string> =
+            credential === undefined ? {} : { authorization: credential };
+          const body =
+            route.method === 'GET' || route.method === 'DELETE'
+              ? undefined
+              : JSON.stringify(validBodies[path] ?? {});
           const response = await fetch(`${gateway.baseUrl}${path}`, {
             method: route.method,
-            headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              ...headers,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             body,
           });
           const reply = await toJsonReply(response);
@@ -212,28 +265,52 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         }
       }
       expect(upstream.requests.length).toBe(calls);
-      recordFigure(6, target.name, `${checked}/${checked} answered 401 + WWW-Authenticate: Bearer, 0 upstream calls`, '100 %');
+      recordFigure(
+        6,
+        target.name,
+        `${checked}/${checked} answered 401 + WWW-Authenticate: Bearer, 0 upstream calls`,
+        '100 %',
+      );
     }, 60_000);
 
     it('row 9: oversized and unreadable images are 400 naming the field, fast and without decoding', async () => {
       const cases = [
-        { name: 'PNG IHDR 4097x10', url: `data:image/png;base64,${pngHeader(4097, 10).toString('base64')}` },
-        { name: 'JPEG SOF 5000 px wide', url: `data:image/jpeg;base64,${jpegHeader(5000, 10).toString('base64')}` },
-        { name: 'truncated PNG header', url: `data:image/png;base64,${pngHeader(10, 10).subarray(0, 20).toString('base64')}` },
+        {
+          name: 'PNG IHDR 4097x10',
+          url: `data:image/png;base64,${pngHeader(4097, 10).toString('base64')}`,
+        },
+        {
+          name: 'JPEG SOF 5000 px wide',
+          url: `data:image/jpeg;base64,${jpegHeader(5000, 10).toString('base64')}`,
+        },
+        {
+          name: 'truncated PNG header',
+          url: `data:image/png;base64,${pngHeader(10, 10).subarray(0, 20).toString('base64')}`,
+        },
       ];
       const before = rssMb();
       const times: number[] = [];
       const calls = upstream.requests.length;
       for (let round = 0; round < 20; round += 1) {
         for (const entry of cases) {
-          const body = { model: 'alpha-image-edit', prompt: 'blue', images: [{ image_url: entry.url }], size: '16x16', quality: 'low', output_format: 'png' };
+          const body = {
+            model: 'alpha-image-edit',
+            prompt: 'blue',
+            images: [{ image_url: entry.url }],
+            size: '16x16',
+            quality: 'low',
+            output_format: 'png',
+          };
           const startedAt = performance.now();
           const reply = await client.postJson('/v1/images/edits', body);
           times.push(performance.now() - startedAt);
           expectNativeError(reply, 400, { param: 'images[0].image_url' });
         }
         const startedAt = performance.now();
-        const generation = await client.postJson('/v1/images/generations', { ...validBodies['/v1/images/generations'], size: '2048x1025' });
+        const generation = await client.postJson('/v1/images/generations', {
+          ...validBodies['/v1/images/generations'],
+          size: '2048x1025',
+        });
         times.push(performance.now() - startedAt);
         expectNativeError(generation, 400, { param: 'size' });
       }
@@ -261,7 +338,10 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       const outcomes: string[] = [];
       for (const [name, value] of Object.entries(fields)) {
         const calls = upstream.requests.length;
-        const reply = await client.postJson('/v1/chat/completions', { ...validBodies['/v1/chat/completions'], [name]: value });
+        const reply = await client.postJson('/v1/chat/completions', {
+          ...validBodies['/v1/chat/completions'],
+          [name]: value,
+        });
         if (reply.status === 400) outcomes.push(`${name}: 400`);
         else {
           expect(reply.status).toBe(200);
@@ -289,7 +369,13 @@ export function pngHeader(width: number, height: number): Buffer {
   crc.writeUInt32BE(crc32(Buffer.concat([type, ihdr])), 0);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(13, 0);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), length, type, ihdr, crc]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    length,
+    type,
+    ihdr,
+    crc,
+  ]);
 }
 
 /** A JPEG SOI and baseline SOF0 segment declaring width x height, with no scan data. */

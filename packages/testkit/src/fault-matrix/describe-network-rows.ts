@@ -5,7 +5,11 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import { readTimed } from './describe-upstream-rows.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
-import { createNetworkNamespace, networkNamespaceUnavailable, type NetworkNamespace } from './network-namespace.js';
+import {
+  createNetworkNamespace,
+  networkNamespaceUnavailable,
+  type NetworkNamespace,
+} from './network-namespace.js';
 import { recordFigure } from './record-figure.js';
 
 const model = 'alpha36-35b-a3b-instruct';
@@ -40,7 +44,9 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
   const unavailable = networkNamespaceUnavailable();
   const skipped = unavailable !== undefined && process.env.CI !== 'true';
   if (skipped)
-    process.stdout.write(`[fault-matrix] rows 11 (blackhole) and 13 (nftables drop) skipped for ${target.name}: ${unavailable} (CI=true runs them)\n`);
+    process.stdout.write(
+      `[fault-matrix] rows 11 (blackhole) and 13 (nftables drop) skipped for ${target.name}: ${unavailable} (CI=true runs them)\n`,
+    );
 
   const name = `fault matrix, network faults in a namespace (root, ip, nft): ${target.name}`;
   describe.skipIf(skipped)(skipped ? `${name} (skipped: ${unavailable})` : name, () => {
@@ -48,13 +54,33 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
     let upstream: ScriptedUpstream;
 
     beforeAll(async () => {
-      if (unavailable !== undefined) throw new Error(`fault-matrix rows 11 and 13 must run with CI=true, and cannot here: ${unavailable}`);
+      if (unavailable !== undefined)
+        throw new Error(
+          `fault-matrix rows 11 and 13 must run with CI=true, and cannot here: ${unavailable}`,
+        );
       namespace = createNetworkNamespace();
       namespace.nft('add', 'table', 'inet', 'igw');
       namespace.nft('add', 'chain', 'inet', 'igw', 'in', '{ type filter hook input priority 0; }');
-      namespace.nft('add', 'chain', 'inet', 'igw', 'out', '{ type filter hook output priority 0; }');
+      namespace.nft(
+        'add',
+        'chain',
+        'inet',
+        'igw',
+        'out',
+        '{ type filter hook output priority 0; }',
+      );
       // Connect blackhole: SYNs to this port vanish, so a connect neither succeeds nor is refused.
-      namespace.nft('add', 'rule', 'inet', 'igw', 'in', 'tcp', 'dport', String(blackholePort), 'drop');
+      namespace.nft(
+        'add',
+        'rule',
+        'inet',
+        'igw',
+        'in',
+        'tcp',
+        'dport',
+        String(blackholePort),
+        'drop',
+      );
       await namespace.spawnNode(streamingStub);
       upstream = await startScriptedUpstream();
     }, 30_000);
@@ -65,23 +91,38 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
     });
 
     const known = target.knownFailures?.[11];
-    if (known) process.stdout.write(`[fault-matrix] row 11 ${target.name}: known failure, run as expected to fail: ${known}\n`);
+    if (known)
+      process.stdout.write(
+        `[fault-matrix] row 11 ${target.name}: known failure, run as expected to fail: ${known}\n`,
+      );
     (known ? it.fails : it)(
       'row 11: a blackholed upstream is 504 at the connect limit, and a second endpoint is tried once',
       async () => {
         const connectMs = 1_000;
-        const blackhole = upstreamsServingEverything(`http://${namespace.address}:${blackholePort}`);
-        const single = await target.start({ upstreams: blackhole, timeouts: { connect_ms: connectMs }, retries: { attempts: 0 } });
+        const blackhole = upstreamsServingEverything(
+          `http://${namespace.address}:${blackholePort}`,
+        );
+        const single = await target.start({
+          upstreams: blackhole,
+          timeouts: { connect_ms: connectMs },
+          retries: { attempts: 0 },
+        });
         let took = 0;
         try {
           const startedAt = performance.now();
-          expectNativeError(await new ContractClient(single).postJson('/v1/chat/completions', { model, messages }), 504);
+          expectNativeError(
+            await new ContractClient(single).postJson('/v1/chat/completions', { model, messages }),
+            504,
+          );
           took = performance.now() - startedAt;
         } finally {
           await single.close();
         }
         const both = await target.start({
-          upstreams: [...blackhole.map((entry) => ({ ...entry, name: `${entry.name}-blackhole` })), ...upstreamsServingEverything(upstream.url)],
+          upstreams: [
+            ...blackhole.map((entry) => ({ ...entry, name: `${entry.name}-blackhole` })),
+            ...upstreamsServingEverything(upstream.url),
+          ],
           timeouts: { connect_ms: connectMs },
         });
         const served: number[] = [];
@@ -90,10 +131,16 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
           for (let index = 0; index < 6; index += 1) {
             const { requestId, headers } = upstream.scripted('ok:2:0');
             const startedAt = performance.now();
-            const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
+            const reply = await client.postJson(
+              '/v1/chat/completions',
+              { model, messages },
+              { headers },
+            );
             served.push(performance.now() - startedAt);
             expect(reply.status, reply.text).toBe(200);
-            expect(upstream.requests.filter((request) => request.headers['x-request-id'] === requestId)).toHaveLength(1);
+            expect(
+              upstream.requests.filter((request) => request.headers['x-request-id'] === requestId),
+            ).toHaveLength(1);
           }
         } finally {
           await both.close();
@@ -117,12 +164,26 @@ export function describeNetworkRows(target: FaultMatrixTarget): void {
         timeouts: { idle_ms: idleMs, keepalive_ms: 200 },
       });
       try {
-        const response = await new ContractClient(gateway).post('/v1/chat/completions', { model, messages, stream: true });
+        const response = await new ContractClient(gateway).post('/v1/chat/completions', {
+          model,
+          messages,
+          stream: true,
+        });
         expect(response.status).toBe(200);
         const reading = readTimed(response);
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         // Silence from now on: no FIN, no RST, the stub's packets just vanish.
-        namespace.nft('add', 'rule', 'inet', 'igw', 'out', 'tcp', 'sport', String(streamPort), 'drop');
+        namespace.nft(
+          'add',
+          'rule',
+          'inet',
+          'igw',
+          'out',
+          'tcp',
+          'sport',
+          String(streamPort),
+          'drop',
+        );
         const droppedAt = performance.now();
         const read = await reading;
         const endedAfter = read.endedAt - droppedAt;

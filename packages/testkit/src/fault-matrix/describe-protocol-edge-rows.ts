@@ -23,7 +23,9 @@ const corruptPng = (() => {
 
 /** The sum of a counter's samples on GET /metrics; undefined when the app keeps no metrics (the edge app). */
 async function counterSum(gateway: StartedGateway, name: string): Promise<number | undefined> {
-  const response = await fetch(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsKey}` } });
+  const response = await fetch(`${gateway.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${metricsKey}` },
+  });
   const text = await response.text();
   if (response.status === 404) return undefined;
   expect(response.status, text).toBe(200);
@@ -35,7 +37,11 @@ async function counterSum(gateway: StartedGateway, name: string): Promise<number
 
 /** One raw HTTP/1.1 exchange on a connection of its own (`Connection: close`), `body` sent as its bytes. */
 async function exchange(gateway: StartedGateway, head: string, body: Buffer = Buffer.alloc(0)) {
-  const pushed = await pushRawRequest(gateway.baseUrl, head, body.length === 0 ? {} : { piece: body, pushBytes: body.length });
+  const pushed = await pushRawRequest(
+    gateway.baseUrl,
+    head,
+    body.length === 0 ? {} : { piece: body, pushBytes: body.length },
+  );
   return rawJsonReply(pushed.text);
 }
 
@@ -54,7 +60,10 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
     let upstream: ScriptedUpstream;
     const started: StartedGateway[] = [];
     const start = async (file: ConfigFileValue = {}): Promise<StartedGateway> => {
-      const gateway = await target.start({ upstreams: upstreamsServingEverything(upstream.url), ...file });
+      const gateway = await target.start({
+        upstreams: upstreamsServingEverything(upstream.url),
+        ...file,
+      });
       started.push(gateway);
       return gateway;
     };
@@ -73,13 +82,26 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       const gateway = await start();
       const key = `Authorization: Bearer ${gateway.apiKey}`;
       const calls = upstream.requests.length;
-      const body = Buffer.from(JSON.stringify({ model, messages: [{ role: 'user', content: 'Go.' }] }));
+      const body = Buffer.from(
+        JSON.stringify({ model, messages: [{ role: 'user', content: 'Go.' }] }),
+      );
       const chatHead = (...auth: string[]) =>
-        head('POST /v1/chat/completions HTTP/1.1', ...auth, 'Content-Type: application/json', `Content-Length: ${body.length}`);
+        head(
+          'POST /v1/chat/completions HTTP/1.1',
+          ...auth,
+          'Content-Type: application/json',
+          `Content-Length: ${body.length}`,
+        );
       const replies = [
         await exchange(gateway, head('GET /v1/models HTTP/1.1', key, key)),
-        await exchange(gateway, head('GET /v1/models HTTP/1.1', key, 'Authorization: Bearer ig-not-a-key')),
-        await exchange(gateway, head('GET /v1/models HTTP/1.1', 'Authorization: Bearer ig-not-a-key', key)),
+        await exchange(
+          gateway,
+          head('GET /v1/models HTTP/1.1', key, 'Authorization: Bearer ig-not-a-key'),
+        ),
+        await exchange(
+          gateway,
+          head('GET /v1/models HTTP/1.1', 'Authorization: Bearer ig-not-a-key', key),
+        ),
         await exchange(gateway, chatHead(key, key), body),
       ];
       const single = await exchange(gateway, chatHead(key), body);
@@ -89,7 +111,8 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         `two Authorization headers: ${replies.map((reply) => reply.status).join(', ')}; one: ${single.status}; upstream calls for the doubled ones ${upstream.requests.length - calls - 1}`,
         '400 multiple_authorization, no upstream call',
       );
-      for (const reply of replies) expectNativeError(reply, 400, { code: 'multiple_authorization' });
+      for (const reply of replies)
+        expectNativeError(reply, 400, { code: 'multiple_authorization' });
       expect(single.status).toBe(200);
       expect(upstream.requests.length - calls).toBe(1);
     });
@@ -112,18 +135,32 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         handlers: {
           'POST /v1/chat/completions': (_request, response) => {
             response.writeHead(400, { 'content-type': 'application/json' });
-            response.end(JSON.stringify({ error: { message, type: 'BadRequestError', param: null, code: 400 } }));
+            response.end(
+              JSON.stringify({
+                error: { message, type: 'BadRequestError', param: null, code: 400 },
+              }),
+            );
           },
         },
       });
       try {
         const gateway = await start({ upstreams: upstreamsServingEverything(leaky.url) });
-        const reply = await new ContractClient(gateway).postJson('/v1/chat/completions', { model, messages: [{ role: 'user', content: 'Go.' }] });
+        const reply = await new ContractClient(gateway).postJson('/v1/chat/completions', {
+          model,
+          messages: [{ role: 'user', content: 'Go.' }],
+        });
         const error = expectNativeError(reply, 400, { code: 'upstream_rejected' });
         const kept = leaks.filter((leak) => reply.text.includes(leak));
-        recordFigure(36, target.name, `an upstream 400 naming ${leaks.length} details: ${kept.length} reached the client`, '0, the rest of the message kept');
+        recordFigure(
+          36,
+          target.name,
+          `an upstream 400 naming ${leaks.length} details: ${kept.length} reached the client`,
+          '0, the rest of the message kept',
+        );
         expect(kept).toEqual([]);
-        expect(error.message).toContain("This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.");
+        expect(error.message).toContain(
+          "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
+        );
       } finally {
         await leaky.close();
       }
@@ -159,7 +196,9 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         37,
         target.name,
         `6 corrupt images on compat embed: ${embeds.map((reply) => reply.status).join(', ')}; on image edits: ${edit.status}; ` +
-          (errorsBefore === undefined ? 'no metrics on this app' : `upstream errors ${errorsBefore} -> ${errorsAfter}, ejections ${ejections}`) +
+          (errorsBefore === undefined
+            ? 'no metrics on this app'
+            : `upstream errors ${errorsBefore} -> ${errorsAfter}, ejections ${ejections}`) +
           `; a valid image then: ${valid.status}`,
         '400; no upstream error, no ejection',
       );
@@ -172,7 +211,9 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
 
     it('row 38: a gzip-encoded JSON body is 415 naming Content-Encoding, before the body is read; the same body uncompressed is 200', async () => {
       const gateway = await start();
-      const json = Buffer.from(JSON.stringify({ model, messages: [{ role: 'user', content: 'Go.' }] }));
+      const json = Buffer.from(
+        JSON.stringify({ model, messages: [{ role: 'user', content: 'Go.' }] }),
+      );
       const calls = upstream.requests.length;
       const replies = [];
       for (const encoding of ['gzip', 'br', 'deflate']) {
@@ -183,7 +224,9 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
           `Content-Encoding: ${encoding}`,
           `Content-Length: ${body.length}`,
         ];
-        replies.push(await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body));
+        replies.push(
+          await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body),
+        );
       }
       const plain = await exchange(
         gateway,
@@ -214,18 +257,36 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       const gateway = await start();
       const calls = upstream.requests.length;
       const bodyWith = (bytes: number[]) =>
-        Buffer.concat([Buffer.from(`{"model":"${model}","messages":[{"role":"user","content":"caf`), Buffer.from(bytes), Buffer.from('"}]}')]);
+        Buffer.concat([
+          Buffer.from(`{"model":"${model}","messages":[{"role":"user","content":"caf`),
+          Buffer.from(bytes),
+          Buffer.from('"}]}'),
+        ]);
       // A lone byte, an overlong '/', an encoded surrogate, a sequence cut short: each is 400.
       const invalid = [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]];
       const replies = [];
       for (const bytes of invalid) {
         const body = bodyWith(bytes);
-        const lines = [`Authorization: Bearer ${gateway.apiKey}`, 'Content-Type: application/json', `Content-Length: ${body.length}`];
-        replies.push(await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body));
+        const lines = [
+          `Authorization: Bearer ${gateway.apiKey}`,
+          'Content-Type: application/json',
+          `Content-Length: ${body.length}`,
+        ];
+        replies.push(
+          await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), body),
+        );
       }
       const valid = bodyWith([0xc3, 0xa9]);
-      const lines = [`Authorization: Bearer ${gateway.apiKey}`, 'Content-Type: application/json', `Content-Length: ${valid.length}`];
-      const accepted = await exchange(gateway, head('POST /v1/chat/completions HTTP/1.1', ...lines), valid);
+      const lines = [
+        `Authorization: Bearer ${gateway.apiKey}`,
+        'Content-Type: application/json',
+        `Content-Length: ${valid.length}`,
+      ];
+      const accepted = await exchange(
+        gateway,
+        head('POST /v1/chat/completions HTTP/1.1', ...lines),
+        valid,
+      );
       recordFigure(
         39,
         target.name,
@@ -243,12 +304,24 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
     it("row 40: HEAD answers where GET does, with the GET's status and headers and no body; 405 lists HEAD beside GET", async () => {
       const gateway = await start();
       const key = `Authorization: Bearer ${gateway.apiKey}`;
-      const paths = ['/healthz', '/readyz', '/v1/models', `/v1/models/${model}`, '/pricing', '/openapi.json'];
+      const paths = [
+        '/healthz',
+        '/readyz',
+        '/v1/models',
+        `/v1/models/${model}`,
+        '/pricing',
+        '/openapi.json',
+      ];
       const pairs = [];
       for (const path of paths) {
         const get = await exchange(gateway, head(`GET ${path} HTTP/1.1`, key));
         const pushed = await pushRawRequest(gateway.baseUrl, head(`HEAD ${path} HTTP/1.1`, key));
-        pairs.push({ path, get, head: rawJsonReply(pushed.text), bodyBytes: pushed.text.length - pushed.text.indexOf('\r\n\r\n') - 4 });
+        pairs.push({
+          path,
+          get,
+          head: rawJsonReply(pushed.text),
+          bodyBytes: pushed.text.length - pushed.text.indexOf('\r\n\r\n') - 4,
+        });
       }
       const anonymous = await pushRawRequest(gateway.baseUrl, head('HEAD /v1/models HTTP/1.1'));
       const wrongMethod = await exchange(gateway, head('DELETE /healthz HTTP/1.1'));
@@ -265,10 +338,15 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         expect(pair.get.status, pair.path).toBe(200);
         expect(pair.bodyBytes, pair.path).toBe(0);
         for (const name of ['content-type', 'content-length', 'cache-control'])
-          expect(pair.head.headers.get(name), `${pair.path} ${name}`).toBe(pair.get.headers.get(name));
+          expect(pair.head.headers.get(name), `${pair.path} ${name}`).toBe(
+            pair.get.headers.get(name),
+          );
         expect(pair.head.headers.get('x-request-id'), pair.path).toBeTruthy();
       }
-      expect([anonymous.status, anonymous.text.slice(anonymous.text.indexOf('\r\n\r\n') + 4)]).toEqual([401, '']);
+      expect([
+        anonymous.status,
+        anonymous.text.slice(anonymous.text.indexOf('\r\n\r\n') + 4),
+      ]).toEqual([401, '']);
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
       expect([postOnly.status, postOnly.headers.get('allow')]).toEqual([405, 'POST']);
@@ -276,15 +354,30 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
     it('row 41: a URL over the header limit is 414 and a header over it 431, each in the envelope with a request id', async () => {
       const gateway = await start();
       const key = `Authorization: Bearer ${gateway.apiKey}`;
-      const longUrl = await exchange(gateway, head(`GET /v1/models/${'m'.repeat(20_000)} HTTP/1.1`, key));
-      const longHeader = await exchange(gateway, head('GET /v1/models HTTP/1.1', key, `X-Padding: ${'p'.repeat(20_000)}`));
-      const longModel = await exchange(gateway, head(`GET /v1/models/${'m'.repeat(2_000)} HTTP/1.1`, key));
-      recordFigure(41, target.name, `20 KB URL ${longUrl.status}; 20 KB header ${longHeader.status}; 2 KB model id ${longModel.status}`, '414, 431, 404');
+      const longUrl = await exchange(
+        gateway,
+        head(`GET /v1/models/${'m'.repeat(20_000)} HTTP/1.1`, key),
+      );
+      const longHeader = await exchange(
+        gateway,
+        head('GET /v1/models HTTP/1.1', key, `X-Padding: ${'p'.repeat(20_000)}`),
+      );
+      const longModel = await exchange(
+        gateway,
+        head(`GET /v1/models/${'m'.repeat(2_000)} HTTP/1.1`, key),
+      );
+      recordFigure(
+        41,
+        target.name,
+        `20 KB URL ${longUrl.status}; 20 KB header ${longHeader.status}; 2 KB model id ${longModel.status}`,
+        '414, 431, 404',
+      );
       expectNativeError(longUrl, 414, { code: 'uri_too_long' });
       expectNativeError(longHeader, 431, { code: 'headers_too_large' });
       // Under the limit a long id is an unknown model, as any other.
       expect(longModel.status).toBe(404);
-      for (const reply of [longUrl, longHeader]) expect(reply.headers.get('x-request-id')).toBeTruthy();
+      for (const reply of [longUrl, longHeader])
+        expect(reply.headers.get('x-request-id')).toBeTruthy();
     });
 
     it('row 42: what Node refuses before any route (an Expect it cannot meet, no Host, a broken escape, smuggling) is in the envelope with a request id', async () => {
@@ -292,11 +385,23 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       const key = `Authorization: Bearer ${gateway.apiKey}`;
       const replies = {
         expect: await exchange(gateway, head('GET /v1/models HTTP/1.1', key, 'Expect: 200-ok')),
-        noHost: rawJsonReply((await pushRawRequest(gateway.baseUrl, `GET /v1/models HTTP/1.1\r\n${key}\r\nConnection: close\r\n\r\n`)).text),
+        noHost: rawJsonReply(
+          (
+            await pushRawRequest(
+              gateway.baseUrl,
+              `GET /v1/models HTTP/1.1\r\n${key}\r\nConnection: close\r\n\r\n`,
+            )
+          ).text,
+        ),
         badEscape: await exchange(gateway, head('GET /v1/models/%E0%A4%A HTTP/1.1', key)),
         smuggling: await exchange(
           gateway,
-          head('POST /v1/chat/completions HTTP/1.1', key, 'Content-Length: 4', 'Transfer-Encoding: chunked'),
+          head(
+            'POST /v1/chat/completions HTTP/1.1',
+            key,
+            'Content-Length: 4',
+            'Transfer-Encoding: chunked',
+          ),
           Buffer.from('0\r\n\r\n'),
         ),
       };
@@ -304,7 +409,10 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         42,
         target.name,
         Object.entries(replies)
-          .map(([name, reply]) => `${name} ${reply.status}${reply.headers.get('x-request-id') === null ? ' (no request id)' : ''}`)
+          .map(
+            ([name, reply]) =>
+              `${name} ${reply.status}${reply.headers.get('x-request-id') === null ? ' (no request id)' : ''}`,
+          )
           .join('; '),
         '417, 400, 404, 400, each an envelope with x-request-id',
       );
@@ -312,11 +420,13 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       expectNativeError(replies.noHost, 400, { code: 'malformed_request' });
       expectNativeError(replies.badEscape, 404);
       expectNativeError(replies.smuggling, 400, { code: 'malformed_request' });
-      for (const [name, reply] of Object.entries(replies)) expect(reply.headers.get('x-request-id'), name).toBeTruthy();
+      for (const [name, reply] of Object.entries(replies))
+        expect(reply.headers.get('x-request-id'), name).toBeTruthy();
     });
 
     it('row 43: one request line per request, alike on both apps: answers at info, refusals at warn, a 408 as a 408', async () => {
-      if (target.startWithLogs === undefined) throw new Error(`${target.name} keeps no request log`);
+      if (target.startWithLogs === undefined)
+        throw new Error(`${target.name} keeps no request log`);
       const { gateway, logs } = await target.startWithLogs({
         upstreams: upstreamsServingEverything(upstream.url),
         timeouts: { inbound_headers_ms: 400, inbound_request_ms: 800 },
@@ -324,9 +434,24 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       started.push(gateway);
       const client = new ContractClient(gateway);
       const chat = { model, messages: [{ role: 'user', content: 'Go.' }] };
-      expect((await client.postJson('/v1/chat/completions', chat, { headers: { 'x-request-id': 'row43-ok' } })).status).toBe(200);
-      expect((await client.postJson('/v1/chat/completions', chat, { anonymous: true, headers: { 'x-request-id': 'row43-401' } })).status).toBe(401);
-      expect((await client.getJson('/v1/nowhere', { headers: { 'x-request-id': 'row43-404' } })).status).toBe(404);
+      expect(
+        (
+          await client.postJson('/v1/chat/completions', chat, {
+            headers: { 'x-request-id': 'row43-ok' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await client.postJson('/v1/chat/completions', chat, {
+            anonymous: true,
+            headers: { 'x-request-id': 'row43-401' },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await client.getJson('/v1/nowhere', { headers: { 'x-request-id': 'row43-404' } })).status,
+      ).toBe(404);
       // A body that trickles (never idle for body_idle_ms) past the whole-request limit: Node answers 408 on the socket.
       const body = JSON.stringify(chat);
       const slow = holdRawRequest(
@@ -349,7 +474,10 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       await dripping;
       slow.destroy();
       // Headers that never end: a request that never reached a route, refused with 408 and logged all the same.
-      const stalled = holdRawRequest(gateway.baseUrl, 'GET /v1/models HTTP/1.1\r\nHost: gateway\r\n');
+      const stalled = holdRawRequest(
+        gateway.baseUrl,
+        'GET /v1/models HTTP/1.1\r\nHost: gateway\r\n',
+      );
       const stalledAnswer = await stalled.answered;
       stalled.destroy();
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -358,7 +486,9 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
         .filter((line) => line.includes('"msg":"request"'))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       const byId = (id: string) => lines.filter((line) => line.requestId === id);
-      const headerTimeouts = lines.filter((line) => line.status === 408 && line.route === 'unmatched');
+      const headerTimeouts = lines.filter(
+        (line) => line.status === 408 && line.route === 'unmatched',
+      );
       recordFigure(
         43,
         target.name,
@@ -372,11 +502,21 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
       );
       const fields = ['requestId', 'method', 'route', 'status', 'durationMs'];
       expect(byId('row43-ok')).toEqual([
-        expect.objectContaining({ level: 30, route: '/v1/chat/completions', status: 200, model, upstream: expect.stringMatching(/^test-/) }),
+        expect.objectContaining({
+          level: 30,
+          route: '/v1/chat/completions',
+          status: 200,
+          model,
+          upstream: expect.stringMatching(/^test-/),
+        }),
       ]);
       for (const name of fields) expect(byId('row43-ok')[0], name).toHaveProperty(name);
-      expect(byId('row43-401')).toEqual([expect.objectContaining({ level: 40, status: 401, route: '/v1/chat/completions' })]);
-      expect(byId('row43-404')).toEqual([expect.objectContaining({ level: 40, status: 404, route: 'unmatched' })]);
+      expect(byId('row43-401')).toEqual([
+        expect.objectContaining({ level: 40, status: 401, route: '/v1/chat/completions' }),
+      ]);
+      expect(byId('row43-404')).toEqual([
+        expect.objectContaining({ level: 40, status: 404, route: 'unmatched' }),
+      ]);
       expect(answer.status).toBe(408);
       expect(byId('row43-408')).toEqual([expect.objectContaining({ level: 40, status: 408 })]);
       expect(stalledAnswer.status).toBe(408);
@@ -386,9 +526,16 @@ export function describeProtocolEdgeRows(target: FaultMatrixTarget): void {
     it('row 44: dot segments are resolved alike on both apps, as a URL parser resolves them', async () => {
       const gateway = await start();
       const key = `Authorization: Bearer ${gateway.apiKey}`;
-      const paths = ['/v1/./models', '/v1/x/../models', '/v1/%2e/models', '/v1/x/%2E%2E/models', '/healthz/../v1/models'];
+      const paths = [
+        '/v1/./models',
+        '/v1/x/../models',
+        '/v1/%2e/models',
+        '/v1/x/%2E%2E/models',
+        '/healthz/../v1/models',
+      ];
       const replies: JsonReply[] = [];
-      for (const path of paths) replies.push(await exchange(gateway, head(`GET ${path} HTTP/1.1`, key)));
+      for (const path of paths)
+        replies.push(await exchange(gateway, head(`GET ${path} HTTP/1.1`, key)));
       const escaped = await exchange(gateway, head('GET /../../etc/passwd HTTP/1.1', key));
       recordFigure(
         44,

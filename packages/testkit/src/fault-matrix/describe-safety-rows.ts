@@ -15,7 +15,9 @@ const messages = [{ role: 'user', content: 'Go.' }];
 const canaryUpstreamKey = 'sk-upstream-canary-7f3a9c1e5b2d8f4a6c0e';
 
 /** A TCP server that only counts connections: what an SSRF would reach. */
-async function startCanary(host: string): Promise<{ server: Server; port: number; connections: () => number } | undefined> {
+async function startCanary(
+  host: string,
+): Promise<{ server: Server; port: number; connections: () => number } | undefined> {
   let connections = 0;
   const server = createServer((socket) => {
     connections += 1;
@@ -29,7 +31,11 @@ async function startCanary(host: string): Promise<{ server: Server; port: number
   } catch {
     return undefined;
   }
-  return { server, port: (server.address() as { port: number }).port, connections: () => connections };
+  return {
+    server,
+    port: (server.address() as { port: number }).port,
+    connections: () => connections,
+  };
 }
 
 /**
@@ -48,12 +54,21 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
       await upstream?.close();
     });
 
-    const scriptedHeaders = (script: string): Record<string, string> => upstream.scripted(script).headers;
+    const scriptedHeaders = (script: string): Record<string, string> =>
+      upstream.scripted(script).headers;
 
     it('row 7: no log line and no response holds the client key or the upstream key (whole, first 12 characters, base64)', async () => {
-      const upstreams = upstreamsServingEverything(upstream.url).map((entry) => ({ ...entry, api_key: canaryUpstreamKey }));
-      const file = { upstreams, timeouts: { first_event_ms: 1_000, headers_ms: 1_000, idle_ms: 500 } };
-      const started = target.startWithLogs ? await target.startWithLogs(file) : { gateway: await target.start(file), logs: () => '' };
+      const upstreams = upstreamsServingEverything(upstream.url).map((entry) => ({
+        ...entry,
+        api_key: canaryUpstreamKey,
+      }));
+      const file = {
+        upstreams,
+        timeouts: { first_event_ms: 1_000, headers_ms: 1_000, idle_ms: 500 },
+      };
+      const started = target.startWithLogs
+        ? await target.startWithLogs(file)
+        : { gateway: await target.start(file), logs: () => '' };
       const { gateway } = started;
       const client = new ContractClient(gateway);
       const wrongKey = 'ig-canary-client-wrong-4b1d9e7c2a5f8e3d';
@@ -74,20 +89,40 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
           'redirect',
         ]) {
           for (const stream of [false, true])
-            await keep(await client.post('/v1/chat/completions', { model, messages, stream }, { headers: scriptedHeaders(script) }));
+            await keep(
+              await client.post(
+                '/v1/chat/completions',
+                { model, messages, stream },
+                { headers: scriptedHeaders(script) },
+              ),
+            );
         }
         for (const [path, body] of Object.entries(validBodies)) {
           await keep(await client.post(path, body, { headers: scriptedHeaders('echo-auth') }));
-          await keep(await client.post(path, body, { headers: { ...scriptedHeaders('ok:1:0'), authorization: `Bearer ${wrongKey}` } }));
+          await keep(
+            await client.post(path, body, {
+              headers: { ...scriptedHeaders('ok:1:0'), authorization: `Bearer ${wrongKey}` },
+            }),
+          );
           await keep(await client.post(path, { ...body, extra_field: 1 }));
         }
         await keep(await client.request('GET', '/v1/models'));
-        await keep(await client.request('GET', '/v1/models', { headers: { authorization: `Basic ${Buffer.from(`user:${wrongKey}`).toString('base64')}` } }));
+        await keep(
+          await client.request('GET', '/v1/models', {
+            headers: {
+              authorization: `Basic ${Buffer.from(`user:${wrongKey}`).toString('base64')}`,
+            },
+          }),
+        );
       } finally {
         await gateway.close();
       }
       const haystack = `${started.logs()}\n${seen.join('\n')}`;
-      const forms = [...secretForms(gateway.apiKey), ...secretForms(canaryUpstreamKey), ...secretForms(wrongKey)];
+      const forms = [
+        ...secretForms(gateway.apiKey),
+        ...secretForms(canaryUpstreamKey),
+        ...secretForms(wrongKey),
+      ];
       const found = forms.filter((form) => haystack.includes(form));
       const logLines = started.logs().split('\n').filter(Boolean).length;
       recordFigure(
@@ -150,20 +185,39 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
 
     it('row 22: at twice the admission cap, the excess is refused at once with 503 + Retry-After and every admitted stream completes', async () => {
       const cap = 10;
-      const gateway = await target.start({ upstreams: upstreamsServingEverything(upstream.url), limits: { max_concurrent_requests: cap } });
+      const gateway = await target.start({
+        upstreams: upstreamsServingEverything(upstream.url),
+        limits: { max_concurrent_requests: cap },
+      });
       const client = new ContractClient(gateway);
       // Open the client's keep-alive connections first: the row times the gateway's refusal, not TCP setup.
-      await Promise.all(Array.from({ length: cap * 2 }, () => client.request('GET', '/healthz', { anonymous: true }).then((response) => response.text())));
+      await Promise.all(
+        Array.from({ length: cap * 2 }, () =>
+          client
+            .request('GET', '/healthz', { anonymous: true })
+            .then((response) => response.text()),
+        ),
+      );
       try {
         const outcomes = await Promise.all(
           Array.from({ length: cap * 2 }, async () => {
             const startedAt = performance.now();
             // 2 s per admitted stream: the refusals must all come while every admitted stream still runs.
-            const response = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:40:50') });
+            const response = await client.post(
+              '/v1/chat/completions',
+              { model, messages, stream: true },
+              { headers: scriptedHeaders('ok:40:50') },
+            );
             const answeredAt = performance.now();
             const answeredAfter = answeredAt - startedAt;
             if (response.status === 503)
-              return { status: 503, answeredAt, answeredAfter, retryAfter: response.headers.get('retry-after'), reply: await toJsonReply(response) };
+              return {
+                status: 503,
+                answeredAt,
+                answeredAfter,
+                retryAfter: response.headers.get('retry-after'),
+                reply: await toJsonReply(response),
+              };
             const read = await readTimed(response);
             return {
               status: response.status,
@@ -189,7 +243,11 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
           0.99,
         );
         // Once the streams are over, the slots are free again.
-        const after = await client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:2:0') });
+        const after = await client.post(
+          '/v1/chat/completions',
+          { model, messages, stream: true },
+          { headers: scriptedHeaders('ok:2:0') },
+        );
         expect(after.status).toBe(200);
         await after.text();
         recordFigure(
@@ -200,7 +258,9 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
         );
         // "At once" without a stopwatch (a loaded machine stretches any time bound): no refusal waited
         // for a slot, i.e. every 503 arrived before the first admitted stream ended and freed one.
-        const firstAdmittedEnd = Math.min(...admitted.map((outcome) => outcome.endedAt ?? Number.POSITIVE_INFINITY));
+        const firstAdmittedEnd = Math.min(
+          ...admitted.map((outcome) => outcome.endedAt ?? Number.POSITIVE_INFINITY),
+        );
         const lastRefusal = Math.max(...refused.map((outcome) => outcome.answeredAt));
         expect(lastRefusal).toBeLessThan(firstAdmittedEnd);
       } finally {
@@ -210,11 +270,20 @@ export function describeSafetyRows(target: FaultMatrixTarget): void {
 
     it('row 24: shutdown with 100 running streams refuses new requests, ends every stream in-protocol within the drain deadline', async () => {
       const graceMs = 2_000;
-      const gateway = await target.start({ upstreams: upstreamsServingEverything(upstream.url), timeouts: { shutdown_grace_ms: graceMs } });
+      const gateway = await target.start({
+        upstreams: upstreamsServingEverything(upstream.url),
+        timeouts: { shutdown_grace_ms: graceMs },
+      });
       const client = new ContractClient(gateway);
       // 100 chunks 50 ms apart: 5 s, longer than the grace, so every stream is still running at the deadline.
       const responses = await Promise.all(
-        Array.from({ length: 100 }, () => client.post('/v1/chat/completions', { model, messages, stream: true }, { headers: scriptedHeaders('ok:100:50') })),
+        Array.from({ length: 100 }, () =>
+          client.post(
+            '/v1/chat/completions',
+            { model, messages, stream: true },
+            { headers: scriptedHeaders('ok:100:50') },
+          ),
+        ),
       );
       for (const response of responses) expect(response.status).toBe(200);
       // A stream cut by the shutdown rejects: it counts as cut (undefined).

@@ -1,7 +1,12 @@
 import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractClient, asRecord, toJsonReply, type StartedGateway } from '../contract/contract-client.js';
+import {
+  ContractClient,
+  asRecord,
+  toJsonReply,
+  type StartedGateway,
+} from '../contract/contract-client.js';
 import { expectNativeError } from '../contract/expect-envelopes.js';
 import { parseSseText, type ReceivedEvent } from '../read-sse.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
@@ -27,9 +32,13 @@ export async function closedPort(): Promise<number> {
 }
 
 /** Reads a stream, stamping when each piece arrived (performance.now()). */
-export async function readTimed(
-  response: Response,
-): Promise<{ text: string; events: ReceivedEvent[]; firstByteAt: number; endedAt: number; comments: number }> {
+export async function readTimed(response: Response): Promise<{
+  text: string;
+  events: ReceivedEvent[];
+  firstByteAt: number;
+  endedAt: number;
+  comments: number;
+}> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -57,7 +66,11 @@ function expectChatTerminalError(events: readonly ReceivedEvent[], code?: string
   if (code !== undefined) expect(error.code).toBe(code);
   const finished = events
     .slice(0, -2)
-    .some((event) => ((JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? []).some((choice) => choice.finish_reason === 'stop'));
+    .some((event) =>
+      ((JSON.parse(event.data) as { choices?: { finish_reason?: unknown }[] }).choices ?? []).some(
+        (choice) => choice.finish_reason === 'stop',
+      ),
+    );
   expect(finished).toBe(false);
 }
 
@@ -77,7 +90,13 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       upstream = await startScriptedUpstream();
       gateway = await target.start({
         upstreams: upstreamsServingEverything(upstream.url),
-        timeouts: { connect_ms: 1_000, first_event_ms: firstEventMs, headers_ms: firstEventMs, idle_ms: idleMs, keepalive_ms: keepaliveMs },
+        timeouts: {
+          connect_ms: 1_000,
+          first_event_ms: firstEventMs,
+          headers_ms: firstEventMs,
+          idle_ms: idleMs,
+          keepalive_ms: keepaliveMs,
+        },
       });
       client = new ContractClient(gateway);
     });
@@ -88,15 +107,24 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
     });
 
     const scripted = (script: string) => upstream.scripted(script);
-    const chat = async (script: string, stream: boolean, extra: { signal?: AbortSignal; headers?: Record<string, string>; path?: string } = {}) => {
+    const chat = async (
+      script: string,
+      stream: boolean,
+      extra: { signal?: AbortSignal; headers?: Record<string, string>; path?: string } = {},
+    ) => {
       const { headers, requestId } = scripted(script);
       const path = extra.path ?? '/v1/chat/completions';
-      const body = path === '/v1/responses' ? { model, input: 'Go.', stream } : { model, messages, stream };
+      const body =
+        path === '/v1/responses' ? { model, input: 'Go.', stream } : { model, messages, stream };
       const startedAt = performance.now();
-      const response = await client.post(path, body, { headers: { ...headers, ...extra.headers }, signal: extra.signal });
+      const response = await client.post(path, body, {
+        headers: { ...headers, ...extra.headers },
+        signal: extra.signal,
+      });
       return { response, requestId, startedAt };
     };
-    const attemptsOf = (requestId: string) => upstream.requests.filter((request) => request.headers['x-request-id'] === requestId);
+    const attemptsOf = (requestId: string) =>
+      upstream.requests.filter((request) => request.headers['x-request-id'] === requestId);
     const expectStillServing = async (): Promise<void> => {
       const { headers } = scripted('ok:2:0');
       const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
@@ -126,7 +154,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         expect(reply.text).not.toContain('10.1.2.3');
       }
       // A redirect is answered, never followed: nothing else was asked of anyone.
-      recordFigure(10, target.name, `${table.length}/${table.length} statuses mapped`, '100 % of rows');
+      recordFigure(
+        10,
+        target.name,
+        `${table.length}/${table.length} statuses mapped`,
+        '100 % of rows',
+      );
       await expectStillServing();
     }, 30_000);
 
@@ -139,20 +172,30 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         const deadClient = new ContractClient(dead);
         for (let index = 0; index < 20; index += 1) {
           const startedAt = performance.now();
-          expectNativeError(await deadClient.postJson('/v1/chat/completions', { model, messages }), 502);
+          expectNativeError(
+            await deadClient.postJson('/v1/chat/completions', { model, messages }),
+            502,
+          );
           times.push(performance.now() - startedAt);
         }
       } finally {
         await dead.close();
       }
       const both = await target.start({
-        upstreams: [...upstreams.map((entry) => ({ ...entry, name: `${entry.name}-dead` })), ...upstreamsServingEverything(upstream.url)],
+        upstreams: [
+          ...upstreams.map((entry) => ({ ...entry, name: `${entry.name}-dead` })),
+          ...upstreamsServingEverything(upstream.url),
+        ],
       });
       try {
         const bothClient = new ContractClient(both);
         for (let index = 0; index < 10; index += 1) {
           const { requestId, headers } = upstream.scripted('ok:2:0');
-          const reply = await bothClient.postJson('/v1/chat/completions', { model, messages }, { headers });
+          const reply = await bothClient.postJson(
+            '/v1/chat/completions',
+            { model, messages },
+            { headers },
+          );
           expect(reply.status, reply.text).toBe(200);
           expect(attemptsOf(requestId)).toHaveLength(1);
         }
@@ -187,7 +230,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         // Headers without a body on a non-stream call: the idle limit between body chunks fires first.
         expect(took).toBeGreaterThanOrEqual(Math.min(firstEventMs, idleMs) - 50);
       }
-      recordFigure(12, target.name, `504 after ${figures.join(', ')} (limit ${firstEventMs} ms)`, 'limit + <= 1 s');
+      recordFigure(
+        12,
+        target.name,
+        `504 after ${figures.join(', ')} (limit ${firstEventMs} ms)`,
+        'limit + <= 1 s',
+      );
     }, 30_000);
 
     it('row 13: a stream that stalls mid-way ends with upstream_timeout at the idle limit; keepalive comments do not reset it', async () => {
@@ -229,7 +277,11 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       const statuses = await Promise.all(
         Array.from({ length: 100 }, async () => {
           const { headers } = scripted('ok:2:0');
-          const reply = await client.postJson('/v1/chat/completions', { model, messages }, { headers });
+          const reply = await client.postJson(
+            '/v1/chat/completions',
+            { model, messages },
+            { headers },
+          );
           return reply.status;
         }),
       );
@@ -248,7 +300,9 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         events
           .filter((event) => event.data !== '[DONE]')
           .map((event) => {
-            const chunk = JSON.parse(event.data) as { choices?: { delta?: { content?: string }; finish_reason?: unknown }[] };
+            const chunk = JSON.parse(event.data) as {
+              choices?: { delta?: { content?: string }; finish_reason?: unknown }[];
+            };
             return `${chunk.choices?.[0]?.delta?.content ?? ''}|${String(chunk.choices?.[0]?.finish_reason ?? '')}`;
           })
           .join('\n');
@@ -265,7 +319,12 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
         }),
         { numRuns: runs },
       );
-      recordFigure(15, target.name, `${runs} split runs, ${differences} differences`, '1,000 runs, 0 differences');
+      recordFigure(
+        15,
+        target.name,
+        `${runs} split runs, ${differences} differences`,
+        '1,000 runs, 0 differences',
+      );
     }, 120_000);
 
     it('row 16: a reset before any byte is retried once and the text arrives once; after the first byte there is no retry; concurrent retries stay within the budget', async () => {
@@ -279,17 +338,31 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       expect(attemptsOf(late.requestId)).toHaveLength(1);
 
       const concurrent = 20;
-      const runs = await Promise.all(Array.from({ length: concurrent }, () => chat('fail-then-ok', false)));
-      const replies = await Promise.all(runs.map(async (run) => ({ ...run, reply: await toJsonReply(run.response) })));
+      const runs = await Promise.all(
+        Array.from({ length: concurrent }, () => chat('fail-then-ok', false)),
+      );
+      const replies = await Promise.all(
+        runs.map(async (run) => ({ ...run, reply: await toJsonReply(run.response) })),
+      );
       let retries: Array<{ from: number; to: number }> = [];
       for (const { requestId, reply } of replies) {
         const attempts = attemptsOf(requestId);
         expect(attempts.length).toBeLessThanOrEqual(2);
         expect([200, 502], reply.text).toContain(reply.status);
-        if (attempts[1] !== undefined) retries.push({ from: attempts[1].arrivedAt, to: attempts[1].closedAt ?? attempts[1].arrivedAt });
+        if (attempts[1] !== undefined)
+          retries.push({
+            from: attempts[1].arrivedAt,
+            to: attempts[1].closedAt ?? attempts[1].arrivedAt,
+          });
       }
       retries = retries.sort((a, b) => a.from - b.from);
-      const overlap = Math.max(0, ...retries.map((retry) => retries.filter((other) => other.from <= retry.from && other.to >= retry.from).length));
+      const overlap = Math.max(
+        0,
+        ...retries.map(
+          (retry) =>
+            retries.filter((other) => other.from <= retry.from && other.to >= retry.from).length,
+        ),
+      );
       recordFigure(
         16,
         target.name,
@@ -302,7 +375,11 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
     it('row 17: client aborts reach the upstream at once (before the first token, mid-stream, non-streaming), 20 at a time', async () => {
       const lags: number[] = [];
       const kinds: string[] = [];
-      const abortAfter = async (script: string, stream: boolean, afterMs: number): Promise<void> => {
+      const abortAfter = async (
+        script: string,
+        stream: boolean,
+        afterMs: number,
+      ): Promise<void> => {
         const controller = new AbortController();
         const { headers, requestId } = scripted(script);
         const body = { model, messages, stream };
@@ -314,15 +391,21 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
           .catch(() => undefined);
         // The abort is timed from the start but never before the upstream has the request: the row is
         // about aborts reaching an upstream call that is under way.
-        const seen = await upstream.waitForRequest((request) => request.headers['x-request-id'] === requestId);
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + afterMs - Date.now())));
+        const seen = await upstream.waitForRequest(
+          (request) => request.headers['x-request-id'] === requestId,
+        );
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, startedAt + afterMs - Date.now())),
+        );
         abortedAt = Date.now();
         controller.abort();
         await pending;
         await seen.closed;
         expect(seen.aborted).toBe(true);
         lags.push((seen.closedAt ?? Date.now()) - abortedAt);
-        kinds.push(`${script}${stream ? '' : ' (json)'}: ${(seen.closedAt ?? Date.now()) - abortedAt}`);
+        kinds.push(
+          `${script}${stream ? '' : ' (json)'}: ${(seen.closedAt ?? Date.now()) - abortedAt}`,
+        );
       };
       const round = () =>
         Promise.all([
@@ -352,7 +435,9 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
     }, 30_000);
 
     it('row 23: a stream asked for with Accept-Encoding: gzip, br is sent uncompressed and unbuffered, its first event at once', async () => {
-      const { response, requestId } = await chat('ok:3:300', true, { headers: { 'accept-encoding': 'gzip, br' } });
+      const { response, requestId } = await chat('ok:3:300', true, {
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
       expect(response.headers.get('content-encoding')).toBeNull();
       expect(response.headers.get('cache-control')).toContain('no-cache');
       expect(response.headers.get('cache-control')).toContain('no-transform');
@@ -383,7 +468,9 @@ export function describeUpstreamRows(target: FaultMatrixTarget): void {
       ] as const) {
         const { response, startedAt } = await chat(script, stream);
         expectNativeError(await toJsonReply(response), 502);
-        timings.push(`${script}${stream ? ' (stream)' : ''} ${Math.round(performance.now() - startedAt)} ms`);
+        timings.push(
+          `${script}${stream ? ' (stream)' : ''} ${Math.round(performance.now() - startedAt)} ms`,
+        );
       }
       // Live memory, not RSS: the upstream of this test runs in this process too, and the allocator
       // keeps the pages of its large writes for a while (RSS growth varied tenfold here for the same run).

@@ -41,7 +41,8 @@ export function holdRawRequest(url: string, head: string): HeldRawRequest {
   socket.on('data', (chunk: Buffer) => {
     text += chunk.toString('latin1');
     const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
-    if (status !== undefined) answer({ status: Number(status), text: () => text, at: performance.now() });
+    if (status !== undefined)
+      answer({ status: Number(status), text: () => text, at: performance.now() });
   });
   socket.on('error', () => undefined);
   const send = (data: string | Buffer): Promise<void> =>

@@ -23,8 +23,10 @@ export function networkNamespaceUnavailable(): string | undefined {
 }
 
 function findUnavailability(): string | undefined {
-  if (process.platform !== 'linux') return `network namespaces are Linux-only (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return `creating a network namespace needs root (uid ${process.getuid?.()})`;
+  if (process.platform !== 'linux')
+    return `network namespaces are Linux-only (this is ${process.platform})`;
+  if (process.getuid?.() !== 0)
+    return `creating a network namespace needs root (uid ${process.getuid?.()})`;
   const missing = [
     ['ip', 'iproute2'],
     ['nft', 'nftables'],
@@ -96,7 +98,9 @@ export function createNetworkNamespace(): NetworkNamespace {
       run('ip', ['netns', 'exec', name, 'nft', ...args]);
     },
     spawnNode(script) {
-      const child = spawn('ip', ['netns', 'exec', name, process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn('ip', ['netns', 'exec', name, process.execPath, '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       children.push(child);
       return new Promise((resolve, reject) => {
         child.once('error', reject);

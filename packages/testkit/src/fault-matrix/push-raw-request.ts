@@ -18,7 +18,11 @@ export interface RawPushResult {
  * as the socket takes them, until the server answers and closes: the client of fault-matrix rows 3,
  * 4 and 5 that no HTTP client library will play (it ignores an early answer and keeps sending).
  */
-export function pushRawRequest(url: string, head: string, options: { pushBytes?: number; piece?: Buffer; giveUpMs?: number } = {}): Promise<RawPushResult> {
+export function pushRawRequest(
+  url: string,
+  head: string,
+  options: { pushBytes?: number; piece?: Buffer; giveUpMs?: number } = {},
+): Promise<RawPushResult> {
   const { hostname, port } = new URL(url);
   const piece = options.piece ?? Buffer.alloc(64 * 1024, 0x61);
   const pushBytes = options.pushBytes ?? 0;

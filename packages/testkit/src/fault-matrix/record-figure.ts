@@ -15,5 +15,7 @@ export function recordFigure(row: number, target: string, figure: string, bound:
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
+  ] as number;
 }

@@ -15,14 +15,22 @@ export interface StreamedBodyOutcome {
  */
 export function streamBodyWithNodeHttp(
   url: string,
-  options: { headers: Record<string, string>; totalBytes: number; declared: boolean; piece?: Buffer },
+  options: {
+    headers: Record<string, string>;
+    totalBytes: number;
+    declared: boolean;
+    piece?: Buffer;
+  },
 ): Promise<StreamedBodyOutcome> {
   const piece = options.piece ?? Buffer.alloc(64 * 1024, 0x61);
   return new Promise((resolve) => {
     let status = 0;
     let error: string | undefined;
     let written = 0;
-    const headers = { ...options.headers, ...(options.declared ? { 'content-length': String(options.totalBytes) } : {}) };
+    const headers = {
+      ...options.headers,
+      ...(options.declared ? { 'content-length': String(options.totalBytes) } : {}),
+    };
     const client = request(url, { method: 'POST', headers, agent: false });
     client.on('response', (response) => {
       status = response.statusCode ?? 0;

@@ -4,16 +4,28 @@ import type { UpstreamPortOptions } from '../../src/create-upstream-port.js';
 import type { AttemptTimeouts } from '../../src/send-attempt.js';
 import type { Transport } from '../../src/transport.js';
 
-export const wideTimeouts: AttemptTimeouts = { connectMs: 2_000, headersMs: 5_000, firstEventMs: 5_000, idleMs: 5_000, streamTotalMs: 60_000 };
+export const wideTimeouts: AttemptTimeouts = {
+  connectMs: 2_000,
+  headersMs: 5_000,
+  firstEventMs: 5_000,
+  idleMs: 5_000,
+  streamTotalMs: 60_000,
+};
 
-export function upstreamAt(name: string, url: string, extra: Partial<UpstreamConfig> = {}): UpstreamConfig {
+export function upstreamAt(
+  name: string,
+  url: string,
+  extra: Partial<UpstreamConfig> = {},
+): UpstreamConfig {
   return { name, url, protocol: 'openai', models: { m: 'served-m' }, ...extra };
 }
 
 export function makePort(
   upstreams: UpstreamConfig[],
   transport: Transport,
-  overrides: Partial<Omit<UpstreamPortOptions, 'timeouts'>> & { timeouts?: Partial<AttemptTimeouts> } = {},
+  overrides: Partial<Omit<UpstreamPortOptions, 'timeouts'>> & {
+    timeouts?: Partial<AttemptTimeouts>;
+  } = {},
 ): UpstreamPort {
   return createUpstreamPort({
     upstreams,
@@ -24,7 +36,9 @@ export function makePort(
   });
 }
 
-export function call(overrides: { stream?: boolean; signal?: AbortSignal; body?: unknown; modelId?: string } = {}) {
+export function call(
+  overrides: { stream?: boolean; signal?: AbortSignal; body?: unknown; modelId?: string } = {},
+) {
   return {
     modelId: overrides.modelId ?? 'm',
     path: '/v1/chat/completions',

@@ -13,7 +13,12 @@ export interface RecordedRequest {
   socketClosed: Promise<number>;
 }
 
-export type StubHandler = (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest, index: number) => void | Promise<void>;
+export type StubHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  recorded: RecordedRequest,
+  index: number,
+) => void | Promise<void>;
 
 export interface StubUpstream {
   url: string;
@@ -47,7 +52,9 @@ export async function startStub(handler: StubHandler): Promise<StubUpstream> {
   });
   server.on('connection', (socket: Socket) => {
     socket.setNoDelay(true);
-    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    const closed = new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(Date.now())),
+    );
     sockets.set(socket, { id: connectionCount, closed });
     connectionCount += 1;
   });
@@ -90,9 +97,18 @@ export function drainedOrClosed(response: ServerResponse): Promise<void> {
   });
 }
 
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -100,5 +116,10 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Resolves with the close time, or rejects after `withinMs` (a generous bound, not a performance claim). */
 export function closedWithin(recorded: RecordedRequest, withinMs: number): Promise<number> {
-  return Promise.race([recorded.socketClosed, sleep(withinMs).then(() => Promise.reject(new Error(`upstream socket still open after ${withinMs} ms`)))]);
+  return Promise.race([
+    recorded.socketClosed,
+    sleep(withinMs).then(() =>
+      Promise.reject(new Error(`upstream socket still open after ${withinMs} ms`)),
+    ),
+  ]);
 }

@@ -10,11 +10,17 @@ const scoredResultsSchema = z.looseObject({
 });
 
 /** The scores of a `{results: [{index, relevance_score}]}` answer; any result pointing outside the documents is the upstream's failure. */
-export function readRerankResultsUpstreamResponse(body: unknown, documentCount: number): UpstreamRerank {
+export function readRerankResultsUpstreamResponse(
+  body: unknown,
+  documentCount: number,
+): UpstreamRerank {
   const parsed = scoredResultsSchema.safeParse(body);
   if (!parsed.success) throw rerankBodyInvalid(upstreamBodyIssue(parsed.error));
   const rerank = {
-    scores: parsed.data.results.map((item) => ({ index: item.index, relevanceScore: item.relevance_score })),
+    scores: parsed.data.results.map((item) => ({
+      index: item.index,
+      relevanceScore: item.relevance_score,
+    })),
     inputTokens: parsed.data.usage?.prompt_tokens,
   };
   return checkRerankScores(rerank, documentCount, 'results');

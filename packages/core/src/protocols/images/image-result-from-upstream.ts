@@ -31,7 +31,9 @@ const upstreamImagesResponseSchema = z.looseObject({
       input_tokens: tokenCount.optional(),
       output_tokens: tokenCount.optional(),
       total_tokens: tokenCount.optional(),
-      input_tokens_details: z.looseObject({ text_tokens: tokenCount.optional(), image_tokens: tokenCount.optional() }).nullish(),
+      input_tokens_details: z
+        .looseObject({ text_tokens: tokenCount.optional(), image_tokens: tokenCount.optional() })
+        .nullish(),
     })
     .nullish(),
 });
@@ -48,7 +50,11 @@ export interface ImageResultDefaults {
 /** An upstream ImagesResponse as the spec's image result; a 2xx body of another shape is the upstream's failure (502). */
 export function imageResultFromUpstream(body: unknown, defaults: ImageResultDefaults): ImageResult {
   const parsed = upstreamImagesResponseSchema.safeParse(body);
-  if (!parsed.success) throw GatewayError.upstreamBodyInvalid('The image model server answered with an unexpected body.', upstreamBodyIssue(parsed.error));
+  if (!parsed.success)
+    throw GatewayError.upstreamBodyInvalid(
+      'The image model server answered with an unexpected body.',
+      upstreamBodyIssue(parsed.error),
+    );
   const upstream = parsed.data;
   const inputTokens = upstream.usage?.input_tokens ?? 0;
   const outputTokens = upstream.usage?.output_tokens ?? 0;

@@ -8,7 +8,11 @@ import { buildChatUpstreamRequest } from './chat-upstream-request.js';
 export const chatCompletionsPath = '/v1/chat/completions';
 
 /** The chat request for the target's model, with the path it goes to. */
-export function chatUpstreamCall(target: UpstreamTarget, chat: ChatCompletionsRequest, settings: ChatTemplateSettings): ChatUpstreamCall {
+export function chatUpstreamCall(
+  target: UpstreamTarget,
+  chat: ChatCompletionsRequest,
+  settings: ChatTemplateSettings,
+): ChatUpstreamCall {
   const { body, includeUsage } = buildChatUpstreamRequest(chat, target.model, settings);
   return { path: chatCompletionsPath, body, includeUsage };
 }

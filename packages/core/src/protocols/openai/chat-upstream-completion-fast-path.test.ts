@@ -17,8 +17,24 @@ const palette: Record<string, unknown[]> = {
   'usage.prompt_tokens': counts,
   'usage.completion_tokens': counts,
   'usage.total_tokens': counts,
-  'usage.prompt_tokens_details': [absent, null, {}, { cached_tokens: 3 }, { cached_tokens: null }, { cached_tokens: -3 }, 4, []],
-  'usage.completion_tokens_details': [absent, null, {}, { reasoning_tokens: 2 }, { reasoning_tokens: 'x' }, 'x'],
+  'usage.prompt_tokens_details': [
+    absent,
+    null,
+    {},
+    { cached_tokens: 3 },
+    { cached_tokens: null },
+    { cached_tokens: -3 },
+    4,
+    [],
+  ],
+  'usage.completion_tokens_details': [
+    absent,
+    null,
+    {},
+    { reasoning_tokens: 2 },
+    { reasoning_tokens: 'x' },
+    'x',
+  ],
   choices: [[], null, 'x', {}],
   'choice.index': counts,
   'choice.finish_reason': [absent, null, 'stop', 'length', 1],
@@ -28,7 +44,14 @@ const palette: Record<string, unknown[]> = {
   'message.content': strings,
   'message.reasoning': strings,
   'message.reasoning_content': strings,
-  'message.tool_calls': [absent, null, [], [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }], {}, 'x'],
+  'message.tool_calls': [
+    absent,
+    null,
+    [],
+    [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+    {},
+    'x',
+  ],
 };
 
 function set(target: Body, key: string, value: unknown): void {
@@ -39,22 +62,37 @@ function set(target: Body, key: string, value: unknown): void {
 /** A vLLM-like answer with each field's value chosen by `pick` (`absent` for the whole-object paths: built here). */
 function body(pick: (path: string) => unknown): Body {
   const message: Body = { role: 'assistant', refusal: null };
-  for (const key of ['content', 'reasoning', 'reasoning_content', 'tool_calls']) set(message, key, pick(`message.${key}`));
+  for (const key of ['content', 'reasoning', 'reasoning_content', 'tool_calls'])
+    set(message, key, pick(`message.${key}`));
   const choice: Body = { token_ids: null };
-  for (const key of ['index', 'finish_reason', 'stop_reason', 'logprobs']) set(choice, key, pick(`choice.${key}`));
+  for (const key of ['index', 'finish_reason', 'stop_reason', 'logprobs'])
+    set(choice, key, pick(`choice.${key}`));
   const chosenMessage = pick('choice.message');
   choice.message = chosenMessage === absent ? message : structuredClone(chosenMessage);
   const usage: Body = { extra: { kept: true } };
-  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens', 'prompt_tokens_details', 'completion_tokens_details'])
+  for (const key of [
+    'prompt_tokens',
+    'completion_tokens',
+    'total_tokens',
+    'prompt_tokens_details',
+    'completion_tokens_details',
+  ])
     set(usage, key, pick(`usage.${key}`));
-  const answer: Body = { id: 'chatcmpl-1', object: 'chat.completion', model: 'm', prompt_logprobs: null, kv_transfer_params: null };
+  const answer: Body = {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    model: 'm',
+    prompt_logprobs: null,
+    kv_transfer_params: null,
+  };
   set(answer, 'created', pick('created'));
   set(answer, 'system_fingerprint', pick('system_fingerprint'));
   const chosenUsage = pick('usage');
   if (chosenUsage === absent) answer.usage = usage;
   else set(answer, 'usage', chosenUsage);
   const chosenChoices = pick('choices');
-  answer.choices = chosenChoices === absent ? [choice, structuredClone(choice)] : structuredClone(chosenChoices);
+  answer.choices =
+    chosenChoices === absent ? [choice, structuredClone(choice)] : structuredClone(chosenChoices);
   return answer;
 }
 
@@ -72,16 +110,23 @@ function bodies(): Body[] {
   const paths = Object.keys(palette);
   // Every value of every field, the others at their usual value; `choices` usual is two copies of the choice.
   const usual = (path: string): unknown =>
-    path === 'choices' || path === 'choice.message' || path === 'usage' ? absent : ((palette[path] as unknown[])[2] ?? absent);
-  for (const path of paths) for (const value of palette[path] as unknown[]) all.push(body((p) => (p === path ? value : usual(p))));
+    path === 'choices' || path === 'choice.message' || path === 'usage'
+      ? absent
+      : ((palette[path] as unknown[])[2] ?? absent);
+  for (const path of paths)
+    for (const value of palette[path] as unknown[])
+      all.push(body((p) => (p === path ? value : usual(p))));
   // Random mixes, most of them of values the schema takes.
   const next = random(15);
   for (let round = 0; round < 4000; round += 1) {
     all.push(
       body((path) => {
         const values = palette[path] as unknown[];
-        if (path === 'choices' || path === 'choice.message' || path === 'usage') return next() < 0.9 ? absent : values[Math.floor(next() * values.length)];
-        return values[Math.floor(next() * Math.min(values.length, next() < 0.8 ? 4 : values.length))];
+        if (path === 'choices' || path === 'choice.message' || path === 'usage')
+          return next() < 0.9 ? absent : values[Math.floor(next() * values.length)];
+        return values[
+          Math.floor(next() * Math.min(values.length, next() < 0.8 ? 4 : values.length))
+        ];
       }),
     );
   }
@@ -116,13 +161,33 @@ describe('fastUpstreamChatCompletion', () => {
       object: 'chat.completion',
       created: 1_767_225_600,
       model: 'm',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hi.', tool_calls: [] }, logprobs: null, finish_reason: 'stop', stop_reason: null }],
-      usage: { prompt_tokens: 7, total_tokens: 9, completion_tokens: 2, prompt_tokens_details: null },
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'Hi.', tool_calls: [] },
+          logprobs: null,
+          finish_reason: 'stop',
+          stop_reason: null,
+        },
+      ],
+      usage: {
+        prompt_tokens: 7,
+        total_tokens: 9,
+        completion_tokens: 2,
+        prompt_tokens_details: null,
+      },
       system_fingerprint: null,
     };
     const read = fastUpstreamChatCompletion(answer);
     expect(read).toBe(answer);
-    expect(read?.usage).toEqual({ prompt_tokens: 7, total_tokens: 9, completion_tokens: 2, prompt_tokens_details: null });
-    expect(fastUpstreamChatCompletion({ choices: [{ message: {} }], usage: {} })?.usage).toEqual({ prompt_tokens: 0 });
+    expect(read?.usage).toEqual({
+      prompt_tokens: 7,
+      total_tokens: 9,
+      completion_tokens: 2,
+      prompt_tokens_details: null,
+    });
+    expect(fastUpstreamChatCompletion({ choices: [{ message: {} }], usage: {} })?.usage).toEqual({
+      prompt_tokens: 0,
+    });
   });
 });

@@ -56,7 +56,11 @@ function isUsageOrNullish(usage: unknown): boolean {
 export function fastUpstreamChatCompletion(body: unknown): Json | undefined {
   if (!isObject(body)) return undefined;
   const created = body.created;
-  if (!(created == null || (typeof created === 'number' && Number.isFinite(created) && created >= 0))) return undefined;
+  if (!(
+    created == null ||
+    (typeof created === 'number' && Number.isFinite(created) && created >= 0)
+  ))
+    return undefined;
   const choices = body.choices;
   if (!Array.isArray(choices) || choices.length === 0) return undefined;
   for (const choice of choices) if (!isChoice(choice)) return undefined;

@@ -10,8 +10,15 @@ export const embeddingsUpstreamPath = '/v1/embeddings';
  * numbers per request (openai-node asks for base64 by default). An upstream that answers with numbers
  * anyway (an older server) has them encoded here; nothing is ever decoded twice.
  */
-export function embeddingUpstreamRequest(target: UpstreamTarget, options: EmbeddingUpstreamOptions): UpstreamPathAndBody {
-  const body: Record<string, unknown> = { model: target.model, input: options.input, encoding_format: options.encodingFormat };
+export function embeddingUpstreamRequest(
+  target: UpstreamTarget,
+  options: EmbeddingUpstreamOptions,
+): UpstreamPathAndBody {
+  const body: Record<string, unknown> = {
+    model: target.model,
+    input: options.input,
+    encoding_format: options.encodingFormat,
+  };
   if (options.dimensions !== undefined) body.dimensions = options.dimensions;
   if (options.user !== undefined) body.user = options.user;
   return { path: embeddingsUpstreamPath, body };

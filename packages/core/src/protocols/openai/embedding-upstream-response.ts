@@ -9,7 +9,8 @@ import type { UpstreamEmbeddings, VectorText } from '../../transforms/upstream-e
 // located, so that answers carry the upstream's own bytes: its number lists for `float`, its base64
 // text for `base64` (or base64 encoded here from numbers, when the upstream answered with those).
 
-const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const isCount = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0;
 
 const embdIdPattern = /^embd-[0-9a-f]+$/;
 
@@ -32,10 +33,16 @@ export function readEmbeddingUpstreamResponse(
 ): UpstreamEmbeddings {
   // vLLM's EmbeddingResponse and TEI's OpenAI-compatible one; TEI sends no id.
   // Each failure names the JSON path for the operator's log; the client sees only the first sentence.
-  const unexpected = (detail: string) => GatewayError.upstreamBodyInvalid('The model server answered with an unexpected embeddings body.', detail);
+  const unexpected = (detail: string) =>
+    GatewayError.upstreamBodyInvalid(
+      'The model server answered with an unexpected embeddings body.',
+      detail,
+    );
   const answer = new AnswerBytes(bytes instanceof Uint8Array ? [bytes] : bytes);
   // Read where WebAssembly checks the number lists, without a joined copy of the answer in between.
-  const scanner = new JsonTextScanner(wasmTextOf(answer.pieces, answer.byteLength) ?? answer.whole());
+  const scanner = new JsonTextScanner(
+    wasmTextOf(answer.pieces, answer.byteLength) ?? answer.whole(),
+  );
   const items: ItemFields[] = [];
   let usage: Record<string, unknown> | undefined;
   let id: unknown;
@@ -57,7 +64,10 @@ export function readEmbeddingUpstreamResponse(
       } else if (key === 'usage') {
         path = 'usage';
         const value = JSON.parse(scanner.valueText()) as unknown;
-        usage = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+        usage =
+          typeof value === 'object' && value !== null && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : undefined;
       } else if (key === 'id') {
         path = 'id';
         id = JSON.parse(scanner.valueText()) as unknown;
@@ -70,13 +80,18 @@ export function readEmbeddingUpstreamResponse(
     scanner.end();
   } catch (error) {
     if (error instanceof JsonTextError)
-      throw GatewayError.upstreamBodyInvalid('The model server answered with an embeddings body that is not valid JSON.', `${path}: ${error.message}`);
+      throw GatewayError.upstreamBodyInvalid(
+        'The model server answered with an embeddings body that is not valid JSON.',
+        `${path}: ${error.message}`,
+      );
     throw error;
   }
   if (!hasData) throw unexpected('data: expected an array');
   if (usage === undefined) throw unexpected('usage: expected an object');
-  if (!isCount(usage.prompt_tokens)) throw unexpected('usage.prompt_tokens: expected an integer >= 0');
-  if (usage.total_tokens !== undefined && !isCount(usage.total_tokens)) throw unexpected('usage.total_tokens: expected an integer >= 0');
+  if (!isCount(usage.prompt_tokens))
+    throw unexpected('usage.prompt_tokens: expected an integer >= 0');
+  if (usage.total_tokens !== undefined && !isCount(usage.total_tokens))
+    throw unexpected('usage.total_tokens: expected an integer >= 0');
   if (id !== undefined && typeof id !== 'string') throw unexpected('id: expected a string');
   if (items.length !== expectedCount) {
     throw GatewayError.upstreamBodyInvalid(
@@ -87,7 +102,8 @@ export function readEmbeddingUpstreamResponse(
   const vectors = new Array<VectorText | undefined>(expectedCount).fill(undefined);
   for (const [position, item] of items.entries()) {
     if (!isCount(item.index)) throw unexpected(`data[${position}].index: expected an integer >= 0`);
-    if (item.vector === undefined) throw unexpected(`data[${position}].embedding: expected an array of numbers`);
+    if (item.vector === undefined)
+      throw unexpected(`data[${position}].embedding: expected an array of numbers`);
     if (item.index >= expectedCount || vectors[item.index] !== undefined) {
       throw GatewayError.upstreamBodyInvalid(
         'The model server returned embeddings with missing or repeated indexes.',
@@ -125,16 +141,19 @@ function readItem(
       const start = scanner.at + 1;
       const byteCount = scanner.base64String();
       // float32 values: four bytes each.
-      if (byteCount < 0 || byteCount % 4 !== 0) throw unexpected(`${path}.embedding: expected base64 of float32 values`);
+      if (byteCount < 0 || byteCount % 4 !== 0)
+        throw unexpected(`${path}.embedding: expected base64 of float32 values`);
       item.vector = { answer, start, end: scanner.at - 1, length: byteCount / 4, base64: true };
     } else if (key === 'embedding') {
-      if (scanner.peek() !== 91 /* [ */) throw unexpected(`${path}.embedding: expected an array of numbers`);
+      if (scanner.peek() !== 91 /* [ */)
+        throw unexpected(`${path}.embedding: expected an array of numbers`);
       const start = scanner.at + 1;
       let length: number;
       try {
         length = scanner.numberArray();
       } catch (error) {
-        if (error instanceof JsonTextError) throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
+        if (error instanceof JsonTextError)
+          throw unexpected(`${path}.embedding: expected an array of numbers (${error.message})`);
         throw error;
       }
       item.vector = { answer, start, end: scanner.at - 1, length, base64: false };

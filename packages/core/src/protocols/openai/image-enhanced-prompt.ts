@@ -13,8 +13,12 @@ const tokenCount = z.int().min(0);
 
 // A vLLM chat completion; only what the enhancement needs is read.
 const chatCompletionSchema = z.looseObject({
-  choices: z.array(z.looseObject({ message: z.looseObject({ content: z.string().nullish() }) })).min(1),
-  usage: z.looseObject({ prompt_tokens: tokenCount.optional(), completion_tokens: tokenCount.optional() }).nullish(),
+  choices: z
+    .array(z.looseObject({ message: z.looseObject({ content: z.string().nullish() }) }))
+    .min(1),
+  usage: z
+    .looseObject({ prompt_tokens: tokenCount.optional(), completion_tokens: tokenCount.optional() })
+    .nullish(),
 });
 
 const quotePairs: ReadonlyArray<readonly [string, string]> = [
@@ -32,7 +36,11 @@ function cleanPrompt(text: string): string {
   for (let changed = true; changed;) {
     changed = false;
     for (const [open, close] of quotePairs) {
-      if (prompt.length >= open.length + close.length && prompt.startsWith(open) && prompt.endsWith(close)) {
+      if (
+        prompt.length >= open.length + close.length &&
+        prompt.startsWith(open) &&
+        prompt.endsWith(close)
+      ) {
         prompt = prompt.slice(open.length, prompt.length - close.length).trim();
         changed = true;
       }
@@ -45,10 +53,16 @@ function cleanPrompt(text: string): string {
 export function readImageEnhancedPrompt(body: unknown): EnhancedPrompt {
   const parsed = chatCompletionSchema.safeParse(body);
   if (!parsed.success)
-    throw GatewayError.upstreamBodyInvalid('The prompt enhancement model answered with an unexpected body.', upstreamBodyIssue(parsed.error));
+    throw GatewayError.upstreamBodyInvalid(
+      'The prompt enhancement model answered with an unexpected body.',
+      upstreamBodyIssue(parsed.error),
+    );
   const prompt = cleanPrompt(parsed.data.choices[0]?.message.content ?? '');
   if (prompt.length === 0)
-    throw GatewayError.upstreamBodyInvalid('The prompt enhancement model returned an empty prompt.', 'choices[0].message.content: empty');
+    throw GatewayError.upstreamBodyInvalid(
+      'The prompt enhancement model returned an empty prompt.',
+      'choices[0].message.content: empty',
+    );
   return {
     prompt,
     inputTokens: parsed.data.usage?.prompt_tokens ?? 0,

@@ -19,7 +19,11 @@ const editInstruction =
  * prompt is first rewritten with more detail by a text model of the catalogue). Non-streaming, and
  * with thinking off (`chat_template_kwargs.enable_thinking`, vLLM), so the answer is the prompt alone.
  */
-export function imagePromptEnhancementRequest(upstreamModel: string, prompt: string, kind: 'generation' | 'edit'): UpstreamPathAndBody {
+export function imagePromptEnhancementRequest(
+  upstreamModel: string,
+  prompt: string,
+  kind: 'generation' | 'edit',
+): UpstreamPathAndBody {
   return {
     path: '/v1/chat/completions',
     body: {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../../errors/gateway-error.js';
 import { readImageEnhancedPrompt } from './image-enhanced-prompt.js';
-import { imagePromptEnhancementRequest, promptEnhancementMaxTokens } from './image-prompt-enhancement-request.js';
+import {
+  imagePromptEnhancementRequest,
+  promptEnhancementMaxTokens,
+} from './image-prompt-enhancement-request.js';
 
-function completion(content: string | null, usage: Record<string, number> = { prompt_tokens: 57, completion_tokens: 88, total_tokens: 145 }) {
+function completion(
+  content: string | null,
+  usage: Record<string, number> = { prompt_tokens: 57, completion_tokens: 88, total_tokens: 145 },
+) {
   return {
     id: 'chatcmpl-1',
     object: 'chat.completion',
@@ -31,14 +37,19 @@ describe('imagePromptEnhancementRequest', () => {
   });
 
   it('words the instruction for an edit when the request is an edit', () => {
-    const messages = imagePromptEnhancementRequest('served-122b', 'purple sky', 'edit').body.messages as Array<{ role: string; content: string }>;
+    const messages = imagePromptEnhancementRequest('served-122b', 'purple sky', 'edit').body
+      .messages as Array<{ role: string; content: string }>;
     expect(messages[0]?.content).toMatch(/image editing/);
   });
 });
 
 describe('readImageEnhancedPrompt', () => {
   it('returns the answer and the tokens of the call', () => {
-    expect(readImageEnhancedPrompt(completion('A red fox curled in fresh snow at dawn, soft pink light.'))).toEqual({
+    expect(
+      readImageEnhancedPrompt(
+        completion('A red fox curled in fresh snow at dawn, soft pink light.'),
+      ),
+    ).toEqual({
       prompt: 'A red fox curled in fresh snow at dawn, soft pink light.',
       inputTokens: 57,
       outputTokens: 88,
@@ -59,7 +70,11 @@ describe('readImageEnhancedPrompt', () => {
 
   it('counts zero tokens when the usage is missing', () => {
     const body = { choices: [{ message: { content: 'A fox.' } }] };
-    expect(readImageEnhancedPrompt(body)).toEqual({ prompt: 'A fox.', inputTokens: 0, outputTokens: 0 });
+    expect(readImageEnhancedPrompt(body)).toEqual({
+      prompt: 'A fox.',
+      inputTokens: 0,
+      outputTokens: 0,
+    });
   });
 
   it.each([
@@ -72,7 +87,10 @@ describe('readImageEnhancedPrompt', () => {
     try {
       readImageEnhancedPrompt(body);
     } catch (error) {
-      expect(isGatewayError(error) && { status: error.status, code: error.code }).toEqual({ status: 502, code: 'upstream_error' });
+      expect(isGatewayError(error) && { status: error.status, code: error.code }).toEqual({
+        status: 502,
+        code: 'upstream_error',
+      });
       return;
     }
     throw new Error('expected a failure');

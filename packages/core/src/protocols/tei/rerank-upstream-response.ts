@@ -11,7 +11,10 @@ export function readRerankUpstreamResponse(body: unknown, documentCount: number)
   const parsed = teiResultsSchema.safeParse(body);
   if (!parsed.success) throw rerankBodyInvalid(upstreamBodyIssue(parsed.error));
   return checkRerankScores(
-    { scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })), inputTokens: undefined },
+    {
+      scores: parsed.data.map((item) => ({ index: item.index, relevanceScore: item.score })),
+      inputTokens: undefined,
+    },
     documentCount,
     '',
   );

@@ -8,6 +8,7 @@ const teiTokenizeSchema = z.tuple([z.array(z.looseObject({ id: z.int().min(0) })
 /** The token ids of TEI's `/tokenize` answer (TEI reports no context window); any other shape is the upstream's failure. */
 export function readTokenizeUpstreamResponse(body: unknown): UpstreamTokens {
   const parsed = teiTokenizeSchema.safeParse(body);
-  if (parsed.success) return { tokens: parsed.data[0].map((token) => token.id), maxModelLen: undefined };
+  if (parsed.success)
+    return { tokens: parsed.data[0].map((token) => token.id), maxModelLen: undefined };
   throw tokenizeBodyInvalid(parsed.error);
 }
