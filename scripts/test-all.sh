@@ -1,12 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as `pnpm test` and CI run it: the formatting check, the system packages the
-# tests need, every package's tests on Node 24, the apps' contract suites on Node 22 and 20, the
-# bench's regression guard, and on failure a summary of what failed at the very end, where a truncated
-# CI log still shows it.
-#
-# Each suite runs in two groups (vitest.shared.ts): first the parallel group of every package, several
-# packages and files at once, then the serial group, one package and one file at a time, for the files
-# that time things or load the machine and so must have it to themselves.
+# tests need, every package's tests on Node 24 one package at a time, the apps' contract suites on
+# Node 22 and 20, the bench's regression guard, and on failure a summary of what failed at the very
+# end, where a truncated CI log still shows it.
 #
 # Quiet when everything passes: per Node line, one line of packages and test counts with the wall time
 # and one of each package's time (scripts/summarize-test-run.mjs), and the guard's one-line verdict.
@@ -43,47 +39,21 @@ on_node() {
   PATH="$bin:$PATH" INFERGATE_TEST_NODE="$("$bin/node" --version)" "$@"
 }
 
-# Packages with a serial group, for turbo's --filter: the others have nothing to run in it.
-serial_filters=()
-for config in apps/*/vitest.config.ts packages/*/vitest.config.ts; do
-  if grep -q withSerialGroup "$config"; then serial_filters+=("--filter=./${config%/vitest.config.ts}"); fi
-done
-
-mkdir -p .turbo
-failures=.turbo/test-all-failures.txt
-: >"$failures"
-
-# `run_group <group> <node bin> <turbo task> <log> <records> <turbo option>...`: one group of the task
-# in every package the options select, quietly; its tasks' times and counts go to <records>. On a
-# failure turbo's output is printed, and what failed is kept for the end (the next group rewrites the
-# packages' logs it is read from).
-run_group() {
-  local group=$1 bin=$2 task=$3 log=$4 records=$5 since status
-  shift 5
-  since=$(date +%s)
-  INFERGATE_TEST_GROUP=$group on_node "$bin" pnpm exec turbo run "$task" "$@" --continue --output-logs=errors-only --summarize >"$log" 2>&1
+# `run_suites <heading> <node bin> <turbo task>`: the task in every package, one at a time, quietly.
+run_suites() {
+  local heading=$1 bin=$2 task=$3 version log since status
+  version=$("$bin/node" --version)
+  log=".turbo/test-all-${task/:/-}-node${version%%.*}.log"
+  mkdir -p .turbo
+  echo "== $heading on Node $version"
+  since=$(($(date +%s) * 1000))
+  on_node "$bin" pnpm exec turbo run "$task" --concurrency=1 --continue --output-logs=errors-only --summarize >"$log" 2>&1
   status=$?
-  node scripts/summarize-test-run.mjs record "$log" >>"$records" || echo "  turbo exited with $status and wrote no run summary; its output: $log"
   if [ "$status" -ne 0 ]; then
     echo "turbo's output ($log):"
     cat "$log"
-    node scripts/summarize-test-failures.mjs "$since" >>"$failures"
   fi
-  return "$status"
-}
-
-# `run_suites <heading> <node bin> <turbo task>`: the task's parallel group in every package, three
-# packages at a time, then its serial group, one package at a time; then one summary of both.
-run_suites() {
-  local heading=$1 bin=$2 task=$3 version name records status=0
-  version=$("$bin/node" --version)
-  name=".turbo/test-all-${task/:/-}-node${version%%.*}"
-  records="$name.jsonl"
-  : >"$records"
-  echo "== $heading on Node $version"
-  run_group parallel "$bin" "$task" "$name-parallel.log" "$records" --concurrency=3 || status=1
-  run_group serial "$bin" "$task" "$name-serial.log" "$records" --concurrency=1 "${serial_filters[@]}" || status=1
-  node scripts/summarize-test-run.mjs print "$records" || true
+  node scripts/summarize-test-run.mjs "$since" || echo "  turbo exited with $status and wrote no run summary; its output: $log"
   return "$status"
 }
 
@@ -102,7 +72,7 @@ guard_status=$?
 elapsed=$(($(date +%s) - started_at))
 took="$((elapsed / 60))m$(printf '%02d' $((elapsed % 60)))s"
 if [ "$status" -ne 0 ]; then
-  cat "$failures"
+  node scripts/summarize-test-failures.mjs "$started_at"
   echo "pnpm test: FAILED ($took)"
   exit "$status"
 fi

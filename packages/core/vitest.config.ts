@@ -14,6 +14,9 @@ export default mergeConfig(
   sharedConfig,
   defineConfig({
     test: {
+      // Core's tests touch no server or model: vitest's own limits, not the shared ones for slow suites.
+      testTimeout: 5_000,
+      hookTimeout: 10_000,
       // Core runs unchanged on Node and on Web-standard runtimes (workerd, Deno, Bun), so every
       // unit test runs twice: once in Node, once in vitest's edge-runtime environment.
       projects: [

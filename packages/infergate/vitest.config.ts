@@ -1,7 +1,8 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedConfig } from '../../vitest.shared.js';
 
-export default mergeConfig(
+// mergeConfig concatenates arrays, so the narrower include replaces the shared one after the merge.
+const config = mergeConfig(
   sharedConfig,
   defineConfig({
     test: {
@@ -12,3 +13,6 @@ export default mergeConfig(
     },
   }),
 );
+config.test = { ...config.test, include: ['test/**/*.test.ts'] };
+
+export default config;

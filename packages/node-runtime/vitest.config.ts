@@ -1,3 +1,13 @@
-import { sharedConfig } from '../../vitest.shared.js';
+import { defineConfig } from 'vitest/config';
 
-export default sharedConfig;
+export default defineConfig({
+  resolve: { conditions: ['@infergate/source'] },
+  ssr: { resolve: { conditions: ['@infergate/source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real servers, the tokenizer and the image encoder load on first use, on a shared 2-core machine:
+    // this bounds a hang, it asserts nothing about speed.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,4 +1,3 @@
-import { sharedConfig, withSerialGroup } from '../../vitest.shared.js';
+import { sharedConfig } from '../../vitest.shared.js';
 
-// Alone: the transports' timeouts and abort propagation are timed against the clock.
-export default withSerialGroup(sharedConfig, ['test/transports.test.ts']);
+export default sharedConfig;
