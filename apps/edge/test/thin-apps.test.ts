@@ -16,8 +16,9 @@ import { resolveEdgeConfig } from '../src/resolve-edge-config.js';
 const appsDirectory = fileURLToPath(new URL('../../', import.meta.url));
 // Non-blank lines of src/**/*.ts without tests. The apps stay thin: request handling belongs in core
 // and the Node server setup both share in @infergate/node-runtime. Raise a bound only for work that
-// belongs to the app's own runtime (its CLI, sockets, logging), never for request handling.
-const sourceLineBounds = { edge: 500, 'node-server': 910 } as const;
+// belongs to the app's own runtime (its CLI, sockets, logging), never for request handling. The
+// bounds count lines as Prettier writes them at 100 columns.
+const sourceLineBounds = { edge: 650, 'node-server': 1140 } as const;
 
 const coreRoutes = routeTable.map((route) => `${route.method} ${route.path}`).sort();
 
