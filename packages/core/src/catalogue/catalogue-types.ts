@@ -1,14 +1,15 @@
 import type { Endpoint } from './route-paths.js';
+import type { modelKinds, reasoningEfforts } from './catalogue-values.js';
 
 /** What a catalogue model is for; decides which endpoints may use it. */
-export type ModelKind = 'text' | 'embedding' | 'rerank' | 'image-generation' | 'image-edit';
+export type ModelKind = (typeof modelKinds)[number];
 
 // Named by the keys of route-paths.ts's endpoint table, so that a new endpoint is listed once.
 export type { Endpoint };
 
 export type InputModality = 'text' | 'image';
 
-export type ReasoningEffort = 'low' | 'high' | 'max';
+export type ReasoningEffort = (typeof reasoningEfforts)[number];
 
 /** The beta53 variants' routing settings: clear_thinking is fixed, reasoning_effort configurable or locked. */
 export interface ReasoningPolicy {

@@ -1,4 +1,5 @@
 import type { Catalogue, ModelEntry, ModelKind, ReasoningPolicy } from './catalogue-types.js';
+import { reasoningEfforts } from './catalogue-values.js';
 
 // docs/design.md: 1M = 1,048,576 tokens, 256K = 262,144, 32K = 32,768, 8K = 8,192.
 const ONE_M = 1_048_576;
@@ -19,7 +20,7 @@ const textAndImage = ['text', 'image'] as const;
 
 const configurableEffort: ReasoningPolicy['effort'] = {
   kind: 'configurable',
-  allowed: ['low', 'high', 'max'],
+  allowed: reasoningEfforts,
   default: 'max',
 };
 const lockedLow: ReasoningPolicy['effort'] = { kind: 'locked', value: 'low' };

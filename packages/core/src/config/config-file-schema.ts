@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelKinds, reasoningEfforts } from '../catalogue/catalogue-values.js';
 import { endpointRoutes, type Endpoint } from '../catalogue/route-paths.js';
 import { upstreamProtocols } from './protocol-names.js';
 
@@ -31,15 +32,7 @@ export function isConfigError(value: unknown): value is ConfigError {
   );
 }
 
-export const modelKinds = [
-  'text',
-  'embedding',
-  'rerank',
-  'image-generation',
-  'image-edit',
-] as const;
 const endpointNames = Object.keys(endpointRoutes) as [Endpoint, ...Endpoint[]];
-const reasoningEfforts = ['low', 'high', 'max'] as const;
 
 function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
   return z.enum(values, { error: `expected one of ${values.join('|')}` });
@@ -268,8 +261,7 @@ export const modelConfigSchema = z.strictObject({
           '`true` hides the thinking from clients, `false` exposes it; sent upstream as `chat_template_kwargs.clear_thinking`.',
       }),
       effort: oneOf(['configurable', ...reasoningEfforts]).meta({
-        description:
-          '`configurable`: clients may send `reasoning_effort` low|high|max (default max); a level: locked to it.',
+        description: `\`configurable\`: clients may send \`reasoning_effort\` ${reasoningEfforts.join('|')} (default max); a level: locked to it.`,
       }),
     })
     .optional()

@@ -9,6 +9,7 @@ import type {
   ModelKind,
   ReasoningPolicy,
 } from '../catalogue/catalogue-types.js';
+import { reasoningEfforts } from '../catalogue/catalogue-values.js';
 
 /** The endpoints a model of each kind can serve at all; `serves` must stay within these. */
 export const endpointsForKind: Readonly<Record<ModelKind, readonly Endpoint[]>> = {
@@ -50,7 +51,7 @@ function toDimensions(
 function toReasoning(value: NonNullable<ModelConfig['reasoning']>): ReasoningPolicy {
   const effort: ReasoningPolicy['effort'] =
     value.effort === 'configurable'
-      ? { kind: 'configurable', allowed: ['low', 'high', 'max'], default: 'max' }
+      ? { kind: 'configurable', allowed: reasoningEfforts, default: 'max' }
       : { kind: 'locked', value: value.effort };
   return { clearThinking: value.clear_thinking, effort };
 }

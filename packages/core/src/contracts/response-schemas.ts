@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelKinds } from '../catalogue/catalogue-values.js';
 
 /**
  * The response objects of the spec's "Resources and their fields": each route's success body
@@ -350,7 +351,7 @@ export const modelObjectSchema = z
     object: z.literal('model'),
     created: integer,
     owned_by: z.literal('infergate'),
-    kind: z.enum(['text', 'embedding', 'rerank', 'image-generation', 'image-edit']),
+    kind: z.enum(modelKinds),
     description: z.string(),
     context_window: integer.nullable(),
     input_modalities: z.array(z.string()),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ReasoningEffort } from '../catalogue/catalogue-types.js';
+import { reasoningEfforts } from '../catalogue/catalogue-values.js';
 import { maxContentParts, maxMessages, maxTools, tooManyItems } from './item-bounds.js';
 import { nullsAsAbsent } from './nulls-as-absent.js';
 import { checkSamplingParameters, samplingParametersShape } from './sampling-parameters-schema.js';
 import { stringOrArraySchema } from './string-or-array-schema.js';
 
-/** The spec's reasoning_effort values: low, high or max. */
-export const reasoningEffortSchema: z.ZodType<ReasoningEffort> = z.enum(['low', 'high', 'max']);
+/** The spec's reasoning_effort values. */
+export const reasoningEffortSchema: z.ZodType<ReasoningEffort> = z.enum(reasoningEfforts);
 
 /*
  * Messages are read tolerantly (z.object drops unknown keys): clients append the assistant message we
