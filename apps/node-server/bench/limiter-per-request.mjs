@@ -1,14 +1,14 @@
-// What key limits cost per request at the limiter itself, in one process: core's limitRequest and the
-// lease's settle, as dispatch and the finaliser call them, with no limits, the in-memory store and the
-// Redis store with leases (a real redis-server). Figures are medians of per-round differences against
-// the same round's "none": CPU ns per request (BENCH_LIMITER_REQUESTS per sample) and heap bytes per
-// request (BENCH_LIMITER_ALLOC_REQUESTS; a sample with a GC in it is dropped and counted). Run it as
-// `node bench/run-bench.mjs --only=8` in packages/testkit does:
+// What key limits cost per request at the limit store itself, in one process: the store's acquire and
+// the lease's settle, as the gateway calls them for a limited key, with no limits (the store is never
+// asked), the in-memory store and the Redis store with leases (a real redis-server). Figures are medians
+// of per-round differences against the same round's "none": CPU ns per request (BENCH_LIMITER_REQUESTS
+// per sample) and heap bytes per request (BENCH_LIMITER_ALLOC_REQUESTS; a sample with a GC in it is
+// dropped and counted). Run it as `node bench/run-bench.mjs --only=8` in packages/testkit does:
 // node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 bench/limiter-per-request.mjs
 import { PerformanceObserver } from 'node:perf_hooks';
 import process from 'node:process';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
-import { createMemoryLimitStore, limitRequest } from '@infergate/core';
+import { createMemoryLimitStore } from '@infergate/core';
 import { createRedisLimitStore } from '@infergate/node-runtime/redis';
 import { startBenchRedis } from './start-bench-redis.mjs';
 
@@ -36,42 +36,33 @@ const limits = {
   tokensPerMinute: 1_000_000_000,
   concurrentRequests: 1000,
 };
-const route = {
-  method: 'POST',
-  path: '/v1/chat/completions',
-  operationId: 'createChatCompletion',
-  auth: true,
-  bodyLimit: 'image',
-  envelope: 'native',
-  contract: { answers: 'json', endpoint: 'chat' },
-};
-const body = JSON.stringify({
-  model: 'alpha36-35b-a3b-instruct',
-  messages: [{ role: 'user', content: 'hello' }],
-  max_tokens: 16,
-});
-const input = { body };
-// What the request finaliser settles a JSON answer with: the usage it reports.
+// What the gateway reserves for the bench's chat request (its max_tokens and a prompt estimate), and
+// the usage its answer settles with.
+const estimatedTokens = 16 + 9;
 const usedTokens = 9 + 3;
-const config = { limits: { defaultMaxTokens: 1024 } };
 
-function variant(name, limiter, identity) {
-  return { name, limiter, identity };
+function variant(name, store, limits) {
+  return { name, store, limits };
 }
 
-// `count` limited requests: taken, and settled `inFlight` requests later. Awaits only what is a promise.
+// `count` requests: each admitted, and its lease settled `inFlight` requests later, so slots are held.
+// Awaits only what is a promise.
 async function drive(subject, count) {
-  const tickets = new Array(inFlight).fill(undefined);
-  const { limiter, identity } = subject;
+  const leases = new Array(inFlight).fill(undefined);
+  const { name, store, limits } = subject;
   for (let index = 0; index < count; index += 1) {
-    let ticket = limitRequest(route, input, config, limiter, identity);
-    if (ticket instanceof Promise) ticket = await ticket;
+    let lease;
+    if (limits !== undefined) {
+      let decision = store.acquire({ key: name, limits, estimatedTokens });
+      if (decision instanceof Promise) decision = await decision;
+      if (decision.admitted) lease = decision.lease;
+    }
     const slot = index % inFlight;
-    tickets[slot]?.lease.settle(usedTokens);
-    tickets[slot] = ticket;
+    leases[slot]?.settle(usedTokens);
+    leases[slot] = lease;
     if (index % perTurn === perTurn - 1) await nextTurn();
   }
-  for (const ticket of tickets) ticket?.lease.settle(usedTokens);
+  for (const lease of leases) lease?.settle(usedTokens);
 }
 
 // CPU time (user + system) rather than wall time: on a shared machine the wall time counts the turns
@@ -121,9 +112,9 @@ const redisStore = createRedisLimitStore({
   clock,
 });
 const subjects = [
-  variant('none', createMemoryLimitStore(clock), { name: 'bench-none' }),
-  variant('memory', createMemoryLimitStore(clock), { name: 'bench-memory', limits }),
-  variant('redis', redisStore, { name: 'bench-redis', limits }),
+  variant('none', createMemoryLimitStore(clock), undefined),
+  variant('memory', createMemoryLimitStore(clock), limits),
+  variant('redis', redisStore, limits),
 ];
 const times = Object.fromEntries(subjects.map((subject) => [subject.name, []]));
 const bytes = Object.fromEntries(subjects.map((subject) => [subject.name, []]));
@@ -177,7 +168,7 @@ const rows = subjects.map(({ name }) => {
 const targets = { memory: 10, redis: 30 };
 const log = (line) => process.stdout.write(`${line}\n`);
 log(
-  `limiter per request, in one process (limitRequest + the lease's settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
+  `limiter per request, in one process (the store's acquire + the lease's settle, ${inFlight} in flight, a turn every ${perTurn}): ${rounds} interleaved rounds; time over ${requests.toLocaleString('en-US')} requests per sample, heap over ${allocRequests.toLocaleString('en-US')}`,
 );
 log(
   'variant    CPU ns/req  added us/req  target      bytes/req  added bytes  ns/req of each round',

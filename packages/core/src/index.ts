@@ -88,7 +88,6 @@ export {
 } from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
 // What dispatch pays per limited request, exported for the limiter bench
-export { limitRequest } from './limits/limit-request.js';
 
 // The operator's surface: Prometheus metrics and the OpenAPI document of a catalogue
 export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';

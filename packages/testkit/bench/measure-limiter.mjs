@@ -1,5 +1,5 @@
 // Scenario 8: what key limits cost per request, printed twice. First at the level of the
-// limiter itself, in one process (apps/node-server/bench/limiter-per-request.mjs: ns and heap bytes per
+// limit store itself, in one process (apps/node-server/bench/limiter-per-request.mjs: ns and heap bytes per
 // request of no limits, the in-memory store and the Redis store, interleaved rounds, medians), the
 // figure that resolves a few microseconds; then over HTTP (apps/node-server/bench/limiter-cost.mjs: CPU
 // per request and req/s through the gateway), whose rounds differ by far more than that.

@@ -116,22 +116,6 @@ function ticketOrRefusal(
 
 export type { LimitTicket } from './limit-admission.js';
 
-const noTicket = (): undefined => undefined;
-
-// A function of its own: the variables a closure captures live in a context object that V8 allocates
-// on every call of the function declaring them, and limitRequest would pay it for every request.
-function ticketWhenDecided(
-  decision: PromiseLike<LimitDecision>,
-  limits: KeyLimits,
-  body: string | undefined,
-  estimatedTokens: number,
-): Promise<LimitTicket | undefined> {
-  return Promise.resolve(decision).then(
-    (settled) => ticketOrRefusal(settled, limits, body, estimatedTokens),
-    noTicket,
-  );
-}
-
 function isThenable(
   value: LimitDecision | PromiseLike<LimitDecision>,
 ): value is PromiseLike<LimitDecision> {
@@ -172,6 +156,10 @@ export function limitRequest(
   const body = input.body;
   // A promise only when the store has to wait (a shared store without a lease): the usual decision is synchronous.
   // Any thenable a store returns is waited for; what limitRequest returns then is always a native promise (dispatch tests with instanceof).
-  if (isThenable(decision)) return ticketWhenDecided(decision, limits, body, estimatedTokens);
+  if (isThenable(decision))
+    return Promise.resolve(decision).then(
+      (settled) => ticketOrRefusal(settled, limits, body, estimatedTokens),
+      () => undefined,
+    );
   return ticketOrRefusal(decision, limits, body, estimatedTokens);
 }
