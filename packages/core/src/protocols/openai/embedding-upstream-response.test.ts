@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useWasmTextCheck } from '../../transforms/json-text-wasm-check.js';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
@@ -343,6 +344,60 @@ describe.each(['WebAssembly', 'JavaScript'])(
         message: 'The model server returned 2 dimensions where 3 were requested.',
       });
       expect(read(vllmBody, 2, 2).vectors).toHaveLength(2);
+    });
+  },
+);
+
+// The scanner against the plain reference it replaces, JSON.parse: any answer a model server could
+// write (numbers in every JSON form, any index order, any layout) reads as the same vectors.
+describe.each(['WebAssembly', 'JavaScript'])(
+  'readEmbeddingUpstreamResponse against JSON.parse, lists checked in %s',
+  (checker) => {
+    beforeAll(() => useWasmTextCheck(checker === 'WebAssembly'));
+    afterAll(() => useWasmTextCheck(true));
+
+    const number = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.float({ noNaN: true, noDefaultInfinity: true }).map(Math.fround),
+      fc.integer(),
+    );
+    const answer = fc
+      .array(fc.array(number, { maxLength: 40 }), { minLength: 1, maxLength: 6 })
+      .chain((vectors) =>
+        fc.record({
+          vectors: fc.constant(vectors),
+          order: fc.shuffledSubarray(
+            vectors.map((_, index) => index),
+            { minLength: vectors.length, maxLength: vectors.length },
+          ),
+          indent: fc.constantFrom(undefined, 0, 1, 2, '\t'),
+        }),
+      );
+
+    it('reads every vector as JSON.parse reads it, ordered by index', () => {
+      fc.assert(
+        fc.property(answer, ({ vectors, order, indent }) => {
+          const body = JSON.stringify(
+            {
+              ...vllmBody,
+              data: order.map((index) => ({
+                index,
+                object: 'embedding',
+                embedding: vectors[index],
+              })),
+            },
+            null,
+            indent,
+          );
+          const reference = (
+            JSON.parse(body) as { data: { index: number; embedding: number[] }[] }
+          ).data
+            .sort((a, b) => a.index - b.index)
+            .map((item) => item.embedding);
+          expect(values(read(body, vectors.length))).toEqual(reference);
+        }),
+        { numRuns: 500 },
+      );
     });
   },
 );
