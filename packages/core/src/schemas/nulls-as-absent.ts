@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-/**
- * The value with its top-level null-valued keys removed (a copy; the value itself when it has none).
- * Exported so that `fastObjectValidator` can recognise a schema built by `nullsAsAbsent`.
- */
-export function withoutTopLevelNulls(value: unknown): unknown {
+/** The value with its top-level null-valued keys removed (a copy; the value itself when it has none). */
+function withoutTopLevelNulls(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, field] of Object.entries(value)) {

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { GatewayError } from '../errors/gateway-error.js';
-import { type FastValidator, fastObjectValidator } from './fast-object-validator.js';
 import { parseJson } from './parse-json.js';
 
 type PathSegment = PropertyKey;
@@ -53,33 +52,11 @@ export function validateRequest<Schema extends z.ZodType>(
   throw issueToGatewayError(issue, value);
 }
 
-// Built on a schema's first request; null where the schema is not one the fast path handles or where it
-// would not pay: it wins on schemas with many optional keys (chat, responses) and loses to zod's own
-// compiled parser on small ones.
-const minimumOptionalKeys = 16;
-const fastValidators = new WeakMap<z.ZodType, FastValidator | null>();
-
-function fastValidatorFor(schema: z.ZodType): FastValidator | null {
-  let validator = fastValidators.get(schema);
-  if (validator === undefined) {
-    validator = fastObjectValidator(schema, { minimumOptionalKeys }) ?? null;
-    fastValidators.set(schema, validator);
-  }
-  return validator;
-}
-
-/**
- * Parses a raw JSON body (prototype-poisoning safe) and validates it; every failure is a 400. A valid
- * body of a schema with many optional keys takes the fast path (only its own keys are checked);
- * whatever that path cannot vouch for goes through the whole schema, so a refusal is always zod's own.
- */
+/** Parses a raw JSON body (prototype-poisoning safe) and validates it; every failure is a 400. */
 export function parseRequestBody<Schema extends z.ZodType>(
   schema: Schema,
   body: string | undefined,
 ): z.output<Schema> {
   if (body === undefined) throw GatewayError.invalidJson('the body is empty.');
-  const value = parseJson(body);
-  const parsed = fastValidatorFor(schema)?.(value);
-  if (parsed !== undefined) return parsed as z.output<Schema>;
-  return validateRequest(schema, value);
+  return validateRequest(schema, parseJson(body));
 }
