@@ -5,7 +5,6 @@ import {
   type UpstreamChatCompletion,
 } from '../../schemas/upstream-chat-completion-schema.js';
 import { upstreamBodyIssue } from '../upstream-body-issue.js';
-import { fastUpstreamChatCompletion } from './chat-upstream-completion-fast-path.js';
 
 /**
  * The body of a 2xx upstream chat answer, or the GatewayError it amounts to: vLLM can answer an
@@ -24,8 +23,6 @@ export function readUpstreamChatCompletion(body: unknown): UpstreamChatCompletio
     const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 502;
     throw mapUpstreamStatus(status, body, undefined);
   }
-  const fast = fastUpstreamChatCompletion(body);
-  if (fast !== undefined) return fast as UpstreamChatCompletion;
   const result = upstreamChatCompletionSchema.safeParse(body);
   if (!result.success)
     throw GatewayError.upstreamBodyInvalid(
