@@ -10,7 +10,6 @@ import {
 import type { preParsingHookHandler } from 'fastify';
 import {
   GatewayError,
-  LightAbortController,
   bodyLimitBytes,
   envelopeForPath,
   errorResult,
@@ -226,7 +225,7 @@ export async function buildServer(
   ): RequestState => {
     const state: RequestState = {
       startedAt: performance.now(),
-      abort: new LightAbortController(),
+      abort: new AbortController(),
       route,
     };
     request.requestState = state;
@@ -319,7 +318,7 @@ export async function buildServer(
   ): Promise<void> => {
     const state: RequestState = request.requestState ?? {
       startedAt: performance.now(),
-      abort: new LightAbortController(),
+      abort: new AbortController(),
       route,
     };
     state.route = route;
