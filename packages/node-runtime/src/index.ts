@@ -41,7 +41,5 @@ export type {
 } from './create-redis-limit-store.js';
 export { loadTracing } from './load-tracing.js';
 export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
-export { keepRequestObjectsYoung } from './keep-request-objects-young.js';
-export { spaceOutFullCollections } from './space-out-full-collections.js';
 export { createLineWriter } from './create-line-writer.js';
 export type { LineWriter } from './create-line-writer.js';
