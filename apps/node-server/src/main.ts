@@ -15,7 +15,7 @@ import { loadConfig } from './load-config.js';
 import { startBanner } from './start-banner.js';
 
 // A heap where nearly everything dies with its request: the flags and their measured gains are in
-// docs/performance.md ("V8 flags"). An operator's own `node --heap-growing-percent=N` wins.
+// docs/performance.md ("Speed-only constructs"). An operator's own `node --heap-growing-percent=N` wins.
 function setV8Flags(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');
   if (
