@@ -10,6 +10,7 @@ import {
 import type { preParsingHookHandler } from 'fastify';
 import {
   GatewayError,
+  LightAbortController,
   bodyLimitBytes,
   envelopeForPath,
   errorResult,
@@ -225,7 +226,7 @@ export async function buildServer(
   ): RequestState => {
     const state: RequestState = {
       startedAt: performance.now(),
-      abort: new AbortController(),
+      abort: new LightAbortController(),
       route,
     };
     request.requestState = state;
@@ -318,7 +319,7 @@ export async function buildServer(
   ): Promise<void> => {
     const state: RequestState = request.requestState ?? {
       startedAt: performance.now(),
-      abort: new AbortController(),
+      abort: new LightAbortController(),
       route,
     };
     state.route = route;

@@ -1,11 +1,16 @@
-import type { ApiKeyIdentity, ResultMeta, RouteDefinition } from '@infergate/core';
+import type {
+  ApiKeyIdentity,
+  LightAbortController,
+  ResultMeta,
+  RouteDefinition,
+} from '@infergate/core';
 import type { BodyTicket, GatewayTracing } from '@infergate/node-runtime';
 
 /** What the app keeps per request for its abort signal and its one log line. */
 export interface RequestState {
   startedAt: number;
   /** Aborted when the client goes away before the response has finished. */
-  abort: AbortController;
+  abort: LightAbortController;
   /** The route of core's table the request is for: Fastify's match, or the GET route a HEAD takes; absent for an unknown path. */
   route: RouteDefinition | undefined;
   /** Handed to core's dispatch, which counts it in the metrics; the app counts the others. */

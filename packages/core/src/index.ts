@@ -14,6 +14,7 @@ export { routeTable } from './gateway/route-table.js';
 export type * from './ports/ports.js';
 export { createKeyStore } from './auth/create-key-store.js';
 export type { KeyStoreEntry, Sha256 } from './auth/create-key-store.js';
+export { LightAbortController } from './http/light-abort-controller.js';
 // The portable base64 encoder the gateway uses where no faster one is injected (GatewayPorts.encodeBase64)
 export { encodeBase64 } from './transforms/encode-float32-base64.js';
 

@@ -1,4 +1,4 @@
-import { wholeBytes } from '@infergate/core';
+import { LightAbortController, wholeBytes } from '@infergate/core';
 import type {
   SseEvent,
   TimeoutsConfig,
@@ -66,7 +66,7 @@ function parseJsonBody(bytes: Uint8Array, secret: string | undefined, status: nu
  */
 export async function sendAttempt(context: AttemptContext): Promise<AttemptResult> {
   const { call, endpoint, pool, timeouts } = context;
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const signal = controller.signal;
   let phase: UpstreamPhase = 'headers';
   let done = false;

@@ -18,6 +18,7 @@ import { operationFor } from '../protocols/operation-for.js';
 import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
 import type { VectorText } from '../transforms/upstream-embeddings.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
+import { LightAbortController } from '../http/light-abort-controller.js';
 
 interface PlannedCall {
   request: UpstreamPathAndBody;
@@ -91,7 +92,7 @@ export const compatEmbedHandler: RouteHandler = async (input, context) => {
       });
   }
 
-  const controller = new AbortController();
+  const controller = new LightAbortController();
   const abortAll = (): void => controller.abort(input.signal.reason);
   if (input.signal.aborted) abortAll();
   else input.signal.addEventListener('abort', abortAll, { once: true });

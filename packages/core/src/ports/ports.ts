@@ -11,9 +11,9 @@ import type { UpstreamProtocol } from '../config/protocol-names.js';
 export type { UpstreamProtocol };
 
 /**
- * What the gateway reads of an abort signal: a DOM `AbortSignal` is one (the edge app passes the
- * request's; the Node side makes an `AbortController` per request and per upstream attempt), and so
- * is any test fake with `aborted`, `reason` and the two listener methods.
+ * What the gateway reads of an abort signal. A DOM `AbortSignal` is one (the edge app passes the
+ * request's), and so is `LightAbortController`, which the Node side makes per request and per upstream
+ * attempt. undici takes either: it asks only for `aborted`, `reason` and the two listener methods.
  */
 export interface AbortSignalLike {
   readonly aborted: boolean;
