@@ -105,6 +105,7 @@ async function main() {
   // left the first round far slower than the next.
   const settings = {
     runs: options.rounds,
+    rotate: true,
     warmSeconds: 5,
     seconds: options.seconds,
     connections: 64,

@@ -72,7 +72,9 @@ function load(settings, target, scenario, headers, seconds, name) {
  * drift on the machine hits all alike. A warm-up precedes each target's first run, and a one-second
  * one the later runs (undici drops idle upstream connections after 4 s). Each figure is the median
  * of the runs; CPU counts only the measured runs (each run's own is kept too, for compare-builds.mjs's
- * paired differences); peak RSS is reset after the first warm-up.
+ * paired differences); peak RSS is reset after the first warm-up. With `settings.rotate`, each round
+ * starts one target later than the round before, so that over as many rounds as targets each target
+ * has run in every position: a target's place in the round then cannot pass for its own cost.
  */
 export async function measureThroughput(settings, targets, scenario, headers) {
   const states = [];
@@ -86,7 +88,8 @@ export async function measureThroughput(settings, targets, scenario, headers) {
     });
   const live = states.filter((state) => state.failed === undefined);
   for (let run = 0; run < settings.runs; run += 1) {
-    for (const state of live) {
+    const shift = settings.rotate ? run % live.length : 0;
+    for (const state of [...live.slice(shift), ...live.slice(0, shift)]) {
       const { target } = state;
       await load(
         settings,
