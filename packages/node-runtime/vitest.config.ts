@@ -9,5 +9,7 @@ export default defineConfig({
     // this bounds a hang, it asserts nothing about speed.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // As in the other packages (vitest.shared.ts): one module graph per worker, not per test file.
+    isolate: false,
   },
 });
