@@ -1,5 +1,6 @@
 import { bench, describe } from 'vitest';
 import { chatCompletionsRequestSchema } from '../src/schemas/chat-completions-request-schema.js';
+import { plainChatRequest } from '../src/schemas/chat-request-fast-path.js';
 import { upstreamChatCompletionSchema } from '../src/schemas/upstream-chat-completion-schema.js';
 import {
   matchPlainContentChunk,
@@ -53,6 +54,9 @@ describe('a chat request body (parsed and validated once per request)', () => {
   });
   bench('JSON.parse and the whole zod schema', () => {
     chatCompletionsRequestSchema.safeParse(JSON.parse(request));
+  });
+  bench('JSON.parse and plainChatRequest (kept)', () => {
+    plainChatRequest(JSON.parse(request));
   });
 });
 

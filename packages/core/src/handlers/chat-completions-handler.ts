@@ -3,8 +3,7 @@ import type { ResultMeta } from '../ports/handler-types.js';
 import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkMessageImages } from '../rules/check-message-images.js';
 import { chatImageUrls } from '../rules/request-image-urls.js';
-import { chatCompletionsRequestSchema } from '../schemas/chat-completions-request-schema.js';
-import { parseRequestBody } from '../schemas/parse-request-body.js';
+import { parseChatCompletionsRequest } from '../schemas/chat-request-fast-path.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { toClientChatCompletion } from '../transforms/chat-completion-response.js';
 import { chatStreamToClientStream } from '../transforms/chat-stream-transform.js';
@@ -15,7 +14,7 @@ import { planTextGeneration, sendChatCompletion, sendChatStream } from './text-g
 export const chatCompletionsHandler: RouteHandler = async (input, context) => {
   const textLimit = context.config.limits.bodyTextBytes;
   const imagesLeftOut = checkTextBodySize(input.body, textLimit);
-  const request = parseRequestBody(chatCompletionsRequestSchema, input.body);
+  const request = parseChatCompletionsRequest(input.body);
   if (imagesLeftOut && input.body !== undefined)
     checkTextBesideImages(input.body, chatImageUrls(request.messages), textLimit);
   const plan = planTextGeneration(context, request, 'chat', {
