@@ -1,4 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  type TestProjectInlineConfiguration,
+  type ViteUserConfig,
+} from 'vitest/config';
 
 /**
  * What every package's vitest.config.ts shares: workspace packages resolved to their `src` through the
@@ -21,3 +26,31 @@ export const sharedConfig = defineConfig({
     isolate: false,
   },
 });
+
+/**
+ * A package's config with its test files on two workers, then the files named in `serial` on one
+ * worker alone, after the rest: those time a fault or load the machine, and a neighbour's servers
+ * would skew what they measure. Each project is the whole config with its own files (a project that
+ * extended the config would add the shared `include` to its own).
+ */
+export function serialAfterParallel(config: ViteUserConfig, serial: string[]): ViteUserConfig {
+  const project = (test: NonNullable<ViteUserConfig['test']>): TestProjectInlineConfiguration => ({
+    resolve: config.resolve,
+    ssr: config.ssr,
+    test: { ...config.test, ...test },
+  });
+  return {
+    ...config,
+    test: {
+      projects: [
+        project({
+          name: 'parallel',
+          exclude: [...configDefaults.exclude, ...serial],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        }),
+        project({ name: 'serial', include: serial, maxWorkers: 1, sequence: { groupOrder: 1 } }),
+      ],
+    },
+  };
+}

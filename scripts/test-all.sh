@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, as `pnpm test` and CI run it: the formatting check, the system packages the
-# tests need, every package's tests on Node 24 one package at a time, the apps' contract suites on
-# Node 22 and 20, the bench's regression guard, and on failure a summary of what failed at the very
-# end, where a truncated CI log still shows it.
+# tests need, every package's tests on Node 24 (the libraries, then the apps), the apps' contract
+# suites on Node 22 and 20, the bench's regression guard, and on failure a summary of what failed at
+# the very end, where a truncated CI log still shows it.
 #
-# Quiet when everything passes: per Node line, one line of packages and test counts with the wall time
+# Quiet when everything passes: per run, one line of packages and test counts with the wall time
 # and one of each package's time (scripts/summarize-test-run.mjs), and the guard's one-line verdict.
 # turbo's own output goes to .turbo/test-all-*.log; with --output-logs=errors-only it holds the full
 # log of each failing package only, and it is printed when a run fails.
@@ -39,15 +39,17 @@ on_node() {
   PATH="$bin:$PATH" INFERGATE_TEST_NODE="$("$bin/node" --version)" "$@"
 }
 
-# `run_suites <heading> <node bin> <turbo task>`: the task in every package, one at a time, quietly.
+# `run_suites <heading> <node bin> <turbo task> <packages at once> <folder>`: the task in every
+# package under <folder>, quietly.
 run_suites() {
-  local heading=$1 bin=$2 task=$3 version log since status
+  local heading=$1 bin=$2 task=$3 concurrency=$4 folder=$5 version log since status
   version=$("$bin/node" --version)
-  log=".turbo/test-all-${task/:/-}-node${version%%.*}.log"
+  log=".turbo/test-all-${task/:/-}-${folder}-node${version%%.*}.log"
   mkdir -p .turbo
   echo "== $heading on Node $version"
   since=$(($(date +%s) * 1000))
-  on_node "$bin" pnpm exec turbo run "$task" --concurrency=1 --continue --output-logs=errors-only --summarize >"$log" 2>&1
+  on_node "$bin" pnpm exec turbo run "$task" --filter="./$folder/*" --concurrency="$concurrency" \
+    --continue --output-logs=errors-only --summarize >"$log" 2>&1
   status=$?
   if [ "$status" -ne 0 ]; then
     echo "turbo's output ($log):"
@@ -57,10 +59,14 @@ run_suites() {
   return "$status"
 }
 
-run_suites "Every package's tests" "${node_bins[0]}" test
+# The libraries two at a time: their tests wait on sockets and child processes as much as they
+# compute. The apps one at a time, so that their timed files run alone (see their vitest.config.ts).
+# The contract suites assert no durations (their waits only bound a hang): both apps run at once.
+run_suites "The libraries' tests" "${node_bins[0]}" test 2 packages
 status=$?
+run_suites "The apps' tests" "${node_bins[0]}" test 1 apps || status=1
 for bin in "${node_bins[@]:1}"; do
-  run_suites "The apps' contract suites" "$bin" test:contract || status=1
+  run_suites "The apps' contract suites" "$bin" test:contract 2 apps || status=1
 done
 
 # The hot path's regression guard: the bench's quick mode, failing when a scenario's infergate / floor
