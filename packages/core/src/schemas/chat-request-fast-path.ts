@@ -31,11 +31,6 @@ function isCount(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 1;
 }
 
-function isNumberIn(value: unknown, above: number, atMost: number, orEqual: boolean): boolean {
-  if (typeof value !== 'number') return false;
-  return (orEqual ? value >= above : value > above) && value <= atMost;
-}
-
 function fieldIsPlain(key: string, value: unknown): boolean {
   switch (key) {
     case 'model':
@@ -53,9 +48,9 @@ function fieldIsPlain(key: string, value: unknown): boolean {
     case 'max_completion_tokens':
       return isCount(value);
     case 'temperature':
-      return isNumberIn(value, 0, 2, true);
+      return typeof value === 'number' && value >= 0 && value <= 2;
     case 'top_p':
-      return isNumberIn(value, 0, 1, false);
+      return typeof value === 'number' && value > 0 && value <= 1;
     default:
       return false;
   }
