@@ -15,6 +15,7 @@ export type * from './ports/ports.js';
 export { createKeyStore } from './auth/create-key-store.js';
 export type { KeyStoreEntry, Sha256 } from './auth/create-key-store.js';
 export { LightAbortController } from './http/light-abort-controller.js';
+export { RetryBudget } from './admission/retry-budget.js';
 // The portable base64 encoder the gateway uses where no faster one is injected (GatewayPorts.encodeBase64)
 export { encodeBase64 } from './transforms/encode-float32-base64.js';
 

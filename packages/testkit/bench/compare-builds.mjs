@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chatRequestBody } from './payloads.mjs';
 import { measureThroughput } from './measure.mjs';
 import { killAllNow, planCores, stopAll } from './processes.mjs';
 import { compareBuildsTable } from './report.mjs';
@@ -17,7 +18,7 @@ const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const resultsDirectory = join(benchDirectory, '..', 'bench-results');
 const log = (line) => process.stdout.write(`${line}\n`);
 
-const usage = `node bench/compare-builds.mjs [--scenario=1] [--rounds=5] [--seconds=4] <checkout>[::NAME=value,...] ...
+const usage = `node bench/compare-builds.mjs [--scenario=1] [--rounds=5] [--seconds=4] [--model=ID] <checkout>[::NAME=value,...] ...
 
 Loads the floor and infergate from each <checkout> (a built copy of this repository: apps/node-server/dist
 must exist) at the bench's 64 connections, one after another, for --rounds rounds, and prints each one's
@@ -27,7 +28,9 @@ The same checkout may be named twice: the spread between the two is what the mac
 
 --scenario   one of ${throughputScenarios.map((scenario) => scenario.id).join(', ')} (run-bench.mjs's throughput scenarios)
 --rounds     rounds of load; each build and the floor are loaded once per round (default 5)
---seconds    measured seconds per load, after a warm-up of 1 s (5 s in the first round; default 4)`;
+--seconds    measured seconds per load, after a warm-up of 1 s (5 s in the first round; default 4)
+--model      the model id the chat scenarios (1, 2) ask for, such as a virtual id that
+             BENCH_VIRTUAL_MODELS (a JSON object, the config file's virtual_models) defines per build`;
 
 function parseArguments(argv) {
   const options = { scenario: 1, rounds: 5, seconds: 4, builds: [] };
@@ -39,10 +42,15 @@ function parseArguments(argv) {
       options[option[1]] = Number(option[2]);
       continue;
     }
+    if (arg.startsWith('--model=')) {
+      options.model = arg.slice('--model='.length);
+      continue;
+    }
     if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     const [checkout, pairs = ''] = arg.split('::');
     const env = {};
-    for (const pair of pairs.split(',').filter(Boolean)) {
+    // A value may hold commas (JSON): a pair starts only where a NAME= follows one.
+    for (const pair of pairs.split(/,(?=[A-Z_][A-Z0-9_]*=)/).filter(Boolean)) {
       const equals = pair.indexOf('=');
       if (equals < 1) throw new Error(`${arg}: expected NAME=value after ::, got ${pair}`);
       env[pair.slice(0, equals)] = pair.slice(equals + 1);
@@ -68,7 +76,13 @@ async function main() {
     log(usage);
     return 0;
   }
-  const scenario = throughputScenarios.find((entry) => entry.id === options.scenario);
+  const listed = throughputScenarios.find((entry) => entry.id === options.scenario);
+  const scenario =
+    options.model === undefined
+      ? listed
+      : { ...listed, body: chatRequestBody(listed.id === 2, options.model) };
+  if (options.model !== undefined && listed.id !== 1 && listed.id !== 2)
+    throw new Error('--model applies to the chat scenarios (1, 2) only');
   const workDirectory = join(
     resultsDirectory,
     `compare-${new Date().toISOString().replace(/[:.]/g, '-')}`,

@@ -49,7 +49,7 @@ export async function startFloor({ workDirectory, upstreamOrigin, core }) {
 }
 
 /** infergate's config file: the stub behind every model the scenarios use (docs/design.md "Configuration file"). */
-export function writeInfergateConfig(workDirectory, stubPorts) {
+export function writeInfergateConfig(workDirectory, stubPorts, virtualModels, fileTag = 'infergate') {
   const origin = (port) => `http://127.0.0.1:${port}`;
   const config = {
     upstreams: [
@@ -77,7 +77,8 @@ export function writeInfergateConfig(workDirectory, stubPorts) {
       },
     ],
   };
-  const file = join(workDirectory, 'infergate-config.json');
+  if (virtualModels !== undefined) config.virtual_models = virtualModels;
+  const file = join(workDirectory, `${fileTag}-config.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return file;
 }
@@ -122,7 +123,13 @@ export async function startInfergate({
     HOST: '127.0.0.1',
     PORT: String(port),
     INFERGATE_API_KEYS: apiKey,
-    INFERGATE_CONFIG: writeInfergateConfig(workDirectory, stubPorts),
+    // BENCH_VIRTUAL_MODELS: the config file's virtual_models for this build (compare-builds --model).
+    INFERGATE_CONFIG: writeInfergateConfig(
+      workDirectory,
+      stubPorts,
+      extraEnv.BENCH_VIRTUAL_MODELS === undefined ? undefined : JSON.parse(extraEnv.BENCH_VIRTUAL_MODELS),
+      fileTag,
+    ),
     BENCH_STATS_FILE: statsFile,
     LOG_LEVEL: logLevel,
     NODE_ENV: 'production',

@@ -31,6 +31,11 @@ export { expectCompatError, expectNativeError } from './contract/expect-envelope
 export { imageSize, pngDataUrl } from './contract/test-images.js';
 export { specCatalogueIds, specVirtualIds } from './contract/spec-catalogue.js';
 export { describeCorsContract } from './contract/describe-cors-contract.js';
+export { runFallbackContract } from './contract/describe-fallback-contract.js';
+export type {
+  FallbackContractOptions,
+  FallbackGateway,
+} from './contract/describe-fallback-contract.js';
 export type { StartWithConfig } from './contract/describe-cors-contract.js';
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';

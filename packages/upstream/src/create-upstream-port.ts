@@ -1,4 +1,4 @@
-import { isUpstreamError } from '@infergate/core';
+import { isUpstreamError, RetryBudget } from '@infergate/core';
 import type {
   MetricsSink,
   RetryConfig,
@@ -12,7 +12,6 @@ import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
 import { EndpointPool } from './endpoint-pool.js';
 import type { Endpoint } from './endpoint-pool.js';
-import { RetryBudget } from './retry-budget.js';
 import { sendAttempt } from './send-attempt.js';
 import type { AttemptTimeouts } from './send-attempt.js';
 import type { Transport } from './transport.js';

@@ -15,8 +15,6 @@ export { createInProcessTransport } from './in-process-transport.js';
 export type { WebHandler } from './in-process-transport.js';
 export { EndpointPool } from './endpoint-pool.js';
 export type { Endpoint, EndpointPoolOptions } from './endpoint-pool.js';
-export { RetryBudget } from './retry-budget.js';
-export type { RetryBudgetOptions } from './retry-budget.js';
 export { parseSseStream } from './parse-sse-stream.js';
 export { readBoundedBytes } from './read-bounded-bytes.js';
 export type { SseStreamOptions } from './parse-sse-stream.js';

@@ -1,5 +1,5 @@
 import type { Endpoint } from './route-paths.js';
-import type { modelKinds, reasoningEfforts } from './catalogue-values.js';
+import type { fallbackReasons, modelKinds, reasoningEfforts } from './catalogue-values.js';
 
 /** What a catalogue model is for; decides which endpoints may use it. */
 export type ModelKind = (typeof modelKinds)[number];
@@ -42,8 +42,22 @@ export interface ModelEntry {
   promptEnhancement?: { textModel: string };
 }
 
+export type FallbackReason = (typeof fallbackReasons)[number];
+
+/** A virtual model that names several catalogue models: the order they are tried in, and when. */
+export interface VirtualRoute {
+  /** Catalogue ids, all of one kind, in the order they are tried. */
+  readonly models: readonly string[];
+  /** The failures that move a request to the next model; any other failure is answered as it is. */
+  readonly on: ReadonlySet<FallbackReason>;
+  /** Weights over the first attempt (canaries): it is drawn from these models, the rest follow in order. */
+  readonly weights?: ReadonlyArray<{ readonly model: string; readonly weight: number }>;
+}
+
 export interface Catalogue {
   readonly models: ReadonlyMap<string, ModelEntry>;
-  /** Virtual id -> catalogue id. */
+  /** Virtual id -> catalogue id (the first of its list, for a virtual model with fallbacks). */
   readonly virtualModels: ReadonlyMap<string, string>;
+  /** The virtual ids configured with a list of models, and how they fall back. */
+  readonly virtualRoutes: ReadonlyMap<string, VirtualRoute>;
 }

@@ -218,4 +218,5 @@ export type DefaultVirtualModelId<Kind extends ModelKind = ModelKind> = Extract<
 export const defaultCatalogue: Catalogue = {
   models: new Map(models.map((entry) => [entry.id, entry])),
   virtualModels: new Map(virtualModels),
+  virtualRoutes: new Map(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelKinds, reasoningEfforts } from '../catalogue/catalogue-values.js';
+import { fallbackReasons, modelKinds, reasoningEfforts } from '../catalogue/catalogue-values.js';
 import { endpointRoutes, type Endpoint } from '../catalogue/route-paths.js';
 import { upstreamProtocols } from './protocol-names.js';
 
@@ -62,7 +62,7 @@ const boolean = z
     error: 'expected true or false',
   })
   .pipe(z.boolean());
-const price = z
+const nonNegativeNumber = z
   .union(
     [
       z.number(),
@@ -285,13 +285,45 @@ export const modelConfigSchema = z.strictObject({
 export type ModelConfig = z.output<typeof modelConfigSchema>;
 
 export const priceConfigSchema = z.strictObject({
-  input_per_million: price.meta({ description: 'Price of one million input tokens.' }),
-  output_per_million: price.meta({ description: 'Price of one million output tokens.' }),
+  input_per_million: nonNegativeNumber.meta({ description: 'Price of one million input tokens.' }),
+  output_per_million: nonNegativeNumber.meta({ description: 'Price of one million output tokens.' }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as USD')
     .meta({ description: 'ISO 4217 code, such as `USD`.' }),
 });
+
+export const virtualModelConfigSchema = z.union(
+  [
+    nonEmptyString.meta({ description: 'The catalogue model id the virtual id stands for.' }),
+    z.strictObject({
+      models: z
+        .array(nonEmptyString)
+        .min(1, 'name at least one catalogue model')
+        .meta({
+          description:
+            'Catalogue model ids of one kind, tried in this order: the next is called when the previous failed in one of the `on` ways before the first byte reached the client.',
+        }),
+      on: z
+        .array(oneOf(fallbackReasons))
+        .min(1, 'name at least one failure, or leave `on` out for the default')
+        .optional()
+        .meta({
+          description:
+            'The failures that move a request to the next model. Absent: connection, timeout, rate_limited, unavailable, model_not_configured.',
+        }),
+      weights: z
+        .record(nonEmptyString, nonNegativeNumber)
+        .optional()
+        .meta({
+          description:
+            'Weights over the first attempt, by model id of `models` (a canary: `{a: 90, b: 10}`); the models left follow in list order. Absent: the first model is always tried first.',
+        }),
+    }),
+  ],
+  { error: 'expected a catalogue model id or { models, on, weights }' },
+);
+export type VirtualModelConfig = z.output<typeof virtualModelConfigSchema>;
 
 export const configFileSchema = z.strictObject({
   server: z
@@ -391,12 +423,20 @@ export const configFileSchema = z.strictObject({
       ],
     }),
   virtual_models: z
-    .record(nonEmptyString, nonEmptyString)
+    .record(nonEmptyString, virtualModelConfigSchema)
     .optional()
     .meta({
       description:
-        'Virtual model id -> catalogue model id: added to the default virtual models, or re-pointing one of them. Accepted wherever a model id is.',
-      examples: [{ 'my-default': 'alpha36-35b-a3b-instruct' }],
+        'Virtual model id -> catalogue model id, or an ordered list of catalogue models to fall back through: added to the default virtual models, or re-pointing one of them. Accepted wherever a model id is.',
+      examples: [
+        {
+          'my-default': 'alpha36-35b-a3b-instruct',
+          'coding-max': {
+            models: ['beta53-flash-agent-low', 'alpha35-122b-a10b-thinking-coding'],
+            on: ['connection', 'timeout', 'rate_limited', 'unavailable'],
+          },
+        },
+      ],
     }),
   prices: z
     .record(nonEmptyString, priceConfigSchema)

@@ -187,7 +187,77 @@ describe('extendCatalogue', () => {
       { 'gamma-m3': 'alpha-image' },
       'virtual_models.gamma-m3: ',
     ],
+    [
+      'a list naming an unknown model',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct', 'alpha99'] } },
+      "virtual_models.mine.models[1]: unknown catalogue model 'alpha99'",
+    ],
+    [
+      'a list naming a virtual model (a loop, or a chain)',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct', 'coding-max'] } },
+      "virtual_models.mine.models[1]: 'coding-max' is itself a virtual model",
+    ],
+    [
+      'a list of models of different kinds',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct', 'gamma-m3'] } },
+      "virtual_models.mine.models[1]: 'gamma-m3' is of kind embedding; 'alpha36-35b-a3b-instruct' is of kind text",
+    ],
+    [
+      'a list with a model that does not serve what the first serves',
+      { 'chat-only': { kind: 'text', context: 8192, serves: ['chat'] } },
+      { mine: { models: ['alpha36-35b-a3b-instruct', 'chat-only'] } },
+      "virtual_models.mine.models[1]: 'chat-only' does not serve responses, tokenize",
+    ],
+    [
+      'a list naming a model twice',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct', 'alpha36-35b-a3b-instruct'] } },
+      "virtual_models.mine.models[1]: 'alpha36-35b-a3b-instruct' is listed twice",
+    ],
+    [
+      'weights over a model not in the list',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct'], weights: { 'beta53-flash-chat': 1 } } },
+      "virtual_models.mine.weights.beta53-flash-chat: 'beta53-flash-chat' is not in this virtual model's models",
+    ],
+    [
+      'weights that are all 0',
+      undefined,
+      { mine: { models: ['alpha36-35b-a3b-instruct'], weights: { 'alpha36-35b-a3b-instruct': 0 } } },
+      'virtual_models.mine.weights: at least one weight must be above 0',
+    ],
   ];
+
+  it('keeps a list in order, with the default failures and the first model as what it maps to', () => {
+    const catalogue = extendCatalogue(defaultCatalogue, undefined, {
+      'coding-max': { models: ['beta53-flash-agent-low', 'alpha35-122b-a10b-thinking-coding'] },
+      canary: {
+        models: ['alpha36-35b-a3b-instruct', 'alpha35-122b-a10b-instruct-general'],
+        on: ['rate_limited', 'context_length'],
+        weights: { 'alpha36-35b-a3b-instruct': 90, 'alpha35-122b-a10b-instruct-general': 10 },
+      },
+    });
+    expect(catalogue.virtualModels.get('coding-max')).toBe('beta53-flash-agent-low');
+    expect(catalogue.virtualRoutes.get('coding-max')).toEqual({
+      models: ['beta53-flash-agent-low', 'alpha35-122b-a10b-thinking-coding'],
+      on: new Set(['connection', 'timeout', 'rate_limited', 'unavailable', 'model_not_configured']),
+    });
+    expect(catalogue.virtualRoutes.get('canary')).toEqual({
+      models: ['alpha36-35b-a3b-instruct', 'alpha35-122b-a10b-instruct-general'],
+      on: new Set(['rate_limited', 'context_length']),
+      weights: [
+        { model: 'alpha36-35b-a3b-instruct', weight: 90 },
+        { model: 'alpha35-122b-a10b-instruct-general', weight: 10 },
+      ],
+    });
+    // The one-string form re-points a virtual id and drops the list it had.
+    const repointed = extendCatalogue(catalogue, undefined, { canary: 'beta53-flash-chat' });
+    expect(repointed.virtualModels.get('canary')).toBe('beta53-flash-chat');
+    expect(repointed.virtualRoutes.has('canary')).toBe(false);
+  });
 
   it.each(failures)('refuses %s, naming the entry', (_name, models, virtualModels, message) => {
     const run = () => extendCatalogue(defaultCatalogue, models, virtualModels);

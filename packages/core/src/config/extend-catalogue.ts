@@ -1,15 +1,17 @@
 import { ConfigError } from './config-file-schema.js';
-import type { ModelConfig } from './config-file-schema.js';
+import type { ModelConfig, VirtualModelConfig } from './config-file-schema.js';
 import { formatParamPath } from '../schemas/parse-request-body.js';
 import type {
   Catalogue,
   EmbeddingDimensions,
   Endpoint,
+  FallbackReason,
   ModelEntry,
   ModelKind,
   ReasoningPolicy,
+  VirtualRoute,
 } from '../catalogue/catalogue-types.js';
-import { reasoningEfforts } from '../catalogue/catalogue-values.js';
+import { defaultFallbackReasons, reasoningEfforts } from '../catalogue/catalogue-values.js';
 
 /** The endpoints a model of each kind can serve at all; `serves` must stay within these. */
 export const endpointsForKind: Readonly<Record<ModelKind, readonly Endpoint[]>> = {
@@ -124,6 +126,58 @@ function checkEntry(entry: ModelEntry, models: ReadonlyMap<string, ModelEntry>):
   }
 }
 
+/** A virtual id's target checked: a catalogue id (a virtual id would chain, and could loop). */
+function checkTarget(
+  entries: ReadonlyMap<string, ModelEntry>,
+  virtual: ReadonlyMap<string, string>,
+  target: string,
+  path: readonly PropertyKey[],
+): ModelEntry {
+  const entry = entries.get(target);
+  if (entry !== undefined) return entry;
+  const chained = virtual.get(target);
+  return fail(
+    path,
+    chained === undefined
+      ? `unknown catalogue model '${target}'`
+      : `'${target}' is itself a virtual model; map to its catalogue id '${chained}'`,
+  );
+}
+
+/**
+ * A virtual model given as a list, checked whole: catalogue models of one kind serving the same
+ * endpoints (a request that one of them takes, the next must take too), none twice, weights only over
+ * listed models.
+ */
+function toVirtualRoute(
+  entries: ReadonlyMap<string, ModelEntry>,
+  virtual: ReadonlyMap<string, string>,
+  config: Exclude<VirtualModelConfig, string>,
+  path: readonly PropertyKey[],
+): VirtualRoute {
+  const first = checkTarget(entries, virtual, config.models[0] as string, [...path, 'models', 0]);
+  config.models.forEach((id, index) => {
+    const at = [...path, 'models', index];
+    const entry = checkTarget(entries, virtual, id, at);
+    if (config.models.indexOf(id) !== index) fail(at, `'${id}' is listed twice`);
+    if (entry.kind !== first.kind)
+      fail(at, `'${id}' is of kind ${entry.kind}; '${first.id}' is of kind ${first.kind}`);
+    const missing = first.serves.filter((endpoint) => !entry.serves.includes(endpoint));
+    if (missing.length > 0)
+      fail(at, `'${id}' does not serve ${missing.join(', ')}, which '${first.id}' serves`);
+  });
+  const on = new Set<FallbackReason>(config.on ?? defaultFallbackReasons);
+  if (config.weights === undefined) return { models: config.models, on };
+  const weights = Object.entries(config.weights).map(([model, weight]) => {
+    if (!config.models.includes(model))
+      fail([...path, 'weights', model], `'${model}' is not in this virtual model's models`);
+    return { model, weight };
+  });
+  if (!weights.some(({ weight }) => weight > 0))
+    fail([...path, 'weights'], 'at least one weight must be above 0');
+  return { models: config.models, on, weights };
+}
+
 /**
  * The catalogue with the configuration file's `models` (new entries, and fields merged over existing
  * ones) and `virtual_models` (added, or re-pointing a default virtual id) applied. Every entry is
@@ -132,7 +186,7 @@ function checkEntry(entry: ModelEntry, models: ReadonlyMap<string, ModelEntry>):
 export function extendCatalogue(
   base: Catalogue,
   models: Readonly<Record<string, ModelConfig>> | undefined,
-  virtualModels: Readonly<Record<string, string>> | undefined,
+  virtualModels: Readonly<Record<string, VirtualModelConfig>> | undefined,
 ): Catalogue {
   const entries = new Map(base.models);
   const virtual = new Map(base.virtualModels);
@@ -146,23 +200,25 @@ export function extendCatalogue(
   }
   for (const id of Object.keys(models ?? {})) checkEntry(entries.get(id) as ModelEntry, entries);
 
-  for (const [id, target] of Object.entries(virtualModels ?? {})) {
+  const routes = new Map(base.virtualRoutes);
+  for (const [id, config] of Object.entries(virtualModels ?? {})) {
     const path = ['virtual_models', id];
     if (entries.has(id))
       fail(
         path,
         `'${id}' is a catalogue model id; a virtual id must differ from every catalogue id`,
       );
-    if (!entries.has(target)) {
-      const chained = virtual.get(target);
-      fail(
-        path,
-        chained === undefined
-          ? `unknown catalogue model '${target}'`
-          : `'${target}' is itself a virtual model; map to its catalogue id '${chained}'`,
-      );
+    if (typeof config === 'string') {
+      checkTarget(entries, virtual, config, path);
+      virtual.set(id, config);
+      routes.delete(id);
+      continue;
     }
-    virtual.set(id, target);
+    const route = toVirtualRoute(entries, virtual, config, path);
+    virtual.set(id, route.models[0] as string);
+    // A list of one has nothing to fall back to: it resolves as the one-string form does.
+    if (route.models.length === 1) routes.delete(id);
+    else routes.set(id, route);
   }
-  return { models: entries, virtualModels: virtual };
+  return { models: entries, virtualModels: virtual, virtualRoutes: routes };
 }

@@ -357,7 +357,21 @@ export const modelObjectSchema = z
     input_modalities: z.array(z.string()),
     dimensions: z.object({ default: integer, allowed: z.array(integer) }).nullable(),
     serves: z.array(z.string()),
-    maps_to: z.string().optional().describe('virtual models only: the catalogue id'),
+    maps_to: z
+      .string()
+      .optional()
+      .describe('virtual models only: the catalogue id (the first of the list, with `fallback`)'),
+    fallback: z
+      .object({
+        models: z.array(z.string()).describe('catalogue ids, in the order they are tried'),
+        on: z.array(z.string()).describe('the failures that move a request to the next model'),
+        weights: z
+          .record(z.string(), z.number())
+          .optional()
+          .describe('weights over the first attempt, by model id'),
+      })
+      .optional()
+      .describe('virtual models with a list only: how a request falls back'),
   })
   .meta({ title: 'Model' });
 

@@ -1,4 +1,5 @@
 import { AdmissionGate } from '../admission/admission-gate.js';
+import { RetryBudget } from '../admission/retry-budget.js';
 import { createKeyStore } from '../auth/create-key-store.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
@@ -35,6 +36,7 @@ class CoreGateway implements Gateway {
   readonly routes: readonly RouteDefinition[];
   readonly admission: AdmissionGate;
   readonly limiter: LimitStore;
+  readonly fallbacks: RetryBudget;
   readonly metricsKeys: KeyStore | undefined;
   private isDraining = false;
   private document: string | undefined;
@@ -56,6 +58,7 @@ class CoreGateway implements Gateway {
     };
     this.admission = new AdmissionGate(config.limits.maxConcurrentRequests);
     this.limiter = ports.limiter ?? createMemoryLimitStore(clock);
+    this.fallbacks = new RetryBudget(config.retries);
     // The metrics key is compared like an API key (hashes, constant time).
     const metricsKey = config.metrics?.key;
     this.metricsKeys =

@@ -1,4 +1,5 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
+import type { RetryBudget } from '../admission/retry-budget.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 import type {
@@ -60,6 +61,8 @@ export interface Gateway extends GatewayShared {
   readonly admission: AdmissionGate;
   /** Where key limits are counted: the port given, else this gateway's in-memory store. */
   readonly limiter: LimitStore;
+  /** Requests moving on to the next model of a virtual model's list, capped like upstream retries. */
+  readonly fallbacks: RetryBudget;
   /** True once drain() was called. */
   readonly draining: boolean;
   /**

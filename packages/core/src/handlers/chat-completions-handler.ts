@@ -1,5 +1,6 @@
 import type { RouteHandler } from '../ports/handler-types.js';
 import type { ResultMeta } from '../ports/handler-types.js';
+import { estimatePromptTokens } from '../limits/estimate-request-tokens.js';
 import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkMessageImages } from '../rules/check-message-images.js';
 import { chatImageUrls } from '../rules/request-image-urls.js';
@@ -21,6 +22,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
     effortParam: 'reasoning_effort',
     effortWithoutPolicy: 'refuse',
     checkImages: (entry) => checkMessageImages(entry, request.messages),
+    promptTokens: () => estimatePromptTokens(input.body),
   });
   const clearThinking = plan.entry.reasoning?.clearThinking === true;
   const headers = ignoredParamsHeader(plan.ignored);

@@ -1,4 +1,4 @@
-import type { Catalogue, ModelEntry } from '../catalogue/catalogue-types.js';
+import type { Catalogue, ModelEntry, VirtualRoute } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity } from '../ports/ports.js';
 import type { JsonResult, RouteHandler } from '../ports/handler-types.js';
@@ -24,8 +24,17 @@ export interface ModelObject {
   dimensions: { default: number; allowed: readonly number[] } | null;
   /** The gateway endpoints (catalogue names: responses, chat, embeddings...) that accept the model. */
   serves: readonly string[];
-  /** Only on virtual models: the catalogue id the virtual id maps to. */
+  /** Only on virtual models: the catalogue id the virtual id maps to (the first of its list). */
   maps_to?: string;
+  /** Only on virtual models with a list: the models in the order they are tried, and when. */
+  fallback?: { models: readonly string[]; on: string[]; weights?: Record<string, number> };
+}
+
+function fallbackOf(route: VirtualRoute): NonNullable<ModelObject['fallback']> {
+  const fallback: NonNullable<ModelObject['fallback']> = { models: route.models, on: [...route.on] };
+  if (route.weights !== undefined)
+    fallback.weights = Object.fromEntries(route.weights.map(({ model, weight }) => [model, weight]));
+  return fallback;
 }
 
 function dimensionsOf(entry: ModelEntry): ModelObject['dimensions'] {
@@ -35,7 +44,12 @@ function dimensionsOf(entry: ModelEntry): ModelObject['dimensions'] {
   return { default: entry.dimensions.default, allowed: entry.dimensions.allowed };
 }
 
-function modelObject(id: string, entry: ModelEntry, mapsTo: string | undefined): ModelObject {
+function modelObject(
+  id: string,
+  entry: ModelEntry,
+  mapsTo: string | undefined,
+  route?: VirtualRoute,
+): ModelObject {
   const object: ModelObject = {
     id,
     object: 'model',
@@ -49,6 +63,7 @@ function modelObject(id: string, entry: ModelEntry, mapsTo: string | undefined):
     serves: entry.serves,
   };
   if (mapsTo !== undefined) object.maps_to = mapsTo;
+  if (route !== undefined) object.fallback = fallbackOf(route);
   return object;
 }
 
@@ -67,7 +82,8 @@ export function listModelObjects(
     if (visibleTo(identity, id)) objects.push(modelObject(id, entry, undefined));
   for (const [id, target] of catalogue.virtualModels) {
     const entry = catalogue.models.get(target);
-    if (entry && visibleTo(identity, id)) objects.push(modelObject(id, entry, target));
+    if (entry && visibleTo(identity, id))
+      objects.push(modelObject(id, entry, target, catalogue.virtualRoutes.get(id)));
   }
   return objects;
 }
@@ -93,5 +109,7 @@ export const retrieveModelHandler: RouteHandler = async (input, context) => {
   const target = catalogue.virtualModels.get(id);
   const entry = catalogue.models.get(target ?? id);
   if (!entry || !visibleTo(context.identity, id)) throw GatewayError.modelNotFound(id);
-  return json(modelObject(id, entry, target));
+  return json(
+    modelObject(id, entry, target, target === undefined ? undefined : catalogue.virtualRoutes.get(id)),
+  );
 };

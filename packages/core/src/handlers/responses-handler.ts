@@ -1,4 +1,5 @@
 import type { ResultMeta, RouteHandler } from '../ports/handler-types.js';
+import { estimatePromptTokens } from '../limits/estimate-request-tokens.js';
 import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-body-size.js';
 import { checkInputImages } from '../rules/check-message-images.js';
 import { inputImageUrls } from '../rules/request-image-urls.js';
@@ -34,6 +35,7 @@ export const responsesHandler: RouteHandler = async (input, context) => {
     checkImages: (entry) => {
       imageCount = checkInputImages(entry, request.input);
     },
+    promptTokens: () => estimatePromptTokens(input.body),
   });
   const clearThinking = plan.entry.reasoning?.clearThinking === true;
   const headers = ignoredParamsHeader(plan.ignored);

@@ -1,4 +1,5 @@
 import type { Endpoint, ModelEntry } from '../catalogue/catalogue-types.js';
+import { FallbackChain } from '../catalogue/fallback-chain.js';
 import { resolveModelFor } from '../catalogue/resolve-model.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { mapUpstreamStatus } from '../errors/map-upstream-status.js';
@@ -21,14 +22,31 @@ import type { UpstreamPathAndBody } from '../protocols/upstream-protocol.js';
  * place so that the handlers cannot drift apart (the failure CONVENTIONS.md names in a peer gateway).
  */
 
-/** The catalogue entry of a requested id on `endpoint`, refused (403) when the key's allow-list names neither id. */
+/**
+ * The catalogue entry of a requested id on `endpoint`, refused (403) when the key's allow-list names
+ * neither id. A virtual model with a list gives the model of the request's current attempt (the
+ * first call starts the request's FallbackChain).
+ */
 export function resolveAllowedModel(
   context: HandlerContext,
   requested: string,
   endpoint: Endpoint,
 ): ModelEntry {
-  const { entry } = resolveModelFor(context.config.catalogue, requested, endpoint);
+  const { catalogue } = context.config;
+  const resolved = resolveModelFor(catalogue, requested, endpoint);
   const allowed = context.identity?.models;
+  const route = catalogue.virtualRoutes.get(requested);
+  let { entry } = resolved;
+  if (route !== undefined) {
+    context.fallback ??= FallbackChain.start(
+      requested,
+      route,
+      (id) => allowed === undefined || allowed.includes(requested) || allowed.includes(id),
+      () => Number.parseInt(context.ids.hex(8), 16) / 2 ** 32,
+    );
+    if (context.fallback.requested === requested)
+      entry = catalogue.models.get(context.fallback.model) as ModelEntry;
+  }
   if (allowed !== undefined && !allowed.includes(requested) && !allowed.includes(entry.id)) {
     throw GatewayError.modelNotAllowed(requested);
   }

@@ -42,6 +42,8 @@ export interface PlanOptions {
   effortWithoutPolicy: 'refuse' | 'ignore';
   /** Checks the request's images once the model is known (400s name the client's field). */
   checkImages: (entry: ModelEntry) => void;
+  /** The prompt's estimated tokens, read only for a virtual model that falls back on `context_length`. */
+  promptTokens: () => number;
 }
 
 /** Model resolution, the key's allow-list, docs/design.md's model rules and the upstream body, in that order. */
@@ -51,7 +53,18 @@ export function planTextGeneration(
   endpoint: 'chat' | 'responses',
   options: PlanOptions,
 ): TextGenerationPlan {
-  const entry = resolveAllowedModel(context, request.model, endpoint);
+  let entry = resolveAllowedModel(context, request.model, endpoint);
+  const chain = context.fallback;
+  if (chain?.requested === request.model) {
+    // A prompt longer than the model's context window moves on before any call, where the route says so.
+    let promptTokens: number | undefined;
+    while (
+      entry.contextWindow !== undefined &&
+      (promptTokens ??= options.promptTokens()) > entry.contextWindow &&
+      chain.skip('context_length')
+    )
+      entry = resolveAllowedModel(context, request.model, endpoint);
+  }
   const ignoreEffort =
     request.reasoning_effort !== undefined &&
     entry.reasoning === undefined &&

@@ -146,6 +146,7 @@ describe('tokenizeHandler', () => {
       catalogue: {
         models: new Map([[custom.id, custom]]),
         virtualModels: new Map<string, string>(),
+        virtualRoutes: new Map(),
       },
     };
     const viaVllm = await tokenizeHandler(

@@ -1,7 +1,8 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
 
 // What a browser script may read of a response beyond the CORS-safelisted headers: the request id,
-// the key's rate-limit state, the parameters the gateway ignored and when to retry.
+// the key's rate-limit state, the parameters the gateway ignored, the model that answered (and the
+// models left for it) and when to retry.
 const exposedHeaders = [
   'x-request-id',
   'x-ratelimit-limit-requests',
@@ -11,6 +12,8 @@ const exposedHeaders = [
   'x-ratelimit-remaining-tokens',
   'x-ratelimit-reset-tokens',
   'x-infergate-ignored-params',
+  'x-infergate-model',
+  'x-infergate-fallback',
   'retry-after',
 ].join(', ');
 

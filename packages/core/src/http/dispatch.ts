@@ -1,4 +1,6 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
+import type { RetryBudget } from '../admission/retry-budget.js';
+import { fallbackReasonOf, type FallbackChain } from '../catalogue/fallback-chain.js';
 import { errorBody } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -6,7 +8,7 @@ import { failureFacts } from '../errors/failure-facts.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
 import type { LimitStore } from '../limits/limit-store.js';
-import type { ApiKeyIdentity } from '../ports/ports.js';
+import type { ApiKeyIdentity, MetricsSink } from '../ports/ports.js';
 import { authenticate, checkBodyHeaders } from './check-before-body.js';
 import { addCorsHeaders } from './cors.js';
 import type {
@@ -25,6 +27,7 @@ import { RequestFinaliser } from './request-finaliser.js';
 export interface DispatchTarget extends ContextSource {
   readonly admission: AdmissionGate;
   readonly limiter: LimitStore;
+  readonly fallbacks: RetryBudget;
 }
 
 /** The error envelope of a path, for failures detected before a route is known (compat under /compat/). */
@@ -62,6 +65,54 @@ function addUpstreamFacts(result: JsonResult, context: RequestContext): void {
 }
 
 /**
+ * The route's handler again for the next model of a virtual model's list, while an attempt fails in
+ * one of the ways its route moves on from: each attempt is the whole request for its model, and
+ * nothing has reached the client yet (a stream is answered once its first event is in). A request
+ * that falls back holds one slot of the gateway's fallback budget until its last attempt ends.
+ */
+async function nextModels(
+  gateway: DispatchTarget,
+  route: RouteDefinition,
+  input: HandlerInput,
+  chain: FallbackChain,
+  context: RequestContext,
+  firstFailure: unknown,
+): Promise<JsonResult | EventStreamResult> {
+  let holdsSlot = false;
+  try {
+    for (let failure = firstFailure; ; ) {
+      const reason = fallbackReasonOf(failure);
+      if (reason === undefined || input.signal.aborted || !chain.canSkip(reason)) throw failure;
+      if (!holdsSlot) holdsSlot = gateway.fallbacks.tryAcquire(gateway.admission.inUse);
+      if (!holdsSlot) throw failure;
+      chain.skip(reason);
+      try {
+        return await route.handler(input, context);
+      } catch (error) {
+        failure = error;
+      }
+    }
+  } finally {
+    if (holdsSlot) gateway.fallbacks.release();
+  }
+}
+
+/** A request that left models of its virtual model: the header, the log line's list and the metric. */
+function noteFallbacks(
+  result: JsonResult | EventStreamResult,
+  chain: FallbackChain, metrics: MetricsSink): void {
+  const { left } = chain;
+  if (left.length === 0) return;
+  result.meta.fallbacks = left;
+  result.headers['x-infergate-fallback'] = left
+    .map((step) => `${step.model}=${step.reason}`)
+    .join(', ');
+  left.forEach((step, index) =>
+    metrics.fallback?.(step.model, left[index + 1]?.model ?? chain.model, step.reason),
+  );
+}
+
+/**
  * Runs a matched route: the admission cap (503 with Retry-After; only routes with a body are capped, so
  * health, catalogue and pricing keep answering), authentication (401), the JSON content type (415), the
  * key's limits, then the handler. Never rejects: a failure becomes the route's error envelope.
@@ -96,12 +147,20 @@ export async function dispatch(
     ticket = limited instanceof Promise ? await limited : limited;
     result = await route.handler(input, context);
   } catch (error) {
-    errorCode = toGatewayError(error).code;
-    const failed = errorResult(error, route.envelope, input.requestId);
-    addUpstreamFacts(failed, context);
-    result = failed;
+    try {
+      if (context.fallback === undefined) throw error;
+      result = await nextModels(gateway, route, input, context.fallback, context, error);
+    } catch (final) {
+      errorCode = toGatewayError(final).code;
+      const failed = errorResult(final, route.envelope, input.requestId);
+      addUpstreamFacts(failed, context);
+      result = failed;
+    }
   }
   const { headers } = result;
+  if (context.fallback !== undefined) noteFallbacks(result, context.fallback, deps.metrics);
+  if (result.status < 400 && result.meta.model !== undefined)
+    headers['x-infergate-model'] = result.meta.model;
   if (ticket !== undefined) ticket.addHeaders(headers);
   addCorsHeaders(headers, deps.config, input.header('origin'));
   headers['x-request-id'] = input.requestId;

@@ -1,3 +1,4 @@
+import type { FallbackChain } from '../catalogue/fallback-chain.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { isUpstreamError } from '../errors/upstream-error.js';
 import type {
@@ -36,6 +37,7 @@ export class RequestContext implements HandlerContext, UpstreamPort {
   /** The configured name of the upstream that answered or failed last. */
   endpoint: string | undefined = undefined;
   attempts: number | undefined = undefined;
+  fallback: FallbackChain | undefined = undefined;
 
   constructor(readonly gateway: ContextSource) {}
 

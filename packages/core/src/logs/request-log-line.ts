@@ -49,6 +49,8 @@ export function requestLogLine(facts: RequestLogFacts): RequestLogLine {
     outputTokens: meta?.outputTokens,
     keyName: meta?.keyName,
   };
+  // A virtual model's list: the models left before the one that answered (or failed last), and why.
+  if (meta?.fallbacks !== undefined) fields.fallbacks = meta.fallbacks;
   if (status < 400 || status === clientClosedRequest) return { level: 'info', fields };
   if (status < 500) return { level: 'warn', fields };
   return {

@@ -1,4 +1,5 @@
-import type { Catalogue } from '../catalogue/catalogue-types.js';
+import type { Catalogue, FallbackReason } from '../catalogue/catalogue-types.js';
+import { fallbackReasons } from '../catalogue/catalogue-values.js';
 import type {
   MetricsSink,
   RequestObservation,
@@ -32,6 +33,7 @@ export interface GatewayMetrics extends MetricsSink {
   streamEnded(): void;
   upstreamError(kind: string, where?: { upstream?: string; model?: string }): void;
   retry(): void;
+  fallback(from: string, to: string, reason: FallbackReason): void;
   endpointEjected(): void;
   limiterFallback(): void;
   redisConnected(connected: boolean): void;
@@ -112,6 +114,13 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     new Counter(
       'infergate_upstream_retries_total',
       'Upstream attempts retried on another endpoint.',
+    ),
+  );
+  const fallbacks = registry.register(
+    new Counter(
+      'infergate_fallbacks_total',
+      `Requests for a virtual model that left catalogue model \`from\` for \`to\`, by reason (${fallbackReasons.join(', ')}).`,
+      ['from', 'to', 'reason'],
     ),
   );
   const ejections = registry.register(
@@ -238,6 +247,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
         modelLabel(where?.model),
       ]),
     retry: () => retries.inc(),
+    fallback: (from, to, reason) => fallbacks.inc([modelLabel(from), modelLabel(to), reason]),
     endpointEjected: () => ejections.inc(),
     limiterFallback: () => limiterFallbacks.inc(),
     redisConnected: (connected) => redisConnected?.set(connected ? 1 : 0),

@@ -65,6 +65,19 @@ export function modelIdsFor(catalogue: Catalogue, endpoint: Endpoint): string[] 
   return ids;
 }
 
+/** The virtual models with a list that `endpoint` takes, each with the order its models are tried in. */
+function fallbackLines(catalogue: Catalogue, endpoint: Endpoint): string {
+  const lines: string[] = [];
+  for (const [id, route] of catalogue.virtualRoutes) {
+    const first = catalogue.models.get(route.models[0] as string);
+    if (first?.serves.includes(endpoint) === true)
+      lines.push(`\n- \`${id}\`: ${route.models.map((model) => `\`${model}\``).join(', then ')}`);
+  }
+  return lines.length === 0
+    ? ''
+    : `\n\nVirtual models that fall back to the next model when one fails:${lines.join('')}`;
+}
+
 type JsonContract = Extract<RouteContract, { answers: 'json' }>;
 
 function requestBodySchema(
@@ -78,8 +91,7 @@ function requestBodySchema(
     properties.model = {
       type: 'string',
       enum: modelIdsFor(catalogue, contract.endpoint),
-      description:
-        'A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).',
+      description: `A catalogue model id or a virtual model id (GET /v1/models lists them with what each maps to).${fallbackLines(catalogue, contract.endpoint)}`,
     };
   }
   return schema;

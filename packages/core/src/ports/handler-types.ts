@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../catalogue/catalogue-types.js';
+import type { FallbackChain, FallbackStep } from '../catalogue/fallback-chain.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type {
@@ -67,6 +68,8 @@ export interface ResultMeta {
   keyName?: string;
   /** The `-pe` image models' prompt rewrite: its tokens are charged to this text model, not the image model. */
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
+  /** The models of a virtual model's list this request left before `model`, and why. */
+  fallbacks?: readonly FallbackStep[];
 }
 
 export interface JsonResult {
@@ -163,6 +166,8 @@ export interface GatewayShared {
 export interface HandlerContext extends GatewayDeps {
   identity: ApiKeyIdentity | undefined;
   gateway: GatewayShared;
+  /** Set by the first attempt of a request for a virtual model with a list: the model each attempt calls. */
+  fallback?: FallbackChain | undefined;
 }
 
 export type RouteHandler = (

@@ -1,3 +1,4 @@
+import type { FallbackReason } from '../catalogue/catalogue-types.js';
 import type { KeyLimits } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
@@ -208,6 +209,8 @@ export interface MetricsSink {
   upstreamError?(kind: string, where?: { upstream?: string; model?: string }): void;
   /** The upstream port retried an attempt on another endpoint. */
   retry?(): void;
+  /** A request for a virtual model left catalogue model `from` for `to`, for `reason`. */
+  fallback?(from: string, to: string, reason: FallbackReason): void;
   /** An upstream endpoint was ejected from its pool. */
   endpointEjected?(): void;
   /** Where the sink reads the upstreams' health when it renders (the gateway hands it the port's). */

@@ -90,6 +90,8 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
           'x-ratelimit-remaining-requests',
           'x-ratelimit-reset-tokens',
           'x-infergate-ignored-params',
+          'x-infergate-model',
+          'x-infergate-fallback',
           'retry-after',
         ]),
       );

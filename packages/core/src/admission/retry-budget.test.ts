@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff-delay.js';
 import { RetryBudget } from './retry-budget.js';
 
 describe('RetryBudget', () => {
@@ -21,16 +20,5 @@ describe('RetryBudget', () => {
     for (let index = 0; index < 100; index += 1) if (budget.tryAcquire(100)) granted += 1;
     expect(granted).toBe(20);
     expect(budget.inFlight).toBe(20);
-  });
-});
-
-describe('backoffDelay', () => {
-  it('stays within 25-250 ms', () => {
-    for (const retry of [1, 2, 3, 10]) {
-      expect(backoffDelay(retry, () => 0)).toBe(25);
-      expect(backoffDelay(retry, () => 0.999999)).toBeLessThanOrEqual(250);
-    }
-    expect(backoffDelay(1, () => 0.999999)).toBe(50);
-    expect(backoffDelay(10, () => 0.999999)).toBe(250);
   });
 });
