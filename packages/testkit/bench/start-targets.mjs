@@ -49,7 +49,12 @@ export async function startFloor({ workDirectory, upstreamOrigin, core }) {
 }
 
 /** infergate's config file: the stub behind every model the scenarios use (docs/design.md "Configuration file"). */
-export function writeInfergateConfig(workDirectory, stubPorts, virtualModels, fileTag = 'infergate') {
+export function writeInfergateConfig(
+  workDirectory,
+  stubPorts,
+  virtualModels,
+  fileTag = 'infergate',
+) {
   const origin = (port) => `http://127.0.0.1:${port}`;
   const config = {
     upstreams: [
@@ -127,7 +132,9 @@ export async function startInfergate({
     INFERGATE_CONFIG: writeInfergateConfig(
       workDirectory,
       stubPorts,
-      extraEnv.BENCH_VIRTUAL_MODELS === undefined ? undefined : JSON.parse(extraEnv.BENCH_VIRTUAL_MODELS),
+      extraEnv.BENCH_VIRTUAL_MODELS === undefined
+        ? undefined
+        : JSON.parse(extraEnv.BENCH_VIRTUAL_MODELS),
       fileTag,
     ),
     BENCH_STATS_FILE: statsFile,

@@ -95,7 +95,12 @@ describe('FallbackChain', () => {
       { model: 'a', weight: 90 },
       { model: 'c', weight: 10 },
     ];
-    const chain = FallbackChain.start('v', route({ weights }), (id) => id !== 'a', () => 0.1);
+    const chain = FallbackChain.start(
+      'v',
+      route({ weights }),
+      (id) => id !== 'a',
+      () => 0.1,
+    );
     expect(chain.model).toBe('c');
   });
 });

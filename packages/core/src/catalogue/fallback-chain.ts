@@ -64,9 +64,14 @@ export class FallbackChain {
     draw: () => number,
   ): FallbackChain {
     const usable = route.models.filter(mayUse);
-    const first = route.weights === undefined ? undefined : drawFirst(route.weights, mayUse, draw());
+    const first =
+      route.weights === undefined ? undefined : drawFirst(route.weights, mayUse, draw());
     const order = first === undefined ? usable : [first, ...usable.filter((id) => id !== first)];
-    return new FallbackChain(requested, route.on, order.length > 0 ? order : route.models.slice(0, 1));
+    return new FallbackChain(
+      requested,
+      route.on,
+      order.length > 0 ? order : route.models.slice(0, 1),
+    );
   }
 
   /** The catalogue id the current attempt calls. */

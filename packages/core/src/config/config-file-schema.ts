@@ -286,7 +286,9 @@ export type ModelConfig = z.output<typeof modelConfigSchema>;
 
 export const priceConfigSchema = z.strictObject({
   input_per_million: nonNegativeNumber.meta({ description: 'Price of one million input tokens.' }),
-  output_per_million: nonNegativeNumber.meta({ description: 'Price of one million output tokens.' }),
+  output_per_million: nonNegativeNumber.meta({
+    description: 'Price of one million output tokens.',
+  }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as USD')
@@ -297,13 +299,10 @@ export const virtualModelConfigSchema = z.union(
   [
     nonEmptyString.meta({ description: 'The catalogue model id the virtual id stands for.' }),
     z.strictObject({
-      models: z
-        .array(nonEmptyString)
-        .min(1, 'name at least one catalogue model')
-        .meta({
-          description:
-            'Catalogue model ids of one kind, tried in this order: the next is called when the previous failed in one of the `on` ways before the first byte reached the client.',
-        }),
+      models: z.array(nonEmptyString).min(1, 'name at least one catalogue model').meta({
+        description:
+          'Catalogue model ids of one kind, tried in this order: the next is called when the previous failed in one of the `on` ways before the first byte reached the client.',
+      }),
       on: z
         .array(oneOf(fallbackReasons))
         .min(1, 'name at least one failure, or leave `on` out for the default')
@@ -312,13 +311,10 @@ export const virtualModelConfigSchema = z.union(
           description:
             'The failures that move a request to the next model. Absent: connection, timeout, rate_limited, unavailable, model_not_configured.',
         }),
-      weights: z
-        .record(nonEmptyString, nonNegativeNumber)
-        .optional()
-        .meta({
-          description:
-            'Weights over the first attempt, by model id of `models` (a canary: `{a: 90, b: 10}`); the models left follow in list order. Absent: the first model is always tried first.',
-        }),
+      weights: z.record(nonEmptyString, nonNegativeNumber).optional().meta({
+        description:
+          'Weights over the first attempt, by model id of `models` (a canary: `{a: 90, b: 10}`); the models left follow in list order. Absent: the first model is always tried first.',
+      }),
     }),
   ],
   { error: 'expected a catalogue model id or { models, on, weights }' },

@@ -226,7 +226,9 @@ describe('extendCatalogue', () => {
     [
       'weights that are all 0',
       undefined,
-      { mine: { models: ['alpha36-35b-a3b-instruct'], weights: { 'alpha36-35b-a3b-instruct': 0 } } },
+      {
+        mine: { models: ['alpha36-35b-a3b-instruct'], weights: { 'alpha36-35b-a3b-instruct': 0 } },
+      },
       'virtual_models.mine.weights: at least one weight must be above 0',
     ],
   ];

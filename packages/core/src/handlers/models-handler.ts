@@ -31,9 +31,14 @@ export interface ModelObject {
 }
 
 function fallbackOf(route: VirtualRoute): NonNullable<ModelObject['fallback']> {
-  const fallback: NonNullable<ModelObject['fallback']> = { models: route.models, on: [...route.on] };
+  const fallback: NonNullable<ModelObject['fallback']> = {
+    models: route.models,
+    on: [...route.on],
+  };
   if (route.weights !== undefined)
-    fallback.weights = Object.fromEntries(route.weights.map(({ model, weight }) => [model, weight]));
+    fallback.weights = Object.fromEntries(
+      route.weights.map(({ model, weight }) => [model, weight]),
+    );
   return fallback;
 }
 
@@ -110,6 +115,11 @@ export const retrieveModelHandler: RouteHandler = async (input, context) => {
   const entry = catalogue.models.get(target ?? id);
   if (!entry || !visibleTo(context.identity, id)) throw GatewayError.modelNotFound(id);
   return json(
-    modelObject(id, entry, target, target === undefined ? undefined : catalogue.virtualRoutes.get(id)),
+    modelObject(
+      id,
+      entry,
+      target,
+      target === undefined ? undefined : catalogue.virtualRoutes.get(id),
+    ),
   );
 };

@@ -80,7 +80,7 @@ async function nextModels(
 ): Promise<JsonResult | EventStreamResult> {
   let holdsSlot = false;
   try {
-    for (let failure = firstFailure; ; ) {
+    for (let failure = firstFailure; ;) {
       const reason = fallbackReasonOf(failure);
       if (reason === undefined || input.signal.aborted || !chain.canSkip(reason)) throw failure;
       if (!holdsSlot) holdsSlot = gateway.fallbacks.tryAcquire(gateway.admission.inUse);
@@ -100,7 +100,9 @@ async function nextModels(
 /** A request that left models of its virtual model: the header, the log line's list and the metric. */
 function noteFallbacks(
   result: JsonResult | EventStreamResult,
-  chain: FallbackChain, metrics: MetricsSink): void {
+  chain: FallbackChain,
+  metrics: MetricsSink,
+): void {
   const { left } = chain;
   if (left.length === 0) return;
   result.meta.fallbacks = left;

@@ -92,7 +92,8 @@ export function runFallbackContract(options: FallbackContractOptions): void {
 
     const firstHandler: UpstreamHandler = async (request, response: ServerResponse) => {
       const mode = firstMode;
-      if (mode === 'ok') return defaultUpstreamHandlers['POST /v1/chat/completions']?.(request, response);
+      if (mode === 'ok')
+        return defaultUpstreamHandlers['POST /v1/chat/completions']?.(request, response);
       if (mode === 'hang') return request.closed;
       if (mode === 'cut-stream') {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -155,7 +156,10 @@ export function runFallbackContract(options: FallbackContractOptions): void {
     });
 
     /** The request the second model's upstream got for a direct call to it with the same body. */
-    async function directBodyOf(model: string, extra: Record<string, unknown> = {}): Promise<unknown> {
+    async function directBodyOf(
+      model: string,
+      extra: Record<string, unknown> = {},
+    ): Promise<unknown> {
       const before = chatsTo(upstreamB).length;
       const direct = await client.postJson('/v1/chat/completions', chatBody(model, extra));
       expect(direct.status, direct.text).toBe(200);
@@ -174,11 +178,9 @@ export function runFallbackContract(options: FallbackContractOptions): void {
       'moves to the next model on %s, sending it what a direct call sends',
       async (_name, mode, reason) => {
         firstMode = mode;
-        const reply = await client.postJson(
-          '/v1/chat/completions',
-          chatBody('team-default'),
-          { headers: { 'x-request-id': `fallback-${reason}-${String(Date.now())}` } },
-        );
+        const reply = await client.postJson('/v1/chat/completions', chatBody('team-default'), {
+          headers: { 'x-request-id': `fallback-${reason}-${String(Date.now())}` },
+        });
         expect(reply.status, reply.text).toBe(200);
         expect(asRecord(reply.json).model).toBe(second);
         expect(reply.headers.get('x-infergate-model')).toBe(second);
@@ -206,7 +208,10 @@ export function runFallbackContract(options: FallbackContractOptions): void {
 
     it('falls back on a stream that failed before its first byte, and streams the next model', async () => {
       firstMode = { status: 503 };
-      const response = await client.post('/v1/chat/completions', chatBody('team-default', { stream: true }));
+      const response = await client.post(
+        '/v1/chat/completions',
+        chatBody('team-default', { stream: true }),
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('x-infergate-model')).toBe(second);
       expect(response.headers.get('x-infergate-fallback')).toBe(`${first}=unavailable`);
@@ -234,7 +239,10 @@ export function runFallbackContract(options: FallbackContractOptions): void {
 
     it('never retries a stream that failed after its first byte', async () => {
       firstMode = 'cut-stream';
-      const response = await client.post('/v1/chat/completions', chatBody('team-default', { stream: true }));
+      const response = await client.post(
+        '/v1/chat/completions',
+        chatBody('team-default', { stream: true }),
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('x-infergate-model')).toBe(first);
       // The failure ends the stream in-protocol: an error object, then [DONE].
