@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCatalogue } from '../catalogue/default-catalogue.js';
+import { extendCatalogue } from '../config/extend-catalogue.js';
 import { routeTable } from '../gateway/route-table.js';
 import { buildOpenApiDocument, modelIdsFor } from './build-openapi-document.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
@@ -73,6 +74,27 @@ describe('buildOpenApiDocument', () => {
       >
     )['application/json']?.schema;
     expect(schema?.properties.model?.enum).toEqual(['alpha3-vl-embedding-8b', 'gamma-m3']);
+  });
+
+  it("shows a virtual model's list on the endpoints it serves", () => {
+    const catalogue = extendCatalogue(defaultCatalogue, undefined, {
+      'team-default': {
+        models: ['alpha36-35b-a3b-instruct', 'alpha35-122b-a10b-instruct-general'],
+      },
+    });
+    const withList = buildOpenApiDocument({ catalogue, routes: routeTable });
+    const modelOf = (path: string): JsonSchema | undefined =>
+      (
+        ((withList.paths[path]?.post as JsonSchema).requestBody as JsonSchema).content as Record<
+          string,
+          { schema: { properties: Record<string, JsonSchema> } }
+        >
+      )['application/json']?.schema.properties.model;
+    expect(modelOf('/v1/chat/completions')?.enum).toContain('team-default');
+    expect(String(modelOf('/v1/chat/completions')?.description)).toContain(
+      '`team-default`: `alpha36-35b-a3b-instruct`, then `alpha35-122b-a10b-instruct-general`',
+    );
+    expect(String(modelOf('/v1/embeddings')?.description)).not.toContain('team-default');
   });
 
   it('keeps the request schemas strict and describes string-or-array fields by their forms', () => {
