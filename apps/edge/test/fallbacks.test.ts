@@ -1,16 +1,4 @@
 import { runFallbackContract } from '@infergate/testkit';
-import { testApiKey } from './edge-test-env.js';
-import { startEdgeOnNode } from './start-edge-on-node.js';
+import { startLoggedEdge } from './start-logged-edge.js';
 
-// The edge app on Node, configured as an operator would: INFERGATE_CONFIG_JSON.
-runFallbackContract({
-  name: 'edge app on Node',
-  start: async (file) => {
-    const lines: Record<string, unknown>[] = [];
-    const gateway = await startEdgeOnNode(
-      { INFERGATE_API_KEYS: testApiKey, INFERGATE_CONFIG_JSON: JSON.stringify(file) },
-      (line) => lines.push(line.fields),
-    );
-    return { ...gateway, requestLog: () => lines };
-  },
-});
+runFallbackContract({ name: 'edge app on Node', start: startLoggedEdge });

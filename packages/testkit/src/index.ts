@@ -26,16 +26,21 @@ export type { UpstreamFileEntry } from './upstreams-serving-everything.js';
 export { runGatewayContract } from './contract/run-gateway-contract.js';
 export type { GatewayContractOptions } from './contract/run-gateway-contract.js';
 export { ContractClient, asArray, asRecord, toJsonReply } from './contract/contract-client.js';
-export type { JsonReply, RequestOptions, StartedGateway } from './contract/contract-client.js';
+export type {
+  JsonReply,
+  LoggedGateway,
+  RequestOptions,
+  StartedGateway,
+  StartLoggedGateway,
+} from './contract/contract-client.js';
 export { expectCompatError, expectNativeError } from './contract/expect-envelopes.js';
 export { imageSize, pngDataUrl } from './contract/test-images.js';
 export { specCatalogueIds, specVirtualIds } from './contract/spec-catalogue.js';
 export { describeCorsContract } from './contract/describe-cors-contract.js';
 export { runFallbackContract } from './contract/describe-fallback-contract.js';
-export type {
-  FallbackContractOptions,
-  FallbackGateway,
-} from './contract/describe-fallback-contract.js';
+export { runCostContract } from './contract/describe-cost-contract.js';
+export type { CostContractOptions } from './contract/describe-cost-contract.js';
+export type { FallbackContractOptions } from './contract/describe-fallback-contract.js';
 export type { StartWithConfig } from './contract/describe-cors-contract.js';
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';

@@ -289,6 +289,9 @@ export const priceConfigSchema = z.strictObject({
   output_per_million: nonNegativeNumber.meta({
     description: 'Price of one million output tokens.',
   }),
+  per_image: nonNegativeNumber
+    .optional()
+    .meta({ description: 'Image models: the price of each image answered, beside its tokens.' }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as USD')

@@ -4,6 +4,8 @@ import type { UpstreamProtocol } from './protocol-names.js';
 export interface PriceEntry {
   input_per_million: number;
   output_per_million: number;
+  /** Image models: the price of each image answered, beside their tokens. */
+  per_image?: number;
   currency: string;
 }
 

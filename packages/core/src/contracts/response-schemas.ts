@@ -387,6 +387,7 @@ export const priceListSchema = z
         model: z.string(),
         input_per_million: z.number(),
         output_per_million: z.number(),
+        per_image: z.number().optional(),
         currency: z.string(),
       }),
     ),

@@ -12,7 +12,15 @@ export const streamErrorSchema = z.object({
 });
 
 const chatUsageSchema = z
-  .object({ prompt_tokens: integer, completion_tokens: integer, total_tokens: integer })
+  .object({
+    prompt_tokens: integer,
+    completion_tokens: integer,
+    total_tokens: integer,
+    cost: z
+      .number()
+      .optional()
+      .describe("at the model's configured price, in its currency (x-infergate-cost's amount)"),
+  })
   .loose();
 
 /**

@@ -37,6 +37,8 @@ export interface ChatCompletionChunkUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** At the model's configured price, in its currency (x-infergate-cost's amount); absent without a price. */
+  cost?: number;
   [field: string]: unknown;
 }
 

@@ -5,6 +5,7 @@ import { checkTextBesideImages, checkTextBodySize } from '../http/check-text-bod
 import { checkMessageImages } from '../rules/check-message-images.js';
 import { chatImageUrls } from '../rules/request-image-urls.js';
 import { parseChatCompletionsRequest } from '../schemas/chat-request-fast-path.js';
+import { usageCostOf } from '../config/request-cost.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { toClientChatCompletion } from '../transforms/chat-completion-response.js';
 import { chatStreamToClientStream } from '../transforms/chat-stream-transform.js';
@@ -36,6 +37,7 @@ export const chatCompletionsHandler: RouteHandler = async (input, context) => {
       clearThinking,
       includeUsage: plan.call.includeUsage,
       meta,
+      costOf: usageCostOf(context.config.prices, plan.entry.id),
     });
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
     return {

@@ -6,6 +6,8 @@ export interface PriceObject {
   model: string;
   input_per_million: number;
   output_per_million: number;
+  /** Only for models priced per image. */
+  per_image?: number;
   currency: string;
 }
 
@@ -18,13 +20,15 @@ export function listPrices(config: GatewayConfig): PriceObject[] {
   const rows: PriceObject[] = [];
   for (const id of config.catalogue.models.keys()) {
     const price = Object.hasOwn(config.prices, id) ? config.prices[id] : undefined;
-    if (price)
-      rows.push({
-        model: id,
-        input_per_million: price.input_per_million,
-        output_per_million: price.output_per_million,
-        currency: price.currency,
-      });
+    if (!price) continue;
+    const row: PriceObject = {
+      model: id,
+      input_per_million: price.input_per_million,
+      output_per_million: price.output_per_million,
+      currency: price.currency,
+    };
+    if (price.per_image !== undefined) row.per_image = price.per_image;
+    rows.push(row);
   }
   return rows;
 }

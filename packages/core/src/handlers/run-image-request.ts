@@ -106,6 +106,7 @@ export async function runImageRequest(
     endpoint: answer.endpoint,
     inputTokens: result.usage.input_tokens,
     outputTokens: result.usage.output_tokens,
+    images: result.data.length,
   };
   if (enhancer !== undefined && enhancement !== undefined) {
     headers[promptEnhancementModelHeader] = enhancer.id;

@@ -253,7 +253,7 @@ export function clientStream(result: EventStreamResult): ReadableStream<Uint8Arr
     deps: {
       metrics: { record: () => undefined },
       clock: { now: () => Date.now() },
-      config: { timeouts: { keepaliveMs: 0 } },
+      config: { timeouts: { keepaliveMs: 0 }, prices: {} },
     },
   };
   return new RequestFinaliser(

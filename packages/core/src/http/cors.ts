@@ -14,6 +14,7 @@ const exposedHeaders = [
   'x-infergate-ignored-params',
   'x-infergate-model',
   'x-infergate-fallback',
+  'x-infergate-cost',
   'retry-after',
 ].join(', ');
 

@@ -7,6 +7,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { failureFacts } from '../errors/failure-facts.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
+import { formatCost } from '../config/request-cost.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity, MetricsSink } from '../ports/ports.js';
 import { authenticate, checkBodyHeaders } from './check-before-body.js';
@@ -180,6 +181,9 @@ export async function dispatch(
   );
   if (result.kind === 'json') {
     finaliser.finishJson(result.status, result.meta, errorCode);
+    // What it cost is known once it is over: for a JSON answer, before its headers are sent.
+    const cost = result.meta.cost === undefined ? undefined : formatCost(result.meta.cost);
+    if (cost !== undefined) headers['x-infergate-cost'] = cost;
     return result;
   }
   finaliser.open(result);

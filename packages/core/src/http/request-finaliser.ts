@@ -1,6 +1,8 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
 import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../ports/ports.js';
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
+import { requestCost } from '../config/request-cost.js';
 import { encodeSseEvent, encodeSseEvents } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
@@ -12,7 +14,10 @@ export interface FinaliserSource {
   readonly deps: {
     readonly metrics: MetricsSink;
     readonly clock: Clock;
-    readonly config: { readonly timeouts: { readonly keepaliveMs: number } };
+    readonly config: {
+      readonly timeouts: { readonly keepaliveMs: number };
+      readonly prices: GatewayConfig['prices'];
+    };
   };
 }
 
@@ -222,6 +227,11 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
     if (meta.promptEnhancement !== undefined) record.promptEnhancement = meta.promptEnhancement;
+    const cost = requestCost(meta, gateway.deps.config.prices);
+    if (cost.length > 0) {
+      meta.cost = cost;
+      record.cost = cost;
+    }
     if (streamed) {
       try {
         metrics.streamEnded?.();

@@ -1,5 +1,6 @@
 import { failureLogFields } from '../errors/failure-facts.js';
 import type { ResultMeta } from '../ports/handler-types.js';
+import { formatCost } from '../config/request-cost.js';
 
 /** What an app knows of a request when it is over. */
 export interface RequestLogFacts {
@@ -51,6 +52,9 @@ export function requestLogLine(facts: RequestLogFacts): RequestLogLine {
   };
   // A virtual model's list: the models left before the one that answered (or failed last), and why.
   if (meta?.fallbacks !== undefined) fields.fallbacks = meta.fallbacks;
+  // At the configured prices, as the x-infergate-cost header says it (`0.0001234 USD`).
+  const cost = meta?.cost === undefined ? undefined : formatCost(meta.cost);
+  if (cost !== undefined) fields.cost = cost;
   if (status < 400 || status === clientClosedRequest) return { level: 'info', fields };
   if (status < 500) return { level: 'warn', fields };
   return {

@@ -100,6 +100,13 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       ['model', 'key'],
     ),
   );
+  const cost = registry.register(
+    new Counter(
+      'infergate_cost_total',
+      "What requests cost at the configured prices, by priced catalogue model, key name and currency (a -pe model's prompt rewrite under its text model).",
+      ['model', 'key', 'currency'],
+    ),
+  );
   const activeStreams = registry.register(
     new Gauge('infergate_active_streams', 'SSE streams open now.'),
   );
@@ -230,6 +237,8 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
       if (enhancement.outputTokens > 0)
         outputTokens.inc([textModel, key], enhancement.outputTokens);
     }
+    for (const part of observation.cost ?? [])
+      cost.inc([modelLabel(part.model), key, part.currency], part.amount);
     const reason = rejectionReason(observation.status, observation.errorCode);
     if (reason !== undefined) rejected.inc([reason]);
   };

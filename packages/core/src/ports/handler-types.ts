@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../catalogue/catalogue-types.js';
 import type { FallbackChain, FallbackStep } from '../catalogue/fallback-chain.js';
+import type { CostPart } from '../config/request-cost.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type {
@@ -70,6 +71,10 @@ export interface ResultMeta {
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
   /** The models of a virtual model's list this request left before `model`, and why. */
   fallbacks?: readonly FallbackStep[];
+  /** Images answered (image endpoints), for a price per image. */
+  images?: number;
+  /** What the request cost at the configured prices, per priced model; set once it is over. */
+  cost?: readonly CostPart[];
 }
 
 export interface JsonResult {

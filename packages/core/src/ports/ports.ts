@@ -1,4 +1,5 @@
 import type { FallbackReason } from '../catalogue/catalogue-types.js';
+import type { CostPart } from '../config/request-cost.js';
 import type { KeyLimits } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
@@ -170,6 +171,8 @@ export interface RequestRecord {
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
   /** The API key's name (never the key); absent before authentication. */
   keyName?: string;
+  /** What it cost at the configured prices, per priced model (absent: nothing priced). */
+  cost?: readonly CostPart[];
 }
 
 /** A finished request with its timings, for sinks that keep latency and rejection metrics. */

@@ -21,6 +21,8 @@ export interface ChatStreamOptions {
   includeUsage: boolean;
   /** Filled with token counts as they arrive. */
   meta: TokenCounts;
+  /** The model's price for its usage, added to the usage chunk as `cost`; absent: the model has none. */
+  costOf?: ((inputTokens: number, outputTokens: number) => number) | undefined;
 }
 
 function isEmptyDelta(choice: unknown): boolean {
@@ -38,6 +40,11 @@ function rewriteChunk(chunk: Record<string, unknown>, options: ChatStreamOptions
   const usage = readChunkUsage(chunk);
   if (usage !== undefined) recordUsage(options.meta, usage);
   if (!options.includeUsage && 'usage' in chunk) delete chunk.usage;
+  else if (usage !== undefined && options.costOf !== undefined)
+    (usage as unknown as Record<string, unknown>).cost = options.costOf(
+      usage.prompt_tokens,
+      usage.completion_tokens,
+    );
   const choices = chunk.choices;
   if (!Array.isArray(choices)) return true;
   let removedReasoning = false;

@@ -9,6 +9,16 @@ export interface StartedGateway {
   close(): Promise<void>;
 }
 
+/** A started gateway with the request log lines it wrote (their fields), and its metrics where it keeps them. */
+export interface LoggedGateway extends StartedGateway {
+  requestLog(): ReadonlyArray<Record<string, unknown>>;
+  /** GET /metrics text, where the app keeps Prometheus metrics. */
+  metrics?(): Promise<string>;
+}
+
+/** Starts the app under test from a config-file value with its test key, keeping its request log lines. */
+export type StartLoggedGateway = (file: Record<string, unknown>) => Promise<LoggedGateway>;
+
 export interface JsonReply {
   status: number;
   headers: Headers;

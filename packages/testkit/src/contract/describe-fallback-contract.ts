@@ -11,20 +11,17 @@ import {
 } from '../start-recording-upstream.js';
 import { chatStreamChunks } from '../vllm-payloads.js';
 import { writeJson } from '../write-json.js';
-import { asRecord, ContractClient, type StartedGateway } from './contract-client.js';
-
-/** A gateway started for the suite, with the request log lines it wrote (their fields). */
-export interface FallbackGateway extends StartedGateway {
-  requestLog(): ReadonlyArray<Record<string, unknown>>;
-  /** GET /metrics text, where the app keeps Prometheus metrics. */
-  metrics?(): Promise<string>;
-}
+import {
+  asRecord,
+  ContractClient,
+  type LoggedGateway,
+  type StartLoggedGateway,
+} from './contract-client.js';
 
 export interface FallbackContractOptions {
   /** Shown in the suite's title. */
   name: string;
-  /** Starts the app from a config-file value with its test key, keeping its request log lines. */
-  start(file: Record<string, unknown>): Promise<FallbackGateway>;
+  start: StartLoggedGateway;
 }
 
 const first = 'alpha36-35b-a3b-instruct';
@@ -87,7 +84,7 @@ export function runFallbackContract(options: FallbackContractOptions): void {
     let firstMode: FirstMode = 'ok';
     let upstreamA: RecordingUpstream;
     let upstreamB: RecordingUpstream;
-    let gateway: FallbackGateway;
+    let gateway: LoggedGateway;
     let client: ContractClient;
 
     const firstHandler: UpstreamHandler = async (request, response: ServerResponse) => {

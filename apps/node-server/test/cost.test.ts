@@ -1,0 +1,4 @@
+import { runCostContract } from '@infergate/testkit';
+import { startLoggedGateway } from './start-logged-gateway.js';
+
+runCostContract({ name: 'node-server', start: startLoggedGateway });
