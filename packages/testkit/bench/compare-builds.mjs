@@ -30,7 +30,7 @@ The same checkout may be named twice: the spread between the two is what the mac
 --rounds     rounds of load; each build and the floor are loaded once per round (default 5)
 --seconds    measured seconds per load, after a warm-up of 1 s (5 s in the first round; default 4)
 --model      the model id the chat scenarios (1, 2) ask for, such as a virtual id that
-             BENCH_VIRTUAL_MODELS (a JSON object, the config file's virtual_models) defines per build`;
+             BENCH_CONFIG (JSON: sections added to a build's config file) defines per build`;
 
 function parseArguments(argv) {
   const options = { scenario: 1, rounds: 5, seconds: 4, builds: [] };

@@ -49,12 +49,7 @@ export async function startFloor({ workDirectory, upstreamOrigin, core }) {
 }
 
 /** infergate's config file: the stub behind every model the scenarios use (docs/design.md "Configuration file"). */
-export function writeInfergateConfig(
-  workDirectory,
-  stubPorts,
-  virtualModels,
-  fileTag = 'infergate',
-) {
+export function writeInfergateConfig(workDirectory, stubPorts, extra = {}, fileTag = 'infergate') {
   const origin = (port) => `http://127.0.0.1:${port}`;
   const config = {
     upstreams: [
@@ -82,7 +77,7 @@ export function writeInfergateConfig(
       },
     ],
   };
-  if (virtualModels !== undefined) config.virtual_models = virtualModels;
+  Object.assign(config, extra);
   const file = join(workDirectory, `${fileTag}-config.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return file;
@@ -128,13 +123,11 @@ export async function startInfergate({
     HOST: '127.0.0.1',
     PORT: String(port),
     INFERGATE_API_KEYS: apiKey,
-    // BENCH_VIRTUAL_MODELS: the config file's virtual_models for this build (compare-builds --model).
+    // BENCH_CONFIG: sections added to this build's config file (virtual_models, prices...).
     INFERGATE_CONFIG: writeInfergateConfig(
       workDirectory,
       stubPorts,
-      extraEnv.BENCH_VIRTUAL_MODELS === undefined
-        ? undefined
-        : JSON.parse(extraEnv.BENCH_VIRTUAL_MODELS),
+      extraEnv.BENCH_CONFIG === undefined ? {} : JSON.parse(extraEnv.BENCH_CONFIG),
       fileTag,
     ),
     BENCH_STATS_FILE: statsFile,
