@@ -159,6 +159,12 @@ export const responsesUsageSchema = z
       tool_output_tokens_per_turn: z.array(integer).optional(),
     }),
     total_tokens: integer,
+    cost: z
+      .number()
+      .optional()
+      .describe(
+        "in a stream's final usage: at the model's configured price, in its currency (x-infergate-cost's amount)",
+      ),
   })
   .describe('The per-turn arrays are on the returned object, not in stream events.');
 

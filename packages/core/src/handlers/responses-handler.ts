@@ -5,6 +5,7 @@ import { checkInputImages } from '../rules/check-message-images.js';
 import { inputImageUrls } from '../rules/request-image-urls.js';
 import { parseRequestBody } from '../schemas/parse-request-body.js';
 import { responsesRequestSchema } from '../schemas/responses-request-schema.js';
+import { usageCostOf } from '../config/request-cost.js';
 import { sseResponseHeaders } from '../sse/sse-response-headers.js';
 import { ignoredParamsHeader, jsonResult } from './route-steps.js';
 import {
@@ -55,7 +56,10 @@ export const responsesHandler: RouteHandler = async (input, context) => {
   if (request.stream === true) {
     const upstream = await sendChatStream(context, input, plan);
     const meta: ResultMeta = { model: plan.entry.id, endpoint: upstream.endpoint };
-    const events = chatStreamToResponsesEvents(upstream.events, Object.assign({}, shape, { meta }));
+    const events = chatStreamToResponsesEvents(
+      upstream.events,
+      Object.assign({}, shape, { meta, costOf: usageCostOf(context.config.prices, plan.entry.id) }),
+    );
     // No onCancel: the transform's return() returns the upstream events at once, pending read or not.
     return {
       kind: 'stream',

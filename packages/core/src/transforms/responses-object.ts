@@ -68,6 +68,8 @@ export interface ResponsesUsage {
     tool_output_tokens_per_turn?: number[];
   };
   total_tokens: number;
+  /** A stream's final usage only: at the model's configured price (absent without one). */
+  cost?: number;
 }
 
 /** A token's log-probability on an output_text part (the completion API's shape; only when asked for). */

@@ -28,6 +28,8 @@ export interface ResponsesStreamOptions {
   /** The request asked for output log-probabilities. */
   logprobs: boolean;
   meta: TokenCounts;
+  /** The model's price for its usage, added to the final usage as `cost`; absent: the model has none. */
+  costOf?: ((inputTokens: number, outputTokens: number) => number) | undefined;
 }
 
 type OpenText =
@@ -212,13 +214,16 @@ class ResponsesStreamTransform extends SyncEventTransform<SseEvent, SseEvent> {
   private snapshot(status: ResponsesStatus, error?: StreamFailure) {
     const counted = this.finalUsage();
     const { options } = this;
+    const usage = counted === undefined ? null : toStreamedResponsesUsage(counted);
+    if (usage !== null && options.costOf !== undefined)
+      usage.cost = options.costOf(counted?.prompt_tokens ?? 0, counted?.completion_tokens ?? 0);
     return responsesObject({
       id: this.id,
       createdAt: options.createdAt,
       model: options.model,
       status,
       output: this.output,
-      usage: counted === undefined ? null : toStreamedResponsesUsage(counted),
+      usage,
       echo: options.echo,
       ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
     });

@@ -141,6 +141,24 @@ export function runCostContract(options: CostContractOptions): void {
       expect(await logLine(id)).toMatchObject({ cost: `${written(amount)} USD` });
     });
 
+    it('puts the cost in the usage of a responses stream', async () => {
+      const id = requestId('responses-stream');
+      const response = await client.post(
+        '/v1/responses',
+        { model: chatModel, input: 'Say hello.', stream: true },
+        { headers: { 'x-request-id': id } },
+      );
+      expect(response.status).toBe(200);
+      const { events } = await readSse(response);
+      const completed = events.find((event) => event.event === 'response.completed');
+      const usage = asRecord(
+        asRecord(asRecord(JSON.parse(completed?.data ?? '{}')).response).usage,
+      );
+      const amount = costOf(chatModel, Number(usage.input_tokens), Number(usage.output_tokens));
+      expect(usage.cost).toBe(Number(written(amount)));
+      expect(await logLine(id)).toMatchObject({ cost: `${written(amount)} USD` });
+    });
+
     it("leaves the openai client reading a stream's usage, cost included", async () => {
       // Loaded here: the client takes a while to load, and only this test needs it.
       const { default: OpenAI } = await import('openai');
