@@ -1,7 +1,7 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultUpstreamHandlers } from '../default-upstream-handlers.js';
+import { closedPort } from '../fault-matrix/describe-upstream-rows.js';
 import { readSse } from '../read-sse.js';
 import type { RecordedRequest } from '../recorded-request.js';
 import {
@@ -50,15 +50,6 @@ function chatBody(model: string, extra: Record<string, unknown> = {}): Record<st
     max_tokens: 32,
     ...extra,
   };
-}
-
-/** A port on 127.0.0.1 that refuses connections: a server's, once closed. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 function upstreamOf(name: string, url: string, models: string[]): Record<string, unknown> {
@@ -118,7 +109,7 @@ export function runFallbackContract(options: FallbackContractOptions): void {
         upstreams: [
           upstreamOf('up-a', upstreamA.url, [first, 'tiny']),
           upstreamOf('up-b', upstreamB.url, [second, third]),
-          upstreamOf('up-dead', await closedPortUrl(), [unreachable]),
+          upstreamOf('up-dead', `http://127.0.0.1:${String(await closedPort())}`, [unreachable]),
         ],
         models: { tiny: { kind: 'text', context: 64, description: 'a small context window' } },
         virtual_models: {
