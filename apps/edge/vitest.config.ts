@@ -5,7 +5,6 @@ import { serialAfterParallel, sharedConfig } from '../../vitest.shared.js';
 const timed = [
   'test/connection-cap.test.ts',
   'test/fault-matrix-node.test.ts',
-  'test/fault-matrix-node-upstream.test.ts',
   'test/node-protections.test.ts',
 ];
 

@@ -8,7 +8,6 @@ const timed = [
   'test/fault-matrix-event-loop.test.ts',
   'test/fault-matrix-input.test.ts',
   'test/fault-matrix-netns.test.ts',
-  'test/fault-matrix-node-abort.test.ts',
   'test/fault-matrix-node-load.test.ts',
   'test/fault-matrix-sigterm.test.ts',
   'test/fault-matrix-slow-reader.test.ts',

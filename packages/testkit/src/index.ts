@@ -43,6 +43,7 @@ export type { CostContractOptions } from './contract/describe-cost-contract.js';
 export type { FallbackContractOptions } from './contract/describe-fallback-contract.js';
 export type { StartWithConfig } from './contract/describe-cors-contract.js';
 export type { ConfigFileValue, FaultMatrixTarget } from './fault-matrix/fault-matrix-target.js';
+export { describeHostileBodyRow } from './fault-matrix/describe-hostile-body-row.js';
 export { describeInputRows, jpegHeader, pngHeader } from './fault-matrix/describe-input-rows.js';
 export { recordFigure, quantile } from './fault-matrix/record-figure.js';
 export { pushRawRequest, rawJsonReply, rawResponseJson } from './fault-matrix/push-raw-request.js';

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@infergate/core';
 import { ContractClient, toJsonReply, type StartedGateway } from '../contract/contract-client.js';
@@ -6,46 +5,23 @@ import { expectCompatError, expectNativeError } from '../contract/expect-envelop
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
-import { fixedHostileBodies, hostileBody, type HostileBody } from './hostile-body.js';
 import { pushRawRequest, rawResponseJson } from './push-raw-request.js';
 import { quantile, recordFigure } from './record-figure.js';
 import { validBodies } from './route-bodies.js';
-import { settledMemoryMb, signedMb } from './settled-memory.js';
 
 const mib = 1024 * 1024;
 // Tiny limits for rows 3 and 4 (tests configure tiny values, assert wide bounds).
 const smallJsonLimit = 256 * 1024;
 const smallImageLimit = mib;
-const fuzzRuns = Number(process.env.FAULT_MATRIX_FUZZ_RUNS ?? 1000);
-const allowedStatuses = [400, 404, 413, 415, 422];
 
 const rssMb = (): number => process.memoryUsage().rss / mib;
 const concretePath = (path: string): string => path.replaceAll(/\{[^}]+\}/g, 'x');
 
-async function send(gateway: StartedGateway, path: string, body: HostileBody): Promise<Response> {
-  return fetch(`${gateway.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${gateway.apiKey}`, 'content-type': body.contentType },
-    body: body.body,
-  });
-}
-
-async function expectEnvelope(
-  response: Response,
-  path: string,
-  statuses: readonly number[],
-): Promise<void> {
-  const reply = await toJsonReply(response);
-  expect(statuses, `${path}: ${reply.status} ${reply.text.slice(0, 300)}`).toContain(reply.status);
-  if (path.startsWith('/compat/')) expectCompatError(reply, reply.status);
-  else expectNativeError(reply, reply.status);
-}
-
 /**
- * fault-matrix rows 1-6, 9 and 25 against one app: hostile bodies (fast-check, 1,000 runs per POST
- * route), prototype poisoning, bodies over the limit by Content-Length and chunked, header bombs and
- * smuggling, bad credentials on every route, oversized images, mass assignment. A scripted upstream
- * counts the calls that must never happen.
+ * fault-matrix rows 2-6, 9 and 25 against one app: prototype poisoning, bodies over the limit by
+ * Content-Length and chunked, header bombs and smuggling, bad credentials on every route, oversized
+ * images, mass assignment. A scripted upstream counts the calls that must never happen. Row 1, the
+ * fuzzing, is describeHostileBodyRow: it times nothing, so it can run beside other files.
  */
 export function describeInputRows(target: FaultMatrixTarget): void {
   describe(`fault matrix, hostile input: ${target.name}`, () => {
@@ -71,55 +47,6 @@ export function describeInputRows(target: FaultMatrixTarget): void {
       await small?.close();
       await upstream?.close();
     });
-
-    it('row 1: hostile bodies on every POST route answer only 400/404/413/415/422 envelopes, never reach the upstream, and leave memory flat', async () => {
-      const postRoutes = routeTable.filter((route) => route.method === 'POST');
-      // Warm-up: every route and the deep bodies once, so the figure compares steady states, not the
-      // first allocation of parser stacks and pools.
-      for (const route of postRoutes)
-        for (const body of fixedHostileBodies())
-          await send(gateway, concretePath(route.path), body).then((response) =>
-            response.arrayBuffer(),
-          );
-      const before = await settledMemoryMb();
-      let requests = 0;
-      const startedAt = performance.now();
-      for (const route of postRoutes) {
-        const path = concretePath(route.path);
-        const valid = validBodies[path] ?? { model: 'gamma-m3' };
-        const calls = upstream.requests.length;
-        for (const body of fixedHostileBodies()) {
-          await expectEnvelope(await send(gateway, path, body), path, allowedStatuses);
-          requests += 1;
-        }
-        const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-        try {
-          await fc.assert(
-            fc.asyncProperty(hostileBody(valid), async (body) => {
-              requests += 1;
-              await expectEnvelope(await send(gateway, path, body), path, allowedStatuses);
-            }),
-            { numRuns: fuzzRuns, seed },
-          );
-        } catch (error) {
-          process.stderr.write(`row 1 failed on ${path}; replay with FC_SEED=${seed}\n`);
-          throw error;
-        }
-        expect(upstream.requests.length, `${path} reached the upstream`).toBe(calls);
-      }
-      expect((await client.request('GET', '/healthz', { anonymous: true })).status).toBe(200);
-      // Bounded on live memory (heap + buffers): this process's RSS also holds the test runner and what
-      // the allocator keeps after bursts, and moved between runs by more than a leak here would.
-      const after = await settledMemoryMb();
-      const grown = after.live - before.live;
-      recordFigure(
-        1,
-        target.name,
-        `${requests} requests over ${postRoutes.length} POST routes in ${Math.round(performance.now() - startedAt)} ms, 0 5xx, 0 upstream calls, settled live memory ${signedMb(grown)} MB (RSS ${signedMb(after.rss - before.rss)} MB)`,
-        '0 5xx, /healthz 200, memory <= +50 MB',
-      );
-      expect(grown).toBeLessThanOrEqual(50);
-    }, 600_000);
 
     it('row 2: prototype poisoning is a 400 envelope and pollutes nothing', async () => {
       for (const [path, valid] of Object.entries(validBodies)) {

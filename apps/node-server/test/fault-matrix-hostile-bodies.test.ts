@@ -1,0 +1,4 @@
+import { describeHostileBodyRow } from '@infergate/testkit';
+import { nodeFaultMatrixTarget } from './node-fault-matrix-target.js';
+
+describeHostileBodyRow(nodeFaultMatrixTarget);
