@@ -24,9 +24,6 @@ export const sharedConfig = defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     isolate: false,
-    // vitest's default is one worker fewer than the cores, a single worker on a 2-core machine: a
-    // package whose neighbour in `pnpm test` finished first would then leave a core idle.
-    maxWorkers: 2,
   },
 });
 
