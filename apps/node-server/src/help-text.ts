@@ -19,6 +19,9 @@ Environment:
   LOG_LEVEL           pino level of the request log (default info)
 
 With no upstreams configured, the embedded local backend serves every catalogue model.
+Signals: SIGTERM drains and stops (SIGINT too, without the drain's delay); SIGHUP reads
+INFERGATE_CONFIG again and applies its keys to new requests (a bad file changes nothing and
+logs the field at fault).
 A bad configuration stops the start with a message naming the field, exit code 2.
 A port in use, a port needing privileges or Redis out of reach (redis.url) stops it with one line
 naming the address and the fix, exit code 1. Once listening it prints the docs URL (GET / redirects

@@ -6,6 +6,8 @@ export interface LoadedConfig {
   config: ResolvedGatewayConfig;
   /** The key generated because none was configured; the caller prints it once, nothing else shows it. */
   generatedKey: string | undefined;
+  /** The file's parsed value (undefined without a file): a reload compares the next file with it. */
+  file: unknown;
 }
 
 /**
@@ -18,5 +20,5 @@ export async function loadConfig(
 ): Promise<LoadedConfig> {
   const file = env.INFERGATE_CONFIG;
   const fileValue = file ? await readConfigFile(file) : undefined;
-  return withGeneratedKey(resolveGatewayConfig(fileValue, env));
+  return { ...withGeneratedKey(resolveGatewayConfig(fileValue, env)), file: fileValue };
 }

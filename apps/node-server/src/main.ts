@@ -12,6 +12,7 @@ import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
+import { reloadKeysOnSignal } from './reload-keys-on-signal.js';
 import { startBanner } from './start-banner.js';
 
 // A heap where nearly everything dies with its request: the flags and their measured gains are in
@@ -47,7 +48,7 @@ async function start(): Promise<void> {
   } catch (error) {
     refuseStart('infergate', `invalid configuration: ${(error as Error).message}`);
   }
-  const { config, generatedKey } = loaded;
+  const { config, generatedKey, file } = loaded;
 
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   let server, address, metricsAddress;
@@ -67,6 +68,12 @@ async function start(): Promise<void> {
       logger.info({ signal, drainMs, graceMs: config.timeouts.shutdownGraceMs }, 'shutting down'),
     onError: (error) => logger.error({ errorName: (error as Error).name }, 'shutdown failed'),
     flushLogs: () => new Promise((resolve) => logger.flush(() => resolve())),
+  });
+  reloadKeysOnSignal({
+    gateway: server.gateway,
+    logger,
+    env: { ...process.env, ...args.env },
+    startFile: file,
   });
   // Started by npx or a package manager's script (npm_lifecycle_event is theirs): see shutDownWhenOrphaned.
   if (process.env.npm_lifecycle_event !== undefined) shutDownWhenOrphaned();

@@ -9,6 +9,8 @@ const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 export interface GatewayProcess {
   baseUrl: string;
   child: ChildProcess;
+  /** The config file the process was started with (INFERGATE_CONFIG): a test may rewrite it. */
+  configPath: string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
   /** The process's resident set from /proc, in MB: the gateway alone, without the test runner. */
@@ -91,6 +93,7 @@ export async function startGatewayProcess(
   return {
     baseUrl,
     child,
+    configPath,
     inspectorUrl,
     exited,
     rssMb: () => {

@@ -41,6 +41,7 @@ export { joinedBody, wholeBytes } from './http/joined-body.js';
 
 // Configuration
 export { resolveGatewayConfig } from './config/resolve-gateway-config.js';
+export { planKeyReload, type KeyReloadPlan } from './config/plan-key-reload.js';
 export type { ResolvedGatewayConfig } from './config/resolve-gateway-config.js';
 export type {
   GatewayConfig,

@@ -123,6 +123,11 @@ class CoreGateway implements Gateway {
     this.isDraining = true;
   }
 
+  replaceKeys(keys: KeyStore, names: Iterable<string>): void {
+    this.deps.keys = keys;
+    this.deps.metrics.nameKeys?.(names);
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.deps.upstream.close?.(), this.limiter.close?.()]);
   }

@@ -94,6 +94,11 @@ export interface Gateway extends GatewayShared {
   metricsPortResult(): JsonResult;
   /** From now on /readyz answers 503 (the drain before a shutdown); every other request is served as before. */
   drain(): void;
+  /**
+   * Checks new requests against these keys from now on (a configuration reload); a request already
+   * past its key check finishes as it started. `names`: the keys' names, labels for the metrics.
+   */
+  replaceKeys(keys: KeyStore, names: Iterable<string>): void;
   /** Releases what the ports hold open: upstream connection pools, a shared limit store's connection. */
   close(): Promise<void>;
 }

@@ -40,6 +40,7 @@ export interface GatewayMetrics extends MetricsSink {
   connectionOpened(): void;
   connectionClosed(): void;
   connectionRefused(): void;
+  nameKeys(names: Iterable<string>): void;
   descriptorsExhausted(code: string): void;
   watchUpstreams(health: () => readonly UpstreamHealth[]): void;
   exposition(): string;
@@ -263,6 +264,10 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
     connectionOpened: () => openConnections.add(1),
     connectionClosed: () => openConnections.add(-1),
     connectionRefused: () => refusedConnections.inc(),
+    // Names are only added: a revoked key's series stay, as counters must not go back.
+    nameKeys: (names) => {
+      for (const name of names) keys.add(name);
+    },
     descriptorsExhausted: (code) =>
       descriptorsExhausted.inc([code === 'ENFILE' ? 'ENFILE' : 'EMFILE']),
     watchUpstreams: (health) => {

@@ -196,6 +196,8 @@ export interface MetricsSink {
   /** A client connection opened / closed on the main port (the open-connections gauge). */
   connectionOpened?(): void;
   connectionClosed?(): void;
+  /** Keys were reloaded: their names become metric labels like the names configured at start. */
+  nameKeys?(names: Iterable<string>): void;
   /** A client connection was refused at `limits.max_connections`. */
   connectionRefused?(): void;
   /** The process ran out of file descriptors (`EMFILE`, or `ENFILE` for the system): once per episode. */
