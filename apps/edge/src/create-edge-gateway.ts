@@ -40,6 +40,10 @@ export function createEdgeGateway(
   const ports = createGatewayPorts(config, {
     transportFor: (upstream) => (upstream.local && localTransport ? localTransport : network),
   });
-  const gateway = createGateway({ config, ports });
+  const gateway = createGateway({
+    config,
+    ports,
+    ...(config.keyEntries === undefined ? {} : { keyEntries: config.keyEntries }),
+  });
   return { app: createEdgeApp(gateway, options), gateway };
 }

@@ -91,7 +91,11 @@ export async function createNodeGateway(
           },
           { waitForConnection: options.waitForRedis === true },
         );
-  return createGateway({ config, ports: limiter === undefined ? ports : { ...ports, limiter } });
+  return createGateway({
+    config,
+    ports: limiter === undefined ? ports : { ...ports, limiter },
+    ...(config.keyEntries === undefined ? {} : { keyEntries: config.keyEntries }),
+  });
 }
 
 async function importLocalBackend(): Promise<typeof LocalBackendModule> {

@@ -43,10 +43,7 @@ async function reloadKeys({ gateway, logger, env, startFile }: KeyReloadOptions)
   }
   try {
     const plan = planKeyReload(startFile, await readConfigFile(file), env);
-    gateway.replaceKeys(
-      createKeyStore(plan.keyEntries, { sha256: nodeSha256 }),
-      plan.keyEntries.flatMap((entry) => (entry.name === undefined ? [] : [entry.name])),
-    );
+    gateway.replaceKeys(createKeyStore(plan.keyEntries, { sha256: nodeSha256 }), plan.keyEntries);
     const facts = { file, keys: plan.keyEntries.length, needRestart: plan.needRestart };
     if (plan.needRestart.length === 0) logger.info(facts, 'configuration reloaded: keys applied');
     else

@@ -337,6 +337,13 @@ describe('GET /metrics on the node-server', () => {
           })
         ).status,
       ).toBe(404);
+      // The operator page shares that port, without a key too.
+      const page = await fetch(`${address}/status`);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toContain('<script src="status/script.js">');
+      expect((await fetch(`${address}/status/script.js`)).status).toBe(200);
+      const status = (await (await fetch(`${address}/status.json`)).json()) as { object: string };
+      expect(status.object).toBe('status');
     } finally {
       await separate.close();
     }

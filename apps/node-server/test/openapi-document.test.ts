@@ -62,7 +62,11 @@ describe('GET /openapi.json on the node-server', () => {
       ([method, path, operation]) => `${method} ${path} ${operation.operationId}`,
     );
     const notServed = notServedEndpoints().map((endpoint) => `${endpoint} `);
-    const pageRoutes = ['GET / redirectToDocs', 'GET /docs/assets/reference.js getDocsScript'];
+    const pageRoutes = [
+      'GET / redirectToDocs',
+      'GET /docs/assets/reference.js getDocsScript',
+      'GET /status/script.js getStatusScript',
+    ];
     const table = routeTable.map((route) => `${route.method} ${route.path} ${route.operationId}`);
     expect([...documented, ...pageRoutes].sort()).toEqual(
       table.filter((entry) => !notServed.some((prefix) => entry.startsWith(prefix))).sort(),

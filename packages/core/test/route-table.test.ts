@@ -41,13 +41,17 @@ const supported: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/readyz', 'none', 'native'],
 ];
 
-// The operator surface: the OpenAPI document, the reference page and its script, metrics.
+// The operator surface: the OpenAPI document, the reference page and its script, metrics, the
+// operator page with its script and data.
 const operatorSurface: Array<[HttpMethod, string, string, string]> = [
   ['GET', '/openapi.json', 'none', 'native'],
   ['GET', '/docs', 'none', 'native'],
   ['GET', '/docs/assets/reference.js', 'none', 'native'],
   ['GET', '/metrics', 'none', 'native'],
   ['GET', '/upstreamz', 'none', 'native'],
+  ['GET', '/status', 'none', 'native'],
+  ['GET', '/status/script.js', 'none', 'native'],
+  ['GET', '/status.json', 'none', 'native'],
   ['GET', '/', 'none', 'native'],
 ];
 
@@ -91,7 +95,7 @@ describe('routeTable', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('needs a key on every route but the health checks, the document, the reference page and the root redirecting to it (operator endpoints check their own keys)', () => {
+  it('needs a key on every route but the health checks, the document, the reference page, the operator page and the root redirecting to it (operator endpoints check their own keys)', () => {
     expect(
       routeTable
         .filter((route) => !route.auth)
@@ -105,6 +109,9 @@ describe('routeTable', () => {
       '/metrics',
       '/openapi.json',
       '/readyz',
+      '/status',
+      '/status.json',
+      '/status/script.js',
       '/upstreamz',
     ]);
     expect(
@@ -112,7 +119,7 @@ describe('routeTable', () => {
         .filter((route) => route.operator === true)
         .map((route) => route.path)
         .sort(),
-    ).toEqual(['/metrics', '/upstreamz']);
+    ).toEqual(['/metrics', '/status.json', '/upstreamz']);
   });
 
   it('holds nothing beyond the spec, the stored-data and the master-only endpoints and the operator surface', () => {

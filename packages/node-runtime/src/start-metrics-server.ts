@@ -20,8 +20,9 @@ function send(response: ServerResponse, result: JsonResult): void {
 }
 
 /**
- * GET /metrics on a port of its own (`metrics.port`), for scrapers on a private network: no key is asked
- * (the gateway's metricsPortResult); every other path is 404 in the native envelope.
+ * GET /metrics on a port of its own (`metrics.port`), for scrapers on a private network, and the
+ * operator page (/status, /status.json): no key is asked; every other path is 404 in the native
+ * envelope.
  */
 export async function startMetricsServer(
   gateway: Gateway,
@@ -38,9 +39,13 @@ export async function startMetricsServer(
     );
     const path = (request.url ?? '/').split('?', 1)[0] as string;
     try {
-      if (request.method !== 'GET' || path !== metricsPath)
-        throw GatewayError.routeNotFound(request.method ?? 'GET', path);
-      const result = gateway.metricsPortResult();
+      const result =
+        request.method !== 'GET'
+          ? undefined
+          : path === metricsPath
+            ? gateway.metricsPortResult()
+            : gateway.statusPortResult(path);
+      if (result === undefined) throw GatewayError.routeNotFound(request.method ?? 'GET', path);
       send(response, { ...result, headers: { ...result.headers, 'x-request-id': requestId } });
     } catch (error) {
       send(response, errorResult(error, 'native', requestId));

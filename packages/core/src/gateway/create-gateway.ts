@@ -25,6 +25,8 @@ import { createMemoryLimitStore } from '../limits/create-memory-limit-store.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { metricsPortResult } from '../metrics/metrics-handler.js';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document.js';
+import { StatusBoard, type StatusKey } from '../status/status-board.js';
+import { statusPortResult } from '../handlers/status-handlers.js';
 import type { CreateGatewayOptions, Gateway } from './gateway-types.js';
 
 const noMetrics: MetricsSink = { record: () => undefined };
@@ -38,10 +40,11 @@ class CoreGateway implements Gateway {
   readonly limiter: LimitStore;
   readonly fallbacks: RetryBudget;
   readonly metricsKeys: KeyStore | undefined;
+  readonly status: StatusBoard;
   private isDraining = false;
   private document: string | undefined;
 
-  constructor({ config, ports, routes }: CreateGatewayOptions) {
+  constructor({ config, ports, routes, keyEntries }: CreateGatewayOptions) {
     this.config = config;
     this.routes = routes ?? routeTable;
     const clock = ports.clock ?? systemClock;
@@ -59,6 +62,8 @@ class CoreGateway implements Gateway {
     this.admission = new AdmissionGate(config.limits.maxConcurrentRequests);
     this.limiter = ports.limiter ?? createMemoryLimitStore(clock);
     this.fallbacks = new RetryBudget(config.retries);
+    this.status = new StatusBoard(clock.now());
+    this.status.describeKeys(keyEntries ?? []);
     // The metrics key is compared like an API key (hashes, constant time).
     const metricsKey = config.metrics?.key;
     this.metricsKeys =
@@ -103,6 +108,10 @@ class CoreGateway implements Gateway {
     return metricsPortResult(this.deps);
   }
 
+  statusPortResult(path: string): JsonResult | undefined {
+    return statusPortResult(path, () => this.statusJson());
+  }
+
   openApiDocument(): string {
     // Built on the first request for it, not at start, then kept: the catalogue does not change.
     this.document ??= JSON.stringify(
@@ -123,9 +132,24 @@ class CoreGateway implements Gateway {
     this.isDraining = true;
   }
 
-  replaceKeys(keys: KeyStore, names: Iterable<string>): void {
+  replaceKeys(keys: KeyStore, entries: readonly StatusKey[]): void {
     this.deps.keys = keys;
-    this.deps.metrics.nameKeys?.(names);
+    this.deps.metrics.nameKeys?.(
+      entries.flatMap((entry) =>
+        typeof entry === 'string' || entry.name === undefined ? [] : [entry.name],
+      ),
+    );
+    this.status.describeKeys(entries);
+  }
+
+  statusJson(): string {
+    return JSON.stringify(
+      this.status.snapshot(this.deps.clock.now(), {
+        upstreams: this.deps.upstream.health?.() ?? [],
+        requestsInFlight: this.admission.inUse,
+        requestsLimit: this.admission.limit,
+      }),
+    );
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,7 @@ import type {
 import type { RouteMatch } from '../http/match-route.js';
 import type { UnmatchedRequest } from '../http/unmatched-result.js';
 import type { LimitStore } from '../limits/limit-store.js';
+import type { StatusBoard, StatusKey } from '../status/status-board.js';
 
 /** The interfaces core declares and an app implements (with @infergate/upstream): core does no I/O. */
 export interface GatewayPorts {
@@ -49,6 +50,8 @@ export interface CreateGatewayOptions {
   ports: GatewayPorts;
   /** The routes served; core's route table when absent (tests give their own). */
   routes?: readonly RouteDefinition[];
+  /** The configured keys' names and limits, for the operator page (GET /status). */
+  keyEntries?: readonly StatusKey[];
 }
 
 /** One running gateway: its configuration, ports and the state its requests share. */
@@ -92,13 +95,17 @@ export interface Gateway extends GatewayShared {
   withCors(result: JsonResult, origin: string | undefined): JsonResult;
   /** GET /metrics on a port of its own (`metrics.port`): no key asked; 404 when metrics are off. */
   metricsPortResult(): JsonResult;
+  /** The operator page on `metrics.port` (no key asked): /status, its script, /status.json; else undefined. */
+  statusPortResult(path: string): JsonResult | undefined;
   /** From now on /readyz answers 503 (the drain before a shutdown); every other request is served as before. */
   drain(): void;
+  /** The operator page's counts of this replica (GET /status). */
+  readonly status: StatusBoard;
   /**
    * Checks new requests against these keys from now on (a configuration reload); a request already
-   * past its key check finishes as it started. `names`: the keys' names, labels for the metrics.
+   * past its key check finishes as it started. `entries`: the keys' names (metric labels) and limits.
    */
-  replaceKeys(keys: KeyStore, names: Iterable<string>): void;
+  replaceKeys(keys: KeyStore, entries: readonly StatusKey[]): void;
   /** Releases what the ports hold open: upstream connection pools, a shared limit store's connection. */
   close(): Promise<void>;
 }

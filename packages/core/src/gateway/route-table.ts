@@ -37,6 +37,11 @@ import {
 } from '../handlers/unsupported-endpoint-handlers.js';
 import { metricsHandler } from '../metrics/metrics-handler.js';
 import {
+  statusJsonHandler,
+  statusPageHandler,
+  statusScriptHandler,
+} from '../handlers/status-handlers.js';
+import {
   docsPageHandler,
   docsScriptHandler,
   openApiDocumentHandler,
@@ -232,6 +237,19 @@ export const routeTable: readonly RouteDefinition[] = [
       upstreamHealthHandler,
       json(upstreamHealthListSchema),
     ),
+    auth: false,
+    operator: true,
+  },
+
+  // The operator page: the page and its script hold no data and need no key; its data needs an
+  // operator key on this port (on `metrics.port` the app serves all three without one).
+  { ...route('GET', '/status', 'getStatusPage', 'none', statusPageHandler, text), auth: false },
+  {
+    ...route('GET', '/status/script.js', 'getStatusScript', 'none', statusScriptHandler, text),
+    auth: false,
+  },
+  {
+    ...route('GET', '/status.json', 'getStatus', 'none', statusJsonHandler, text),
     auth: false,
     operator: true,
   },

@@ -8,6 +8,7 @@ import { createSseParser } from '../sse/create-sse-parser.js';
 import { AdmissionGate } from '../admission/admission-gate.js';
 import type { EventStreamResult } from '../ports/handler-types.js';
 import { RequestFinaliser } from '../http/request-finaliser.js';
+import { StatusBoard } from '../status/status-board.js';
 
 /** Every text model of the spec's catalogue, served by one openai-protocol upstream as `served-<id>`. */
 export function textTargets(ids: readonly string[]): Record<string, UpstreamTarget> {
@@ -250,6 +251,7 @@ export function streamResponse(
 export function clientStream(result: EventStreamResult): ReadableStream<Uint8Array> {
   const gateway = {
     admission: new AdmissionGate(1),
+    status: new StatusBoard(0),
     deps: {
       metrics: { record: () => undefined },
       clock: { now: () => Date.now() },

@@ -23,10 +23,12 @@ import type {
 } from '../ports/handler-types.js';
 import { RequestContext, type ContextSource } from './request-context.js';
 import { RequestFinaliser } from './request-finaliser.js';
+import type { StatusBoard } from '../status/status-board.js';
 
 /** What dispatch runs a request against: the gateway's ports, admission cap and limit store. */
 export interface DispatchTarget extends ContextSource {
   readonly admission: AdmissionGate;
+  readonly status: StatusBoard;
   readonly limiter: LimitStore;
   readonly fallbacks: RetryBudget;
 }

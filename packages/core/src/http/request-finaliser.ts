@@ -5,12 +5,15 @@ import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
 import { requestCost } from '../config/request-cost.js';
 import { encodeSseEvent, encodeSseEvents } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { StatusBoard } from '../status/status-board.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { EventStreamResult, ResultMeta, StreamBody } from '../ports/handler-types.js';
 
 /** What a finaliser ends a request against: the gateway's admission cap, metrics, clock and keep-alive period. */
 export interface FinaliserSource {
   readonly admission: AdmissionGate;
+  /** The operator page's counts: fed every finished request and the open streams. */
+  readonly status: StatusBoard;
   readonly deps: {
     readonly metrics: MetricsSink;
     readonly clock: Clock;
@@ -80,6 +83,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     this.meta = result.meta;
     this.events = result.events[Symbol.asyncIterator]() as TakeableIterator<SseEvent>;
     this.onCancel = result.onCancel;
+    this.gateway.status.streamStarted();
     try {
       this.gateway.deps.metrics.streamStarted?.();
     } catch {
@@ -214,7 +218,8 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     if (this.ticket !== undefined)
       this.ticket.lease.settle(usedTokens(this.ticket, meta, streamed ? this.sent : undefined));
     const { metrics } = gateway.deps;
-    const durationMs = gateway.deps.clock.now() - this.startedAt;
+    const now = gateway.deps.clock.now();
+    const durationMs = now - this.startedAt;
     if (cancelled) this.status = clientClosedRequest;
     const record: RequestRecord = {
       requestId: this.requestId,
@@ -233,25 +238,37 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
       record.cost = cost;
     }
     if (streamed) {
+      gateway.status.streamEnded();
       try {
         metrics.streamEnded?.();
       } catch {
         // As below: the sink's failure is not the request's.
       }
     }
-    try {
-      if (metrics.observe === undefined) {
+    const firstByteMs = this.firstByteMs < 0 ? durationMs : this.firstByteMs;
+    // A sink that keeps only records gets the record as it is; the timings then go on a copy.
+    let observation: RequestObservation;
+    if (metrics.observe === undefined) {
+      try {
         metrics.record(record);
-      } else {
-        const observation = record as RequestObservation;
-        observation.durationMs = durationMs;
-        observation.firstByteMs = this.firstByteMs < 0 ? durationMs : this.firstByteMs;
-        observation.streamed = streamed;
-        if (errorCode !== undefined) observation.errorCode = errorCode;
-        metrics.observe(observation);
+      } catch {
+        // A failing metrics sink must not turn a served request into an error or reject dispatch.
       }
-    } catch {
-      // A failing metrics sink must not turn a served request into an error or reject dispatch.
+      observation = { ...record, durationMs, firstByteMs, streamed };
+    } else {
+      observation = record as RequestObservation;
+      observation.durationMs = durationMs;
+      observation.firstByteMs = firstByteMs;
+      observation.streamed = streamed;
+    }
+    if (errorCode !== undefined) observation.errorCode = errorCode;
+    gateway.status.observe(now, observation, meta.failure);
+    if (metrics.observe !== undefined) {
+      try {
+        metrics.observe(observation);
+      } catch {
+        // As above.
+      }
     }
     this.endListener?.(this.status);
     this.endListener = undefined;

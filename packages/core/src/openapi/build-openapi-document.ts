@@ -162,8 +162,8 @@ function notServedKind(route: RouteDefinition): NotServed | undefined {
   return undefined;
 }
 
-// Routes that serve the reference page itself (its script, the redirect to it), not the API.
-const pageRoutes = new Set(['redirectToDocs', 'getDocsScript']);
+// Routes that serve a page's own parts (a script, the redirect to the reference page), not the API.
+const pageRoutes = new Set(['redirectToDocs', 'getDocsScript', 'getStatusScript']);
 
 /**
  * The endpoints this gateway answers with a 404 of their own, as one section of the document's

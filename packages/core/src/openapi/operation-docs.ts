@@ -246,4 +246,18 @@ export const surfaceDocs: Readonly<
       'Prometheus text format 0.0.4. Opened by an operator key (`keys[].operator: true`) or the separate `metrics.key`; any other key gets 403 `operator_key_required`. With `metrics.port` it moves to that port and needs no key there; off with `metrics: { enabled: false }`. Labels: route, model, status, upstream (configured names) and key (configured names, `unnamed` otherwise).',
     contentType: 'text/plain',
   },
+  getStatusPage: {
+    tag: 'Operations',
+    summary: 'Operator page',
+    description:
+      "An HTML page of this replica's upstreams, requests and streams in flight, traffic over the last ten minutes, each key's last minute against its limits and the last failures, refreshed every few seconds from GET /status.json. No key needed for the page itself; it asks for an operator key to read the data. In memory, per replica. Also on `metrics.port`, without a key.",
+    contentType: 'text/html',
+  },
+  getStatus: {
+    tag: 'Operations',
+    summary: 'Operator page data',
+    description:
+      "The operator page's data as JSON: `in_flight`, `upstreams` (with each one's last failure and its cause), `traffic` (ten-second buckets over ten minutes: requests, 4xx, 5xx, time to first byte), `keys` (each configured key's requests and tokens in the last minute and its limits) and `failures` (the last 50 answers of 500 or more: time, route, status, model, upstream, cause; never a body or a key). Operator keys only (`keys[].operator`); other keys get 403 `operator_key_required`. Also on `metrics.port`, without a key.",
+    contentType: 'application/json',
+  },
 };

@@ -165,6 +165,8 @@ export interface GatewayShared {
   readonly metricsKeys: KeyStore | undefined;
   /** This replica's readiness now. */
   readiness(): Readiness;
+  /** The operator page's data now (GET /status.json), serialized. */
+  statusJson(): string;
 }
 
 /** The context a route handler runs with: dependencies plus the authenticated caller. */
