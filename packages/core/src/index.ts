@@ -44,6 +44,7 @@ export { resolveGatewayConfig } from './config/resolve-gateway-config.js';
 export type { ResolvedGatewayConfig } from './config/resolve-gateway-config.js';
 export type {
   GatewayConfig,
+  KeyBudget,
   KeyLimits,
   RedisConfig,
   RetryConfig,
@@ -89,6 +90,13 @@ export {
 } from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
 // What dispatch pays per limited request, exported for the limiter bench
+
+// Key budgets: the store port, the in-memory store, the policy and periods a shared store counts with
+export type * from './budgets/budget-store.js';
+export { createMemoryBudgetStore } from './budgets/create-memory-budget-store.js';
+export { budgetPeriodAt } from './budgets/budget-period.js';
+export type { BudgetPeriod } from './budgets/budget-period.js';
+export { budgetRefuses } from './budgets/budget-policy.js';
 
 // The operator's surface: Prometheus metrics and the OpenAPI document of a catalogue
 export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';

@@ -147,7 +147,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const rejected = registry.register(
     new Counter(
       'infergate_rejected_requests_total',
-      'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).',
+      'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit, budget).',
       ['reason'],
     ),
   );
@@ -204,7 +204,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const keyLabel = (name: string | undefined): string =>
     name === undefined ? 'none' : keys.has(name) ? name : 'unnamed';
   // Counters start at zero for every reason and kind, so that rate() sees the first event.
-  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit'])
+  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit', 'budget'])
     rejected.inc([reason], 0);
   retries.inc([], 0);
   ejections.inc([], 0);
