@@ -29,8 +29,7 @@ export interface BudgetLease {
 }
 
 export type BudgetDecision =
-  | { admitted: true; lease: BudgetLease }
-  | { admitted: false; remaining: number; resetAt: number };
+  { admitted: true; lease: BudgetLease } | { admitted: false; remaining: number; resetAt: number };
 
 export interface BudgetStore {
   /**

@@ -275,9 +275,10 @@ function checkKeyBudgets(
         ? undefined
         : new Set(
             key.models.flatMap(
-              (model) => catalogue.virtualRoutes.get(model)?.models ?? [
-                catalogue.virtualModels.get(model) ?? model,
-              ],
+              (model) =>
+                catalogue.virtualRoutes.get(model)?.models ?? [
+                  catalogue.virtualModels.get(model) ?? model,
+                ],
             ),
           );
     const currencies = new Set(

@@ -1,10 +1,4 @@
-export type RejectionReason =
-  | 'auth'
-  | 'validation'
-  | 'size'
-  | 'overload'
-  | 'rate_limit'
-  | 'budget';
+export type RejectionReason = 'auth' | 'validation' | 'size' | 'overload' | 'rate_limit' | 'budget';
 
 // 503s that are the gateway's own refusal; an upstream's 503 (no_healthy_upstream) is not a rejection.
 const overloadCodes = new Set(['overloaded', 'shutting_down']);
