@@ -323,14 +323,17 @@ export class GatewayError extends Error {
     });
   }
 
-  /** A key's budget is spent for its period: 429 until the period ends (Retry-After says when). */
+  /**
+   * A key's budget is spent for its period: 429 until the period ends (Retry-After says when), with
+   * `x-should-retry: false`, which the official clients obey, so that they do not retry at once.
+   */
   static budgetExceeded(message: string, retryAfterSeconds: number): GatewayError {
     return new GatewayError({
       status: 429,
       type: 'rate_limit_error',
       code: 'budget_exceeded',
       message,
-      headers: { 'retry-after': String(retryAfterSeconds) },
+      headers: { 'retry-after': String(retryAfterSeconds), 'x-should-retry': 'false' },
     });
   }
 

@@ -126,6 +126,7 @@ export function runBudgetContract(options: BudgetContractOptions): void {
           expect(error.message).toBe(
             `Budget of 0.1 USD per day reached for this API key; it resets at ${reset}.`,
           );
+          expect(reply.headers.get('x-should-retry')).toBe('false');
           const retryAfter = Number(reply.headers.get('retry-after'));
           expect(retryAfter).toBeGreaterThanOrEqual(Math.ceil((Date.parse(reset) - after) / 1000));
           expect(retryAfter).toBeLessThanOrEqual(Math.ceil((Date.parse(reset) - before) / 1000));
@@ -176,6 +177,29 @@ export function runBudgetContract(options: BudgetContractOptions): void {
       const reply = await client.postJson('/v1/chat/completions', chatBody(false), as(keys.json));
       expect(reply.status).toBe(429);
       expect((await sample()) - before).toBe(1);
+    });
+
+    it('tells the openai client not to retry a spent budget, and it does not', async () => {
+      const { default: OpenAI, RateLimitError } = await import('openai');
+      const openai = new OpenAI({ baseURL: `${gateway.baseUrl}/v1`, apiKey: keys.json });
+      const refusals = (): number =>
+        gateway
+          .requestLog()
+          .filter((fields) => fields.keyName === 'budget-json' && fields.status === 429).length;
+      const before = refusals();
+      const failure: unknown = await openai.chat.completions
+        .create({ model: chatModel, messages: [{ role: 'user', content: 'Say hello.' }] })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(RateLimitError);
+      expect((failure as InstanceType<typeof RateLimitError>).code).toBe('budget_exceeded');
+      // One attempt, not the client's default of three (whose first two would be logged long before
+      // the client gave up): waits for the last line, which an app may write after the answer.
+      for (let waited = 0; refusals() === before && waited < 2000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(refusals() - before).toBe(1);
     });
 
     it('sends what is left after the reservation on a stream, and charges its final usage', async () => {
