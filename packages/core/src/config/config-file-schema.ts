@@ -148,10 +148,18 @@ export const keyBudgetConfigSchema = z.strictObject({
       description:
         'ISO 4217 code; at least one price of a model the key may use must be in it. Models priced in another currency, or not priced, do not count.',
     }),
-  period: z.enum(budgetPeriods, { error: 'expected day, week or month' }).meta({
-    description:
-      'Calendar period in UTC: a day from midnight, a week from Monday, a month from its first day.',
-  }),
+  // A refinement before the enum: a union's enum error would lose the field's path (see keyConfigSchema).
+  period: z
+    .string({ error: 'expected day, week or month' })
+    .refine(
+      (value) => (budgetPeriods as readonly string[]).includes(value),
+      'expected day, week or month',
+    )
+    .pipe(z.enum(budgetPeriods))
+    .meta({
+      description:
+        'Calendar period in UTC: a day from midnight, a week from Monday, a month from its first day.',
+    }),
 });
 
 const redisUrl = nonEmptyString.refine((value) => {

@@ -154,7 +154,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const limiterFallbacks = registry.register(
     new Counter(
       'infergate_limiter_fallback_total',
-      'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
+      'Requests of limited or budgeted keys decided by local counting (each limit and budget / redis.replicas) because Redis was unreachable or over redis.budget_ms.',
     ),
   );
   const openConnections = registry.register(
