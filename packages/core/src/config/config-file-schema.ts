@@ -401,7 +401,6 @@ export const configFileSchema = z.strictObject({
               tokens_per_minute: 200000,
               concurrent_requests: 20,
             },
-            budget: { amount: 50, currency: 'USD', period: 'month' },
           },
           { key: '${OPS_KEY}', name: 'ops', operator: true },
         ],
