@@ -92,7 +92,13 @@ export type { LimitWindow } from './limits/rate-limit-policy.js';
 // What dispatch pays per limited request, exported for the limiter bench
 
 // Key budgets: the store port, the in-memory store, the policy and periods a shared store counts with
-export type * from './budgets/budget-store.js';
+export type {
+  BudgetDecision,
+  BudgetLease,
+  BudgetRequest,
+  BudgetStore,
+} from './budgets/budget-store.js';
+export { isBudgetStore } from './budgets/budget-store.js';
 export { createMemoryBudgetStore } from './budgets/create-memory-budget-store.js';
 export { budgetPeriodAt } from './budgets/budget-period.js';
 export type { BudgetPeriod } from './budgets/budget-period.js';

@@ -325,7 +325,7 @@ export class GatewayError extends Error {
 
   /**
    * A key's budget is spent for its period: 429 until the period ends (Retry-After says when), with
-   * `x-should-retry: false`, which the official clients obey, so that they do not retry at once.
+   * `x-should-retry: false`, which the openai client obeys, so that they do not retry at once.
    */
   static budgetExceeded(message: string, retryAfterSeconds: number): GatewayError {
     return new GatewayError({
