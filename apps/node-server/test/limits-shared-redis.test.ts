@@ -22,6 +22,11 @@ const keys = [
     name: 'budget',
     budget: { amount: 3, currency: 'USD', period: 'day' },
   },
+  {
+    key: 'key-budget-outage-0',
+    name: 'budget-outage',
+    budget: { amount: 0.645, currency: 'USD', period: 'day' },
+  },
 ];
 const budgetAmount = 3;
 const chatModel = 'alpha36-35b-a3b-instruct';
@@ -44,6 +49,12 @@ beforeAll(async () => {
     // A dollar per thousand tokens: the budget lasts about forty of the streams below.
     prices: {
       [chatModel]: { input_per_million: 1000, output_per_million: 1000, currency: 'USD' },
+      // A cent per embedding request of one token.
+      'alpha3-vl-embedding-8b': {
+        input_per_million: 10_000,
+        output_per_million: 0,
+        currency: 'USD',
+      },
     },
     count: 3,
   });
@@ -258,6 +269,15 @@ describe('key limits shared by three replicas through Redis', () => {
         replica.logs.slice(logsBefore[index]).filter((line) => line.includes('counting locally')),
       ).toHaveLength(1);
     }
+
+    // A budget too: each replica spends a third of it. One at a time, so that no reservation is in
+    // flight: a request of 51 characters reserves 13 tokens (0.13 USD) and costs one (0.01 USD), so
+    // a share of 0.215 USD admits while 0.01 n + 0.13 <= 0.215, 9 requests.
+    const budgeted = await spread(targets, 'key-budget-outage-0', 36, 1);
+    for (let index = 0; index < replicas.length; index += 1)
+      expect(
+        admitted(budgeted.filter((_status, position) => position % replicas.length === index)),
+      ).toBe(9);
 
     await redis.restart();
     await Promise.all(replicas.map((replica) => waitUntilShared(replica)));
