@@ -29,6 +29,8 @@ export interface RedisBudgetOptions {
 export interface RedisBudgetStore extends BudgetStore {
   /** Gives back what the quiet keys' leases hold (called from the limit store's tick). */
   tick(now: number): void;
+  /** Redis is back after an outage: every lease goes back, and what was known of the spend is forgotten. */
+  reconnected(): void;
   /** Gives every lease back, bounded by the budget: called by the limit store's close(). */
   close(): Promise<void>;
 }
@@ -143,6 +145,12 @@ export function createRedisBudgetStore(options: RedisBudgetOptions): RedisBudget
           lease.givingBack = true;
           wake(lease);
         }
+      }
+    },
+    reconnected() {
+      for (const lease of leases.values()) {
+        lease.reconnected();
+        wake(lease);
       }
     },
     async close() {

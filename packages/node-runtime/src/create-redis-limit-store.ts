@@ -120,7 +120,10 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     connected(true);
     // Loaded before any call on this connection (commands keep their order), so EVALSHA finds it.
     client.script('LOAD', leaseScript.source).catch(() => undefined);
-    if (everReady) for (const lease of leases.values()) lease.reconnected();
+    if (everReady) {
+      for (const lease of leases.values()) lease.reconnected();
+      budgets.reconnected();
+    }
     everReady = true;
     for (const lease of leases.values()) due.add(lease);
     schedule();

@@ -155,6 +155,12 @@ export class KeyBudgetLease {
     return this.waiters.splice(0);
   }
 
+  /** Redis is back after an outage (it may have lost the spend): the lease goes back, the known spend is stale. */
+  reconnected(): void {
+    this.givingBack = true;
+    this.syncedAt = Number.NEGATIVE_INFINITY;
+  }
+
   /** True when the lease holds something a quiet key should give back or report. */
   holdsUnused(): boolean {
     return this.held !== 0 || this.carried > 0;
