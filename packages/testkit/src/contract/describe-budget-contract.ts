@@ -24,6 +24,7 @@ const maxTokens = 16;
 const keys = {
   json: 'ig-budget-json-0123456789abcdef01234',
   stream: 'ig-budget-stream-0123456789abcdef012',
+  limited: 'ig-budget-limited-0123456789abcdef01',
 };
 
 /** The amount as the gateway writes it: at most 10 decimals, no trailing zeros. */
@@ -86,6 +87,12 @@ export function runBudgetContract(options: BudgetContractOptions): void {
         keys: [
           { key: keys.json, name: 'budget-json', budget },
           { key: keys.stream, name: 'budget-stream', budget },
+          {
+            key: keys.limited,
+            name: 'budget-limited',
+            budget,
+            limits: { requests_per_minute: 2 },
+          },
         ],
       });
       client = new ContractClient(gateway);
@@ -224,6 +231,42 @@ export function runBudgetContract(options: BudgetContractOptions): void {
       const nextCost = costOf(Number(nextUsage.prompt_tokens), Number(nextUsage.completion_tokens));
       expect(next.headers.get('x-infergate-budget-remaining')).toBe(
         `${written(amount - streamCost - nextCost)} USD`,
+      );
+    });
+
+    it('sends what is left on refusals too, charging them nothing', async () => {
+      const first = await client.postJson(
+        '/v1/chat/completions',
+        chatBody(false),
+        as(keys.limited),
+      );
+      expect(first.status, first.text).toBe(200);
+      const usage = asRecord(asRecord(first.json).usage);
+      const left = `${written(amount - costOf(Number(usage.prompt_tokens), Number(usage.completion_tokens)))} USD`;
+      expect(first.headers.get('x-infergate-budget-remaining')).toBe(left);
+      // A request the gateway refuses (an unknown field), then one over requests_per_minute.
+      const invalid = await client.postJson(
+        '/v1/chat/completions',
+        {
+          model: chatModel,
+          messages: [{ role: 'user', content: 'Say hello.' }],
+          max_tokens: maxTokens,
+          colour: 'red',
+        },
+        as(keys.limited),
+      );
+      expect(invalid.status).toBe(400);
+      expect(invalid.headers.get('x-infergate-budget-remaining')).toBe(left);
+      const limited = await client.postJson(
+        '/v1/chat/completions',
+        chatBody(false),
+        as(keys.limited),
+      );
+      expect(limited.status).toBe(429);
+      expect(asRecord(asRecord(limited.json).error).code).toBe('rate_limit_exceeded');
+      expect(limited.headers.get('x-infergate-budget-remaining')).toBe(left);
+      expect(limited.headers.get('x-infergate-budget-reset')).toMatch(
+        /^\d{4}-\d\d-\d\dT00:00:00Z$/,
       );
     });
 
