@@ -103,7 +103,8 @@ export function budgetRequest(
   clock: Clock,
 ): BudgetTicket | undefined | Promise<BudgetTicket | undefined> {
   const budget = identity?.budget;
-  if (budget === undefined || route.bodyLimit === 'none') return undefined;
+  if (identity === undefined || budget === undefined || route.bodyLimit === 'none')
+    return undefined;
   const estimate = estimateRequestCost(
     route.contract.answers === 'json' ? route.contract.endpoint : undefined,
     input.body,
@@ -113,7 +114,7 @@ export function budgetRequest(
   let decision;
   try {
     decision = store.acquireBudget({
-      key: (identity as ApiKeyIdentity).name,
+      key: identity.name,
       budget,
       estimatedCost: Math.min(estimate, budget.amount),
     });
