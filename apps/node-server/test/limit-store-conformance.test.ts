@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createMemoryBudgetStore,
   createMemoryLimitStore,
+  type BudgetLease,
+  type BudgetStore,
+  type KeyBudget,
   type KeyLimits,
   type LimitDecision,
   type LimitStore,
@@ -178,6 +182,109 @@ describe.each([0, 5])(
         // Not vacuous: every scenario admits and refuses something.
         expect(expected.some((outcome) => (outcome as { admitted: boolean }).admitted)).toBe(true);
         expect(expected.some((outcome) => !(outcome as { admitted: boolean }).admitted)).toBe(true);
+      });
+    }
+  },
+);
+
+type BudgetStep =
+  { acquire: number; cost: number } | { settle: number; used: number } | { advanceMs: number };
+
+// Rounded: the two stores add the same amounts in different orders (Redis counts leases too).
+const rounded = (amount: number): number => Math.round(amount * 1e9) / 1e9;
+
+async function replayBudget(
+  store: BudgetStore,
+  key: string,
+  budget: KeyBudget,
+  steps: readonly BudgetStep[],
+  startAt: number,
+): Promise<unknown[]> {
+  now = startAt;
+  const leases: BudgetLease[] = [];
+  const outcomes: unknown[] = [];
+  for (const step of steps) {
+    if ('acquire' in step) {
+      const decision = await store.acquireBudget({ key, budget, estimatedCost: step.cost });
+      if (decision.admitted) leases[step.acquire] = decision.lease;
+      outcomes.push(
+        decision.admitted
+          ? {
+              admitted: true,
+              remaining: rounded(decision.lease.remaining),
+              resetAt: decision.lease.resetAt,
+            }
+          : { admitted: false, remaining: rounded(decision.remaining), resetAt: decision.resetAt },
+      );
+    } else if ('settle' in step) {
+      const lease = leases[step.settle] as BudgetLease;
+      lease.settle(step.used);
+      outcomes.push({ settled: step.settle, remaining: rounded(lease.remaining) });
+    } else {
+      now += step.advanceMs;
+    }
+  }
+  return outcomes;
+}
+
+const budgetScenarios: { name: string; budget: KeyBudget; startAt: number; steps: BudgetStep[] }[] =
+  [
+    {
+      name: 'budget reserved, settled lower, refused once spent',
+      budget: { amount: 1, currency: 'USD', period: 'day' },
+      startAt: Date.parse('2026-12-02T10:00:00Z'),
+      steps: [
+        { acquire: 0, cost: 0.5 },
+        { acquire: 1, cost: 0.25 },
+        { settle: 0, used: 0.25 },
+        { acquire: 2, cost: 0.5 },
+        { acquire: 3, cost: 0.125 },
+        { settle: 2, used: 0.25 },
+        { acquire: 4, cost: 0.375 },
+        { acquire: 5, cost: 0.25 },
+        { settle: 1, used: 0.25 },
+        { acquire: 6, cost: 0 },
+      ],
+    },
+    {
+      name: 'extra cost settled after the day ended carried into the next',
+      budget: { amount: 1, currency: 'USD', period: 'day' },
+      startAt: Date.parse('2026-12-02T23:59:59Z'),
+      steps: [
+        { acquire: 0, cost: 0.5 },
+        { advanceMs: 2_000 },
+        { settle: 0, used: 0.75 },
+        { acquire: 1, cost: 0.875 },
+        { acquire: 2, cost: 0.75 },
+        { acquire: 3, cost: 0.5 },
+      ],
+    },
+  ];
+
+describe.each([0, 5])(
+  'the Redis store (accuracy_percent %i, one replica) counts budgets exactly as the in-memory store',
+  (accuracyPercent) => {
+    for (const scenario of budgetScenarios) {
+      it(scenario.name, async () => {
+        const expected = await replayBudget(
+          createMemoryBudgetStore(clock),
+          scenario.name,
+          scenario.budget,
+          scenario.steps,
+          scenario.startAt,
+        );
+        const before = fallbacks;
+        const actual = await replayBudget(
+          stores.get(accuracyPercent) as RedisLimitStore,
+          `${scenario.name} ${accuracyPercent}`,
+          scenario.budget,
+          scenario.steps,
+          scenario.startAt,
+        );
+        expect(fallbacks).toBe(before);
+        expect(actual).toEqual(expected);
+        expect(expected).toContainEqual(expect.objectContaining({ admitted: true }));
+        expect(expected).toContainEqual(expect.objectContaining({ admitted: false }));
       });
     }
   },

@@ -17,7 +17,19 @@ const keys = [
   { key: 'key-after-01234567', name: 'after', limits: { requests_per_minute: 60 } },
   { key: 'key-slow-012345678', name: 'slow', limits: { requests_per_minute: 1000 } },
   { key: 'key-probe-01234567', name: 'probe', limits: { requests_per_minute: 100000 } },
+  {
+    key: 'key-budget-0123456',
+    name: 'budget',
+    budget: { amount: 3, currency: 'USD', period: 'day' },
+  },
+  {
+    key: 'key-budget-outage-0',
+    name: 'budget-outage',
+    budget: { amount: 0.645, currency: 'USD', period: 'day' },
+  },
 ];
+const budgetAmount = 3;
+const chatModel = 'alpha36-35b-a3b-instruct';
 
 let redis: RedisServer;
 let upstream: RecordingUpstream;
@@ -34,6 +46,16 @@ beforeAll(async () => {
     upstreamUrl: upstream.url,
     keys,
     redis: { url: redis.url, replicas: 3, budget_ms: 500 },
+    // A dollar per thousand tokens: the budget lasts about forty of the streams below.
+    prices: {
+      [chatModel]: { input_per_million: 1000, output_per_million: 1000, currency: 'USD' },
+      // A cent per embedding request of one token.
+      'alpha3-vl-embedding-8b': {
+        input_per_million: 10_000,
+        output_per_million: 0,
+        currency: 'USD',
+      },
+    },
     count: 3,
   });
   await Promise.all(replicas.map((replica) => waitUntilShared(replica)));
@@ -116,6 +138,71 @@ describe('key limits shared by three replicas through Redis', () => {
     expect(fellBack).toBeLessThanOrEqual(9);
   });
 
+  it('spends a budget within 5 % across the replicas: never past it, refused at most 5 % early', async () => {
+    const targets = replicas.map((replica) => replica.baseUrl);
+    const fallbacksBefore = replicas.map((replica) => replica.fallbacks());
+    const body = JSON.stringify({
+      model: chatModel,
+      messages: [{ role: 'user', content: 'word '.repeat(40) }],
+      max_tokens: 20,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    // What docs/operations.md says is reserved: a quarter of the body's characters in, max_tokens out.
+    const estimate = (Math.ceil(body.length / 4) + 20) / 1000;
+    let spent = 0;
+    const send = async (target: string): Promise<number> => {
+      const response = await fetch(`${target}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer key-budget-0123456', 'content-type': 'application/json' },
+        body,
+      });
+      const text = await response.text();
+      if (response.status === 429) {
+        expect(text).toContain('budget_exceeded');
+        return 429;
+      }
+      expect(response.status, text).toBe(200);
+      const usage = text
+        .split('\n')
+        .filter((line) => line.startsWith('data: {'))
+        .map((line) => JSON.parse(line.slice(6)) as { usage?: { total_tokens: number } })
+        .find((chunk) => chunk.usage)?.usage;
+      // A dollar per thousand tokens, input and output alike.
+      spent += (usage?.total_tokens ?? 0) / 1000;
+      return 200;
+    };
+    // Three times the budget in real cost, six at a time across the replicas.
+    let next = 0;
+    let refused = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < 130) {
+          const target = targets[next % targets.length] as string;
+          next += 1;
+          if ((await send(target)) === 429) refused += 1;
+        }
+      }),
+    );
+    expect(refused).toBeGreaterThan(0);
+    // Then one at a time, so that no reservation is in flight, until every replica refuses in turn.
+    for (let index = 0, refusedInARow = 0; refusedInARow < targets.length; index += 1) {
+      expect(index).toBeLessThan(200);
+      refusedInARow =
+        (await send(targets[index % targets.length] as string)) === 429 ? refusedInARow + 1 : 0;
+    }
+    // Never past the budget (each request's estimate covers its usage), and refused at most
+    // accuracy_percent (5 %) early, besides the one estimate that no longer fits.
+    expect(spent).toBeLessThanOrEqual(budgetAmount + 1e-9);
+    expect(spent).toBeGreaterThanOrEqual(budgetAmount * 0.95 - estimate);
+    // Decided through Redis, not by each replica's local third (which would also add up to the budget).
+    const fellBack = replicas.reduce(
+      (sum, replica, index) => sum + replica.fallbacks() - (fallbacksBefore[index] as number),
+      0,
+    );
+    expect(fellBack).toBeLessThanOrEqual(9);
+  });
+
   it('holds the token limit with streaming requests: the usage of every admitted stream stays within tokens_per_minute', async () => {
     let usedTokens = 0;
     let admittedStreams = 0;
@@ -182,6 +269,15 @@ describe('key limits shared by three replicas through Redis', () => {
         replica.logs.slice(logsBefore[index]).filter((line) => line.includes('counting locally')),
       ).toHaveLength(1);
     }
+
+    // A budget too: each replica spends a third of it. One at a time, so that no reservation is in
+    // flight: a request of 51 characters reserves 13 tokens (0.13 USD) and costs one (0.01 USD), so
+    // a share of 0.215 USD admits while 0.01 n + 0.13 <= 0.215, 9 requests.
+    const budgeted = await spread(targets, 'key-budget-outage-0', 36, 1);
+    for (let index = 0; index < replicas.length; index += 1)
+      expect(
+        admitted(budgeted.filter((_status, position) => position % replicas.length === index)),
+      ).toBe(9);
 
     await redis.restart();
     await Promise.all(replicas.map((replica) => waitUntilShared(replica)));

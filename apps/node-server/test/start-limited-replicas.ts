@@ -18,6 +18,8 @@ export interface ReplicaSetOptions {
   keys: readonly unknown[];
   /** The config file's `redis` section; absent: in-memory limits. */
   redis?: Record<string, unknown>;
+  /** The config file's `prices` section, for budgets. */
+  prices?: Record<string, unknown>;
   count: number;
 }
 
@@ -31,6 +33,7 @@ export async function startLimitedReplicas(options: ReplicaSetOptions): Promise<
         keys: options.keys,
         timeouts: { shutdown_grace_ms: 500 },
         ...(options.redis === undefined ? {} : { redis: options.redis }),
+        ...(options.prices === undefined ? {} : { prices: options.prices }),
       },
       {},
     );

@@ -45,6 +45,7 @@ export { planKeyReload, type KeyReloadPlan } from './config/plan-key-reload.js';
 export type { ResolvedGatewayConfig } from './config/resolve-gateway-config.js';
 export type {
   GatewayConfig,
+  KeyBudget,
   KeyLimits,
   RedisConfig,
   RetryConfig,
@@ -90,6 +91,19 @@ export {
 } from './limits/rate-limit-policy.js';
 export type { LimitWindow } from './limits/rate-limit-policy.js';
 // What dispatch pays per limited request, exported for the limiter bench
+
+// Key budgets: the store port, the in-memory store, the policy and periods a shared store counts with
+export type {
+  BudgetDecision,
+  BudgetLease,
+  BudgetRequest,
+  BudgetStore,
+} from './budgets/budget-store.js';
+export { isBudgetStore } from './budgets/budget-store.js';
+export { createMemoryBudgetStore } from './budgets/create-memory-budget-store.js';
+export { budgetPeriodAt } from './budgets/budget-period.js';
+export type { BudgetPeriod } from './budgets/budget-period.js';
+export { budgetRefuses } from './budgets/budget-policy.js';
 
 // The operator's surface: Prometheus metrics and the OpenAPI document of a catalogue
 export { createGatewayMetrics } from './metrics/create-gateway-metrics.js';

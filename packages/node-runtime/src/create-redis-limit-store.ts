@@ -6,11 +6,13 @@ import {
   type Clock,
   type LimitDecision,
   type LimitRequest,
+  type BudgetStore,
   type LimitStore,
   type MetricsSink,
   type RedisConfig,
 } from '@infergate/core';
 import { Redis } from 'ioredis';
+import { createRedisBudgetStore } from './create-redis-budget-store.js';
 import { KeyLease, type LeaseCall, type LeaseReply, type LeaseWaiter } from './key-lease.js';
 import { leaseScript } from './redis-limit-scripts.js';
 
@@ -26,7 +28,7 @@ export interface RedisLimitStoreOptions extends RedisConfig {
   logger?: LimitStoreLogger;
 }
 
-export interface RedisLimitStore extends LimitStore {
+export interface RedisLimitStore extends LimitStore, BudgetStore {
   /**
    * Resolves once Redis answers; rejects with the connection's first error (refused, timed out after
    * 2 s, authentication). The store keeps reconnecting either way.
@@ -37,7 +39,7 @@ export interface RedisLimitStore extends LimitStore {
 }
 
 /**
- * Key limits shared by every replica through Redis, decided in this process: each replica spends leases
+ * Key limits (and budgets, create-redis-budget-store.ts) shared by every replica through Redis, decided in this process: each replica spends leases
  * (key-lease.ts) taken from Redis in the background, so an admitted request usually costs no round
  * trip. Slots expire unless renewed every slotTtlMs / 3. Redis down or slower than budgetMs: an
  * in-memory store with every limit divided by `replicas` decides, logged once per outage and counted; a
@@ -94,6 +96,17 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     countFallback();
     return local.acquire(localShare(request, replicas));
   };
+  const budgets = createRedisBudgetStore({
+    client,
+    clock,
+    sizing,
+    budgetMs,
+    decidedLocally: (reason) => {
+      countFallback();
+      toLocal(reason);
+    },
+    answered: () => toShared(),
+  });
   const fallBack = (waiters: readonly LeaseWaiter[]): void => {
     for (const waiter of waiters) waiter.resolve(decideLocally(waiter.request));
   };
@@ -107,7 +120,10 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     connected(true);
     // Loaded before any call on this connection (commands keep their order), so EVALSHA finds it.
     client.script('LOAD', leaseScript.source).catch(() => undefined);
-    if (everReady) for (const lease of leases.values()) lease.reconnected();
+    if (everReady) {
+      for (const lease of leases.values()) lease.reconnected();
+      budgets.reconnected();
+    }
     everReady = true;
     for (const lease of leases.values()) due.add(lease);
     schedule();
@@ -213,6 +229,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
   const tick = setInterval(() => {
     if (client.status !== 'ready') return;
     const now = clock.now();
+    budgets.tick(now);
     const renewing = now >= renewAt;
     if (renewing) renewAt = now + Math.floor(slotTtlMs / 3) - tickMs;
     const pipeline = client.pipeline();
@@ -248,6 +265,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
       if (decision !== undefined) return decision;
       return waitForLease(lease, request);
     },
+    acquireBudget: (request) => budgets.acquireBudget(request),
     whenConnected() {
       if (client.status === 'ready') return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
@@ -265,6 +283,7 @@ export function createRedisLimitStore(options: RedisLimitStoreOptions): RedisLim
     },
     async close() {
       clearInterval(tick);
+      await budgets.close();
       if (client.status === 'ready') {
         const now = clock.now();
         const pipeline = client.pipeline();

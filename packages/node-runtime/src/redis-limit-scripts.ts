@@ -87,3 +87,30 @@ if grantedSlots > 0 then
 end
 return {refused, start, grantedRequests, grantedTokens, grantedSlots, requests, tokens, slots}
 `);
+
+/**
+ * The budget script: core's budget-policy.ts applied to a replica's lease of a key's budget for one
+ * period. KEYS[1] is the period's spend (a string holding a number, leases included). ARGV: budget
+ * amount, returned (unused lease given back; negative: cost beyond the reservations, charged), carried
+ * (extra cost of requests reserved in an ended period), min (what the first waiting request needs
+ * beyond the lease, all-or-nothing; -1 when nobody waits), max (what the lease asks for), expiry in ms.
+ * Returns {refused (0 or 1), granted, spend} with the amounts as strings (Lua numbers would be
+ * truncated to integers on their way back).
+ */
+export const budgetScript = script(`
+local amount = tonumber(ARGV[1])
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+spent = math.max(0, spent - tonumber(ARGV[2])) + tonumber(ARGV[3])
+local min = tonumber(ARGV[4])
+local max = tonumber(ARGV[5])
+local refused = 0
+local granted = 0
+if min >= 0 and (spent >= amount or (spent > 0 and spent + min > amount)) then
+  refused = 1
+else
+  granted = math.max(math.max(min, 0), math.min(max, amount - spent))
+end
+spent = spent + granted
+redis.call('SET', KEYS[1], string.format('%.17g', spent), 'PX', tonumber(ARGV[6]))
+return {refused, string.format('%.17g', granted), string.format('%.17g', spent)}
+`);

@@ -114,6 +114,29 @@ describe('retries', () => {
     expect(upstream.requests).toHaveLength(3);
   });
 
+  it('does not retry a 429 that says not to (a spent budget)', async () => {
+    upstream = await startTestUpstream((_attempt, _request, response) =>
+      sendJson(
+        response,
+        429,
+        {
+          error: {
+            message: 'Budget of 5 USD per day reached for this API key',
+            type: 'rate_limit_error',
+            param: null,
+            code: 'budget_exceeded',
+          },
+        },
+        { 'retry-after': '3600', 'x-should-retry': 'false' },
+      ),
+    );
+    await expect(clientFor(upstream).tokenize(tokenizeParams)).rejects.toMatchObject({
+      status: 429,
+      code: 'budget_exceeded',
+    });
+    expect(upstream.requests).toHaveLength(1);
+  });
+
   it('does not retry 400 or 500', async () => {
     upstream = await startTestUpstream((attempt, _request, response) =>
       sendJson(response, attempt === 1 ? 400 : 500, {

@@ -1,7 +1,7 @@
 import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
-import type { KeyLimits } from '../config/gateway-config.js';
+import type { KeyBudget, KeyLimits } from '../config/gateway-config.js';
 
-/** A configured API key: the key string alone, or with a name for logs, an optional model allow-list, limits and the operator flag. */
+/** A configured API key: the key string alone, or with a name for logs, an optional model allow-list, limits, a budget and the operator flag. */
 export type KeyStoreEntry =
   | string
   | {
@@ -9,6 +9,7 @@ export type KeyStoreEntry =
       name?: string;
       models?: readonly string[];
       limits?: KeyLimits;
+      budget?: KeyBudget;
       operator?: boolean;
     };
 
@@ -81,6 +82,7 @@ export function createKeyStore(
     if (typeof entry !== 'string' && entry.models) identity.models = [...entry.models];
     if (typeof entry !== 'string' && entry.limits) identity.limits = { ...entry.limits };
     if (typeof entry !== 'string' && entry.operator === true) identity.operator = true;
+    if (typeof entry !== 'string' && entry.budget) identity.budget = { ...entry.budget };
     return identity;
   });
   // Hashing starts at once so that no key string outlives this call (WebCrypto digests are asynchronous).

@@ -135,6 +135,33 @@ export const keyLimitsConfigSchema = z
     'set concurrent_requests or max_concurrent_requests, not both',
   );
 
+export const budgetPeriods = ['day', 'week', 'month'] as const;
+
+export const keyBudgetConfigSchema = z.strictObject({
+  amount: nonNegativeNumber
+    .pipe(z.number().positive('expected a number > 0'))
+    .meta({ description: 'What this key may spend per period, in `currency`.' }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as USD')
+    .meta({
+      description:
+        'ISO 4217 code; at least one price of a model the key may use must be in it. Models priced in another currency, or not priced, do not count.',
+    }),
+  // A refinement before the enum: a union's enum error would lose the field's path (see keyConfigSchema).
+  period: z
+    .string({ error: 'expected day, week or month' })
+    .refine(
+      (value) => (budgetPeriods as readonly string[]).includes(value),
+      'expected day, week or month',
+    )
+    .pipe(z.enum(budgetPeriods))
+    .meta({
+      description:
+        'Calendar period in UTC: a day from midnight, a week from Monday, a month from its first day.',
+    }),
+});
+
 const redisUrl = nonEmptyString.refine((value) => {
   try {
     const url = new URL(value);
@@ -163,13 +190,17 @@ export const keyConfigSchema = z.union(
       limits: keyLimitsConfigSchema
         .optional()
         .meta({ description: 'Per-key rate and concurrency limits; absent: unlimited.' }),
+      budget: keyBudgetConfigSchema.optional().meta({
+        description:
+          "What the key may spend per calendar period at the configured `prices`; over it, 429 `budget_exceeded` until the period ends. Each request's estimated cost is reserved before the model is called and corrected to its real cost afterwards.",
+      }),
       operator: boolean.optional().meta({
         description:
           'Whether this key also opens the operator endpoints on the main port (`GET /metrics`, `GET /upstreamz`); other keys get 403 `operator_key_required` there. Absent: `false`.',
       }),
     }),
   ],
-  { error: 'expected a key string or { key, name, models, limits, operator }' },
+  { error: 'expected a key string or { key, name, models, limits, budget, operator }' },
 );
 export type KeyConfig = z.output<typeof keyConfigSchema>;
 
@@ -357,7 +388,7 @@ export const configFileSchema = z.strictObject({
     .optional()
     .meta({
       description:
-        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list, limits and the operator flag. With no key anywhere, one is generated at start and printed once.',
+        'Client API keys, added to those of `INFERGATE_API_KEYS`. Each is a string, or a mapping with a name, a model allow-list, limits, a budget and the operator flag. With no key anywhere, one is generated at start and printed once.',
       examples: [
         [
           '${TEAM_A_KEY}',

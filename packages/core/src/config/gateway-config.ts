@@ -34,6 +34,13 @@ export interface KeyLimits {
   concurrentRequests?: number;
 }
 
+/** A key's spending budget (config `keys[].budget`): `amount` in `currency` per calendar period in UTC. */
+export interface KeyBudget {
+  amount: number;
+  currency: string;
+  period: 'day' | 'week' | 'month';
+}
+
 export interface LimitsConfig {
   bodyJsonBytes: number;
   bodyImageBytes: number;

@@ -8,6 +8,7 @@ import { ConfigError, configFileSchema } from './config-file-schema.js';
 import type { ConfigFile, KeyConfig } from './config-file-schema.js';
 import type {
   GatewayConfig,
+  KeyBudget,
   KeyLimits,
   LimitsConfig,
   RedisConfig,
@@ -27,6 +28,7 @@ export interface KeyEntry {
   name?: string;
   models?: readonly string[];
   limits?: KeyLimits;
+  budget?: KeyBudget;
   /** Opens the operator endpoints (`/metrics`, `/upstreamz`) on the main port. */
   operator?: boolean;
 }
@@ -37,6 +39,7 @@ function keyEntryOf(key: KeyConfig): KeyEntry {
   if (key.name) entry.name = key.name;
   if (key.models) entry.models = key.models;
   if (key.operator === true) entry.operator = true;
+  if (key.budget !== undefined) entry.budget = { ...key.budget };
   const concurrentRequests = key.limits?.concurrent_requests ?? key.limits?.max_concurrent_requests;
   const limits: KeyLimits = {
     ...(key.limits?.requests_per_minute !== undefined
@@ -256,6 +259,43 @@ function checkKeyModels(
   }
 }
 
+/**
+ * A budget is charged only the costs in its currency: one that no price of the key's models uses would
+ * never be charged, so it is refused rather than left to admit everything.
+ */
+function checkKeyBudgets(
+  file: ConfigFile,
+  catalogue: Catalogue,
+  prices: GatewayConfig['prices'],
+): void {
+  (file.keys ?? []).forEach((key, index) => {
+    if (typeof key === 'string' || key.budget === undefined) return;
+    const allowed =
+      key.models === undefined
+        ? undefined
+        : new Set(
+            key.models.flatMap(
+              (model) =>
+                catalogue.virtualRoutes.get(model)?.models ?? [
+                  catalogue.virtualModels.get(model) ?? model,
+                ],
+            ),
+          );
+    const currencies = new Set(
+      Object.entries(prices)
+        .filter(([model]) => allowed === undefined || allowed.has(model))
+        .map(([, price]) => price.currency),
+    );
+    if (!currencies.has(key.budget.currency))
+      throw new ConfigError(
+        formatParamPath(['keys', index, 'budget', 'currency']),
+        currencies.size === 0
+          ? `no price is configured for ${key.models === undefined ? 'any model' : "the key's models"}, so nothing would be charged to this budget`
+          : `no price of ${key.models === undefined ? 'any model' : "the key's models"} is in ${key.budget.currency} (prices use ${[...currencies].sort().join(', ')})`,
+      );
+  });
+}
+
 function resolveUpstreams(file: ConfigFile, catalogue: Catalogue): UpstreamConfig[] {
   const names = new Set<string>();
   const protocolOf = new Map<string, { protocol: UpstreamProtocol; upstream: string }>();
@@ -392,6 +432,8 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
   const catalogue = extendCatalogue(defaultCatalogue, parsed.models, parsed.virtual_models);
   const keyEntries = resolveKeys(parsed, env);
   checkKeyModels(keyEntries, parsed, catalogue);
+  const prices = resolvePrices(parsed, catalogue);
+  checkKeyBudgets(parsed, catalogue, prices);
   const configured = resolveUpstreams(parsed, catalogue);
   const localBackend = parsed.local_backend ?? configured.length === 0;
   const upstreams = localBackend
@@ -452,7 +494,7 @@ export function resolveGatewayConfig(file: unknown, env: Env): ResolvedGatewayCo
     masterUrl: parsed.master_url,
     upstreams,
     localBackend,
-    prices: resolvePrices(parsed, catalogue),
+    prices,
     limits,
     timeouts,
     retries: {

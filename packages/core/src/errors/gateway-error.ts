@@ -323,6 +323,20 @@ export class GatewayError extends Error {
     });
   }
 
+  /**
+   * A key's budget is spent for its period: 429 until the period ends (Retry-After says when), with
+   * `x-should-retry: false`, which the openai client obeys, so that they do not retry at once.
+   */
+  static budgetExceeded(message: string, retryAfterSeconds: number): GatewayError {
+    return new GatewayError({
+      status: 429,
+      type: 'rate_limit_error',
+      code: 'budget_exceeded',
+      message,
+      headers: { 'retry-after': String(retryAfterSeconds), 'x-should-retry': 'false' },
+    });
+  }
+
   /** An upstream 4xx passed through with the upstream's own (sanitized) message. */
   static upstreamRejected(status: number, message: string, param: string | null): GatewayError {
     return new GatewayError({

@@ -23,6 +23,8 @@ import {
 } from '../http/unmatched-result.js';
 import { createMemoryLimitStore } from '../limits/create-memory-limit-store.js';
 import type { LimitStore } from '../limits/limit-store.js';
+import { isBudgetStore, type BudgetStore } from '../budgets/budget-store.js';
+import { createMemoryBudgetStore } from '../budgets/create-memory-budget-store.js';
 import { metricsPortResult } from '../metrics/metrics-handler.js';
 import { buildOpenApiDocument } from '../openapi/build-openapi-document.js';
 import { StatusBoard, type StatusKey } from '../status/status-board.js';
@@ -38,6 +40,7 @@ class CoreGateway implements Gateway {
   readonly routes: readonly RouteDefinition[];
   readonly admission: AdmissionGate;
   readonly limiter: LimitStore;
+  readonly budgets: BudgetStore;
   readonly fallbacks: RetryBudget;
   readonly metricsKeys: KeyStore | undefined;
   readonly status: StatusBoard;
@@ -61,6 +64,8 @@ class CoreGateway implements Gateway {
     };
     this.admission = new AdmissionGate(config.limits.maxConcurrentRequests);
     this.limiter = ports.limiter ?? createMemoryLimitStore(clock);
+    // Budgets are counted where the limits are, when that store counts them too (the Redis store does).
+    this.budgets = isBudgetStore(this.limiter) ? this.limiter : createMemoryBudgetStore(clock);
     this.fallbacks = new RetryBudget(config.retries);
     this.status = new StatusBoard(clock.now());
     this.status.describeKeys(keyEntries ?? []);

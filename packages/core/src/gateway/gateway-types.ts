@@ -24,6 +24,7 @@ import type { RouteMatch } from '../http/match-route.js';
 import type { UnmatchedRequest } from '../http/unmatched-result.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { StatusBoard, StatusKey } from '../status/status-board.js';
+import type { BudgetStore } from '../budgets/budget-store.js';
 
 /** The interfaces core declares and an app implements (with @infergate/upstream): core does no I/O. */
 export interface GatewayPorts {
@@ -37,7 +38,7 @@ export interface GatewayPorts {
   clock?: Clock;
   /** Nothing recorded when absent (GET /metrics answers 404). */
   metrics?: MetricsSink;
-  /** Where key limits are counted; in this process when absent. */
+  /** Where key limits are counted (and budgets, when it is also a BudgetStore); in this process when absent. */
   limiter?: LimitStore;
   /** The reference page's script, for GET /docs/assets/reference.js; 404 there when absent. */
   docsAssets?: DocsAssets;
@@ -64,6 +65,8 @@ export interface Gateway extends GatewayShared {
   readonly admission: AdmissionGate;
   /** Where key limits are counted: the port given, else this gateway's in-memory store. */
   readonly limiter: LimitStore;
+  /** Where key budgets are counted: the limiter when it counts them too, else this gateway's in-memory store. */
+  readonly budgets: BudgetStore;
   /** Requests moving on to the next model of a virtual model's list, capped like upstream retries. */
   readonly fallbacks: RetryBudget;
   /** True once drain() was called. */

@@ -265,6 +265,7 @@ export function clientStream(result: EventStreamResult): ReadableStream<Uint8Arr
     Date.now(),
     false,
     undefined,
+    undefined,
   ).stream(result);
 }
 

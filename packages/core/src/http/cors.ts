@@ -1,8 +1,8 @@
 import type { GatewayConfig } from '../config/gateway-config.js';
 
 // What a browser script may read of a response beyond the CORS-safelisted headers: the request id,
-// the key's rate-limit state, the parameters the gateway ignored, the model that answered (and the
-// models left for it) and when to retry.
+// the key's rate-limit and budget state, the parameters the gateway ignored, the model that answered
+// (and the models left for it) and when (or whether) to retry.
 const exposedHeaders = [
   'x-request-id',
   'x-ratelimit-limit-requests',
@@ -15,6 +15,9 @@ const exposedHeaders = [
   'x-infergate-model',
   'x-infergate-fallback',
   'x-infergate-cost',
+  'x-infergate-budget-remaining',
+  'x-infergate-budget-reset',
+  'x-should-retry',
   'retry-after',
 ].join(', ');
 

@@ -7,6 +7,8 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { failureFacts } from '../errors/failure-facts.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { limitRequest, type LimitTicket } from '../limits/limit-request.js';
+import { budgetRequest, type BudgetTicket } from '../budgets/budget-request.js';
+import type { BudgetStore } from '../budgets/budget-store.js';
 import { formatCost } from '../config/request-cost.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyIdentity, MetricsSink } from '../ports/ports.js';
@@ -30,6 +32,7 @@ export interface DispatchTarget extends ContextSource {
   readonly admission: AdmissionGate;
   readonly status: StatusBoard;
   readonly limiter: LimitStore;
+  readonly budgets: BudgetStore;
   readonly fallbacks: RetryBudget;
 }
 
@@ -137,6 +140,7 @@ export async function dispatch(
   const context = new RequestContext(gateway);
   // The key's limits: admitted requests carry the rate-limit headers and settle their tokens at the end.
   let ticket: LimitTicket | undefined;
+  let budget: BudgetTicket | undefined;
   let errorCode: string | undefined;
   let result: JsonResult | EventStreamResult;
   try {
@@ -147,6 +151,16 @@ export async function dispatch(
       context.identity = identity instanceof Promise ? await identity : identity;
       checkBodyHeaders(route, input.header);
     } else context.identity = checked;
+    // The budget before the rate limits: a spent budget is the refusal that lasts, and says until when.
+    const budgeted = budgetRequest(
+      route,
+      input,
+      deps.config,
+      gateway.budgets,
+      context.identity,
+      deps.clock,
+    );
+    budget = budgeted instanceof Promise ? await budgeted : budgeted;
     // Awaited only when the store has to wait: the usual decision is synchronous and allocates no promise.
     const limited = limitRequest(route, input, deps.config, gateway.limiter, context.identity);
     ticket = limited instanceof Promise ? await limited : limited;
@@ -180,14 +194,19 @@ export async function dispatch(
     startedAt,
     capped && admitted,
     ticket,
+    budget,
   );
   if (result.kind === 'json') {
     finaliser.finishJson(result.status, result.meta, errorCode);
     // What it cost is known once it is over: for a JSON answer, before its headers are sent.
     const cost = result.meta.cost === undefined ? undefined : formatCost(result.meta.cost);
     if (cost !== undefined) headers['x-infergate-cost'] = cost;
+    // Settled above: what is left already takes this answer's cost.
+    budget?.addHeaders(headers);
     return result;
   }
+  // A stream's headers leave before its cost is known: what is left takes its reservation.
+  budget?.addHeaders(headers);
   finaliser.open(result);
   return new DispatchedStream(result.status, headers, result.meta, finaliser);
 }

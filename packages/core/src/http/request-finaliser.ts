@@ -2,6 +2,7 @@ import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { Clock, MetricsSink, RequestObservation, RequestRecord } from '../ports/ports.js';
 import { usedTokens, type LimitTicket } from '../limits/limit-request.js';
+import type { BudgetTicket } from '../budgets/budget-request.js';
 import { requestCost } from '../config/request-cost.js';
 import { encodeSseEvent, encodeSseEvents } from '../sse/encode-sse-event.js';
 import type { SseEvent } from '../sse/sse-event.js';
@@ -33,7 +34,7 @@ const batch: SseEvent[] = [];
 
 /**
  * The one place that decides a request is over, exactly once: it gives back the admission slot, settles
- * the key's token reservation, closes the active-streams gauge and records the metrics. For a stream it
+ * the key's token and budget reservations, closes the active-streams gauge and records the metrics. For a stream it
  * is also what the client's bytes are read from (`read()` for node-server, a Web stream's source for
  * the edge app): each read takes every event ready as one chunk and nothing is read upstream before the
  * client asks, and while a read waits, `: keepalive` comments keep proxies from timing the stream out.
@@ -65,6 +66,7 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     private readonly startedAt: number,
     private readonly holdsSlot: boolean,
     private readonly ticket: LimitTicket | undefined,
+    private readonly budget: BudgetTicket | undefined,
   ) {}
 
   /** A JSON answer: the request is over now. */
@@ -232,11 +234,13 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
     if (meta.inputTokens !== undefined) record.inputTokens = meta.inputTokens;
     if (meta.outputTokens !== undefined) record.outputTokens = meta.outputTokens;
     if (meta.promptEnhancement !== undefined) record.promptEnhancement = meta.promptEnhancement;
-    const cost = requestCost(meta, gateway.deps.config.prices);
+    const { prices } = gateway.deps.config;
+    const cost = requestCost(meta, prices);
     if (cost.length > 0) {
       meta.cost = cost;
       record.cost = cost;
     }
+    this.budget?.settle(meta, cost, streamed ? this.sent : undefined, prices);
     if (streamed) {
       gateway.status.streamEnded();
       try {

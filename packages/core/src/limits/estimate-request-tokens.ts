@@ -33,7 +33,8 @@ function namedMaxTokens(body: string): number | undefined {
   return undefined;
 }
 
-function numberAfterColon(body: string, at: number): number | undefined {
+/** The non-negative integer after a colon at `at` (JSON whitespace around it), or undefined. */
+export function numberAfterColon(body: string, at: number): number | undefined {
   let index = skipJsonSpace(body, at);
   if (body.charCodeAt(index) !== 0x3a) return undefined;
   index = skipJsonSpace(body, index + 1);
@@ -50,7 +51,7 @@ function numberAfterColon(body: string, at: number): number | undefined {
   return index === start ? undefined : value;
 }
 
-function skipJsonSpace(body: string, at: number): number {
+export function skipJsonSpace(body: string, at: number): number {
   let index = at;
   for (
     let code = body.charCodeAt(index);
@@ -93,8 +94,16 @@ export function estimateRequestTokens(
   body: string | undefined,
   defaultMax: number = defaultMaxTokens,
 ): number {
-  const promptTokens = estimatePromptTokens(body);
-  if (!textGenerationEndpoints.has(endpoint)) return promptTokens;
+  return estimatePromptTokens(body) + estimateOutputTokens(endpoint, body, defaultMax);
+}
+
+/** The output part of estimateRequestTokens: for text generation, the `max_tokens` named or `defaultMax`; else 0. */
+export function estimateOutputTokens(
+  endpoint: Endpoint | undefined,
+  body: string | undefined,
+  defaultMax: number = defaultMaxTokens,
+): number {
+  if (!textGenerationEndpoints.has(endpoint)) return 0;
   const named = body === undefined ? undefined : namedMaxTokens(body);
-  return promptTokens + (named ?? defaultMax);
+  return named ?? defaultMax;
 }

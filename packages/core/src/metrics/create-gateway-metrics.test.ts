@@ -128,12 +128,19 @@ describe('createGatewayMetrics', () => {
       status: 502,
       errorCode: 'upstream_error',
     });
+    sink.observe({
+      ...base,
+      operationId: 'createChatCompletion',
+      status: 429,
+      errorCode: 'budget_exceeded',
+    });
     expect(sampleLines(sink.exposition(), 'infergate_rejected_requests_total')).toEqual([
       'infergate_rejected_requests_total{reason="auth"} 1',
       'infergate_rejected_requests_total{reason="validation"} 1',
       'infergate_rejected_requests_total{reason="size"} 1',
       'infergate_rejected_requests_total{reason="overload"} 1',
       'infergate_rejected_requests_total{reason="rate_limit"} 0',
+      'infergate_rejected_requests_total{reason="budget"} 1',
     ]);
   });
 

@@ -148,14 +148,14 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const rejected = registry.register(
     new Counter(
       'infergate_rejected_requests_total',
-      'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit).',
+      'Requests refused by the gateway, by reason (auth, validation, size, overload, rate_limit, budget).',
       ['reason'],
     ),
   );
   const limiterFallbacks = registry.register(
     new Counter(
       'infergate_limiter_fallback_total',
-      'Requests of limited keys decided by local counting (each limit / redis.replicas) because Redis was unreachable or over its budget.',
+      'Requests of limited or budgeted keys decided by local counting (each limit and budget / redis.replicas) because Redis was unreachable or over redis.budget_ms.',
     ),
   );
   const openConnections = registry.register(
@@ -205,7 +205,7 @@ export function createGatewayMetrics(options: GatewayMetricsOptions): GatewayMet
   const keyLabel = (name: string | undefined): string =>
     name === undefined ? 'none' : keys.has(name) ? name : 'unnamed';
   // Counters start at zero for every reason and kind, so that rate() sees the first event.
-  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit'])
+  for (const reason of ['auth', 'validation', 'size', 'overload', 'rate_limit', 'budget'])
     rejected.inc([reason], 0);
   retries.inc([], 0);
   ejections.inc([], 0);

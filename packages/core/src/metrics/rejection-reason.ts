@@ -1,4 +1,4 @@
-export type RejectionReason = 'auth' | 'validation' | 'size' | 'overload' | 'rate_limit';
+export type RejectionReason = 'auth' | 'validation' | 'size' | 'overload' | 'rate_limit' | 'budget';
 
 // 503s that are the gateway's own refusal; an upstream's 503 (no_healthy_upstream) is not a rejection.
 const overloadCodes = new Set(['overloaded', 'shutting_down']);
@@ -14,8 +14,10 @@ export function rejectionReason(
 ): RejectionReason | undefined {
   if (status === 401 || status === 403) return 'auth';
   if (status === 413 || status === 431) return 'size';
-  if (status === 429)
+  if (status === 429) {
+    if (code === 'budget_exceeded') return 'budget';
     return code === undefined || code === 'rate_limit_exceeded' ? 'rate_limit' : undefined;
+  }
   if (status === 503) return code === undefined || overloadCodes.has(code) ? 'overload' : undefined;
   if (status === 400 || status === 415 || status === 422)
     return code === 'upstream_rejected' ? undefined : 'validation';

@@ -30,7 +30,7 @@ const errorText: Readonly<Record<number, string>> = {
   404: 'Unknown model (`model_not_found`), or an endpoint this gateway does not serve.',
   413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
   415: 'Content-Type is not application/json, or the body is compressed (a Content-Encoding other than identity).',
-  429: "Rate limited (the upstream's 429 passes through with Retry-After).",
+  429: "Over one of the key's limits (`rate_limit_exceeded`), its budget spent until the period ends (`budget_exceeded`), or the upstream's 429 passed through; see Retry-After.",
   501: "The model's server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).",
   502: 'The model server failed.',
   503: 'Overloaded, no healthy model server, or the model is not configured; see Retry-After.',

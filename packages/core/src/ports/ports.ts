@@ -1,6 +1,6 @@
 import type { FallbackReason } from '../catalogue/catalogue-types.js';
 import type { CostPart } from '../config/request-cost.js';
-import type { KeyLimits } from '../config/gateway-config.js';
+import type { KeyBudget, KeyLimits } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
 import type { TakeableIterator } from '../sse/takeable-iterator.js';
 import type { UpstreamProtocol } from '../config/protocol-names.js';
@@ -134,6 +134,8 @@ export interface ApiKeyIdentity {
   models?: readonly string[];
   /** Requests, tokens per minute and concurrent requests of this key (config `keys[].limits`); absent: none. */
   limits?: KeyLimits;
+  /** What this key may spend per calendar period (config `keys[].budget`); absent: no budget. */
+  budget?: KeyBudget;
   /** Opens the operator endpoints on the main port (config `keys[].operator`). */
   operator?: boolean;
 }

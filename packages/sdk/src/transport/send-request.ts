@@ -74,6 +74,8 @@ function failureError(
 
 function isRetryable(error: InfergateError): boolean {
   if (error instanceof APIUserAbortError) return false;
+  // The gateway's word wins (a spent budget waits hours): the header the openai client obeys too.
+  if (error.headers?.get('x-should-retry') === 'false') return false;
   if (error instanceof APIConnectionError) return true;
   return error.status !== undefined && isRetryableStatus(error.status);
 }

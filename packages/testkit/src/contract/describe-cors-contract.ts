@@ -92,6 +92,9 @@ export function describeCorsContract(name: string, start: StartWithConfig): void
           'x-infergate-ignored-params',
           'x-infergate-model',
           'x-infergate-fallback',
+          'x-infergate-budget-remaining',
+          'x-infergate-budget-reset',
+          'x-should-retry',
           'retry-after',
         ]),
       );
