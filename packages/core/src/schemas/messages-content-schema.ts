@@ -166,3 +166,9 @@ export type MessagesAssistantBlock = z.output<typeof assistantBlockSchema>;
 export type MessagesImageBlock = z.output<typeof imageBlockSchema>;
 export type MessagesTool = z.output<typeof customToolSchema>;
 export type MessagesToolChoice = z.output<typeof messagesToolChoiceSchema>;
+
+/** A base64 image block as the data URL a chat upstream takes. */
+export function imageDataUrl(block: MessagesImageBlock): string {
+  const { source } = block;
+  return source.type === 'base64' ? `data:${source.media_type};base64,${source.data}` : '';
+}

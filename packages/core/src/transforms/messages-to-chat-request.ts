@@ -2,6 +2,7 @@ import type {
   ChatCompletionsRequest,
   ChatMessage,
 } from '../schemas/chat-completions-request-schema.js';
+import { imageDataUrl } from '../schemas/messages-content-schema.js';
 import type {
   MessagesAssistantBlock,
   MessagesImageBlock,
@@ -16,12 +17,6 @@ type UserPart = Exclude<Extract<ChatMessage, { role: 'user' }>['content'], strin
 type TextPart = { type: 'text'; text: string };
 type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
 type ToolResultBlock = Extract<MessagesUserBlock, { type: 'tool_result' }>;
-
-/** A base64 image source as the data URL a chat upstream takes. */
-export function imageDataUrl(block: MessagesImageBlock): string {
-  const { source } = block;
-  return source.type === 'base64' ? `data:${source.media_type};base64,${source.data}` : '';
-}
 
 function imagePart(block: MessagesImageBlock): UserPart {
   return { type: 'image_url', image_url: { url: imageDataUrl(block) } };
