@@ -19,7 +19,11 @@ describe('buildOpenApiDocument', () => {
       schemas: Record<string, JsonSchema>;
     };
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(components.schemas)).toEqual(['NativeError', 'CompatError', 'AnthropicError']);
+    expect(Object.keys(components.schemas)).toEqual([
+      'NativeError',
+      'CompatError',
+      'AnthropicError',
+    ]);
   });
 
   it('documents every route the gateway serves once, under its operation id; the not-served ones in one section', () => {
