@@ -39,14 +39,17 @@ export function errorResult(
   requestId: string,
 ): JsonResult & { body: string } {
   const gatewayError = toGatewayError(error);
+  // Object.assign, not a spread then keys: see buildChatUpstreamRequest (a hidden class per answer).
+  const headers = Object.assign({}, gatewayError.headers, {
+    'content-type': 'application/json',
+    'x-request-id': requestId,
+  });
+  // The Anthropic SDK reads the request id from `request-id` (its errors' requestID).
+  if (envelope === 'anthropic') headers['request-id'] = requestId;
   return {
     kind: 'json',
     status: errorStatus(gatewayError, envelope),
-    // Object.assign, not a spread then keys: see buildChatUpstreamRequest (a hidden class per answer).
-    headers: Object.assign({}, gatewayError.headers, {
-      'content-type': 'application/json',
-      'x-request-id': requestId,
-    }),
+    headers,
     body: errorBody(gatewayError, envelope, requestId),
     meta: gatewayError.status >= 500 ? { failure: failureFacts(error) } : {},
   };

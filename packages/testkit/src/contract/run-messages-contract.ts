@@ -226,6 +226,8 @@ export function runMessagesContract(options: MessagesContractOptions): void {
       );
       expect(unauthorized).toBeInstanceOf(Anthropic.AuthenticationError);
       expect((unauthorized as APIError).type).toBe('authentication_error');
+      // Refused before the body is read, and still with the id the SDK reports.
+      expect((unauthorized as APIError).requestID).toMatch(/^req_/);
       const forbidden = await rejection(
         anthropicClient(gateway, violations, restrictedKey).messages.create({
           model: 'general-pro',
