@@ -2,6 +2,7 @@ import Anthropic, { type APIError } from '@anthropic-ai/sdk';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultUpstreamHandlers } from '../default-upstream-handlers.js';
+import { closedPort } from '../fault-matrix/describe-upstream-rows.js';
 import type { RecordedRequest } from '../recorded-request.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../start-recording-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
@@ -11,6 +12,10 @@ import { anthropicClient, rejection } from './anthropic-client.js';
 import type { LoggedGateway, StartLoggedGateway } from './contract-client.js';
 
 type UpstreamMode = 'ok' | 'fail' | 'cut-stream';
+
+// Served by an upstream nothing listens on: a virtual model that lists it first falls back.
+const unreachable = 'beta53-flash-chat-low';
+const fallback = 'alpha35-122b-a10b-instruct-general';
 
 const image = {
   type: 'base64' as const,
@@ -30,9 +35,12 @@ export function describeMessagesUpstreamContract(start: StartLoggedGateway): voi
     let gateway: LoggedGateway;
     let client: Anthropic;
     let mode: UpstreamMode = 'ok';
+    let holdUntil: Promise<void> | undefined;
     const violations: string[] = [];
 
     const chat = async (request: RecordedRequest, response: ServerResponse): Promise<void> => {
+      // Held until the test lets it go: the request keeps its admission slot meanwhile.
+      await holdUntil;
       if (mode === 'fail') {
         writeJson(response, 500, { error: { message: 'engine died', type: 'Error', param: null } });
         return;
@@ -53,9 +61,20 @@ export function describeMessagesUpstreamContract(start: StartLoggedGateway): voi
 
     beforeAll(async () => {
       upstream = await startRecordingUpstream({ handlers: { 'POST /v1/chat/completions': chat } });
+      const upstreams = upstreamsServingEverything(upstream.url);
+      for (const entry of upstreams) delete entry.models[unreachable];
+      upstreams.push({
+        name: 'up-dead',
+        url: `http://127.0.0.1:${String(await closedPort())}`,
+        protocol: 'openai',
+        models: { [unreachable]: unreachable },
+      });
       gateway = await start({
-        upstreams: upstreamsServingEverything(upstream.url),
+        upstreams,
+        virtual_models: { 'claude-with-fallback': { models: [unreachable, fallback] } },
         retries: { attempts: 0 },
+        // One request at a time, so that the last test can fill the gateway.
+        limits: { max_concurrent_requests: 1 },
       });
       client = anthropicClient(gateway, violations);
     });
@@ -235,6 +254,20 @@ export function describeMessagesUpstreamContract(start: StartLoggedGateway): voi
       });
     });
 
+    it("falls back through a virtual model's list before the first byte, streamed or not", async () => {
+      const request = {
+        model: 'claude-with-fallback',
+        max_tokens: 32,
+        messages: [{ role: 'user' as const, content: 'Hi' }],
+      };
+      const { data, response } = await client.messages.create(request).withResponse();
+      expect(data.model).toBe(fallback);
+      expect(response.headers.get('x-infergate-fallback')).toBe(`${unreachable}=connection`);
+      const streamed = await client.messages.stream(request).finalMessage();
+      expect(streamed.model).toBe(fallback);
+      expect(streamed.stop_reason).toBe('end_turn');
+    });
+
     it('raises an upstream failure as InternalServerError, and one after the first byte as an error event', async () => {
       mode = 'fail';
       const failed = await rejection(
@@ -259,6 +292,37 @@ export function describeMessagesUpstreamContract(start: StartLoggedGateway): voi
       );
       expect(cut).toBeInstanceOf(Anthropic.APIError);
       expect((cut as APIError).type).toBe('api_error');
+    });
+
+    // Last: the request it holds is given back as the test ends.
+    it('answers 529, which the SDK raises as OverloadedError, while the gateway is full', async () => {
+      let letGo = (): void => {};
+      holdUntil = new Promise((resolve) => {
+        letGo = resolve;
+      });
+      upstream.clear();
+      const held = client.messages.create({
+        model: 'general-std',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: 'x' }],
+      });
+      await upstream.waitForRequest((request) => request.path === '/v1/chat/completions');
+      try {
+        const overloaded = await rejection(
+          client.messages.countTokens({
+            model: 'general-std',
+            messages: [{ role: 'user', content: 'x' }],
+          }),
+        );
+        expect(overloaded).toBeInstanceOf(Anthropic.OverloadedError);
+        expect((overloaded as APIError).status).toBe(529);
+        expect((overloaded as APIError).type).toBe('overloaded_error');
+      } finally {
+        letGo();
+        holdUntil = undefined;
+      }
+      // The held request then completes as usual.
+      expect((await held).stop_reason).toBe('end_turn');
     });
   });
 }
