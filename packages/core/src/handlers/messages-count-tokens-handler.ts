@@ -18,7 +18,8 @@ import {
  */
 export const messagesCountTokensHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(messagesCountTokensRequestSchema, input.body);
-  const entry = resolveAllowedModel(context, request.model, 'tokenize');
+  // The models POST /v1/messages answers with: an embedding model's tokenizer counts no chat prompt.
+  const entry = resolveAllowedModel(context, request.model, 'chat');
   checkMessagesImages(entry, request.messages);
   const target = upstreamTargetFor(context, entry);
   if (target.tokenize === false) throw GatewayError.tokenizeNotOffered(entry.id);

@@ -5,6 +5,7 @@ import { isGatewayError } from '../errors/gateway-error.js';
 import { bodyText } from '../http/body-text.js';
 import { pngBytes } from '../images/test-image-bytes.js';
 import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
+import { messagesCountTokensHandler } from './messages-count-tokens-handler.js';
 import { messagesHandler } from './messages-handler.js';
 import { fakeUpstream, jsonInput, testContext } from './test-ports.js';
 import { textTargets, vllmCompletion } from './text-test-ports.js';
@@ -97,5 +98,26 @@ describe('messagesHandler', () => {
       messages,
     });
     expect(thinking.headers['x-infergate-ignored-params']).toBeUndefined();
+  });
+});
+
+describe('messagesCountTokensHandler', () => {
+  it('counts for the models the Messages API answers with, not an embedding model', async () => {
+    const upstream = fakeUpstream(textTargets(textIds), () => ({ body: { tokens: [1, 2, 3] } }));
+    const context = testContext({ upstream });
+    const call = (model: string) =>
+      messagesCountTokensHandler(
+        jsonInput(
+          { model, messages: [{ role: 'user', content: 'Hi' }] },
+          { path: '/v1/messages/count_tokens' },
+        ),
+        context,
+      );
+    expect(parsed(await call('general-std'))).toEqual({ input_tokens: 3 });
+    expect(upstream.calls.at(-1)?.path).toBe('/tokenize');
+    expect(await rejection(call('gamma-m3'))).toMatchObject({
+      status: 400,
+      code: 'model_not_supported',
+    });
   });
 });
