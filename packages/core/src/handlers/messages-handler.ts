@@ -50,7 +50,7 @@ export const messagesHandler: RouteHandler = async (input, context) => {
   const request = parseRequestBody(messagesRequestSchema, input.body);
   checkMessagesTextSize(input.body, request, context.config.limits.bodyTextBytes);
   const plan = planTextGeneration(context, messagesToChatRequest(request), 'chat', {
-    effortParam: 'thinking',
+    effortParam: 'output_config.effort',
     effortWithoutPolicy: 'ignore',
     checkImages: (entry) => {
       checkMessagesImages(entry, request.messages);

@@ -115,9 +115,9 @@ export const messagesSystemSchema = stringOrArraySchema(
 );
 
 const customToolSchema = z.object({
-  type: z.literal('custom').optional(),
+  type: z.literal('custom').nullish(),
   name: z.string().min(1),
-  description: z.string().optional(),
+  description: z.string().nullish(),
   input_schema: z.record(z.string(), z.unknown()),
 });
 
@@ -131,7 +131,7 @@ export const messagesToolSchema = z
   .transform((value, context): z.output<typeof customToolSchema> => {
     const type =
       typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-    if (type !== undefined && type !== 'custom') {
+    if (type !== undefined && type !== null && type !== 'custom') {
       context.addIssue({
         code: 'custom',
         path: ['type'],

@@ -24,6 +24,12 @@ export const messagesThinkingSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('adaptive') }),
 ]);
 
+/** Structured output: a JSON schema the answer's text follows (chat's response_format json_schema). */
+const jsonSchemaFormat = z.object({
+  type: z.literal('json_schema'),
+  schema: z.record(z.string(), z.unknown()),
+});
+
 const promptShape = {
   model: z.string().min(1),
   messages: messagesListSchema,
@@ -31,6 +37,15 @@ const promptShape = {
   tools: messagesToolsSchema.optional(),
   tool_choice: messagesToolChoiceSchema.optional(),
   thinking: messagesThinkingSchema.optional(),
+  /** `effort` is the beta53 models' reasoning effort; their rule refuses what a model does not take. */
+  output_config: z
+    .object({
+      effort: z.enum(['low', 'medium', 'high', 'xhigh', 'max']).nullish(),
+      format: jsonSchemaFormat.nullish(),
+    })
+    .optional(),
+  /** The beta spelling of output_config.format. */
+  output_format: jsonSchemaFormat.optional(),
   // Anthropic's server-side context editing and hosted execution: accepted where harmless to leave out.
   context_management: z.record(z.string(), z.unknown()).optional(),
   mcp_servers: z.never({ error: `mcp_servers ${noServerState}` }).optional(),

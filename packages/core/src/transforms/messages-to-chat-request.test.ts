@@ -182,3 +182,24 @@ describe('messagesToChatRequest', () => {
     expect(forced.parallel_tool_calls).toBe(false);
   });
 });
+
+describe('messagesToChatRequest: output_config', () => {
+  it('sends a JSON schema format as response_format and effort as reasoning_effort', () => {
+    const schema = { type: 'object', properties: { answer: { type: 'string' } } };
+    const chat = chatOf({
+      messages: [{ role: 'user', content: 'Hi' }],
+      output_config: { effort: 'high', format: { type: 'json_schema', schema } },
+    });
+    expect(chat.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'output', schema },
+    });
+    expect(chat.reasoning_effort).toBe('high');
+    expect(
+      chatOf({
+        messages: [{ role: 'user', content: 'Hi' }],
+        output_format: { type: 'json_schema', schema },
+      }).response_format,
+    ).toEqual({ type: 'json_schema', json_schema: { name: 'output', schema } });
+  });
+});

@@ -115,7 +115,8 @@ export function toChatTools(
     const definition: NonNullable<ChatCompletionsRequest['tools']>[number]['function'] = {
       name: tool.name,
     };
-    if (tool.description !== undefined) definition.description = tool.description;
+    if (tool.description !== undefined && tool.description !== null)
+      definition.description = tool.description;
     definition.parameters = tool.input_schema;
     return { type: 'function', function: definition };
   });
@@ -139,7 +140,8 @@ function toChatToolChoice(
 /**
  * A Messages request as the chat request the upstream is sent: system becomes the first system
  * message, tool_result blocks tool messages, tool_use blocks tool calls, custom tools chat tools,
- * tool_choice `any` `required`, stop_sequences stop. `thinking`, `metadata`, `service_tier` and
+ * tool_choice `any` `required`, stop_sequences stop, output_config.format response_format,
+ * output_config.effort reasoning_effort. `thinking`, `metadata`, `service_tier` and
  * `cache_control` have no chat meaning and are never sent (thinking follows the model's rule).
  */
 export function messagesToChatRequest(request: MessagesRequest): ChatCompletionsRequest {
@@ -166,5 +168,16 @@ export function messagesToChatRequest(request: MessagesRequest): ChatCompletions
         chat.parallel_tool_calls = false;
     }
   }
+  const format = request.output_config?.format ?? request.output_format;
+  // Chat's json_schema needs a name, which the Messages API's format has not.
+  if (format !== undefined && format !== null)
+    chat.response_format = {
+      type: 'json_schema',
+      json_schema: { name: 'output', schema: format.schema },
+    };
+  const effort = request.output_config?.effort;
+  // The wider Messages values reach the rule as they are; it refuses or ignores what a model does not take.
+  if (effort !== undefined && effort !== null)
+    (chat as { reasoning_effort?: string }).reasoning_effort = effort;
   return chat;
 }

@@ -222,6 +222,46 @@ export function describeMessagesUpstreamContract(start: StartLoggedGateway): voi
       });
     });
 
+    it('sends output_config.effort as the beta53 reasoning effort, and its format as response_format', async () => {
+      const messages = [{ role: 'user' as const, content: 'Hi' }];
+      const schema = { type: 'object', properties: { answer: { type: 'string' } } };
+      await client.messages.create({
+        model: 'coding-max-thinking',
+        max_tokens: 64,
+        output_config: { effort: 'low', format: { type: 'json_schema', schema } },
+        messages,
+      });
+      expect(lastChat().chat_template_kwargs).toEqual({
+        enable_thinking: true,
+        clear_thinking: false,
+        reasoning_effort: 'low',
+      });
+      expect(lastChat().response_format).toEqual({
+        type: 'json_schema',
+        json_schema: { name: 'output', schema },
+      });
+      const { response } = await client.messages
+        .create({
+          model: 'general-std',
+          max_tokens: 64,
+          output_config: { effort: 'low' },
+          messages,
+        })
+        .withResponse();
+      expect(lastChat()).not.toHaveProperty('chat_template_kwargs');
+      expect(response.headers.get('x-infergate-ignored-params')).toBe('output_config.effort');
+      const refused = await rejection(
+        client.messages.create({
+          model: 'coding-max-thinking',
+          max_tokens: 64,
+          output_config: { effort: 'medium' },
+          messages,
+        }),
+      );
+      expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
+      expect((refused as APIError).message).toContain('output_config.effort');
+    });
+
     it('drops sampling on backend-enforced models and names what it dropped', async () => {
       const { response } = await client.messages
         .create({
