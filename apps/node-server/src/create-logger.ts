@@ -6,6 +6,10 @@ const redactPaths = [
   'headers.authorization',
   '*.headers.authorization',
   'authorization',
+  // The Messages API's routes take the key in x-api-key too.
+  'req.headers["x-api-key"]',
+  'headers["x-api-key"]',
+  '*.headers["x-api-key"]',
   'apiKey',
   '*.apiKey',
 ];

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { ModelObject } from '../handlers/models-handler.js';
 import type { PriceObject } from '../handlers/pricing-handler.js';
+import { endpointRoutes } from '../catalogue/route-paths.js';
 import { routeTable } from '../gateway/route-table.js';
+import type { MessageObject } from '../transforms/messages-object.js';
+import type { messageObjectSchema } from './messages-schemas.js';
 import type { ChatCompletion } from '../transforms/chat-completion-response.js';
 import type { CompatEmbedResponse } from '../transforms/compat-embed-response.js';
 import type { EmbeddingResponse } from '../transforms/embedding-response.js';
@@ -76,6 +79,7 @@ type Assert<Condition extends true> = Condition;
 export type InterfacesEqualSchemas = [
   Assert<Same<ChatCompletion, z.output<typeof chatCompletionSchema>>>,
   Assert<Same<ResponsesObject, z.output<typeof responseTextFormSchema>>>,
+  Assert<Same<MessageObject, z.output<typeof messageObjectSchema>>>,
   Assert<Same<ImageFormResponse, z.output<typeof responseImageFormSchema>>>,
   Assert<Same<EmbeddingResponse, z.output<typeof embeddingListSchema>>>,
   Assert<Same<CompatEmbedResponse, z.output<typeof compatEmbedResponseSchema>>>,
@@ -150,15 +154,25 @@ describe('route contracts', () => {
     const streaming = routeTable
       .filter((route) => route.contract.answers === 'json' && route.contract.events !== undefined)
       .map((route) => route.operationId);
-    expect(streaming).toEqual(['createResponse', 'createChatCompletion']);
+    expect(streaming).toEqual(['createResponse', 'createMessage', 'createChatCompletion']);
   });
 
-  it('serve every catalogue endpoint from exactly one route', () => {
+  it('serve every catalogue endpoint from exactly one route at its path; the Messages API borrows chat and tokenize models', () => {
     const endpoints = routeTable.flatMap((route) =>
-      route.contract.answers === 'json' && route.contract.endpoint !== undefined
+      route.contract.answers === 'json' &&
+      route.contract.endpoint !== undefined &&
+      endpointRoutes[route.contract.endpoint].path === route.path
         ? [route.contract.endpoint]
         : [],
     );
+    const borrowed = routeTable.flatMap((route) =>
+      route.contract.answers === 'json' &&
+      route.contract.endpoint !== undefined &&
+      endpointRoutes[route.contract.endpoint].path !== route.path
+        ? [`${route.path} ${route.contract.endpoint}`]
+        : [],
+    );
+    expect(borrowed).toEqual(['/v1/messages chat', '/v1/messages/count_tokens tokenize']);
     expect(endpoints.sort()).toEqual([
       'chat',
       'compat-embed',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modelKinds } from '../catalogue/catalogue-values.js';
+import { anthropicErrorSchema } from './messages-schemas.js';
 
 /**
  * The response objects of the spec's "Resources and their fields": each route's success body
@@ -464,4 +465,5 @@ export const compatErrorSchema = z
 export const errorEnvelopeSchemas = {
   native: nativeErrorSchema,
   compat: compatErrorSchema,
+  anthropic: anthropicErrorSchema,
 } as const;

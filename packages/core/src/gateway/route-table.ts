@@ -1,4 +1,16 @@
 import type { Endpoint } from '../catalogue/catalogue-types.js';
+import { envelopeForPath } from '../errors/error-envelopes.js';
+import {
+  messageObjectSchema,
+  messageStreamEventSchema,
+  messageTokenCountSchema,
+} from '../contracts/messages-schemas.js';
+import { messagesCountTokensHandler } from '../handlers/messages-count-tokens-handler.js';
+import { messagesHandler } from '../handlers/messages-handler.js';
+import {
+  messagesCountTokensRequestSchema,
+  messagesRequestSchema,
+} from '../schemas/messages-request-schema.js';
 import {
   chatCompletionSchema,
   compatEmbedResponseSchema,
@@ -74,14 +86,15 @@ function route(
   handler: RouteHandler,
   contract: RouteContract,
 ): RouteDefinition {
-  // docs/design.md: the compat endpoints answer errors in the embed/rerank API's envelope.
+  // docs/design.md: the compat endpoints answer errors in the embed/rerank API's envelope, the
+  // Messages API's routes in Anthropic's.
   return {
     method,
     path,
     operationId,
     auth: true,
     bodyLimit,
-    envelope: path.startsWith('/compat/') ? 'compat' : 'native',
+    envelope: envelopeForPath(path),
     handler,
     contract,
   };
@@ -135,6 +148,28 @@ export const routeTable: readonly RouteDefinition[] = [
     response: responseObjectSchema,
     events: responseStreamEventSchema,
   }),
+  // The Messages API, bridged to chat: the models that serve chat answer it, and count_tokens
+  // counts with the tokenizer of the models that serve tokenize.
+  route('POST', '/v1/messages', 'createMessage', 'image', messagesHandler, {
+    answers: 'json',
+    endpoint: 'chat',
+    request: messagesRequestSchema,
+    response: messageObjectSchema,
+    events: messageStreamEventSchema,
+  }),
+  route(
+    'POST',
+    '/v1/messages/count_tokens',
+    'countMessageTokens',
+    'json',
+    messagesCountTokensHandler,
+    {
+      answers: 'json',
+      endpoint: 'tokenize',
+      request: messagesCountTokensRequestSchema,
+      response: messageTokenCountSchema,
+    },
+  ),
   endpoint('chat', 'createChatCompletion', 'image', chatCompletionsHandler, {
     request: chatCompletionsRequestSchema,
     response: chatCompletionSchema,

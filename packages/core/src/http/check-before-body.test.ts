@@ -4,6 +4,7 @@ import { chatRoute } from '../../test/test-routes.js';
 import { isGatewayError, type GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyIdentity, KeyStore } from '../ports/ports.js';
 import type { RouteHandler } from '../ports/handler-types.js';
+import { requestToken } from './check-before-body.js';
 
 const okHandler: RouteHandler = async () => ({
   kind: 'json',
@@ -184,5 +185,29 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
     expect(keys.calls).toBe(1);
     expect(handler.mock.calls[0]?.[1].identity).toEqual({ name: 'key-1' });
     expect(result.meta.keyName).toBe('key-1');
+  });
+});
+
+describe('requestToken: the key of a request', () => {
+  const messages = { ...route, path: '/v1/messages', envelope: 'anthropic' as const };
+
+  it('takes x-api-key beside Bearer on the Messages API routes only', () => {
+    expect(requestToken(messages, headerOf({ 'x-api-key': testKey }))).toBe(testKey);
+    expect(requestToken(messages, headerOf({ authorization: `Bearer ${testKey}` }))).toBe(testKey);
+    expect(
+      requestToken(
+        messages,
+        headerOf({ authorization: `Bearer ${testKey}`, 'x-api-key': testKey }),
+      ),
+    ).toBe(testKey);
+    expect(requestToken(route, headerOf({ 'x-api-key': testKey }))).toBeUndefined();
+  });
+
+  it('refuses two different keys (400 multiple_authorization) rather than pick one', async () => {
+    const error = await refusal(() =>
+      requestToken(messages, headerOf({ authorization: 'Bearer one', 'x-api-key': 'two' })),
+    );
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('multiple_authorization');
   });
 });

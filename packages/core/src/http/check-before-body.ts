@@ -15,20 +15,44 @@ export interface HeadCheckTarget {
   readonly admission: AdmissionGate;
 }
 
-/** The key of an `Authorization` header, or undefined where the route needs none; a promise only where the key store has to wait. */
+/**
+ * The key a request presents: `Authorization: Bearer <key>`, or on the Messages API's routes also
+ * `x-api-key: <key>` (what the Anthropic SDK sends). Two different keys are refused (400), as two
+ * Authorization credentials are: which of them to use would be a guess.
+ */
+export function requestToken(
+  route: RouteDefinition,
+  header: (name: string) => string | undefined,
+): string | undefined {
+  const bearer = bearerToken(header('authorization'));
+  if (route.envelope !== 'anthropic') return bearer;
+  const apiKey = header('x-api-key')?.trim();
+  if (apiKey === undefined || apiKey.length === 0) return bearer;
+  if (apiKey.includes(',') || (bearer !== undefined && bearer !== apiKey))
+    throw GatewayError.multipleAuthorization();
+  return apiKey;
+}
+
+/** The key of the request, or undefined where the route needs none; a promise only where the key store has to wait. */
 export function authenticate(
   route: RouteDefinition,
-  authorization: string | undefined,
+  header: (name: string) => string | undefined,
   deps: GatewayDeps,
 ): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity> {
   if (!route.auth) return undefined;
-  const token = bearerToken(authorization);
+  const token = requestToken(route, header);
   const identity = token === undefined ? undefined : deps.keys.verify(token);
-  return identity instanceof Promise ? identity.then(known) : known(identity);
+  const check = (found: ApiKeyIdentity | undefined): ApiKeyIdentity => known(route, found);
+  return identity instanceof Promise ? identity.then(check) : check(identity);
 }
 
-function known(identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
-  if (identity === undefined) throw GatewayError.unauthorized();
+function known(route: RouteDefinition, identity: ApiKeyIdentity | undefined): ApiKeyIdentity {
+  if (identity === undefined)
+    throw route.envelope === 'anthropic'
+      ? GatewayError.unauthorized(
+          'Missing or invalid API key. Send it as "x-api-key: <key>" or "Authorization: Bearer <key>".',
+        )
+      : GatewayError.unauthorized();
   return identity;
 }
 
@@ -63,7 +87,7 @@ export function checkBeforeBody(
   header: (name: string) => string | undefined,
 ): ApiKeyIdentity | undefined | Promise<ApiKeyIdentity | undefined> {
   if (route.bodyLimit !== 'none' && target.admission.full) throw GatewayError.overloaded();
-  const identity = authenticate(route, header('authorization'), target.deps);
+  const identity = authenticate(route, header, target.deps);
   if (identity instanceof Promise)
     return identity.then((known) => {
       checkBodyHeaders(route, header);

@@ -1,7 +1,8 @@
 import type { AdmissionGate } from '../admission/admission-gate.js';
 import type { RetryBudget } from '../admission/retry-budget.js';
 import { fallbackReasonOf, type FallbackChain } from '../catalogue/fallback-chain.js';
-import { errorBody } from '../errors/error-envelopes.js';
+import { errorBody, errorStatus } from '../errors/error-envelopes.js';
+export { envelopeForPath } from '../errors/error-envelopes.js';
 import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { failureFacts } from '../errors/failure-facts.js';
@@ -36,11 +37,6 @@ export interface DispatchTarget extends ContextSource {
   readonly fallbacks: RetryBudget;
 }
 
-/** The error envelope of a path, for failures detected before a route is known (compat under /compat/). */
-export function envelopeForPath(path: string): ErrorEnvelope {
-  return path.startsWith('/compat/') ? 'compat' : 'native';
-}
-
 /** Any thrown value as the error response a client sees, in the given envelope; a 5xx says why in `meta.failure`. */
 export function errorResult(
   error: unknown,
@@ -48,14 +44,17 @@ export function errorResult(
   requestId: string,
 ): JsonResult & { body: string } {
   const gatewayError = toGatewayError(error);
+  // Object.assign, not a spread then keys: see buildChatUpstreamRequest (a hidden class per answer).
+  const headers = Object.assign({}, gatewayError.headers, {
+    'content-type': 'application/json',
+    'x-request-id': requestId,
+  });
+  // The Anthropic SDK reads the request id from `request-id` (its errors' requestID).
+  if (envelope === 'anthropic') headers['request-id'] = requestId;
   return {
     kind: 'json',
-    status: gatewayError.status,
-    // Object.assign, not a spread then keys: see buildChatUpstreamRequest (a hidden class per answer).
-    headers: Object.assign({}, gatewayError.headers, {
-      'content-type': 'application/json',
-      'x-request-id': requestId,
-    }),
+    status: errorStatus(gatewayError, envelope),
+    headers,
     body: errorBody(gatewayError, envelope, requestId),
     meta: gatewayError.status >= 500 ? { failure: failureFacts(error) } : {},
   };
@@ -147,7 +146,7 @@ export async function dispatch(
     // docs/design.md: over capacity is 503 with Retry-After, answered before any work (even auth) is done.
     if (!admitted) throw GatewayError.overloaded();
     if (checked === undefined) {
-      const identity = authenticate(route, input.header('authorization'), deps);
+      const identity = authenticate(route, input.header, deps);
       context.identity = identity instanceof Promise ? await identity : identity;
       checkBodyHeaders(route, input.header);
     } else context.identity = checked;
@@ -183,6 +182,8 @@ export async function dispatch(
   if (ticket !== undefined) ticket.addHeaders(headers);
   addCorsHeaders(headers, deps.config, input.header('origin'));
   headers['x-request-id'] = input.requestId;
+  // The Anthropic SDK reads the request id from `request-id` (its errors' requestID).
+  if (route.envelope === 'anthropic') headers['request-id'] = input.requestId;
   headers['content-type'] ??=
     result.kind === 'stream' ? 'text/event-stream; charset=utf-8' : 'application/json';
   if (context.identity !== undefined) result.meta.keyName = context.identity.name;

@@ -11,7 +11,7 @@ const operation = (method: string, path: string): JsonSchema =>
   document.paths[path]?.[method] as JsonSchema;
 
 describe('buildOpenApiDocument', () => {
-  it('is OpenAPI 3.1 with bearer auth and both error envelopes', () => {
+  it('is OpenAPI 3.1 with bearer auth and the three error envelopes', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     const components = document.components as {
@@ -19,7 +19,11 @@ describe('buildOpenApiDocument', () => {
       schemas: Record<string, JsonSchema>;
     };
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(components.schemas)).toEqual(['NativeError', 'CompatError']);
+    expect(Object.keys(components.schemas)).toEqual([
+      'NativeError',
+      'CompatError',
+      'AnthropicError',
+    ]);
   });
 
   it('documents every route the gateway serves once, under its operation id; the not-served ones in one section', () => {
@@ -53,6 +57,14 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.stringify(rerank['400'])).toContain('#/components/schemas/CompatError');
     const chat = operation('post', '/v1/chat/completions').responses as Record<string, JsonSchema>;
     expect(JSON.stringify(chat['401'])).toContain('#/components/schemas/NativeError');
+  });
+
+  it("answers the Messages API's errors in its envelope, with 529 for the gateway at capacity", () => {
+    for (const path of ['/v1/messages', '/v1/messages/count_tokens']) {
+      const responses = operation('post', path).responses as Record<string, JsonSchema>;
+      expect(JSON.stringify(responses['400'])).toContain('#/components/schemas/AnthropicError');
+      expect(responses['529']).toBeDefined();
+    }
   });
 
   it('lists the catalogue and virtual ids that serve each endpoint as the model enum', () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Catalogue, Endpoint } from '../catalogue/catalogue-types.js';
+import { anthropicErrorSchema } from '../contracts/messages-schemas.js';
 import { compatErrorSchema, nativeErrorSchema } from '../contracts/response-schemas.js';
+import type { ErrorEnvelope } from '../errors/error-envelopes.js';
 import {
   masterEndpointHandler,
   notOfferedEndpointHandler,
@@ -35,6 +37,13 @@ const errorText: Readonly<Record<number, string>> = {
   502: 'The model server failed.',
   503: 'Overloaded, no healthy model server, or the model is not configured; see Retry-After.',
   504: 'The model server did not answer in time.',
+  529: 'The gateway is at capacity (the Messages API says overloaded with 529); see Retry-After.',
+};
+
+const errorComponents: Readonly<Record<ErrorEnvelope, string>> = {
+  native: 'NativeError',
+  compat: 'CompatError',
+  anthropic: 'AnthropicError',
 };
 
 const modelCallStatuses = [400, 401, 403, 404, 413, 415, 429, 502, 503, 504];
@@ -44,10 +53,12 @@ function errorResponses(
   statuses: readonly number[],
 ): Record<string, JsonSchema> {
   const schema = {
-    $ref: `#/components/schemas/${route.envelope === 'compat' ? 'CompatError' : 'NativeError'}`,
+    $ref: `#/components/schemas/${errorComponents[route.envelope]}`,
   };
+  const answered =
+    route.envelope === 'anthropic' && statuses.includes(503) ? [...statuses, 529] : statuses;
   return Object.fromEntries(
-    statuses.map((status) => [
+    answered.map((status) => [
       String(status),
       { description: errorText[status] ?? 'Error.', content: { 'application/json': { schema } } },
     ]),
@@ -317,6 +328,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): OpenApiDo
       schemas: {
         NativeError: responseJsonSchema(nativeErrorSchema),
         CompatError: responseJsonSchema(compatErrorSchema),
+        AnthropicError: responseJsonSchema(anthropicErrorSchema),
       },
     },
   };

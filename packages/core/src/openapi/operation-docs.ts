@@ -54,6 +54,54 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     },
     clients: { openai: 'responses.create', sdk: 'responses.create' },
   },
+  createMessage: {
+    tag: textTag,
+    summary: 'Create a message (Messages API)',
+    description:
+      "The Messages API, for Claude Code and the Anthropic SDK: stateless, answered by the chat model named (map `claude-*` names onto catalogue models with `virtual_models`). The key goes in `x-api-key` or `Authorization: Bearer`; `anthropic-version`, `anthropic-beta` and `?beta=true` are accepted. Images only as base64 sources; custom tools only. Whether a model thinks is the model's rule: a `thinking` setting it overrides is named in `x-infergate-ignored-params`. Errors come in the Messages API's envelope, 529 when the gateway is at capacity. With `stream: true` the answer is the Messages event stream, ending in `message_stop` (or an `error` event).",
+    examples: {
+      text: {
+        summary: 'A question',
+        value: {
+          model: 'general-std',
+          max_tokens: 256,
+          system: 'Answer in one sentence.',
+          messages: [{ role: 'user', content: 'What is a gateway?' }],
+        },
+      },
+      tools: {
+        summary: 'A custom tool',
+        value: {
+          model: 'general-pro',
+          max_tokens: 512,
+          tools: [
+            {
+              name: 'get_weather',
+              description: 'The weather in a city',
+              input_schema: {
+                type: 'object',
+                properties: { city: { type: 'string' } },
+                required: ['city'],
+              },
+            },
+          ],
+          messages: [{ role: 'user', content: 'Weather in Paris?' }],
+        },
+      },
+    },
+  },
+  countMessageTokens: {
+    tag: textTag,
+    summary: 'Count the tokens of a message (Messages API)',
+    description:
+      "The prompt's tokens (system, messages and tools, through the model's chat template) as the model's own tokenizer counts them, the source POST /tokenize uses.",
+    examples: {
+      text: {
+        summary: 'A prompt',
+        value: { model: 'general-std', messages: [{ role: 'user', content: 'Hello' }] },
+      },
+    },
+  },
   createChatCompletion: {
     tag: textTag,
     summary: 'Create a chat completion',

@@ -104,6 +104,18 @@ export interface TokenizeOperation {
   read(body: unknown): UpstreamTokens;
 }
 
+/** A chat prompt to count: the messages and tools a chat request would send. */
+export interface ChatPromptToCount {
+  messages: ChatCompletionsRequest['messages'];
+  tools?: ChatCompletionsRequest['tools'];
+}
+
+/** POST /tokenize in vLLM's chat form: the prompt's tokens through the model's chat template. */
+export interface TokenizeChatOperation {
+  request(target: UpstreamTarget, prompt: ChatPromptToCount): UpstreamPathAndBody;
+  read(body: unknown): UpstreamTokens;
+}
+
 export interface ImageUpstreamRequestOptions {
   /** The client's prompt, or the enhanced one for the `-pe` models. */
   prompt: string;
@@ -126,6 +138,7 @@ export interface UpstreamProtocolAdapter {
   embedImage?: EmbedImageOperation;
   rerank?: RerankOperation;
   tokenize?: TokenizeOperation;
+  tokenizeChat?: TokenizeChatOperation;
   imageGeneration?: ImageOperation;
   imageEdit?: ImageOperation;
 }

@@ -1,7 +1,9 @@
 import type { ModelEntry } from '../catalogue/catalogue-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ChatMessage } from '../schemas/chat-completions-request-schema.js';
+import type { MessagesMessage } from '../schemas/messages-content-schema.js';
 import type { ResponsesRequest } from '../schemas/responses-request-schema.js';
+import { messagesImages } from './request-image-urls.js';
 import { checkImageDataUrl } from './check-image-data-url.js';
 
 /** docs/design.md: image input of text models, any side over 4096 px is 400. */
@@ -50,5 +52,19 @@ export function checkInputImages(entry: ModelEntry, input: ResponsesRequest['inp
       count += 1;
     });
   });
+  return count;
+}
+
+/** The same checks for a Messages request's image blocks, tool results' included. Returns how many images there are. */
+export function checkMessagesImages(
+  entry: ModelEntry,
+  messages: readonly MessagesMessage[],
+): number {
+  let count = 0;
+  for (const { dataUrl, param } of messagesImages(messages)) {
+    refuseImages(entry, param);
+    checkImageDataUrl(dataUrl, param, { maxSide: maxImageSide });
+    count += 1;
+  }
   return count;
 }

@@ -1,4 +1,10 @@
-import { errorEnvelopeSchemas, isGatewayError, matchRoute, routeTable } from '@infergate/core';
+import {
+  envelopeForPath,
+  errorEnvelopeSchemas,
+  isGatewayError,
+  matchRoute,
+  routeTable,
+} from '@infergate/core';
 import type { RouteDefinition } from '@infergate/core';
 import type { z } from 'zod';
 
@@ -53,7 +59,7 @@ function envelopeOf(
   route: RouteDefinition | undefined,
   path: string,
 ): keyof typeof errorEnvelopeSchemas {
-  return route?.envelope ?? (path.startsWith('/compat/') ? 'compat' : 'native');
+  return route?.envelope ?? envelopeForPath(path);
 }
 
 function jsonViolation(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@infergate/core';
 import { ContractClient, toJsonReply, type StartedGateway } from '../contract/contract-client.js';
-import { expectCompatError, expectNativeError } from '../contract/expect-envelopes.js';
+import { expectErrorEnvelope } from '../contract/expect-envelopes.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
@@ -31,8 +31,7 @@ async function expectEnvelope(
 ): Promise<void> {
   const reply = await toJsonReply(response);
   expect(statuses, `${path}: ${reply.status} ${reply.text.slice(0, 300)}`).toContain(reply.status);
-  if (path.startsWith('/compat/')) expectCompatError(reply, reply.status);
-  else expectNativeError(reply, reply.status);
+  expectErrorEnvelope(reply, path, reply.status);
 }
 
 /**

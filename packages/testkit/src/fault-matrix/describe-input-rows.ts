@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@infergate/core';
 import { ContractClient, toJsonReply, type StartedGateway } from '../contract/contract-client.js';
-import { expectCompatError, expectNativeError } from '../contract/expect-envelopes.js';
+import { expectErrorEnvelope, expectNativeError } from '../contract/expect-envelopes.js';
 import { startScriptedUpstream, type ScriptedUpstream } from '../start-scripted-upstream.js';
 import { upstreamsServingEverything } from '../upstreams-serving-everything.js';
 import type { FaultMatrixTarget } from './fault-matrix-target.js';
@@ -53,8 +53,7 @@ export function describeInputRows(target: FaultMatrixTarget): void {
         const text = JSON.stringify(valid).slice(0, -1);
         for (const poison of ['"__proto__":{"p":1}', '"constructor":{"prototype":{"p":1}}']) {
           const reply = await client.postJson(path, `${text},${poison}}`);
-          if (path.startsWith('/compat/')) expectCompatError(reply, 400);
-          else expectNativeError(reply, 400);
+          expectErrorEnvelope(reply, path, 400);
         }
       }
       expect(({} as Record<string, unknown>).p).toBeUndefined();
@@ -185,8 +184,7 @@ export function describeInputRows(target: FaultMatrixTarget): void {
             body,
           });
           const reply = await toJsonReply(response);
-          if (route.envelope === 'compat') expectCompatError(reply, 401);
-          else expectNativeError(reply, 401);
+          expectErrorEnvelope(reply, path, 401);
           expect(reply.headers.get('www-authenticate'), `${route.method} ${path}`).toBe('Bearer');
           checked += 1;
         }

@@ -7,6 +7,15 @@ export const validBodies: Readonly<Record<string, Record<string, unknown>>> = {
     model: 'alpha36-35b-a3b-instruct',
     messages: [{ role: 'user', content: 'Say hi.' }],
   },
+  '/v1/messages': {
+    model: 'alpha36-35b-a3b-instruct',
+    max_tokens: 16,
+    messages: [{ role: 'user', content: 'Say hi.' }],
+  },
+  '/v1/messages/count_tokens': {
+    model: 'alpha36-35b-a3b-instruct',
+    messages: [{ role: 'user', content: 'Say hi.' }],
+  },
   '/v1/embeddings': { model: 'gamma-m3', input: 'hello' },
   '/compat/v2/embed': {
     model: 'alpha3-vl-embedding-8b',

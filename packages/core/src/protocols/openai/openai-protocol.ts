@@ -6,7 +6,10 @@ import { embeddingUpstreamRequest } from './embedding-upstream-request.js';
 import { readEmbeddingUpstreamResponse } from './embedding-upstream-response.js';
 import { readRerankResultsUpstreamResponse } from '../cohere/rerank-results-upstream-response.js';
 import { rerankUpstreamRequest } from './rerank-upstream-request.js';
-import { tokenizeUpstreamRequest } from './tokenize-upstream-request.js';
+import {
+  tokenizeChatUpstreamRequest,
+  tokenizeUpstreamRequest,
+} from './tokenize-upstream-request.js';
 import { readTokenizeUpstreamResponse } from './tokenize-upstream-response.js';
 
 /**
@@ -19,4 +22,5 @@ export const openaiProtocol: UpstreamProtocolAdapter = {
   embedImage: { request: embedImageUpstreamRequest },
   rerank: { request: rerankUpstreamRequest, read: readRerankResultsUpstreamResponse },
   tokenize: { request: tokenizeUpstreamRequest, read: readTokenizeUpstreamResponse },
+  tokenizeChat: { request: tokenizeChatUpstreamRequest, read: readTokenizeUpstreamResponse },
 };
