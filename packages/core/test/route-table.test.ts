@@ -34,6 +34,8 @@ const supported: Array<[HttpMethod, string, string, string]> = [
   ['POST', '/v1/images/generations', 'json', 'native'],
   ['POST', '/v1/images/edits', 'image', 'native'],
   ['POST', '/tokenize', 'json', 'native'],
+  ['POST', '/v1/messages', 'image', 'anthropic'],
+  ['POST', '/v1/messages/count_tokens', 'json', 'anthropic'],
   ['GET', '/v1/models', 'none', 'native'],
   ['GET', '/v1/models/{id}', 'none', 'native'],
   ['GET', '/pricing', 'none', 'native'],
