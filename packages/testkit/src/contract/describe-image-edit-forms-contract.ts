@@ -13,6 +13,7 @@ import {
   type StartedGateway,
 } from './contract-client.js';
 import { expectNativeError } from './expect-envelopes.js';
+import { holdToContract } from './hold-to-contract.js';
 import { imageSize } from './test-images.js';
 
 // The fields the API requires beside the image; an SDK user passes them as its options.
@@ -49,13 +50,13 @@ async function postForm(
   client: ContractClient,
   form: { contentType: string; body: Uint8Array },
 ): Promise<JsonReply> {
-  return toJsonReply(
-    await fetch(client.url('/v1/images/edits'), {
-      method: 'POST',
-      headers: { ...client.headers(), 'content-type': form.contentType },
-      body: new Uint8Array(form.body),
-    }),
-  );
+  const url = client.url('/v1/images/edits');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...client.headers(), 'content-type': form.contentType },
+    body: new Uint8Array(form.body),
+  });
+  return toJsonReply(await holdToContract('POST', url, response));
 }
 
 /** The one image of an image result, decoded. */
@@ -202,27 +203,27 @@ export function describeImageEditFormsContract(
       );
     });
 
-    it('answers 413 for a form over the image body limit, before reading it', async () => {
-      const { contentType } = curlForm([]);
+    it('answers 413 naming the image body limit for a form over it, before reading it', async () => {
+      const imageBodyLimit = 100 * 1024 * 1024;
       const reply = await rawHttpRequest(client().url('/v1/images/edits'), {
         method: 'POST',
         headers: {
           ...client().headers(),
-          'content-type': contentType,
-          'content-length': String(200 * 1_048_576),
+          'content-type': curlForm([]).contentType,
+          'content-length': String(imageBodyLimit + 1),
         },
-        chunks: [Buffer.alloc(1024)],
+        chunks: [],
       });
-      expectNativeError(
-        {
-          status: reply.status,
-          headers: new Headers(reply.headers as Record<string, string>),
-          text: reply.body,
-          json: JSON.parse(reply.body) as unknown,
-        },
+      const headers = new Headers(reply.headers as Record<string, string>);
+      const json = JSON.parse(reply.body) as unknown;
+      const error = expectNativeError(
+        { status: reply.status, headers, text: reply.body, json },
         413,
-        { code: 'request_too_large' },
+        {
+          code: 'request_too_large',
+        },
       );
+      expect(String(error.message)).toContain(String(imageBodyLimit));
     });
 
     describe('against a recording upstream', () => {
