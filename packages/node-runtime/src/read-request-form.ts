@@ -39,6 +39,7 @@ export function readRequestForm(
 ): BodyTicket | undefined {
   const { limit, headers } = options;
   const contentLength = Number(headers['content-length']);
+  const declared = Number.isInteger(contentLength) && contentLength >= 0;
   if (contentLength > limit) {
     done(GatewayError.payloadTooLarge(limit));
     return undefined;
@@ -98,7 +99,13 @@ export function readRequestForm(
     parts.push({ kind: 'field', name, value });
   });
   parser.on('file', (name, stream, info) => {
-    const writer = new ImageDataUrlWriter(name, info.mimeType, options.encodeBase64);
+    // The body's declared length bounds the file's: its data URL is then written into one buffer.
+    const writer = new ImageDataUrlWriter(
+      name,
+      info.mimeType,
+      options.encodeBase64,
+      declared ? contentLength : undefined,
+    );
     // Parts keep the order they were sent in: the file's place is taken now, its data URL set at its end.
     const index = parts.push({ kind: 'file', name, dataUrl: '' }) - 1;
     stream.on('data', (chunk: Buffer) => writer.write(chunk));

@@ -29,7 +29,7 @@ export async function readFormParts(
       parts.push({ kind: 'field', name, value });
       continue;
     }
-    const writer = new ImageDataUrlWriter(name, value.type, encodeBase64);
+    const writer = new ImageDataUrlWriter(name, value.type, encodeBase64, value.size);
     writer.write(new Uint8Array(await value.arrayBuffer()));
     parts.push(writer.end());
   }
