@@ -73,7 +73,8 @@ export function readRequestForm(
     return undefined;
   }
 
-  const parts: FormPart[] = [];
+  // A file's place is taken when it starts and filled when it ends, so parts keep the order they were sent in.
+  const parts: (FormPart | undefined)[] = [];
   let received = 0;
 
   function stop(): void {
@@ -106,8 +107,7 @@ export function readRequestForm(
       options.encodeBase64,
       declared ? contentLength : undefined,
     );
-    // Parts keep the order they were sent in: the file's place is taken now, its data URL set at its end.
-    const index = parts.push({ kind: 'file', name, dataUrl: '' }) - 1;
+    const index = parts.push(undefined) - 1;
     stream.on('data', (chunk: Buffer) => writer.write(chunk));
     // A form that ends inside a file fails the file's stream as well as the parser.
     stream.on('error', (error: Error) => fail(unreadable(`${error.message}.`)));
@@ -126,7 +126,11 @@ export function readRequestForm(
     finished = true;
     stop();
     ticket?.received();
-    done(null, parts);
+    // Every file has ended before busboy closes.
+    done(
+      null,
+      parts.filter((part) => part !== undefined),
+    );
   });
 
   function onData(chunk: Buffer | string): void {

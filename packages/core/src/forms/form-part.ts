@@ -1,3 +1,5 @@
+import type { SplitDataUrl } from './split-data-url.js';
+
 /** A text field of a multipart form. */
 export interface FormField {
   kind: 'field';
@@ -9,7 +11,7 @@ export interface FormField {
 export interface FormFile {
   kind: 'file';
   name: string;
-  dataUrl: string;
+  dataUrl: SplitDataUrl;
 }
 
 /** One part of a multipart form as an app hands it to core, in the order the client sent it. */

@@ -19,7 +19,7 @@ function written(
   const writer = new ImageDataUrlWriter(field, mediaType);
   for (let start = 0; start < bytes.byteLength; start += size)
     writer.write(bytes.subarray(start, start + size));
-  return writer.end().dataUrl;
+  return writer.end().dataUrl.toJSON();
 }
 
 function refusal(run: () => unknown): { status: number; param: string | null } {
@@ -60,6 +60,13 @@ describe('ImageDataUrlWriter', () => {
       expect(written(bytes, 1, 'application/octet-stream')).toBe(toDataUrl(mediaType, bytes));
       expect(written(bytes, 5, undefined)).toBe(toDataUrl(mediaType, bytes));
     }
+  });
+
+  it('keeps the URL split: its head and the payload, joined only by toJSON', () => {
+    const writer = new ImageDataUrlWriter('image', 'image/png');
+    writer.write(photo);
+    const { dataUrl } = writer.end();
+    expect([dataUrl.head, dataUrl.payload]).toEqual(toDataUrl('image/png', photo).split(/(?<=,)/));
   });
 
   it('refuses an empty file and a file that is no image, naming the field', () => {

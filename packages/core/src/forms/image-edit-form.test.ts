@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, isGatewayError } from '../errors/gateway-error.js';
 import type { FormPart } from './form-part.js';
-import { imageEditForm, inFormTerms } from './image-edit-form.js';
+import { imageEditForm, inFormTerms, withFormImages } from './image-edit-form.js';
+import { SplitDataUrl } from './split-data-url.js';
 
 const field = (name: string, value: string): FormPart => ({ kind: 'field', name, value });
-const file = (name: string, dataUrl: string): FormPart => ({ kind: 'file', name, dataUrl });
-const first = 'data:image/png;base64,iVBORw0KGgo=';
-const second = 'data:image/jpeg;base64,/9j/4AAQ';
+const first = new SplitDataUrl('image/png', 'iVBORw0KGgo=');
+const second = new SplitDataUrl('image/jpeg', '/9j/4AAQ');
+const file = (name: string, dataUrl: SplitDataUrl): FormPart => ({ kind: 'file', name, dataUrl });
 
 function refusal(run: () => unknown): { status: number; code: string; param: string | null } {
   try {
@@ -35,7 +36,8 @@ describe('imageEditForm', () => {
     expect(form.value).toEqual({
       model: 'alpha-image-edit',
       prompt: 'make it blue',
-      images: [{ image_url: first }, { image_url: second }],
+      // What the schema checks stands in for the files: their heads.
+      images: [{ image_url: 'data:image/png;base64,' }, { image_url: 'data:image/jpeg;base64,' }],
       mask: { image_url: first },
       n: 1,
       output_compression: 80,
@@ -43,11 +45,16 @@ describe('imageEditForm', () => {
       size: '1024x1024',
     });
     expect(form.imageFields).toEqual(['image[]', 'image[]']);
+    expect(withFormImages({ prompt: 'x' }, form)).toEqual({
+      prompt: 'x',
+      images: [{ image_url: first }, { image_url: second }],
+    });
   });
 
   it('takes one plain `image` file, as curl -F image=@in.png sends it', () => {
     const form = imageEditForm([file('image', first), field('prompt', 'x')]);
-    expect(form.value).toEqual({ images: [{ image_url: first }], prompt: 'x' });
+    expect(form.value).toEqual({ images: [{ image_url: 'data:image/png;base64,' }], prompt: 'x' });
+    expect(form.images).toEqual([first]);
   });
 
   it('leaves text a number field cannot read as text, for the schema to refuse by name', () => {
@@ -61,7 +68,7 @@ describe('imageEditForm', () => {
       code: 'missing_parameter',
       param: 'image',
     });
-    expect(refusal(() => imageEditForm([field('image', first)]))).toMatchObject({
+    expect(refusal(() => imageEditForm([field('image', first.toJSON())]))).toMatchObject({
       status: 400,
       param: 'image',
     });

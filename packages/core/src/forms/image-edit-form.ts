@@ -1,5 +1,6 @@
 import { GatewayError, isGatewayError } from '../errors/gateway-error.js';
 import type { FormPart } from './form-part.js';
+import type { ImageInput, SplitDataUrl } from './split-data-url.js';
 
 // The form's file fields: `image` once, or `image[]` for each of several (openai-node's array form).
 const imageFields = new Set(['image', 'image[]']);
@@ -16,22 +17,27 @@ function typedValue(name: string, value: string): unknown {
   return value;
 }
 
-/** An image-edit form as the JSON request value, and the form field each `images[i]` came from. */
+/** An image-edit form as the JSON request value, its image files, and the form field each came from. */
 export interface ImageEditForm {
+  /**
+   * The value the request schema checks: each `images[i].image_url` stands in as its data URL's head
+   * (the schema asks only for a string; the files are checked as images later, whole).
+   */
   value: Record<string, unknown>;
+  images: readonly SplitDataUrl[];
   imageFields: readonly string[];
 }
 
 /**
  * The JSON form of an image-edit request from its multipart form: each `image` / `image[]` file, in
- * order, becomes `images[i].image_url`, `mask` becomes `mask.image_url`, numeric and boolean fields
+ * order, becomes `images[i].image_url`, `mask` becomes `mask.image_url` (both split data URLs), numeric and boolean fields
  * take their JSON types, and every other field is passed as text (the request schema then checks it
  * like any JSON body, unknown fields included). 400 naming the field for a missing image, a file
  * where text belongs or text where a file does, and a field sent twice.
  */
 export function imageEditForm(parts: readonly FormPart[]): ImageEditForm {
   const value: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const images: { image_url: string }[] = [];
+  const images: SplitDataUrl[] = [];
   const fields: string[] = [];
   for (const part of parts) {
     const { name } = part;
@@ -46,7 +52,7 @@ export function imageEditForm(parts: readonly FormPart[]): ImageEditForm {
         value.mask = { image_url: part.dataUrl };
         continue;
       }
-      images.push({ image_url: part.dataUrl });
+      images.push(part.dataUrl);
       fields.push(name);
       continue;
     }
@@ -64,8 +70,16 @@ export function imageEditForm(parts: readonly FormPart[]): ImageEditForm {
     value[name] = typedValue(name, part.value);
   }
   if (images.length === 0) throw GatewayError.missingParameter('image');
-  value.images = images;
-  return { value: { ...value }, imageFields: fields };
+  value.images = images.map((image) => ({ image_url: image.head }));
+  return { value: { ...value }, images, imageFields: fields };
+}
+
+/** The checked request with the form's files in place of their stand-ins, as the handler runs it. */
+export function withFormImages<Request extends object>(
+  request: Request,
+  form: ImageEditForm,
+): Request & { images: readonly ImageInput[] } {
+  return { ...request, images: form.images.map((image) => ({ image_url: image })) };
 }
 
 function sentTwice(name: string): GatewayError {

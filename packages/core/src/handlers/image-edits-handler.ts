@@ -1,4 +1,4 @@
-import { imageEditForm, inFormTerms } from '../forms/image-edit-form.js';
+import { imageEditForm, inFormTerms, withFormImages } from '../forms/image-edit-form.js';
 import type { RouteHandler } from '../ports/handler-types.js';
 import { imageEditRequestSchema } from '../schemas/image-edit-request-schema.js';
 import { parseRequestBody, validateRequest } from '../schemas/parse-request-body.js';
@@ -15,7 +15,7 @@ export const imageEditsHandler: RouteHandler = async (input, context) => {
   }
   const form = imageEditForm(input.form);
   try {
-    const request = validateRequest(imageEditRequestSchema, form.value);
+    const request = withFormImages(validateRequest(imageEditRequestSchema, form.value), form);
     return await runImageRequest(input, context, { endpoint: 'image-edits', request });
   } catch (error) {
     throw inFormTerms(error, form);
