@@ -2,12 +2,14 @@ import { Hono, type Context } from 'hono';
 import {
   type ApiKeyIdentity,
   type Gateway,
+  type HandlerInput,
   type HandlerResult,
   type RequestLogLine,
   type RouteDefinition,
 } from '@infergate/core';
 import {
   bodyLimitBytes,
+  bodyInput,
   bodyText,
   envelopeForPath,
   errorResult,
@@ -17,7 +19,7 @@ import {
 } from '@infergate/core';
 import type { FetchBodyAdmission } from '@infergate/node-runtime';
 import { answerBeforeBody } from './answer-before-body.js';
-import { readBodyText } from './read-body-text.js';
+import { readBodyBytes } from './read-body.js';
 import { toHonoPath } from './to-hono-path.js';
 import { toResponse } from './to-response.js';
 
@@ -101,7 +103,7 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
     const limit = bodyLimitBytes(route, config);
     const header = (name: string) => context.req.header(name);
     let identity: ApiKeyIdentity | undefined;
-    let body: string | undefined;
+    let body: Pick<HandlerInput, 'body' | 'form'> = { body: undefined };
     let ticket;
     try {
       if (limit > 0) {
@@ -111,7 +113,9 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
         // The in-flight body budget (Node): bytes are held before the body is read, and until it is handled.
         ticket = admitBody?.(context.req.raw, limit);
       }
-      body = await readBodyText(context.req.raw, limit, ticket);
+      const bytes = await readBodyBytes(context.req.raw, limit, ticket);
+      if (bytes !== undefined)
+        body = await bodyInput(route, bytes, header('content-type'), gateway.deps.encodeBase64);
     } catch (error) {
       ticket?.release();
       const refusal = gateway.withCors(
@@ -125,7 +129,7 @@ export function createEdgeApp(gateway: Gateway, options: EdgeAppOptions = {}): H
       path: pathOf(context),
       params: context.req.param(),
       header,
-      body,
+      ...body,
       // A shutdown past its grace aborts running requests like a leaving client: streams end in-protocol.
       signal: shutdown
         ? AbortSignal.any([context.req.raw.signal, shutdown])

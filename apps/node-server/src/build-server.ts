@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import {
   LogController,
@@ -12,11 +13,13 @@ import {
   GatewayError,
   LightAbortController,
   bodyLimitBytes,
+  encodeBase64,
   envelopeForPath,
   errorResult,
   isGatewayError,
   requestIdFor,
   type ApiKeyIdentity,
+  type FormPart,
   type Gateway,
   type HandlerInput,
   type JsonResult,
@@ -41,6 +44,7 @@ import {
   limitConnections,
   loadTracing,
   readRequestBody,
+  readRequestForm,
   serverOptions,
   shutdownDeadlines,
   startMetricsServer,
@@ -71,6 +75,13 @@ export interface GatewayServer {
   drain(): void;
   /** Starts GET /metrics on `metrics.port` when one is configured; its address, or undefined. */
   listenMetrics(): Promise<string | undefined>;
+}
+
+/** A multipart form's parts, as the form parser left them in the request's body. */
+function formOf(body: unknown): readonly FormPart[] | undefined {
+  return typeof body === 'object' && body !== null && 'form' in body
+    ? (body as { form: readonly FormPart[] }).form
+    : undefined;
 }
 
 /** The gateway on Fastify: every route of core's table, core's errors for everything Fastify detects. */
@@ -165,21 +176,48 @@ export async function buildServer(
     );
     if (state !== null) state.body = ticket;
   });
+  // A multipart form, on the route that takes one (image edits): read into core's form parts as it
+  // arrives, within the same limit, budget and idle limit as a JSON body.
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    const state = request.requestState;
+    const route = request.routeOptions.config.route;
+    if (request.is404 || route?.multipart !== true) return dropBody(request, payload, done);
+    const ticket = readRequestForm(
+      payload,
+      {
+        limit: request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY,
+        headers: request.headers,
+        admit: state?.identity && admitBody,
+        encodeBase64: deps.encodeBase64 ?? encodeBase64,
+      },
+      (error, form) => done(error, form === undefined ? undefined : { form }),
+    );
+    if (state !== null) state.body = ticket;
+  });
   // Any other content type (or none): routes that take no body (the unsupported endpoints answer 404
   // whatever they are sent) and unknown paths drop it unread; every other route answers 415 at once,
   // before reading a byte of it.
-  app.addContentTypeParser('*', (request, payload, done) => {
-    if (request.is404 || request.routeOptions.config.route?.bodyLimit === 'none') {
+  const dropBody = (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: unknown) => void,
+  ): void => {
+    const route = request.routeOptions.config.route;
+    if (request.is404 || route?.bodyLimit === 'none') {
       payload.on('end', () => done(null, undefined));
       payload.on('error', (error) => done(error, undefined));
       payload.resume();
       return;
     }
     done(
-      GatewayError.unsupportedMediaType(headerValue(request.headers, 'content-type')),
+      GatewayError.unsupportedMediaType(
+        headerValue(request.headers, 'content-type'),
+        route?.multipart === true,
+      ),
       undefined,
     );
-  });
+  };
+  app.addContentTypeParser('*', dropBody);
 
   // The key before the body: a request without a valid key is answered before a byte of its body is read or
   // counted. Hooks take callbacks, not promises: an async hook costs a promise and a microtask per request.
@@ -307,6 +345,7 @@ export async function buildServer(
     params: (params ?? {}) as Record<string, string>,
     header: (name) => headerValue(request.headers, name),
     body: typeof request.body === 'string' ? request.body : undefined,
+    form: formOf(request.body),
     signal,
     requestId: request.id,
   });

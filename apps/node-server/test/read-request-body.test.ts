@@ -100,4 +100,49 @@ describe('node-server reads JSON bodies whole, however they arrive', () => {
       );
     },
   );
+
+  it.each(['length', 'chunked'] as const)(
+    'forwards a multi-megabyte image edit sent as a multipart form byte for byte (%s framing)',
+    async (framing) => {
+      const png = Buffer.concat([
+        Buffer.from(pngDataUrl.slice(pngDataUrl.indexOf(',') + 1), 'base64'),
+        Buffer.alloc(2_300_000, 0x5a),
+      ]);
+      const boundary = '----form-cut-anywhere';
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(
+          field('model', 'alpha-image-edit') +
+            field('prompt', 'make it blue') +
+            `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="in.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(
+          `\r\n${field('output_format', 'png')}${field('quality', 'low')}${field('size', '64x64')}--${boundary}--\r\n`,
+        ),
+      ]);
+      const before = upstream.requestsTo('/v1/images/edits').length;
+      // Writes of an odd size: the boundary and the file's base64 triples are cut anywhere.
+      const response = await rawHttpRequest(`${gateway.baseUrl}/v1/images/edits`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${gateway.apiKey}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(framing === 'length' ? { 'content-length': String(body.length) } : {}),
+        },
+        chunks: piecesOf(body, 65_537),
+      });
+      expect(response.status, response.body).toBe(200);
+      const seen = upstream.requestsTo('/v1/images/edits').slice(before);
+      expect(seen).toHaveLength(1);
+      expect(
+        (seen[0]?.body as { images: Array<{ image_url: string }> }).images[0]?.image_url ===
+          `data:image/png;base64,${png.toString('base64')}`,
+      ).toBe(true);
+      expect(seen[0]?.headers['content-length']).toBe(
+        String(Buffer.byteLength(seen[0]?.rawBody ?? '')),
+      );
+    },
+  );
 });

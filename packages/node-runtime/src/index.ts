@@ -16,6 +16,8 @@ export { createFetchBodyAdmission } from './create-fetch-body-admission.js';
 export { answerBeforeBody, bodyInFlight } from './answer-before-body.js';
 export { readRequestBody } from './read-request-body.js';
 export type { RequestBodyOptions } from './read-request-body.js';
+export { readRequestForm } from './read-request-form.js';
+export type { RequestFormOptions } from './read-request-form.js';
 export type { FetchBodyAdmission, FetchBodyTicket } from './create-fetch-body-admission.js';
 export { closeOnSignals } from './close-on-signals.js';
 export { startMetricsServer } from './start-metrics-server.js';

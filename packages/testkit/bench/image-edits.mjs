@@ -1,8 +1,14 @@
-// `count` image edits with the same large body sent at once; each answer read whole.
+// `count` image edits with the same large body (JSON, or a multipart form) sent at once; each answer read whole.
 import { performance } from 'node:perf_hooks';
 import { undici } from './load-undici.mjs';
 
-export async function sendImageEdits({ origin, headers, body, count }) {
+export async function sendImageEdits({
+  origin,
+  headers,
+  body,
+  count,
+  contentType = 'application/json',
+}) {
   const agent = new undici.Agent({
     connections: null,
     pipelining: 1,
@@ -19,7 +25,7 @@ export async function sendImageEdits({ origin, headers, body, count }) {
           origin,
           path: '/v1/images/edits',
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
+          headers: { ...headers, 'content-type': contentType },
           body,
         });
         const text = await response.body.text();

@@ -228,14 +228,20 @@ export async function measureLongStreams(settings, target, scenario, headers, lo
   };
 }
 
-/** Scenario 6 against one proxy: RSS growth for one large body, then for 20 at once. */
-export async function measureImageBodies(settings, target, headers, body) {
+/** Scenario 6 against one proxy: RSS growth for one large body, then for 20 at once; `contentType` of the body. */
+export async function measureImageBodies(settings, target, headers, body, contentType) {
   const pid = target.pid;
   const round = async (count) => {
     await sleep(500);
     const before = memoryOf(pid).rss;
     const peakReset = resetPeakRss(pid);
-    const result = await sendImageEdits({ origin: target.origin, headers, body, count });
+    const result = await sendImageEdits({
+      origin: target.origin,
+      headers,
+      body,
+      count,
+      contentType,
+    });
     const peak = peakReset ? memoryOf(pid).hwm : Number.NaN;
     const growth = peak - before;
     // Growth per body the proxy accepted (200): refused bodies are never read.

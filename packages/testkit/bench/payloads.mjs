@@ -305,13 +305,11 @@ function pngChunk(type, data) {
 }
 
 /**
- * An image-edit request whose data URL is `dataUrlBytes` long: a real PNG signature and IHDR
- * (1024 x 1024, RGBA) followed by padding inside a private ancillary chunk. The gateway reads only
- * the header; the stub answers a canned image without decoding anything.
+ * A PNG of `byteLength` bytes: a real signature and IHDR (1024 x 1024, RGBA) followed by padding
+ * inside a private ancillary chunk. The gateway reads only the header; the stub answers a canned
+ * image without decoding anything.
  */
-export function imageEditRequestBody(dataUrlBytes) {
-  const prefix = 'data:image/png;base64,';
-  const rawBytes = Math.floor(((dataUrlBytes - prefix.length) / 4) * 3);
+function paddedPng(byteLength) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1024, 0);
   header.writeUInt32BE(1024, 4);
@@ -319,9 +317,16 @@ export function imageEditRequestBody(dataUrlBytes) {
   header.writeUInt8(6, 9);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const ihdr = pngChunk('IHDR', header);
-  const paddingLength = Math.max(0, rawBytes - signature.length - ihdr.length - 12);
+  const paddingLength = Math.max(0, byteLength - signature.length - ihdr.length - 12);
   const padding = pngChunk('bnCh', Buffer.alloc(paddingLength, 0x5a));
-  const image = Buffer.concat([signature, ihdr, padding]);
+  return Buffer.concat([signature, ihdr, padding]);
+}
+
+/** An image-edit request (JSON form) whose data URL is `dataUrlBytes` long. */
+export function imageEditRequestBody(dataUrlBytes) {
+  const prefix = 'data:image/png;base64,';
+  const rawBytes = Math.floor(((dataUrlBytes - prefix.length) / 4) * 3);
+  const image = paddedPng(rawBytes);
   const head = Buffer.from(
     `{"model":"${imageEditModel}","prompt":"make the sky blue","images":[{"image_url":"${prefix}`,
     'latin1',
@@ -331,4 +336,29 @@ export function imageEditRequestBody(dataUrlBytes) {
     'latin1',
   );
   return Buffer.concat([head, Buffer.from(image.toString('base64'), 'latin1'), tail]);
+}
+
+/**
+ * The same edit as the multipart form the official clients send (openai-node's images.edit, curl -F),
+ * `bodyBytes` long in all: one PNG file part and the other fields as text parts.
+ */
+export function imageEditFormBody(bodyBytes) {
+  const boundary = '----infergate-bench-7d1f0c2a9e';
+  const text = (name, value) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    text('model', imageEditModel) +
+      text('prompt', 'make the sky blue') +
+      text('output_format', 'png') +
+      text('quality', 'standard') +
+      text('size', '1024x1024') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="in.png"\r\nContent-Type: image/png\r\n\r\n`,
+    'latin1',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1');
+  const image = paddedPng(bodyBytes - head.length - tail.length);
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([head, image, tail]),
+  };
 }

@@ -136,10 +136,11 @@ export function longStreamsTable(scenario) {
   );
 }
 
-export function imageTable(scenario) {
+/** Scenario 6's rounds of one body form: `imageBodies` (JSON) or `imageForms` (multipart). */
+export function imageTable(scenario, form = 'imageBodies') {
   const rows = [];
   for (const target of scenario.targets) {
-    const result = target.imageBodies;
+    const result = target[form];
     if (result === undefined) continue;
     for (const [label, round] of [
       ['1 at once', result.one],
@@ -149,7 +150,7 @@ export function imageTable(scenario) {
         .map(([code, count]) => `${code}: ${count}`)
         .join(', ');
       rows.push([
-        `${target.name} ${label}`,
+        `${target.name} ${form === 'imageForms' ? 'multipart ' : ''}${label}`,
         `${round.ok}/${round.refused}/${round.lost}`,
         fixed(round.seconds, 2),
         fixed(round.rssBeforeMb, 0),
@@ -267,23 +268,27 @@ export function evaluateTargets(results) {
     const delay = streams.eventLoopDelayMs?.p99;
     check('5 long streams: event-loop delay p99', delay, '<= 100 ms', delay <= 100, ' ms');
   }
-  const images = find(results, 6, 'infergate')?.imageBodies;
-  if (images) {
+  for (const [form, name] of [
+    ['imageBodies', '6'],
+    ['imageForms', '6 multipart'],
+  ]) {
+    const images = find(results, 6, 'infergate')?.[form];
+    if (!images) continue;
     check(
-      '6 one 50 MiB body: RSS growth / body size',
+      `${name} one 50 MiB body: RSS growth / body size`,
       images.one.growthPerBody,
       '<= 3',
       images.one.growthPerBody <= 3,
       ' x',
     );
     check(
-      `6 ${images.many.count} at once: lost (neither 200 nor 503 + Retry-After)`,
+      `${name} ${images.many.count} at once: lost (neither 200 nor 503 + Retry-After)`,
       images.many.lost,
       '= 0',
       images.many.lost === 0,
     );
     check(
-      `6 ${images.many.count} at once: RSS growth / accepted bodies`,
+      `${name} ${images.many.count} at once: RSS growth / accepted bodies`,
       images.many.growthPerBody,
       '<= 3',
       images.many.growthPerBody <= 3,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SplitDataUrl } from '@infergate/core';
 import {
   encodeJsonBody,
   jsonBodyBytes,
@@ -9,6 +10,28 @@ import {
 const decode = (body: JsonRequestBody) => new TextDecoder().decode(jsonBodyBytes(body));
 
 describe('encodeJsonBody', () => {
+  it("writes a form file's split data URL as its joined URL, its payload never copied", () => {
+    const payload = 'iVBORw0KGgo+/='.repeat(20_000);
+    const split = new SplitDataUrl('image/png', payload);
+    const odd = new SplitDataUrl('image/x-"odd"\\', 'AAAA');
+    const value = {
+      model: 'alpha-image-edit',
+      images: [{ image_url: split }, { image_url: odd }],
+      mask: { image_url: split },
+      prompt: 'a "sky" ✓',
+    };
+    const body = encodeJsonBody(value);
+    const joined = JSON.stringify({
+      ...value,
+      images: [{ image_url: split.toJSON() }, { image_url: odd.toJSON() }],
+      mask: { image_url: split.toJSON() },
+    });
+    expect(decode(body)).toBe(joined);
+    if (typeof body === 'string' || body instanceof Uint8Array) throw new Error('expected pieces');
+    expect(body.byteLength).toBe(new TextEncoder().encode(joined).byteLength);
+    expect(body.pieces.filter((piece) => piece === payload)).toHaveLength(2);
+  });
+
   it('gives the bytes of JSON.stringify for small values', () => {
     const value = {
       model: 'm',

@@ -1,3 +1,4 @@
+import { isSplitDataUrl, type SplitDataUrl } from '@infergate/core';
 const encoder = new TextEncoder();
 
 // Strings at least this long are not copied into the body: a large base64 image then exists once, as
@@ -37,14 +38,24 @@ export type JsonRequestBody = string | Uint8Array<ArrayBuffer> | JsonTextPieces;
  */
 export function encodeJsonBody(value: unknown): JsonRequestBody {
   if (!holdsLongString(value)) return JSON.stringify(value);
-  const large: string[] = [];
-  const text = JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item === 'string' && item.length >= largeString && plainAscii.test(item)) {
-      large.push(item);
-      return marker;
-    }
-    return item;
-  });
+  // A long string, or a form file's data URL as its head and payload (written apart, never joined).
+  const large: (string | SplitDataUrl)[] = [];
+  const text = JSON.stringify(
+    value,
+    function (this: Record<string, unknown>, key: string, item: unknown): unknown {
+      // JSON.stringify hands the replacer what toJSON made of the value; the holder still has the value.
+      const held = this[key];
+      if (isSplitDataUrl(held) && plainAscii.test(held.payload)) {
+        large.push(held);
+        return marker;
+      }
+      if (typeof item === 'string' && item.length >= largeString && plainAscii.test(item)) {
+        large.push(item);
+        return marker;
+      }
+      return item;
+    },
+  );
   if (large.length === 0) return text;
   const between = text.split(markerJson);
   // A string of the value's own that happens to equal the marker would break the pairing: serialize plainly.
@@ -53,12 +64,15 @@ export function encodeJsonBody(value: unknown): JsonRequestBody {
   let byteLength = 0;
   between.forEach((piece, index) => {
     const item = large[index];
-    const quoted = `${index === 0 ? '' : '"'}${piece}${item === undefined ? '' : '"'}`;
+    // A split data URL's head goes with the text before its payload, escaped as JSON.stringify would.
+    const head = isSplitDataUrl(item) ? JSON.stringify(item.head).slice(1, -1) : '';
+    const quoted = `${index === 0 ? '' : '"'}${piece}${item === undefined ? '' : '"'}${head}`;
     pieces.push(quoted);
     byteLength += encoder.encode(quoted).byteLength;
     if (item === undefined) return;
-    pieces.push(item);
-    byteLength += item.length;
+    const string = isSplitDataUrl(item) ? item.payload : item;
+    pieces.push(string);
+    byteLength += string.length;
   });
   return { byteLength, pieces };
 }
@@ -67,6 +81,7 @@ export function encodeJsonBody(value: unknown): JsonRequestBody {
 function holdsLongString(value: unknown): boolean {
   if (typeof value === 'string') return value.length >= largeString;
   if (typeof value !== 'object' || value === null) return false;
+  if (isSplitDataUrl(value)) return true;
   if (Array.isArray(value)) {
     for (const item of value) if (holdsLongString(item)) return true;
     return false;

@@ -247,12 +247,14 @@ export class GatewayError extends Error {
     });
   }
 
-  static unsupportedMediaType(contentType: string | undefined): GatewayError {
+  /** A body of a type the route does not read; `multipart` for a route that also takes a form (image edits). */
+  static unsupportedMediaType(contentType: string | undefined, multipart = false): GatewayError {
+    const accepted = multipart ? 'application/json or multipart/form-data' : 'application/json';
     return new GatewayError({
       status: 415,
       type: 'invalid_request_error',
       code: 'unsupported_media_type',
-      message: `Content-Type must be application/json${contentType ? `, got '${contentType}'` : ''}.`,
+      message: `Content-Type must be ${accepted}${contentType ? `, got '${contentType}'` : ''}.`,
     });
   }
 

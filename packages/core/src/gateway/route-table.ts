@@ -191,10 +191,14 @@ export const routeTable: readonly RouteDefinition[] = [
     request: imageGenerationRequestSchema,
     response: imageResultSchema,
   }),
-  endpoint('image-edits', 'createImageEdit', 'image', imageEditsHandler, {
-    request: imageEditRequestSchema,
-    response: imageResultSchema,
-  }),
+  {
+    // The official clients send edits as a multipart form; the API's own form is JSON.
+    ...endpoint('image-edits', 'createImageEdit', 'image', imageEditsHandler, {
+      request: imageEditRequestSchema,
+      response: imageResultSchema,
+    }),
+    multipart: true,
+  },
   endpoint('tokenize', 'tokenize', 'json', tokenizeHandler, {
     request: tokenizeRequestSchema,
     response: tokenizeResultSchema,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
+import type { FormPart } from '../forms/form-part.js';
+import { SplitDataUrl } from '../forms/split-data-url.js';
 import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;
@@ -279,6 +281,76 @@ describe('imageEditsHandler', () => {
       status: 400,
       param: 'size',
     });
+    expect(upstream.calls).toHaveLength(0);
+  });
+});
+
+describe('imageEditsHandler with a multipart form', () => {
+  const formInput = (parts: readonly FormPart[]) => ({
+    ...jsonInput(''),
+    body: undefined,
+    form: parts,
+  });
+  const text = (name: string, value: string): FormPart => ({ kind: 'field', name, value });
+  const file = (name: string, dataUrl: string): FormPart => {
+    const [head = '', payload = ''] = dataUrl.split(',');
+    const mediaType = head.slice('data:'.length, -';base64'.length);
+    return { kind: 'file', name, dataUrl: new SplitDataUrl(mediaType, payload) };
+  };
+
+  it('sends the upstream exactly what the JSON form of the same request sends', async () => {
+    const fromJson = fakeUpstream(targets, answerByPath);
+    await imageEditsHandler(
+      jsonInput({ ...request, images: [{ image_url: photo }, { image_url: second }], n: 1 }),
+      testContext({ upstream: fromJson }),
+    );
+    const fromForm = fakeUpstream(targets, answerByPath);
+    const result = await imageEditsHandler(
+      formInput([
+        file('image[]', photo),
+        file('image[]', second),
+        text('model', request.model),
+        text('prompt', request.prompt),
+        text('output_format', request.output_format),
+        text('quality', request.quality),
+        text('size', request.size),
+        text('n', '1'),
+      ]),
+      testContext({ upstream: fromForm }),
+    );
+    expect(result.status).toBe(200);
+    // The same JSON text: a form's images stay split data URLs until the upstream body is written.
+    const sent = (upstream: typeof fromJson) =>
+      upstream.calls.map((call) => [call.path, JSON.stringify(call.body)]);
+    expect(sent(fromForm)).toEqual(sent(fromJson));
+  });
+
+  it('names the form field of a refused image, and a field of the wrong type', async () => {
+    const upstream = fakeUpstream(targets, answerByPath);
+    const fields = [
+      text('model', request.model),
+      text('prompt', request.prompt),
+      text('output_format', 'png'),
+      text('quality', 'low'),
+      text('size', '16x16'),
+    ];
+    const mislabelled = toDataUrl('image/png', jpegBytes(8, 8));
+    expect(
+      await failure(
+        imageEditsHandler(
+          formInput([file('image[]', photo), file('image[]', mislabelled), ...fields]),
+          testContext({ upstream }),
+        ),
+      ),
+    ).toEqual({ status: 400, code: 'invalid_parameter', param: 'image[]' });
+    expect(
+      await failure(
+        imageEditsHandler(
+          formInput([file('image', photo), ...fields, text('n', 'one')]),
+          testContext({ upstream }),
+        ),
+      ),
+    ).toMatchObject({ status: 400, param: 'n' });
     expect(upstream.calls).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '../ports/handler-types.js';
 import { checkImageEditInputs } from '../rules/check-image-edit-inputs.js';
 import { imageQualityRule } from '../rules/image-quality-rule.js';
+import type { ImageInput } from '../forms/split-data-url.js';
 import type { ImageEditRequest } from '../schemas/image-edit-request-schema.js';
 import type { ImageGenerationRequest } from '../schemas/image-generation-request-schema.js';
 import type { EnhancedPrompt } from '../protocols/openai/image-enhanced-prompt.js';
@@ -33,9 +34,12 @@ export interface ImageResultMeta extends ResultMeta {
   promptEnhancement?: { model: string; inputTokens: number; outputTokens: number };
 }
 
+/** An edit request as the handler runs it: a form's files are split data URLs, not strings. */
+export type ImageEditInput = Omit<ImageEditRequest, 'images'> & { images: readonly ImageInput[] };
+
 export type ImageRequest =
   | { endpoint: 'image-generations'; request: ImageGenerationRequest }
-  | { endpoint: 'image-edits'; request: ImageEditRequest };
+  | { endpoint: 'image-edits'; request: ImageEditInput };
 
 /** The upstream name of the `-pe` models' text model; 503 model_not_configured when no upstream serves it. */
 function enhancementTarget(context: HandlerContext, textModelId: string): string {

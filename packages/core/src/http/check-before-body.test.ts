@@ -69,6 +69,31 @@ describe('checkBeforeBody: what a request passes before its body is read', () =>
     expect(error?.status).toBe(415);
   });
 
+  it('takes a multipart form only on a route that reads forms, and says so in the 415', async () => {
+    const { gateway } = fakeGatewayDeps();
+    const form = {
+      authorization: `Bearer ${testKey}`,
+      'content-type': 'multipart/form-data; boundary=----x',
+    };
+    const onJsonRoute = await refusal(() => gateway.checkBeforeBody(route, headerOf(form)));
+    expect([onJsonRoute?.status, onJsonRoute?.message]).toEqual([
+      415,
+      "Content-Type must be application/json, got 'multipart/form-data; boundary=----x'.",
+    ]);
+    const formRoute = chatRoute(okHandler, { multipart: true });
+    expect(await gateway.checkBeforeBody(formRoute, headerOf(form))).toEqual({ name: 'key-1' });
+    const text = await refusal(() =>
+      gateway.checkBeforeBody(
+        formRoute,
+        headerOf({ authorization: `Bearer ${testKey}`, 'content-type': 'text/plain' }),
+      ),
+    );
+    expect([text?.status, text?.message]).toEqual([
+      415,
+      "Content-Type must be application/json or multipart/form-data, got 'text/plain'.",
+    ]);
+  });
+
   it.each(['gzip', 'br', 'deflate', 'GZIP', 'identity, gzip'])(
     'refuses a JSON body sent with Content-Encoding %s with 415 naming the encoding',
     async (encoding) => {

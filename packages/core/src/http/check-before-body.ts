@@ -6,6 +6,13 @@ import type { GatewayDeps, RouteDefinition } from '../ports/handler-types.js';
 
 // application/json with optional parameters (charset=utf-8); nothing else is JSON to this gateway.
 const jsonContentType = /^application\/json[ \t]*(?:;.*)?$/i;
+// A form's parts are separated by its boundary parameter, which the form parser reads.
+const multipartContentType = /^multipart\/form-data[ \t]*(?:;.*)?$/i;
+
+/** Whether a Content-Type header names a multipart form (what the official clients send image edits as). */
+export function isMultipartForm(contentType: string | undefined): boolean {
+  return contentType !== undefined && multipartContentType.test(contentType.trim());
+}
 // No coding at all: RFC 9110's identity, or an empty header.
 const identityEncoding = /^[ \t]*(?:identity)?[ \t]*$/i;
 
@@ -57,7 +64,8 @@ function known(route: RouteDefinition, identity: ApiKeyIdentity | undefined): Ap
 }
 
 /**
- * 415 unless a route that takes a body is sent JSON as it is. A compressed body (any Content-Encoding
+ * 415 unless a route that takes a body is sent JSON as it is, or a multipart form on a route that
+ * takes one. A compressed body (any Content-Encoding
  * but identity) is refused rather than decoded: the body limits count the bytes that arrive, and a
  * few kilobytes of gzip can expand to gigabytes (docs/design.md).
  */
@@ -67,8 +75,12 @@ export function checkBodyHeaders(
 ): void {
   if (route.bodyLimit === 'none') return;
   const contentType = header('content-type');
-  if (contentType === undefined || !jsonContentType.test(contentType.trim()))
-    throw GatewayError.unsupportedMediaType(contentType);
+  const multipart = route.multipart === true;
+  if (
+    contentType === undefined ||
+    !(jsonContentType.test(contentType.trim()) || (multipart && isMultipartForm(contentType)))
+  )
+    throw GatewayError.unsupportedMediaType(contentType, multipart);
   const encoding = header('content-encoding');
   if (encoding !== undefined && !identityEncoding.test(encoding))
     throw GatewayError.unsupportedContentEncoding(encoding);

@@ -1,3 +1,5 @@
+import type { SplitDataUrl } from '../forms/split-data-url.js';
+
 /** A `data:` URL whose payload is base64: the payload stays encoded until a prefix is asked for. */
 export interface Base64DataUrl {
   base64: true;
@@ -61,7 +63,15 @@ export function parseDataUrl(value: string): DataUrl | undefined {
   // ";base64" must be the last token before the comma; anywhere else it is an ordinary parameter.
   const base64 = parts.length > 1 && parts[parts.length - 1]?.toLowerCase() === 'base64';
   if (!base64) return { base64: false, mimeType };
-  const payload = value.slice(comma + 1);
+  return base64DataUrl(mimeType, value.slice(comma + 1));
+}
+
+/** A form file's data URL, read without joining its head and payload. */
+export function parseSplitDataUrl(value: SplitDataUrl): Base64DataUrl {
+  return base64DataUrl(value.mediaType.toLowerCase(), value.payload);
+}
+
+function base64DataUrl(mimeType: string, payload: string): Base64DataUrl {
   return {
     base64: true,
     mimeType,

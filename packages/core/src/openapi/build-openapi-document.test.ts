@@ -88,6 +88,26 @@ describe('buildOpenApiDocument', () => {
     expect(schema?.properties.model?.enum).toEqual(['alpha3-vl-embedding-8b', 'gamma-m3']);
   });
 
+  it('documents the multipart form of image edits beside the JSON form, files in place of images and mask', () => {
+    const content = (operation('post', '/v1/images/edits').requestBody as JsonSchema)
+      .content as Record<string, { schema: JsonSchema }>;
+    expect(Object.keys(content)).toEqual(['application/json', 'multipart/form-data']);
+    const form = content['multipart/form-data']?.schema as {
+      properties: Record<string, JsonSchema>;
+      required: string[];
+    };
+    expect(form.properties.image).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties['image[]']).toMatchObject({ type: 'array', maxItems: 16 });
+    expect(form.properties.mask).toMatchObject({ format: 'binary' });
+    expect(form.properties.images).toBeUndefined();
+    expect(form.properties.model?.enum).toContain('alpha-image-edit');
+    expect(form.properties.n).toBeDefined();
+    expect(form.required).toEqual(expect.arrayContaining(['prompt', 'model', 'size']));
+    expect(form.required).not.toContain('images');
+    const chat = (operation('post', '/v1/chat/completions').requestBody as JsonSchema).content;
+    expect(Object.keys(chat as object)).toEqual(['application/json']);
+  });
+
   it("shows a virtual model's list on the endpoints it serves", () => {
     const catalogue = extendCatalogue(defaultCatalogue, undefined, {
       'team-default': {

@@ -10,6 +10,7 @@ import {
 } from '../handlers/unsupported-endpoint-handlers.js';
 import type { RouteContract, RouteDefinition } from '../ports/handler-types.js';
 import { codeSamples } from './code-samples.js';
+import { formRequestSchema } from './form-request-schema.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import { operationDocs, surfaceDocs } from './operation-docs.js';
 import { requestJsonSchema, responseJsonSchema } from './request-json-schema.js';
@@ -31,7 +32,7 @@ const errorText: Readonly<Record<number, string>> = {
   403: 'The key may not use this model.',
   404: 'Unknown model (`model_not_found`), or an endpoint this gateway does not serve.',
   413: 'The body exceeds the limit of this endpoint (2 MiB for JSON-only routes, 100 MiB for image-bearing routes, by default).',
-  415: 'Content-Type is not application/json, or the body is compressed (a Content-Encoding other than identity).',
+  415: 'Content-Type is not application/json (or multipart/form-data, where the route takes a form), or the body is compressed (a Content-Encoding other than identity).',
   429: "Over one of the key's limits (`rate_limit_exceeded`), its budget spent until the period ends (`budget_exceeded`), or the upstream's 429 passed through; see Retry-After.",
   501: "The model's server does not offer tokenization (it has no tokenizer route, or its upstream is configured with `tokenize: false`).",
   502: 'The model server failed.',
@@ -264,15 +265,14 @@ function operationFor(route: RouteDefinition, catalogue: Catalogue): JsonSchema 
   if (contract.request !== undefined) {
     const examples = doc.examples ?? {};
     firstBody = Object.values(examples)[0]?.value;
-    operation.requestBody = {
-      required: true,
-      content: {
-        'application/json': {
-          schema: requestBodySchema(contract, contract.request, catalogue),
-          examples,
-        },
-      },
-    };
+    const schema = requestBodySchema(contract, contract.request, catalogue);
+    const content: JsonSchema = { 'application/json': { schema, examples } };
+    if (route.multipart === true)
+      content['multipart/form-data'] = {
+        schema: formRequestSchema(schema),
+        encoding: { image: { contentType: 'image/png, image/jpeg, image/webp, image/gif' } },
+      };
+    operation.requestBody = { required: true, content };
   }
   operation['x-codeSamples'] = codeSamples({
     method: route.method,

@@ -210,7 +210,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     tag: 'Images',
     summary: 'Edit an image',
     description:
-      'A JSON body, not a multipart form (so the OpenAI clients cannot send it). Images are base64 data URLs; URLs are never fetched.',
+      'A JSON body, or the multipart form the OpenAI clients send (`image` or `image[]` files, `mask`, the other fields as form fields): each file becomes the base64 data URL the JSON form carries, so both forms reach the model server alike. Images are base64 data URLs or files; URLs are never fetched.',
     examples: {
       basic: {
         summary: 'One image',

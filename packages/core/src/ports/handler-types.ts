@@ -16,6 +16,7 @@ import type {
 } from './ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
+import type { FormPart } from '../forms/form-part.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {
@@ -26,8 +27,10 @@ export interface HandlerInput {
   params: Readonly<Record<string, string>>;
   /** Reads a request header by lower-case name. */
   header(name: string): string | undefined;
-  /** The raw request body as text, undefined for requests without one. */
+  /** The raw request body as text, undefined for requests without one (and for a form). */
   body: string | undefined;
+  /** A multipart form's parts, in order, when the route takes forms and the client sent one. */
+  form?: readonly FormPart[] | undefined;
   /** Aborted when the client goes away; passed on to the upstream call. */
   signal: AbortSignalLike;
   /** The request id already chosen by `requestIdFor` (echoed in `x-request-id`). */
@@ -199,6 +202,8 @@ export interface RouteDefinition {
    */
   operator?: boolean;
   bodyLimit: BodyLimitClass;
+  /** The route also takes a multipart/form-data body, which the app reads into `HandlerInput.form`. */
+  multipart?: boolean;
   envelope: ErrorEnvelope;
   handler: RouteHandler;
   contract: RouteContract;

@@ -6,7 +6,8 @@ import type { CompatRerankRequest } from '../schemas/compat-rerank-request-schem
 import type { EmbeddingsInput } from '../schemas/embeddings-request-schema.js';
 import type { TokenizeRequest } from '../schemas/tokenize-request-schema.js';
 import type { UpstreamImageQuality } from '../rules/image-quality-rule.js';
-import type { ImageOutputFormat, ImageReference } from '../schemas/image-request-fields.js';
+import type { ImageInput } from '../forms/split-data-url.js';
+import type { ImageOutputFormat } from '../schemas/image-request-fields.js';
 import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
 import type { RerankScore } from '../transforms/rerank-response.js';
 import type { UpstreamEmbeddings } from '../transforms/upstream-embeddings.js';
@@ -122,8 +123,8 @@ export interface ImageUpstreamRequestOptions {
   size: string;
   quality: UpstreamImageQuality;
   outputFormat: ImageOutputFormat;
-  /** Edits only: the already checked input images. */
-  images?: readonly ImageReference[];
+  /** Edits only: the already checked input images (a form's files as split data URLs, sent unjoined). */
+  images?: readonly ImageInput[];
 }
 
 /** POST /v1/images/generations or /v1/images/edits. */

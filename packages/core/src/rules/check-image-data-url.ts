@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import { parseDataUrl } from '../images/parse-data-url.js';
+import { isSplitDataUrl, type SplitDataUrl } from '../forms/split-data-url.js';
+import { parseDataUrl, parseSplitDataUrl } from '../images/parse-data-url.js';
 import { probeImageHeader } from '../images/read-image-header.js';
 import type { ImageHeader } from '../images/read-image-header.js';
 
@@ -37,12 +38,12 @@ function unreadable(param: string, reason: string): GatewayError {
  * 400 naming `param`; the value is never fetched.
  */
 export function checkImageDataUrl(
-  value: string,
+  value: string | SplitDataUrl,
   param: string,
   options: { maxSide?: number } = {},
 ): ImageHeader {
   const maxSide = options.maxSide ?? defaultMaxImageSide;
-  const dataUrl = parseDataUrl(value);
+  const dataUrl = isSplitDataUrl(value) ? parseSplitDataUrl(value) : parseDataUrl(value);
   if (dataUrl === undefined || !dataUrl.base64) throw notADataUrl(param);
   const declared = acceptedMimeTypes[dataUrl.mimeType];
   if (declared === undefined) throw notADataUrl(param);

@@ -9,7 +9,7 @@ import {
 export const maxEditImages = 16;
 
 /**
- * Body of POST /v1/images/edits (spec; JSON, not multipart). Each `images[i].image_url`, and a
+ * Body of POST /v1/images/edits (spec; a multipart form is read into this shape first). Each `images[i].image_url`, and a
  * `mask.image_url` when the mask has one, must also be a base64 data URL of a readable image: that is
  * checked after the model is resolved (`checkImageEditInputs`), since it reads image headers.
  */

@@ -6,6 +6,7 @@ import { describeChatContract } from './describe-chat-contract.js';
 import { describeEdgeContract } from './describe-edge-contract.js';
 import { describeEmbeddingsContract } from './describe-embeddings-contract.js';
 import { describeFuzzContract } from './describe-fuzz-contract.js';
+import { describeImageEditFormsContract } from './describe-image-edit-forms-contract.js';
 import { describeImagesContract } from './describe-images-contract.js';
 import { describeResponsesContract } from './describe-responses-contract.js';
 
@@ -54,6 +55,7 @@ export function runGatewayContract(options: GatewayContractOptions): void {
     describeResponsesContract(current);
     describeEmbeddingsContract(current);
     describeImagesContract(current);
+    describeImageEditFormsContract(current, (upstreamUrl) => options.start(upstreamUrl));
     describeCatalogueContract(current);
     describeEdgeContract(current);
     describeFuzzContract(current);
