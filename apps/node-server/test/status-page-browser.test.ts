@@ -50,8 +50,10 @@ beforeAll(async () => {
         key: teamKey,
         name: 'team-a',
         limits: { requests_per_minute: 100, tokens_per_minute: 50_000 },
+        budget: { amount: 5, currency: 'USD', period: 'day' },
       },
     ],
+    prices: { [chatModel]: { input_per_million: 1, output_per_million: 2, currency: 'USD' } },
   });
   profile = await mkdtemp(join(tmpdir(), 'infergate-status-browser-'));
   browser = await chromium.launchPersistentContext(profile, {
@@ -142,6 +144,8 @@ describe('the /status page', () => {
     const team = keyRows.find((cells) => cells[0] === 'team-a');
     expect(team?.[1]).toBe('8 of 100 ');
     expect(team?.[2]).toMatch(/^\d+ of 50000 $/);
+    // Five priced chats spent a few ten-thousandths of a dollar; the period is the UTC day.
+    expect(team?.[4]).toMatch(/^4\.999\d* of 5 USD per day left, resets /);
 
     const failureRows = await rows('#failures');
     const failures = failureRows.filter((cells) => cells.length > 0);

@@ -240,7 +240,15 @@ export class RequestFinaliser implements UnderlyingDefaultSource<Uint8Array>, St
       meta.cost = cost;
       record.cost = cost;
     }
-    this.budget?.settle(meta, cost, streamed ? this.sent : undefined, prices);
+    if (this.budget !== undefined) {
+      this.budget.settle(meta, cost, streamed ? this.sent : undefined, prices);
+      if (meta.keyName !== undefined)
+        gateway.status.noteBudget(
+          meta.keyName,
+          this.budget.lease.remaining,
+          this.budget.lease.resetAt,
+        );
+    }
     if (streamed) {
       gateway.status.streamEnded();
       try {

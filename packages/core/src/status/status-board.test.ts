@@ -61,16 +61,19 @@ describe('StatusBoard', () => {
         name: 'team-a',
         last_minute: { requests: 2, tokens: 11 },
         limits: { requests_per_minute: 10, tokens_per_minute: 1000, concurrent_requests: null },
+        budget: null,
       },
       {
         name: 'unnamed',
         last_minute: { requests: 0, tokens: 0 },
         limits: { requests_per_minute: null, tokens_per_minute: null, concurrent_requests: null },
+        budget: null,
       },
       {
         name: 'gone',
         last_minute: { requests: 1, tokens: 0 },
         limits: { requests_per_minute: null, tokens_per_minute: null, concurrent_requests: null },
+        budget: null,
       },
     ]);
     // A minute on, the first request has left the window.
@@ -78,6 +81,26 @@ describe('StatusBoard', () => {
       requests: 1,
       tokens: 1,
     });
+  });
+
+  it("shows a budget's remainder as of the key's latest request, until that period ends", () => {
+    const board = new StatusBoard(start);
+    board.describeKeys([{ name: 'team-b', budget: { amount: 5, currency: 'USD', period: 'day' } }]);
+    const budgetAt = (now: number) => board.snapshot(now, sources).keys[0]?.budget;
+    expect(budgetAt(start)).toEqual({
+      amount: 5,
+      currency: 'USD',
+      period: 'day',
+      remaining: null,
+      resets_at: null,
+    });
+    const midnight = Date.UTC(2026, 11, 3);
+    board.noteBudget('team-b', 4.2500001, midnight);
+    expect(budgetAt(start + 1_000)).toMatchObject({
+      remaining: 4.25,
+      resets_at: '2026-12-03T00:00:00.000Z',
+    });
+    expect(budgetAt(midnight)).toMatchObject({ remaining: null, resets_at: null });
   });
 
   it('keeps the last 50 failures, newest first, and each upstream its last one', () => {

@@ -1,4 +1,4 @@
-import type { KeyLimits } from '../config/gateway-config.js';
+import type { KeyBudget, KeyLimits } from '../config/gateway-config.js';
 import type { FailureFacts } from '../errors/failure-facts.js';
 import type { RequestObservation, UpstreamHealth } from '../ports/ports.js';
 
@@ -11,7 +11,9 @@ const keyBucketCount = 60_000 / bucketMs;
 const failureCount = 50;
 
 /** A key as the configuration gives it (a bare key string has no name or limits). */
-export type StatusKey = string | { name?: string | undefined; limits?: KeyLimits | undefined };
+export type StatusKey =
+  | string
+  | { name?: string | undefined; limits?: KeyLimits | undefined; budget?: KeyBudget | undefined };
 
 interface Bucket {
   start: number;
@@ -55,6 +57,8 @@ export class StatusBoard {
   private readonly usage = new Map<string, KeyUsage>();
   private readonly failures: Failure[] = [];
   private readonly lastUpstreamFailure = new Map<string, Failure>();
+  // What a budgeted key had left after its latest request here, and when that period ends.
+  private readonly budgetsSeen = new Map<string, { remaining: number; resetAt: number }>();
   private keys: readonly StatusKey[] = [];
   private streams = 0;
 
@@ -81,6 +85,11 @@ export class StatusBoard {
 
   streamEnded(): void {
     this.streams -= 1;
+  }
+
+  /** A budgeted key's request settled: what is left of its budget as this replica knows it. */
+  noteBudget(name: string, remaining: number, resetAt: number): void {
+    this.budgetsSeen.set(name, { remaining, resetAt });
   }
 
   observe(now: number, observation: RequestObservation, failure: FailureFacts | undefined): void {
@@ -188,7 +197,7 @@ export class StatusBoard {
         };
       }),
       traffic: { bucket_seconds: statusBucketSeconds, buckets: traffic },
-      keys: this.keyRows(current),
+      keys: this.keyRows(current, now),
       failures: this.failures
         .map((entry) => ({
           at: new Date(entry.at).toISOString(),
@@ -202,7 +211,20 @@ export class StatusBoard {
     };
   }
 
-  private keyRows(current: number): StatusKeyRow[] {
+  // Unknown until the key's first request here settles, and again once that period has ended.
+  private budgetRow(name: string, budget: KeyBudget, now: number): StatusBudget {
+    const seen = this.budgetsSeen.get(name);
+    const current = seen !== undefined && seen.resetAt > now ? seen : undefined;
+    return {
+      amount: budget.amount,
+      currency: budget.currency,
+      period: budget.period,
+      remaining: current === undefined ? null : roundAmount(current.remaining),
+      resets_at: current === undefined ? null : new Date(current.resetAt).toISOString(),
+    };
+  }
+
+  private keyRows(current: number, now: number): StatusKeyRow[] {
     const oldest = current - (keyBucketCount - 1) * bucketMs;
     const lastMinute = (name: string): { requests: number; tokens: number } => {
       const usage = this.usage.get(name);
@@ -230,6 +252,7 @@ export class StatusBoard {
           tokens_per_minute: key.limits?.tokensPerMinute ?? null,
           concurrent_requests: key.limits?.concurrentRequests ?? null,
         },
+        budget: key.budget === undefined ? null : this.budgetRow(name, key.budget, now),
       });
     }
     // Keys seen in traffic but no longer configured (revoked by a reload) keep their row for a minute.
@@ -241,10 +264,15 @@ export class StatusBoard {
         name,
         last_minute: used,
         limits: { requests_per_minute: null, tokens_per_minute: null, concurrent_requests: null },
+        budget: null,
       });
     }
     return rows;
   }
+}
+
+function roundAmount(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }
 
 function round(value: number): number {
@@ -260,9 +288,19 @@ export interface StatusTrafficBucket {
   first_byte_ms_max: number;
 }
 
+/** A key's budget on the page: `remaining` as of its latest request on this replica. */
+export interface StatusBudget {
+  amount: number;
+  currency: string;
+  period: KeyBudget['period'];
+  remaining: number | null;
+  resets_at: string | null;
+}
+
 export interface StatusKeyRow {
   name: string;
   last_minute: { requests: number; tokens: number };
+  budget: StatusBudget | null;
   limits: {
     requests_per_minute: number | null;
     tokens_per_minute: number | null;

@@ -97,6 +97,19 @@ export const statusPageScript = `'use strict';
     }
     return cell;
   }
+  function budget(entry) {
+    if (entry === null) return null;
+    var per = entry.amount + ' ' + entry.currency + ' per ' + entry.period;
+    if (entry.remaining === null) return per + ' (no request here this period)';
+    var cell = el('span');
+    cell.appendChild(el('span', entry.remaining + ' of ' + per + ' left, resets ' +
+      new Date(entry.resets_at).toLocaleString() + ' '));
+    var spent = entry.amount - entry.remaining;
+    var bar = el('span', null, entry.remaining <= 0 ? 'bar over' : 'bar');
+    bar.style.width = Math.min(100, Math.round((spent / entry.amount) * 100)) + 'px';
+    cell.appendChild(bar);
+    return cell;
+  }
   function chart(title, series, colors) {
     var width = 480, height = 110, count = series[0].length;
     var max = 0;
@@ -150,9 +163,10 @@ export const statusPageScript = `'use strict';
       buckets.map(function (b) { return b.first_byte_ms_max; })
     ], ['#3a6fd8', '#9aa3ae']));
     replace('charts', charts);
-    replace('keys', table(['key', 'requests', 'tokens', 'concurrent limit'], status.keys.map(function (key) {
+    replace('keys', table(['key', 'requests', 'tokens', 'concurrent limit', 'budget'], status.keys.map(function (key) {
       return [key.name, usage(key.last_minute.requests, key.limits.requests_per_minute),
-        usage(key.last_minute.tokens, key.limits.tokens_per_minute), key.limits.concurrent_requests];
+        usage(key.last_minute.tokens, key.limits.tokens_per_minute), key.limits.concurrent_requests,
+        budget(key.budget)];
     })));
     replace('failures', table(['time', 'route', 'status', 'model', 'upstream', 'cause'],
       status.failures.map(function (entry) {
