@@ -203,6 +203,20 @@ describe('keys and server from the environment', () => {
     expect(config.keyEntries[3]).toEqual({ key: 'named-key', name: 'ci', models: ['general-std'] });
   });
 
+  it("gives a key in both places the file's settings, and refuses a key listed twice in the file", () => {
+    const config = resolveGatewayConfig(
+      { keys: [{ key: 'env-b', name: 'team-b', limits: { requests_per_minute: 5 } }] },
+      { INFERGATE_API_KEYS: 'env-a,env-b' },
+    );
+    expect(config.keyEntries).toEqual([
+      { key: 'env-a' },
+      { key: 'env-b', name: 'team-b', limits: { requestsPerMinute: 5 } },
+    ]);
+    expect(() =>
+      resolveGatewayConfig({ keys: ['k-1', 'k-2', { key: 'k-1', name: 'again' }] }, {}),
+    ).toThrow(/^keys\[2\]: the same key as keys\[0\]/);
+  });
+
   it('marks operator keys (operator: true) and no others', () => {
     const config = resolveGatewayConfig(
       {

@@ -224,14 +224,28 @@ function resolveKeys(file: ConfigFile, env: Env): KeyEntry[] {
       throw new ConfigError('INFERGATE_API_KEYS', 'keys must be printable ASCII without spaces');
   });
   const entries: KeyEntry[] = [];
-  const seen = new Set<string>();
-  const add = (entry: KeyEntry): void => {
-    if (seen.has(entry.key)) return;
-    seen.add(entry.key);
-    entries.push(entry);
-  };
-  fromEnv.forEach((key) => add({ key }));
-  (file.keys ?? []).forEach((key: KeyConfig) => add(keyEntryOf(key)));
+  const fromEnvAt = new Map<string, number>();
+  for (const key of fromEnv) {
+    if (fromEnvAt.has(key)) continue;
+    fromEnvAt.set(key, entries.length);
+    entries.push({ key });
+  }
+  // A key also in INFERGATE_API_KEYS takes the file's name, models, limits and budget: keeping the
+  // bare one would drop them without a word. Twice in the file, it could mean either entry.
+  const inFile = new Map<string, number>();
+  (file.keys ?? []).forEach((key: KeyConfig, index) => {
+    const entry = keyEntryOf(key);
+    const earlier = inFile.get(entry.key);
+    if (earlier !== undefined)
+      throw new ConfigError(
+        formatParamPath(['keys', index]),
+        `the same key as keys[${earlier}]; list each key once`,
+      );
+    inFile.set(entry.key, index);
+    const envIndex = fromEnvAt.get(entry.key);
+    if (envIndex === undefined) entries.push(entry);
+    else entries[envIndex] = entry;
+  });
   return entries;
 }
 
