@@ -3,9 +3,12 @@ import type { EdgeBindings } from './edge-bindings.js';
 import { createJsonLog } from '@infergate/core';
 import {
   closeOnSignals,
+  jsonLineReloadLog,
   parseCliArgs,
   printGeneratedKey,
+  readConfigFile,
   refuseStart,
+  reloadKeysOnSignal,
 } from '@infergate/node-runtime';
 import { startEdgeNodeServer } from './start-edge-node-server.js';
 
@@ -20,6 +23,8 @@ Environment (the same names are Workers bindings):
                                a key is generated at start and printed once
   INFERGATE_CONFIG_JSON        the configuration file's content as JSON (upstreams, models, keys,
                                limits, timeouts, prices, master URL); validated at start
+  INFERGATE_CONFIG             or a configuration file (.yaml, .yml or .json) to read instead; on
+                               SIGHUP it is read again and its keys apply to new requests
   INFERGATE_LOCAL_BACKEND_URL  a local backend server for the models no upstream serves; without
                                it the local backend runs in-process
   LOG_LEVEL                    trace, debug, info (default), warn, error or silent: one JSON line
@@ -36,6 +41,19 @@ if (args.help) {
   process.stdout.write(helpText);
 } else {
   const env = { ...(process.env as EdgeBindings), ...args.env };
+  // A file (on Node only; Workers have bindings) becomes the JSON binding, and SIGHUP reads it again.
+  let startFile: unknown;
+  const configFile = typeof env.INFERGATE_CONFIG === 'string' ? env.INFERGATE_CONFIG : '';
+  if (configFile !== '') {
+    if (env.INFERGATE_CONFIG_JSON)
+      refuseStart('infergate-edge', 'set INFERGATE_CONFIG or INFERGATE_CONFIG_JSON, not both');
+    try {
+      startFile = await readConfigFile(configFile);
+    } catch (error) {
+      refuseStart('infergate-edge', `invalid configuration: ${(error as Error).message}`);
+    }
+    env.INFERGATE_CONFIG_JSON = JSON.stringify(startFile);
+  }
   let server;
   try {
     const log = createJsonLog({
@@ -51,6 +69,14 @@ if (args.help) {
     drainDelayMs: server.config.timeouts.drainDelayMs,
     drain: server.drain,
     close: () => server.close(),
+  });
+  reloadKeysOnSignal({
+    gateway: server.gateway,
+    log: jsonLineReloadLog(env.LOG_LEVEL as string | undefined, (text) =>
+      process.stdout.write(text),
+    ),
+    env: env as Record<string, string | undefined>,
+    startFile,
   });
   if (server.generatedKey) printGeneratedKey(server.generatedKey);
   process.stdout.write(`infergate edge listening on ${server.url}\n`);

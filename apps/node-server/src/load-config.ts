@@ -1,6 +1,5 @@
 import { resolveGatewayConfig, type ResolvedGatewayConfig } from '@infergate/core';
-import { withGeneratedKey } from '@infergate/node-runtime';
-import { readConfigFile } from './read-config-file.js';
+import { readConfigFile, withGeneratedKey } from '@infergate/node-runtime';
 
 export interface LoadedConfig {
   config: ResolvedGatewayConfig;

@@ -7,12 +7,12 @@ import {
   parseCliArgs,
   printGeneratedKey,
   refuseStart,
+  reloadKeysOnSignal,
 } from '@infergate/node-runtime';
 import { buildServer } from './build-server.js';
 import { createLogger } from './create-logger.js';
 import { helpText } from './help-text.js';
 import { loadConfig } from './load-config.js';
-import { reloadKeysOnSignal } from './reload-keys-on-signal.js';
 import { startBanner } from './start-banner.js';
 
 // A heap where nearly everything dies with its request: the flags and their measured gains are in
@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   });
   reloadKeysOnSignal({
     gateway: server.gateway,
-    logger,
+    log: logger,
     env: { ...process.env, ...args.env },
     startFile: file,
   });

@@ -38,10 +38,10 @@ export { envelopeForPath, errorResult } from './http/dispatch.js';
 export { earlyAnswerLinger } from './http/early-answer-linger.js';
 export { bodyText } from './http/body-text.js';
 export { isMultipartForm } from './http/check-before-body.js';
-export type { FormField, FormFile, FormPart } from './forms/form-part.js';
+export type { FormField, FormFile, FormPart } from './ports/form-part.js';
 export { ImageDataUrlWriter } from './forms/image-data-url-writer.js';
-export { SplitDataUrl, isSplitDataUrl } from './forms/split-data-url.js';
-export { bodyInput } from './http/body-input.js';
+export { SplitDataUrl, isSplitDataUrl } from './images/split-data-url.js';
+export { bodyInput } from './forms/body-input.js';
 export { joinedBody, wholeBytes } from './http/joined-body.js';
 
 // Configuration

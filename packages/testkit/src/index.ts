@@ -40,6 +40,11 @@ export { describeCorsContract } from './contract/describe-cors-contract.js';
 export { runFallbackContract } from './contract/describe-fallback-contract.js';
 export { runCostContract } from './contract/describe-cost-contract.js';
 export type { CostContractOptions } from './contract/describe-cost-contract.js';
+export { runKeyReloadContract } from './contract/describe-key-reload-contract.js';
+export type {
+  KeyReloadContractOptions,
+  ReloadableProcess,
+} from './contract/describe-key-reload-contract.js';
 export { runBudgetContract } from './contract/describe-budget-contract.js';
 export type { BudgetContractOptions } from './contract/describe-budget-contract.js';
 export type { FallbackContractOptions } from './contract/describe-fallback-contract.js';

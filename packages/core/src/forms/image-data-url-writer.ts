@@ -1,8 +1,8 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Base64Encoder } from '../ports/ports.js';
 import { encodeBase64 } from '../transforms/encode-float32-base64.js';
-import type { FormFile } from './form-part.js';
-import { SplitDataUrl } from './split-data-url.js';
+import type { FormFile } from '../ports/form-part.js';
+import { SplitDataUrl } from '../images/split-data-url.js';
 
 // What a file's first bytes say it is, for a part sent as application/octet-stream or with no type
 // (openai-node sends a file read from disk so): the signatures the gateway reads images by.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, isGatewayError } from '../errors/gateway-error.js';
-import type { FormPart } from './form-part.js';
+import type { FormPart } from '../ports/form-part.js';
 import { imageEditForm, inFormTerms, withFormImages } from './image-edit-form.js';
-import { SplitDataUrl } from './split-data-url.js';
+import { SplitDataUrl } from '../images/split-data-url.js';
 
 const field = (name: string, value: string): FormPart => ({ kind: 'field', name, value });
 const first = new SplitDataUrl('image/png', 'iVBORw0KGgo=');

@@ -1,6 +1,6 @@
 import { GatewayError, isGatewayError } from '../errors/gateway-error.js';
-import type { FormPart } from './form-part.js';
-import type { ImageInput, SplitDataUrl } from './split-data-url.js';
+import type { FormPart } from '../ports/form-part.js';
+import type { ImageInput, SplitDataUrl } from '../images/split-data-url.js';
 
 // The form's file fields: `image` once, or `image[]` for each of several (openai-node's array form).
 const imageFields = new Set(['image', 'image[]']);

@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Base64Encoder } from '../ports/ports.js';
-import type { FormPart } from './form-part.js';
+import type { FormPart } from '../ports/form-part.js';
 import { ImageDataUrlWriter } from './image-data-url-writer.js';
 
 /**

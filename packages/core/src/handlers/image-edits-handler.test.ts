@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGatewayError } from '../errors/gateway-error.js';
-import type { FormPart } from '../forms/form-part.js';
-import { SplitDataUrl } from '../forms/split-data-url.js';
+import type { FormPart } from '../ports/form-part.js';
+import { SplitDataUrl } from '../images/split-data-url.js';
 import type { EventStreamResult, JsonResult } from '../ports/handler-types.js';
 
 type HandlerResult = JsonResult | EventStreamResult;

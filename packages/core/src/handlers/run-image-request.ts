@@ -7,7 +7,7 @@ import type {
 } from '../ports/handler-types.js';
 import { checkImageEditInputs } from '../rules/check-image-edit-inputs.js';
 import { imageQualityRule } from '../rules/image-quality-rule.js';
-import type { ImageInput } from '../forms/split-data-url.js';
+import type { ImageInput } from '../images/split-data-url.js';
 import type { ImageEditRequest } from '../schemas/image-edit-request-schema.js';
 import type { ImageGenerationRequest } from '../schemas/image-generation-request-schema.js';
 import type { EnhancedPrompt } from '../protocols/openai/image-enhanced-prompt.js';

@@ -1,4 +1,4 @@
-import type { SplitDataUrl } from '../forms/split-data-url.js';
+import type { SplitDataUrl } from './split-data-url.js';
 
 /** A `data:` URL whose payload is base64: the payload stays encoded until a prefix is asked for. */
 export interface Base64DataUrl {

@@ -16,7 +16,7 @@ import type {
 } from './ports.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import type { SseEvent } from '../sse/sse-event.js';
-import type { FormPart } from '../forms/form-part.js';
+import type { FormPart } from './form-part.js';
 
 /** What an app hands a handler: plain values, no framework objects. */
 export interface HandlerInput {

@@ -6,7 +6,7 @@ import type { CompatRerankRequest } from '../schemas/compat-rerank-request-schem
 import type { EmbeddingsInput } from '../schemas/embeddings-request-schema.js';
 import type { TokenizeRequest } from '../schemas/tokenize-request-schema.js';
 import type { UpstreamImageQuality } from '../rules/image-quality-rule.js';
-import type { ImageInput } from '../forms/split-data-url.js';
+import type { ImageInput } from '../images/split-data-url.js';
 import type { ImageOutputFormat } from '../schemas/image-request-fields.js';
 import type { UpstreamChatCompletion } from '../schemas/upstream-chat-completion-schema.js';
 import type { RerankScore } from '../transforms/rerank-response.js';

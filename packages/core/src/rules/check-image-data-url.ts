@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import { isSplitDataUrl, type SplitDataUrl } from '../forms/split-data-url.js';
+import { isSplitDataUrl, type SplitDataUrl } from '../images/split-data-url.js';
 import { parseDataUrl, parseSplitDataUrl } from '../images/parse-data-url.js';
 import { probeImageHeader } from '../images/read-image-header.js';
 import type { ImageHeader } from '../images/read-image-header.js';

@@ -1,5 +1,5 @@
 import type { ImageHeader } from '../images/read-image-header.js';
-import { isSplitDataUrl, type ImageInput, type SplitDataUrl } from '../forms/split-data-url.js';
+import { isSplitDataUrl, type ImageInput, type SplitDataUrl } from '../images/split-data-url.js';
 import { checkImageDataUrl } from './check-image-data-url.js';
 
 /** The mask's `image_url` when the (otherwise ignored) mask has one as a string (or a form's file). */

@@ -1,4 +1,4 @@
-import type { SplitDataUrl } from './split-data-url.js';
+import type { SplitDataUrl } from '../images/split-data-url.js';
 
 /** A text field of a multipart form. */
 export interface FormField {

@@ -1,8 +1,8 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import { readFormParts } from '../forms/read-form-parts.js';
+import { readFormParts } from './read-form-parts.js';
 import type { HandlerInput, RouteDefinition } from '../ports/handler-types.js';
 import type { Base64Encoder } from '../ports/ports.js';
-import { isMultipartForm } from './check-before-body.js';
+import { isMultipartForm } from '../http/check-before-body.js';
 
 // A byte-order mark is kept, as the node-server keeps it, so that both apps hand a handler the same
 // text (a BOM is then malformed JSON in both). Bytes that are not UTF-8 are refused, not replaced.
