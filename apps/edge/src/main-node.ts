@@ -3,10 +3,10 @@ import type { EdgeBindings } from './edge-bindings.js';
 import { createJsonLog } from '@infergate/core';
 import {
   closeOnSignals,
+  configFileIntoJsonBinding,
   jsonLineReloadLog,
   parseCliArgs,
   printGeneratedKey,
-  readConfigFile,
   refuseStart,
   reloadKeysOnSignal,
 } from '@infergate/node-runtime';
@@ -41,25 +41,18 @@ if (args.help) {
   process.stdout.write(helpText);
 } else {
   const env = { ...(process.env as EdgeBindings), ...args.env };
-  // A file (on Node only; Workers have bindings) becomes the JSON binding, and SIGHUP reads it again.
+  const level = env.LOG_LEVEL as string | undefined;
+  const write = (text: string): boolean => process.stdout.write(text);
   let startFile: unknown;
-  const configFile = typeof env.INFERGATE_CONFIG === 'string' ? env.INFERGATE_CONFIG : '';
-  if (configFile !== '') {
-    if (env.INFERGATE_CONFIG_JSON)
-      refuseStart('infergate-edge', 'set INFERGATE_CONFIG or INFERGATE_CONFIG_JSON, not both');
-    try {
-      startFile = await readConfigFile(configFile);
-    } catch (error) {
-      refuseStart('infergate-edge', `invalid configuration: ${(error as Error).message}`);
-    }
-    env.INFERGATE_CONFIG_JSON = JSON.stringify(startFile);
+  try {
+    // A file stands for the JSON binding on Node (Workers have bindings only); SIGHUP reads it again.
+    startFile = await configFileIntoJsonBinding(env);
+  } catch (error) {
+    refuseStart('infergate-edge', `invalid configuration: ${(error as Error).message}`);
   }
   let server;
   try {
-    const log = createJsonLog({
-      level: env.LOG_LEVEL as string | undefined,
-      write: (text) => process.stdout.write(text),
-    });
+    const log = createJsonLog({ level, write });
     server = await startEdgeNodeServer({ env, log });
   } catch (error) {
     refuseStart('infergate-edge', `cannot start: ${(error as Error).message}`);
@@ -70,14 +63,8 @@ if (args.help) {
     drain: server.drain,
     close: () => server.close(),
   });
-  reloadKeysOnSignal({
-    gateway: server.gateway,
-    log: jsonLineReloadLog(env.LOG_LEVEL as string | undefined, (text) =>
-      process.stdout.write(text),
-    ),
-    env: env as Record<string, string | undefined>,
-    startFile,
-  });
+  const { gateway } = server;
+  reloadKeysOnSignal({ gateway, log: jsonLineReloadLog(level, write), env, startFile });
   if (server.generatedKey) printGeneratedKey(server.generatedKey);
   process.stdout.write(`infergate edge listening on ${server.url}\n`);
 }

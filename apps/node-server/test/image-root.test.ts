@@ -196,7 +196,6 @@ function expectSelfContainedAndReadOnly(root: string, app: string): void {
 const serverPackages = [
   'fastify',
   'pino',
-  'yaml',
   '@infergate/core',
   '@infergate/upstream',
   '@infergate/node-runtime',

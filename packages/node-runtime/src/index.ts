@@ -45,6 +45,6 @@ export { loadTracing } from './load-tracing.js';
 export type { GatewayTracing, RequestSpanFacts, TracingOptions } from './create-tracing.js';
 export { createLineWriter } from './create-line-writer.js';
 export type { LineWriter } from './create-line-writer.js';
-export { ConfigFileError, readConfigFile } from './read-config-file.js';
+export { ConfigFileError, configFileIntoJsonBinding, readConfigFile } from './read-config-file.js';
 export { jsonLineReloadLog, reloadKeysOnSignal } from './reload-keys-on-signal.js';
 export type { KeyReloadOptions, ReloadLog } from './reload-keys-on-signal.js';

@@ -48,3 +48,18 @@ export async function readConfigFile(file: string): Promise<unknown> {
     );
   }
 }
+
+/**
+ * For an entry point that reads its configuration as JSON from the environment (the edge app on
+ * Node): the file INFERGATE_CONFIG names, parsed and put in INFERGATE_CONFIG_JSON, so that SIGHUP
+ * can read it again. Undefined without a file; a ConfigFileError when both are set.
+ */
+export async function configFileIntoJsonBinding(env: Record<string, unknown>): Promise<unknown> {
+  const file = env.INFERGATE_CONFIG;
+  if (typeof file !== 'string' || file === '') return undefined;
+  if (env.INFERGATE_CONFIG_JSON)
+    throw new ConfigFileError('INFERGATE_CONFIG', 'set it or INFERGATE_CONFIG_JSON, not both.');
+  const value = await readConfigFile(file);
+  env.INFERGATE_CONFIG_JSON = JSON.stringify(value);
+  return value;
+}

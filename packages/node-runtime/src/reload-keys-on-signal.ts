@@ -44,7 +44,7 @@ export function jsonLineReloadLog(
 export interface KeyReloadOptions {
   gateway: Pick<Gateway, 'replaceKeys'>;
   log: ReloadLog;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Readonly<Record<string, unknown>>;
   /** The file's parsed value at start: sections other than `keys` are compared with it. */
   startFile: unknown;
 }
@@ -74,7 +74,7 @@ export function reloadKeysOnSignal(options: KeyReloadOptions): void {
 
 async function reloadKeys({ gateway, log, env, startFile }: KeyReloadOptions): Promise<void> {
   const file = env.INFERGATE_CONFIG;
-  if (!file) {
+  if (typeof file !== 'string' || file === '') {
     log.warn(
       {},
       'SIGHUP: no configuration file to reload (INFERGATE_CONFIG or --config); nothing changed',
@@ -82,7 +82,13 @@ async function reloadKeys({ gateway, log, env, startFile }: KeyReloadOptions): P
     return;
   }
   try {
-    const plan = planKeyReload(startFile, await readConfigFile(file), env);
+    // The edge app's bindings may hold values other than strings; only strings name anything.
+    const strings = Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const plan = planKeyReload(startFile, await readConfigFile(file), strings);
     gateway.replaceKeys(createKeyStore(plan.keyEntries, { sha256: nodeSha256 }), plan.keyEntries);
     const facts = { file, keys: plan.keyEntries.length, needRestart: plan.needRestart };
     if (plan.needRestart.length === 0) log.info(facts, 'configuration reloaded: keys applied');
