@@ -120,7 +120,9 @@ describe('GET /openapi.json on the node-server', () => {
         'retrieveModel',
       ]),
     );
-  });
+    // Every example, images and text generation among them, one after another through the local
+    // backend: the timeout bounds a hang on a loaded machine.
+  }, 120_000);
 
   it('documents the unsupported endpoints as the 404 they answer', async () => {
     const unsupported = notServedEndpoints().map(
